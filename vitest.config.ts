@@ -20,6 +20,7 @@ export default defineConfig({
       'ofetch',
       '@tanstack/react-router',
       'vitest-browser-react',
+      'axe-core',
     ],
   },
   test: {

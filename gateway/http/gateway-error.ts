@@ -1,0 +1,39 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** An error the gateway answers with its own status, code and message; anything else becomes a 500 "The system is busy". */
+export class GatewayError extends Error {
+  /** Creates an error that maps to an HTTP status and an envelope code. */
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** The body is not valid JSON (HTTP 400, code 40001). */
+export function malformedJson(): GatewayError {
+  return new GatewayError(400, '40001', 'Malformed JSON body');
+}
+
+/** A body field has the wrong type or value (HTTP 400, code 40002); the message names the field. */
+export function invalidField(field: string, expectation: string): GatewayError {
+  return new GatewayError(400, '40002', `Invalid field ${field}: ${expectation}`);
+}
+
+/** The body is larger than the route accepts (HTTP 413, code 41300). */
+export function bodyTooLarge(limitBytes: number): GatewayError {
+  return new GatewayError(413, '41300', `Request body larger than ${limitBytes} bytes`);
+}
+
+/** The body's content type is not one the route accepts (HTTP 415, code 41500). */
+export function unsupportedMediaType(): GatewayError {
+  return new GatewayError(415, '41500', 'Unsupported content type');
+}
+
+/** No such API route (HTTP 404, code 40404). */
+export function routeNotFound(): GatewayError {
+  return new GatewayError(404, '40404', 'Request error');
+}

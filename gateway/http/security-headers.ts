@@ -1,0 +1,33 @@
+/** Where browsers send CSP violation reports (spec §7.7). */
+export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
+
+/** Builds the app's Content-Security-Policy: same-origin only, no inline script, Trusted Types enforced (ARCHITECTURE principle 5). */
+export function buildContentSecurityPolicy(reportUri: string = CSP_REPORT_PATH): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self' ws: wss:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "require-trusted-types-for 'script'",
+    'trusted-types default app-html dompurify',
+    `report-uri ${reportUri}`,
+  ].join('; ');
+}
+
+/** The security headers every gateway response carries (harmless on JSON and assets, essential on HTML). */
+export function securityHeaders(): Record<string, string> {
+  return {
+    'Content-Security-Policy': buildContentSecurityPolicy(),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}

@@ -1,0 +1,249 @@
+import { BookSide } from './book-side';
+import type { InstrumentSpec } from './instruments';
+import type { BookLevel, BookSnapshot, TickerSnapshot, TradeTick } from './market-types';
+import { PriceHistory } from './price-history';
+import { createRandom, type Random } from './random';
+import { formatRatio, formatScaled, parseScaled } from './scaled-decimal';
+
+/** What one step of one instrument produced. */
+export interface InstrumentStep {
+  /** Book update number, or undefined when the book did not change. */
+  seq: number | undefined;
+  bids: BookLevel[];
+  asks: BookLevel[];
+  trades: TradeTick[];
+}
+
+/** Tuning of one simulated market. */
+export interface InstrumentMarketOptions {
+  bookDepth: number;
+  volatilityScale: number;
+}
+
+const WARM_UP_STEP_MS = 20_000;
+const DAY_MS = 86_400_000;
+const MAX_STEP_SECONDS = 5;
+/** How long a price takes to drift most of the way back to its anchor; keeps long runs near realistic levels. */
+const REVERSION_SECONDS = 6 * 3600;
+const MAX_TRADES_KEPT = 200;
+const MAX_GAP_FILL = 40;
+
+/** One instrument's seeded random-walk market: last price, 24 h history, a book in integer ticks, recent trades. */
+export class InstrumentMarket {
+  private readonly rng: Random;
+  private readonly tick: number;
+  private readonly lot: number;
+  private readonly typicalSize: number;
+  private readonly anchor: number;
+  private readonly history = new PriceHistory();
+  private readonly bids = new BookSide(true);
+  private readonly asks = new BookSide(false);
+  private readonly trades: TradeTick[] = [];
+  private last: number;
+  private lastStepMs: number;
+  private seq = 0;
+  private nextTradeId = 1_000_000_000_000;
+  private fundingMicros = 100;
+  private holding: number;
+  private indexOffset = 0;
+
+  /** Builds the market at `nowMs` with a synthetic 24 h history leading up to it. */
+  constructor(
+    readonly spec: InstrumentSpec,
+    seed: number,
+    nowMs: number,
+    private readonly options: InstrumentMarketOptions,
+  ) {
+    this.rng = createRandom(seed);
+    this.tick = spec.priceEndStep;
+    this.lot = parseScaled(spec.sizeMultiplier, spec.volumePlace);
+    this.typicalSize = parseScaled(spec.typicalLevelSize, spec.volumePlace);
+    this.anchor = this.snap(parseScaled(spec.startPrice, spec.pricePlace));
+    this.last = this.anchor;
+    this.holding = this.roundToLot(this.typicalSize * 5000);
+    for (let t = nowMs - DAY_MS; t < nowMs; t += WARM_UP_STEP_MS) {
+      this.movePrice(WARM_UP_STEP_MS / 1000);
+      const size = this.roundToLot(this.typicalSize * (1 + this.rng.next() * 12));
+      this.history.record(t, this.last, BigInt(size), BigInt(size) * BigInt(this.last));
+    }
+    this.history.record(nowMs, this.last);
+    this.lastStepMs = nowMs;
+    this.recentre(this.rng.next() < 0.5 ? 'buy' : 'sell');
+    this.bids.drainChanges();
+    this.asks.drainChanges();
+  }
+
+  /** Advances the walk to `nowMs`, trades at the new price, re-centres and churns the book. */
+  advance(nowMs: number, levelChanges: number): InstrumentStep {
+    const seconds = Math.min(MAX_STEP_SECONDS, Math.max(0, nowMs - this.lastStepMs) / 1000);
+    this.lastStepMs = Math.max(this.lastStepMs, nowMs);
+    const previous = this.last;
+    this.movePrice(seconds);
+    const side = this.last > previous ? 'buy' : this.last < previous ? 'sell' : this.rng.next() < 0.5 ? 'buy' : 'sell';
+    const trades = seconds > 0 ? this.trade(nowMs, side, this.rng.int(1, 3)) : [];
+    if (trades.length === 0) this.history.record(nowMs, this.last);
+    // Churn first, so re-centring afterwards tops each side back up to full depth.
+    for (let i = 0; i < levelChanges; i++) this.churnOne();
+    this.recentre(side);
+    this.fundingMicros = Math.max(-750, Math.min(750, this.fundingMicros + this.rng.int(-2, 2)));
+    this.holding = Math.max(this.lot, this.holding + Math.round((this.typicalSize * this.rng.normal()) / this.lot) * this.lot);
+    this.indexOffset = this.tick * this.rng.int(-3, 3);
+    const bids = this.formatLevels(this.bids.drainChanges());
+    const asks = this.formatLevels(this.asks.drainChanges());
+    const changed = bids.length > 0 || asks.length > 0;
+    if (changed) this.seq += 1;
+    return { seq: changed ? this.seq : undefined, bids, asks, trades };
+  }
+
+  /** The ticker as of the last step. */
+  ticker(): TickerSnapshot {
+    const { pricePlace, volumePlace } = this.spec;
+    const stats = this.history.stats();
+    const price = (units: number) => formatScaled(units, pricePlace);
+    const baseVolume = formatScaled(stats.baseVolume, volumePlace);
+    const quoteVolume = formatScaled(stats.quoteVolume, pricePlace + volumePlace);
+    const bestBid = this.bids.best() ?? 0;
+    const bestAsk = this.asks.best() ?? 0;
+    const ticker: TickerSnapshot = {
+      symbol: this.spec.symbol,
+      lastPr: price(this.last),
+      open24h: price(stats.open),
+      high24h: price(stats.high),
+      low24h: price(stats.low),
+      openUtc: price(stats.openUtc),
+      change24h: formatRatio(this.last - stats.open, stats.open, 5),
+      changeUtc24h: formatRatio(this.last - stats.openUtc, stats.openUtc, 5),
+      baseVolume,
+      quoteVolume,
+      usdtVolume: this.spec.quoteCoin === 'USDT' ? quoteVolume : this.spec.baseCoin === 'USDT' ? baseVolume : '0',
+      bidPr: price(bestBid),
+      askPr: price(bestAsk),
+      bidSz: formatScaled(this.bids.sizeAt(bestBid), volumePlace),
+      askSz: formatScaled(this.asks.sizeAt(bestAsk), volumePlace),
+      ts: String(this.lastStepMs),
+    };
+    if (this.spec.instType !== 'SPOT') {
+      ticker.markPrice = price(this.last);
+      ticker.indexPrice = price(this.last + this.indexOffset);
+      ticker.fundingRate = formatScaled(this.fundingMicros, 6);
+      ticker.holdingAmount = formatScaled(this.holding, volumePlace);
+    }
+    return ticker;
+  }
+
+  /** The best `depth` levels of each side with the current update number. */
+  book(depth: number): BookSnapshot {
+    return {
+      seq: this.seq,
+      ts: this.lastStepMs,
+      bids: this.formatLevels(this.bids.top(depth)),
+      asks: this.formatLevels(this.asks.top(depth)),
+    };
+  }
+
+  /** The most recent trades, newest first. */
+  recentTrades(limit: number): TradeTick[] {
+    return this.trades.slice(0, limit);
+  }
+
+  /** The minute candles of the last 24 h (integer ticks), oldest first. */
+  minuteHistory(): PriceHistory {
+    return this.history;
+  }
+
+  private movePrice(seconds: number): void {
+    const sigma = (this.spec.volatilityBps / 10_000) * this.last * Math.sqrt(seconds) * this.options.volatilityScale;
+    const pull = (this.anchor - this.last) * Math.min(1, seconds / REVERSION_SECONDS);
+    const floor = this.snap(Math.max(this.tick, this.anchor / 10));
+    this.last = Math.max(floor, this.snap(this.last + pull + sigma * this.rng.normal()));
+  }
+
+  private trade(nowMs: number, side: 'buy' | 'sell', count: number): TradeTick[] {
+    const made: TradeTick[] = [];
+    for (let i = 0; i < count; i++) {
+      const size = this.roundToLot(this.typicalSize * this.rng.next() * 0.3);
+      this.history.record(nowMs, this.last, BigInt(size), BigInt(size) * BigInt(this.last));
+      made.unshift({
+        ts: String(nowMs),
+        price: formatScaled(this.last, this.spec.pricePlace),
+        size: formatScaled(size, this.spec.volumePlace),
+        side,
+        tradeId: String(this.nextTradeId++),
+      });
+    }
+    this.trades.unshift(...made);
+    if (this.trades.length > MAX_TRADES_KEPT) this.trades.length = MAX_TRADES_KEPT;
+    return made;
+  }
+
+  /** Puts the best bid and ask one tick apart around the last trade, then refills and trims both sides. */
+  private recentre(side: 'buy' | 'sell'): void {
+    const bidCeiling = side === 'buy' ? this.last - this.tick : this.last;
+    const askFloor = bidCeiling + this.tick;
+    this.bids.removeCrossing(bidCeiling + this.tick);
+    this.asks.removeCrossing(askFloor - this.tick);
+    this.fillInside(this.bids, bidCeiling, -this.tick);
+    this.fillInside(this.asks, askFloor, this.tick);
+    for (const book of [this.bids, this.asks]) {
+      const away = book.isBid ? -this.tick : this.tick;
+      while (book.depth < this.options.bookDepth) {
+        const next = book.worst()! + away * this.rng.int(1, 3);
+        if (next <= 0) break;
+        book.set(next, this.randomSize());
+      }
+      book.trimTo(this.options.bookDepth);
+    }
+  }
+
+  /** Adds levels from the new best price towards the old best, so a jump does not leave a hole at the top. */
+  private fillInside(book: BookSide, best: number, away: number): void {
+    const oldBest = book.best();
+    if (book.sizeAt(best) === 0) book.set(best, this.randomSize());
+    if (oldBest === undefined) return;
+    let filled = 0;
+    // Walk only the prices strictly between the new best and the old best.
+    for (let p = best + away; (p - oldBest) * away < 0 && filled < MAX_GAP_FILL; p += away) {
+      if (this.rng.next() < 0.6) book.set(p, this.randomSize());
+      filled += 1;
+    }
+  }
+
+  /** One random book change biased towards the top: resize, delete or insert a level. */
+  private churnOne(): void {
+    const book = this.rng.next() < 0.5 ? this.bids : this.asks;
+    const r = this.rng.next();
+    const index = Math.floor(r * r * book.depth);
+    const price = book.priceAt(index);
+    if (price === undefined) return;
+    const action = this.rng.next();
+    if (action < 0.15 && index > 0) {
+      book.remove(price);
+    } else if (action < 0.3) {
+      const inner = price + (book.isBid ? -this.tick : this.tick);
+      const neighbour = book.priceAt(index + 1);
+      if (neighbour !== undefined && inner !== neighbour && book.sizeAt(inner) === 0) book.set(inner, this.randomSize());
+      else book.set(price, this.randomSize());
+    } else {
+      book.set(price, this.randomSize());
+    }
+  }
+
+  private randomSize(): number {
+    const r = this.rng.next();
+    return this.roundToLot(this.typicalSize * (0.05 + r * r * r * 4));
+  }
+
+  private roundToLot(units: number): number {
+    return Math.max(this.lot, Math.round(units / this.lot) * this.lot);
+  }
+
+  private snap(units: number): number {
+    return Math.round(units / this.tick) * this.tick;
+  }
+
+  private formatLevels(levels: Array<[number, number]>): BookLevel[] {
+    const { pricePlace, volumePlace } = this.spec;
+    // A deleted level is sent as exactly "0", as the public feed does.
+    return levels.map(([price, size]) => [formatScaled(price, pricePlace), size === 0 ? '0' : formatScaled(size, volumePlace)]);
+  }
+}

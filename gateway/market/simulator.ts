@@ -1,0 +1,117 @@
+import { InstrumentMarket } from './instrument-market';
+import { DEFAULT_INSTRUMENTS, type InstrumentSpec, type InstType, instrumentKey } from './instruments';
+import type { BookSnapshot, MarketEvent, MarketListener, TickerSnapshot, TradeTick } from './market-types';
+import type { MinuteCandle } from './price-history';
+import { hashSeed } from './random';
+
+/** How a simulator is built; everything but the seed and the clock has a default. */
+export interface SimulatorOptions {
+  /** Same seed + same sequence of `step` times ⇒ the same market, byte for byte. */
+  seed: number;
+  /** Start time (ms); the synthetic 24 h history ends here. */
+  nowMs: number;
+  instruments?: readonly InstrumentSpec[];
+  /** Levels kept per book side (default 200). */
+  bookDepth?: number;
+  /** Random level changes per instrument per step, on top of re-centring (default 12). */
+  levelChangesPerStep?: number;
+  /** Multiplies every instrument's volatility (default 1). */
+  volatilityScale?: number;
+  /** Called when a listener throws; the simulator itself keeps going. */
+  onListenerError?: (error: unknown) => void;
+}
+
+const DEFAULT_BOOK_DEPTH = 200;
+const DEFAULT_LEVEL_CHANGES = 12;
+
+/** The gateway's market simulator: seeded random walks with books, trades and tickers, driven by `step(nowMs)` (market-data contract). */
+export class MarketSimulator {
+  private readonly markets = new Map<string, InstrumentMarket>();
+  private readonly listeners = new Set<MarketListener>();
+  private levelChangesPerStep: number;
+
+  /** Builds every instrument's market at `options.nowMs`. */
+  constructor(private readonly options: SimulatorOptions) {
+    this.levelChangesPerStep = options.levelChangesPerStep ?? DEFAULT_LEVEL_CHANGES;
+    const marketOptions = { bookDepth: options.bookDepth ?? DEFAULT_BOOK_DEPTH, volatilityScale: options.volatilityScale ?? 1 };
+    for (const spec of options.instruments ?? DEFAULT_INSTRUMENTS) {
+      const key = instrumentKey(spec.instType, spec.symbol);
+      this.markets.set(key, new InstrumentMarket(spec, hashSeed(options.seed, key), options.nowMs, marketOptions));
+    }
+  }
+
+  /** Advances every instrument to `nowMs` and emits, per instrument, a `book` event (if it changed), a `trades` event (if any) and a `ticker` event. */
+  step(nowMs: number): void {
+    const hasListeners = this.listeners.size > 0;
+    for (const market of this.markets.values()) {
+      const { instType, symbol } = market.spec;
+      const result = market.advance(nowMs, this.levelChangesPerStep);
+      if (!hasListeners) continue;
+      if (result.seq !== undefined) {
+        this.emit({ type: 'book', instType, symbol, ts: nowMs, seq: result.seq, bids: result.bids, asks: result.asks });
+      }
+      if (result.trades.length > 0) this.emit({ type: 'trades', instType, symbol, ts: nowMs, trades: result.trades });
+      this.emit({ type: 'ticker', instType, symbol, ts: nowMs, ticker: market.ticker() });
+    }
+  }
+
+  /** Registers a listener for market events; returns the function that removes it. */
+  subscribe(listener: MarketListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Changes how many random level changes each instrument makes per step (to load a client harder or softer). */
+  setLevelChangesPerStep(count: number): void {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError('levelChangesPerStep must be a non-negative integer');
+    this.levelChangesPerStep = count;
+  }
+
+  /** The simulated instruments, optionally of one product line, in definition order. */
+  listInstruments(instType?: InstType): InstrumentSpec[] {
+    const specs = [...this.markets.values()].map((market) => market.spec);
+    return instType ? specs.filter((spec) => spec.instType === instType) : specs;
+  }
+
+  /** One instrument's specification, or undefined when it is not simulated. */
+  getInstrument(instType: InstType, symbol: string): InstrumentSpec | undefined {
+    return this.markets.get(instrumentKey(instType, symbol))?.spec;
+  }
+
+  /** One instrument's current ticker, or undefined when it is not simulated. */
+  getTicker(instType: InstType, symbol: string): TickerSnapshot | undefined {
+    return this.markets.get(instrumentKey(instType, symbol))?.ticker();
+  }
+
+  /** Current tickers of every instrument of a product line. */
+  getTickers(instType: InstType): TickerSnapshot[] {
+    return [...this.markets.values()].filter((m) => m.spec.instType === instType).map((m) => m.ticker());
+  }
+
+  /** The best `depth` levels per side with the book's update number, or undefined when not simulated. */
+  getBook(instType: InstType, symbol: string, depth = DEFAULT_BOOK_DEPTH): BookSnapshot | undefined {
+    return this.markets.get(instrumentKey(instType, symbol))?.book(depth);
+  }
+
+  /** The most recent public trades (newest first), or undefined when not simulated. */
+  getTrades(instType: InstType, symbol: string, limit = 100): TradeTick[] | undefined {
+    return this.markets.get(instrumentKey(instType, symbol))?.recentTrades(limit);
+  }
+
+  /** Minute candles of the last 24 h in integer ticks (oldest first), for a later candles endpoint. */
+  getMinuteCandles(instType: InstType, symbol: string): readonly MinuteCandle[] | undefined {
+    return this.markets.get(instrumentKey(instType, symbol))?.minuteHistory().minuteCandles();
+  }
+
+  private emit(event: MarketEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.onListenerError?.(error);
+      }
+    }
+  }
+}

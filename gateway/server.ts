@@ -1,0 +1,96 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import type { Database } from 'better-sqlite3';
+import type { Hono } from 'hono';
+import { createApp } from './app';
+import { openDatabase } from './db/open-database';
+import type { GatewayEnv } from './http/gateway-env';
+import { createLogger, type Logger, type LogLevel } from './log/logger';
+import { MarketSimulator } from './market/simulator';
+
+/** How to start the gateway. */
+export interface GatewayOptions {
+  /** TCP port; 0 picks a free one (default 0). */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Directory of `gateway.db`; created when missing. */
+  dataDir: string;
+  /** Built client to serve (optional). */
+  distDir?: string;
+  /** Enables the test-only fault switch. */
+  faults?: boolean;
+  logLevel?: LogLevel;
+  /** Seed of the market simulator (default: from the clock). */
+  simulatorSeed?: number;
+  /** Milliseconds between simulator steps (default 250). */
+  marketStepMs?: number;
+  /** Random book level changes per instrument per step (default: the simulator's). */
+  levelChangesPerStep?: number;
+}
+
+/** A running gateway. */
+export interface RunningGateway {
+  /** Base URL without a trailing slash, e.g. "http://127.0.0.1:8080". */
+  url: string;
+  port: number;
+  host: string;
+  db: Database;
+  simulator: MarketSimulator;
+  app: Hono<GatewayEnv>;
+  /** The Node HTTP server, for a WebSocket upgrade handler to attach to. */
+  server: ServerType;
+  logger: Logger;
+  /** Stops the simulator timer, closes connections and the database; safe to call twice. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_STEP_MS = 250;
+
+/** Opens the database, starts the market simulator and serves the app over HTTP (ARCHITECTURE "gateway/"). */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const host = options.host ?? '127.0.0.1';
+  const logger = createLogger(options.logLevel ?? 'info');
+  const db = openDatabase(options.dataDir);
+  const simulator = new MarketSimulator({
+    seed: options.simulatorSeed ?? Date.now() >>> 0,
+    nowMs: Date.now(),
+    levelChangesPerStep: options.levelChangesPerStep,
+    onListenerError: (error) => logger.error('market listener failed', { error: String(error) }),
+  });
+  const app = createApp({ db, simulator, logger, faults: options.faults, distDir: options.distDir });
+  let server: ServerType;
+  let port: number;
+  try {
+    ({ server, port } = await listen(app, host, options.port ?? 0));
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const timer = setInterval(() => simulator.step(Date.now()), options.marketStepMs ?? DEFAULT_STEP_MS);
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      clearInterval(timer);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive and in-flight sockets would otherwise hold close() open.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      db.close();
+    })();
+    return closing;
+  };
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${urlHost}:${port}`, port, host, db, simulator, app, server, logger, close };
+}
+
+function listen(app: Hono<GatewayEnv>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname, port }, (info: AddressInfo) => {
+      server.off('error', reject);
+      resolve({ server, port: info.port });
+    });
+    server.once('error', reject);
+  });
+}

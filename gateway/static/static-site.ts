@@ -1,0 +1,69 @@
+import { resolve, sep } from 'node:path';
+import type { Context } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env';
+import { routeNotFound } from '../http/gateway-error';
+import { acceptsEncoding } from './content-types';
+import { type CachedFile, FileCache } from './file-cache';
+import { notBuiltPage } from './not-built-page';
+
+/** Path prefixes that belong to APIs and never fall back to the app's index.html. */
+const API_PREFIXES = ['/v1', '/api', '/v2', '/__faults'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** True when a path is under one of the API prefixes. */
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** Builds the GET handler that serves the built client from `distDir` with an SPA fallback to index.html. */
+export function staticSite(distDir: string | undefined): (c: Context<GatewayEnv>) => Response {
+  const root = distDir ? resolve(distDir) : undefined;
+  const cache = new FileCache();
+  return (c) => {
+    const path = c.req.path;
+    if (isApiPath(path)) throw routeNotFound();
+    const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
+    const index = root ? cache.get(resolve(root, 'index.html')) : undefined;
+    if (!root || !index) {
+      if (wantsHtml) return c.html(notBuiltPage());
+      return c.text('Not found', 404);
+    }
+    const target = fileFor(root, path);
+    const file = target ? cache.get(target) : undefined;
+    if (file) return sendFile(c, file, path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    // Deep links like /ja/spot/BTCUSDT load the app, which routes on the client.
+    if (wantsHtml) return sendFile(c, index, 'no-cache');
+    return c.text('Not found', 404);
+  };
+}
+
+/** The absolute file for a URL path inside `root`, or undefined for anything that would escape it. */
+function fileFor(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+  const absolute = resolve(root, `.${relative}`);
+  return absolute.startsWith(root + sep) ? absolute : undefined;
+}
+
+function sendFile(c: Context<GatewayEnv>, file: CachedFile, cacheControl: string): Response {
+  const headers = new Headers({ 'content-type': file.contentType, 'cache-control': cacheControl, etag: file.etag });
+  if (file.gzip) headers.set('vary', 'Accept-Encoding');
+  if (c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
+  const accepted = c.req.header('accept-encoding');
+  let body = file.body;
+  if (file.brotli && acceptsEncoding(accepted, 'br')) {
+    body = file.brotli;
+    headers.set('content-encoding', 'br');
+  } else if (file.gzip && acceptsEncoding(accepted, 'gzip')) {
+    body = file.gzip;
+    headers.set('content-encoding', 'gzip');
+  }
+  headers.set('content-length', String(body.length));
+  return new Response(body, { status: 200, headers });
+}

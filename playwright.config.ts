@@ -1,0 +1,40 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+
+// scripts/test.mjs picks a free port and a throwaway data dir; these defaults serve a manual run.
+const port = Number(process.env.E2E_PORT ?? 8091);
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'exchange-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node --import tsx gateway/main.ts',
+    url: `http://127.0.0.1:${port}/v1/public/time`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DIST_DIR: 'dist',
+      GATEWAY_FAULTS: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

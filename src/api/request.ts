@@ -1,0 +1,191 @@
+import { ofetch } from 'ofetch';
+import { ClockOffset } from '../../engine/crypto/clock-offset';
+import { classifyReply, httpFailureText } from '../../engine/rules/reply';
+import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';
+
+/** The spec §8 texts the request layer shows, by their locale keys. */
+export type RequestText = 'timeout' | 'expired' | 'unknow' | 'notfound' | 'forbidden' | 'status' | 'network' | 'noData' | 'badReply';
+
+/** What the request layer reads from the page; injected so tests run it in Node against a real gateway. */
+export interface RequestEnvironment {
+  baseURL: string;
+  isBeta: boolean;
+  /** Per-request header values of spec §7.1. */
+  headers(): { terminalCode: string; appTheme: 'standard' | 'dark'; devicelanguage: string; locale: string; language: string };
+  languageType(): number;
+  now(): number;
+  randomHex(bytes: number): string;
+  text(key: RequestText, params?: Record<string, string | number>): string;
+  notify(message: string): void;
+  onLoginExpired(): void;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  params?: Record<string, ParamValue>;
+  headers?: Record<string, string>;
+  /** Spec §8: on by default; when off, a newer request with the same method and path cancels this one. */
+  ignoreCancel?: boolean;
+  /** Do not toast failures (the caller shows its own state). */
+  silent?: boolean;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+export type RequestErrorKind =
+  | 'http'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'business'
+  | 'login-expired'
+  | 'session-notice'
+  | 'no-data'
+  | 'bad-reply';
+
+/** A failed call: `message` is already localized; `shown` tells whether it was toasted. */
+export class RequestError extends Error {
+  constructor(
+    readonly kind: RequestErrorKind,
+    message: string,
+    readonly details: { status?: number; code?: string; shown: boolean },
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+const API_PREFIX = '/v1';
+const USERINFO_PATH = '/user/overview/userinfo';
+const LOGIN_EXPIRED_THROTTLE_MS = 2000;
+
+/** Builds the one request layer of the app (spec §7.1, §5, §8) on a single `ofetch` instance. */
+export function createRequestClient(env: RequestEnvironment) {
+  const fetcher = ofetch.create({ baseURL: env.baseURL, retry: 0, ignoreResponseError: true, responseType: 'text' });
+  const clock = new ClockOffset();
+  const inFlight = new Map<string, AbortController>();
+  let lastExpiredAt = Number.NEGATIVE_INFINITY;
+
+  const fail = (kind: RequestErrorKind, message: string, silent: boolean, extra: { status?: number; code?: string } = {}) => {
+    const shown = !silent && kind !== 'cancelled' && message !== '';
+    if (shown) env.notify(message);
+    return new RequestError(kind, message, { ...extra, shown });
+  };
+
+  function outgoing(path: string, method: HttpMethod, options: RequestOptions) {
+    // Spec §5: only paths starting with '/' are intercepted; anything else goes out untouched.
+    if (!path.startsWith('/')) return { url: path, query: undefined, body: undefined, headers: options.headers };
+    const params = normalizeParams({ ...(options.params ?? {}) });
+    if (!('languageType' in params)) params.languageType = env.languageType();
+    const h = env.headers();
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      terminaltype: '1',
+      terminalCode: h.terminalCode,
+      appTheme: h.appTheme,
+      devicelanguage: h.devicelanguage,
+      locale: h.locale,
+      language: h.language,
+      'request-time': String(Math.round(env.now() + clock.offset)),
+      'trace-id': env.randomHex(16),
+      ...(env.isBeta ? { beta: 'true' } : {}),
+      ...options.headers,
+    };
+    if (method === 'GET') return { url: API_PREFIX + path, query: { ...params, _t: env.now() }, body: undefined, headers };
+    return { url: API_PREFIX + path, query: undefined, body: params, headers };
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const silent = options.silent ?? false;
+    let out: ReturnType<typeof outgoing>;
+    try {
+      out = outgoing(path, method, options);
+    } catch (error) {
+      throw fail('bad-reply', String((error as Error).message), true);
+    }
+
+    const controller = new AbortController();
+    const key = `${method} ${path.split('?')[0]}`;
+    if (options.ignoreCancel === false) {
+      inFlight.get(key)?.abort();
+      inFlight.set(key, controller);
+    }
+    // ofetch ignores its own timeout when a signal is given, so the timeout is one more signal here.
+    const timeout = AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS);
+    const signal = AbortSignal.any([controller.signal, timeout, ...(options.signal ? [options.signal] : [])]);
+
+    const sentAt = env.now();
+    let response: Awaited<ReturnType<typeof fetcher.raw<string>>>;
+    try {
+      response = await fetcher.raw<string>(out.url, {
+        method,
+        query: out.query,
+        body: out.body,
+        headers: out.headers,
+        signal,
+      });
+    } catch {
+      if (timeout.aborted) throw fail('timeout', env.text('timeout'), silent);
+      if (controller.signal.aborted || options.signal?.aborted) throw fail('cancelled', '', true);
+      throw fail('network', env.text('network'), silent);
+    } finally {
+      if (inFlight.get(key) === controller) inFlight.delete(key);
+    }
+
+    const serverTime = Number(response.headers.get('request-time'));
+    if (method === 'POST' && Number.isFinite(serverTime) && serverTime > 0) {
+      clock.add({ sentAt, rtt: env.now() - sentAt, serverTime });
+    }
+
+    if (response.status < 200 || response.status >= 300) {
+      const text = httpFailureText(response.status);
+      throw fail('http', env.text(text, { status: response.status }), silent, { status: response.status });
+    }
+
+    let body: unknown;
+    try {
+      body = response._data ? JSON.parse(response._data) : undefined;
+    } catch {
+      throw fail('bad-reply', env.text('badReply'), silent, { status: response.status });
+    }
+    if (body === undefined) throw fail('no-data', env.text('noData'), silent);
+
+    const outcome = classifyReply(body, { resolvesSessionNotice: path.split('?')[0] === USERINFO_PATH });
+    switch (outcome.kind) {
+      case 'ok':
+        return outcome.data as T;
+      case 'login-expired': {
+        // Many calls fail together when a session ends: one toast and one logout per 2 s.
+        const now = env.now();
+        const first = now - lastExpiredAt >= LOGIN_EXPIRED_THROTTLE_MS;
+        if (first) {
+          lastExpiredAt = now;
+          env.onLoginExpired();
+        }
+        throw fail('login-expired', env.text('expired'), silent || !first, { code: outcome.code });
+      }
+      case 'session-notice':
+        // Spec §8: the message is shown and the call resolves nothing; callers get a handled error.
+        throw fail('session-notice', outcome.message, silent, { code: outcome.code });
+      case 'business-error':
+        throw fail('business', outcome.message || env.text('unknow'), silent, { code: outcome.code });
+      case 'no-data':
+        throw fail('no-data', env.text('noData'), silent);
+      case 'bad-reply':
+        throw fail('bad-reply', env.text('badReply'), silent);
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) => request<T>(path, { ...options, method: 'POST' }),
+    clock,
+  };
+}
+
+export type RequestClient = ReturnType<typeof createRequestClient>;

@@ -1,0 +1,54 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { LOCALES, type Locale } from '../../engine/rules/locales';
+import { i18nState, useT } from '../i18n/i18n';
+import { setTheme, settingsState } from '../settings/settings';
+import { chooseLocale } from './locale-sync';
+import './app-header.css';
+
+/** The top bar: brand, navigation, language and theme. */
+export function AppHeader() {
+  const t = useT();
+  const router = useRouter();
+  const { locale } = useSnapshot(i18nState);
+  const { theme } = useSnapshot(settingsState);
+
+  const onLanguage = async (next: Locale) => {
+    await chooseLocale(next);
+    // Navigating to the same place re-writes the URL with the new language prefix.
+    const { pathname, search, hash } = router.state.location;
+    await router.navigate({ to: pathname, search, hash });
+  };
+
+  return (
+    <header className="app-header">
+      <Link to="/" search={{ tab: 'spot' }} className="app-header__brand">
+        {t('nav.brand')}
+      </Link>
+      <nav className="app-header__nav" aria-label={t('nav.menu')}>
+        <Link to="/" search={{ tab: 'spot' }} activeProps={{ 'aria-current': 'page' }}>
+          {t('nav.markets')}
+        </Link>
+      </nav>
+      <div className="app-header__tools">
+        <label className="app-header__field">
+          <span className="visually-hidden">{t('settings.language')}</span>
+          <select value={locale} onChange={(e) => void onLanguage(e.target.value as Locale)} data-testid="language-select">
+            {LOCALES.map((entry) => (
+              <option key={entry.locale} value={entry.locale} lang={entry.intl}>
+                {entry.languageName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="app-header__field">
+          <span className="visually-hidden">{t('settings.theme')}</span>
+          <select value={theme} onChange={(e) => setTheme(e.target.value === 'light' ? 'light' : 'dark')} data-testid="theme-select">
+            <option value="dark">{t('theme.dark')}</option>
+            <option value="light">{t('theme.light')}</option>
+          </select>
+        </label>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { createRouter } from '@tanstack/react-router';
+import { languageRewrite } from './i18n/route-language';
+import { rootRoute } from './routes/__root';
+import { marketsRoute } from './routes/index';
+
+const routeTree = rootRoute.addChildren([marketsRoute]);
+
+/** The app's router: routes are declared without the language prefix (see route-language.ts). */
+export const router = createRouter({
+  routeTree,
+  rewrite: languageRewrite,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

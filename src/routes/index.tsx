@@ -1,0 +1,20 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { MarketKind } from '../../engine/market/market-rows';
+import { rootRoute } from './__root';
+
+/** Search params of the markets page, validated: anything unknown falls back to the spot tab. */
+export interface MarketsSearch {
+  tab: MarketKind;
+  q?: string;
+}
+
+/** `/` (and `/{lang}/`): the markets page. */
+export const marketsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  validateSearch: (search: Record<string, unknown>): MarketsSearch => ({
+    tab: search.tab === 'futures' ? 'futures' : 'spot',
+    ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),
+  }),
+  component: lazyRouteComponent(() => import('./-markets/MarketsPage'), 'MarketsPage'),
+});

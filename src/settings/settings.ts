@@ -1,0 +1,65 @@
+import { proxy } from 'valtio';
+import {
+  COOKIE_MAX_AGE_DAYS,
+  COOKIE_PREFERENCES,
+  type GlobalSettings,
+  LOCAL_DEFAULTS,
+  parseSetting,
+  SETTING_KEYS,
+  type Theme,
+  themeToCookie,
+} from '../../engine/rules/settings';
+import { readCookie, safeStorage, writeCookie } from './storage';
+
+/** The global settings (spec §3), loaded once at start; view state only. */
+export const settingsState = proxy<GlobalSettings>({ ...LOCAL_DEFAULTS });
+
+const COOKIE_OF: Partial<Record<keyof GlobalSettings, keyof typeof COOKIE_PREFERENCES>> = {
+  locale: 'language',
+  theme: 'theme',
+  layout: 'layout',
+  unit: 'unit',
+  showAsset: 'showAsset',
+  valuationUnit: 'valuationUnit',
+  login: 'login',
+};
+
+function randomTerminalCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Loads each setting from local storage, else its cookie, else the local default (see engine/rules/settings.ts). */
+export function loadSettings(): GlobalSettings {
+  const loaded = { ...LOCAL_DEFAULTS } as Record<keyof GlobalSettings, unknown>;
+  for (const key of Object.keys(SETTING_KEYS) as (keyof GlobalSettings)[]) {
+    const cookie = COOKIE_OF[key];
+    const value = parseSetting(key, safeStorage.get(SETTING_KEYS[key])) ?? (cookie ? parseSetting(key, readCookie(COOKIE_PREFERENCES[cookie].name)) : null);
+    if (value !== null) loaded[key] = value;
+  }
+  const settings = loaded as unknown as GlobalSettings;
+  if (!settings.terminalCode) {
+    settings.terminalCode = randomTerminalCode();
+    safeStorage.set(SETTING_KEYS.terminalCode, settings.terminalCode);
+  }
+  Object.assign(settingsState, settings);
+  return settings;
+}
+
+/** Changes one setting and writes it to local storage and, where one exists, its 365-day cookie. */
+export function updateSetting<K extends keyof GlobalSettings>(key: K, value: GlobalSettings[K]): void {
+  settingsState[key] = value;
+  const text = String(value);
+  safeStorage.set(SETTING_KEYS[key], text);
+  const cookie = COOKIE_OF[key];
+  if (cookie) {
+    writeCookie(COOKIE_PREFERENCES[cookie].name, key === 'theme' ? themeToCookie(value as Theme) : text, COOKIE_MAX_AGE_DAYS);
+  }
+}
+
+/** Switches the theme at once (the boot script applied the stored one before first paint). */
+export function setTheme(theme: Theme): void {
+  updateSetting('theme', theme);
+  document.documentElement.dataset.theme = theme;
+  document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme);
+}

@@ -1,0 +1,2 @@
+export * from './toast-state';
+export { Toaster, type ToasterProps } from './Toaster';

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+
+/** What the bench prints for one page. */
+export interface PageFigures {
+  page: string;
+  longTasksAfterLoad: { count: number; totalMs: number; maxMs: number };
+  frameMs: { p50: number; p95: number; p99: number; frames: number };
+  lcpMs: number;
+  fcpMs: number;
+  jsBeforeFirstRenderGzipBytes: number;
+  jsFilesBeforeFirstRender: string[];
+}
+
+export interface MeasureOptions {
+  baseURL: string;
+  distDir: string;
+  path: string;
+  cpuThrottle: number;
+  /** How long to record frames after the page is ready. */
+  sampleMs: number;
+  viewport: { width: number; height: number };
+  /** A selector that is visible once the page shows its data. */
+  readySelector: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Loads one page in a fresh context under CPU throttling and returns its figures. */
+export async function measurePage(browser: Browser, options: MeasureOptions): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: options.viewport });
+  const page = await context.newPage();
+  // Observers go in before any page script (TOOLCHAIN.md pitfall 5).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number } };
+    w.__bench = { longTasks: [], lcp: 0 };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__bench.lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+
+  await page.goto(options.baseURL + options.path, { waitUntil: 'load' });
+  await page.locator(options.readySelector).first().waitFor({ state: 'visible', timeout: 30_000 });
+
+  const frames = await page.evaluate(
+    (ms) =>
+      new Promise<number[]>((resolve) => {
+        // Started from a task, not inside evaluate's own task, so long tasks are seen (pitfall 5).
+        setTimeout(() => {
+          const deltas: number[] = [];
+          let last = performance.now();
+          const end = last + ms;
+          const tick = (now: number) => {
+            deltas.push(now - last);
+            last = now;
+            if (now < end) requestAnimationFrame(tick);
+            else resolve(deltas);
+          };
+          requestAnimationFrame(tick);
+        }, 0);
+      }),
+    options.sampleMs,
+  );
+
+  const timing = await page.evaluate(() => {
+    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number } };
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.startTime <= fcp && /\.m?js(\?|$)/.test(new URL(r.name).pathname))
+      .map((r) => new URL(r.name).pathname);
+    return { loadEnd: nav.loadEventEnd, fcp, lcp: w.__bench.lcp, longTasks: w.__bench.longTasks, scripts };
+  });
+  await context.close();
+
+  const after = timing.longTasks.filter((t) => t.start >= timing.loadEnd);
+  const sorted = frames.slice(1).sort((a, b) => a - b);
+  const gzipBytes = timing.scripts.reduce((sum, path) => {
+    try {
+      return sum + gzipSync(readFileSync(join(options.distDir, path))).length;
+    } catch {
+      return sum;
+    }
+  }, 0);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    page: options.path,
+    longTasksAfterLoad: {
+      count: after.length,
+      totalMs: round(after.reduce((s, t) => s + t.duration, 0)),
+      maxMs: round(Math.max(0, ...after.map((t) => t.duration))),
+    },
+    frameMs: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), frames: sorted.length },
+    lcpMs: round(timing.lcp),
+    fcpMs: round(timing.fcp),
+    jsBeforeFirstRenderGzipBytes: gzipBytes,
+    jsFilesBeforeFirstRender: timing.scripts,
+  };
+}

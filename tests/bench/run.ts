@@ -1,0 +1,63 @@
+// `npm run bench`: real Chromium, CPU throttled through the DevTools protocol, figures printed per page.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startGateway } from '../../gateway/server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { measurePage, type PageFigures } from './measure-page';
+
+const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
+const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 5000);
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+const PAGES = [
+  { name: 'markets (desktop)', path: '/', viewport: { width: 1280, height: 800 }, readySelector: 'tr[data-symbol="BTCUSDT"]' },
+  { name: 'markets (mobile, ja)', path: '/ja/', viewport: { width: 375, height: 740 }, readySelector: 'tr[data-symbol="BTCUSDT"]' },
+];
+
+/** Budgets of the foundation issue, checked here and printed beside the figures. */
+const BUDGET = { jsGzipBytes: 150 * 1024, lcpMs: 1500, longTasksAfterLoad: 0 };
+
+function verdict(figures: PageFigures): string[] {
+  const out: string[] = [];
+  out.push(`${figures.jsBeforeFirstRenderGzipBytes <= BUDGET.jsGzipBytes ? 'ok  ' : 'OVER'} JS before first render ≤ 150 KB gzip`);
+  out.push(`${figures.lcpMs <= BUDGET.lcpMs ? 'ok  ' : 'OVER'} LCP ≤ 1500 ms`);
+  out.push(`${figures.longTasksAfterLoad.count <= BUDGET.longTasksAfterLoad ? 'ok  ' : 'OVER'} no long task after load`);
+  return out;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'exchange-bench-'));
+const gateway = await startGateway({ port: 0, dataDir, distDir: join(ROOT, 'dist'), logLevel: 'warn' });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+let over = 0;
+try {
+  console.log(`bench: Chromium ${browser.version()}, CPU throttle ${CPU_THROTTLE}x, frames sampled for ${SAMPLE_MS} ms, loopback gateway`);
+  for (const page of PAGES) {
+    // First visit warms the gateway's file cache; the second one is measured.
+    await measurePage(browser, { baseURL: gateway.url, distDir: join(ROOT, 'dist'), path: page.path, cpuThrottle: 1, sampleMs: 100, viewport: page.viewport, readySelector: page.readySelector });
+    const figures = await measurePage(browser, {
+      baseURL: gateway.url,
+      distDir: join(ROOT, 'dist'),
+      path: page.path,
+      cpuThrottle: CPU_THROTTLE,
+      sampleMs: SAMPLE_MS,
+      viewport: page.viewport,
+      readySelector: page.readySelector,
+    });
+    console.log(`\n${page.name}  ${page.path}`);
+    console.log(`  JS before first render: ${(figures.jsBeforeFirstRenderGzipBytes / 1024).toFixed(1)} KB gzip (${figures.jsFilesBeforeFirstRender.join(', ')})`);
+    console.log(`  FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms`);
+    console.log(`  long tasks after load: ${figures.longTasksAfterLoad.count} (total ${figures.longTasksAfterLoad.totalMs} ms, max ${figures.longTasksAfterLoad.maxMs} ms)`);
+    console.log(`  frame time p50/p95/p99: ${figures.frameMs.p50} / ${figures.frameMs.p95} / ${figures.frameMs.p99} ms over ${figures.frameMs.frames} frames`);
+    for (const line of verdict(figures)) {
+      console.log(`  ${line}`);
+      if (line.startsWith('OVER')) over += 1;
+    }
+  }
+} finally {
+  await browser.close();
+  await gateway.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(over === 0 ? '\nall budgets met' : `\n${over} budget(s) over`);

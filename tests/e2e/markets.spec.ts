@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { clearFaults, injectFault, watchCspViolations } from './support';
+
+test.describe('markets page', () => {
+  test('lists spot instruments with last price and 24 h change from the gateway', async ({ page }) => {
+    const cspViolations = await watchCspViolations(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
+    const rows = page.locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    const symbols = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-symbol')));
+    expect(symbols).toEqual(expect.arrayContaining(['BTCUSDT', 'ETHUSDT', 'BGBUSDT', 'USDTBRL']));
+    const btc = page.locator('tr[data-symbol="BTCUSDT"]');
+    await expect(btc.locator('td').nth(0)).toHaveText(/^\d{1,3}(,\d{3})*\.\d+$/);
+    await expect(btc.locator('td').nth(1)).toHaveText(/^([+-]\d+\.\d{2}|0\.00)%$/);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('switches to USDT-M futures and filters by search', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'USDT-M futures' }).click();
+    await expect(page).toHaveURL(/tab=futures/);
+    await expect(page.locator('tr[data-symbol="ETHUSDT"]')).toBeVisible();
+    await expect(page.locator('tr[data-symbol="BGBUSDT"]')).toHaveCount(0);
+    await page.getByRole('searchbox').fill('eth');
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await page.getByRole('searchbox').fill('zzz');
+    await expect(page.getByText('No market matches your search.')).toBeVisible();
+  });
+
+  test('shows an error state with retry when the gateway fails, then recovers', async ({ page, request }) => {
+    await injectFault(request, { path: '/api/v2/spot/market/tickers', status: 500, body: { code: '50000', msg: 'busy' }, times: 1000 });
+    try {
+      await page.goto('/');
+      await expect(page.getByRole('alert')).toContainText('Markets could not be loaded.');
+    } finally {
+      await clearFaults(request);
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
+  });
+
+  test('keeps the last rows and says so when the connection drops', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
+    await injectFault(request, { path: '/api/v2/spot/market/tickers', drop: true, times: 1000 });
+    try {
+      await expect(page.getByText('Network error. Check your connection and try again.')).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
+    } finally {
+      await clearFaults(request);
+    }
+  });
+
+  test('shows a not-found page for unknown paths, under a language prefix too', async ({ page }) => {
+    await page.goto('/ja/no-such-page');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^ja/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,223 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway } from '../../../gateway/server';
+import { createRequestClient, RequestError, type RequestEnvironment, type RequestText } from '../../../src/api/request';
+
+interface Echo {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: Record<string, unknown> | null;
+}
+
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'request-layer-'));
+  gateway = await startGateway({ port: 0, dataDir, faults: true, logLevel: 'silent' });
+});
+
+afterAll(async () => {
+  await gateway.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await fetch(`${gateway.url}/__faults`, { method: 'DELETE' });
+});
+
+async function fault(spec: Record<string, unknown>) {
+  const response = await fetch(`${gateway.url}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+  expect(response.ok).toBe(true);
+}
+
+const TEXTS: Record<RequestText, string> = {
+  timeout: 'Request timed out!',
+  expired: 'Login expired, please log in again',
+  unknow: 'The system is busy',
+  notfound: 'Request error',
+  forbidden: 'Request is forbidden',
+  status: '{status} The system is busy',
+  network: 'Network error',
+  noData: 'No data',
+  badReply: 'Bad reply',
+};
+
+function setup(overrides: Partial<RequestEnvironment> = {}) {
+  const toasts: string[] = [];
+  let expired = 0;
+  const env: RequestEnvironment = {
+    baseURL: gateway.url,
+    isBeta: false,
+    headers: () => ({ terminalCode: 'term-1234567890', appTheme: 'dark', devicelanguage: 'ja-JP', locale: 'ja', language: 'ja_JP' }),
+    languageType: () => 2,
+    now: () => Date.now(),
+    randomHex: (n) => 'ab'.repeat(n),
+    text: (key, params) => TEXTS[key].replace('{status}', String(params?.status ?? '')),
+    notify: (m) => toasts.push(m),
+    onLoginExpired: () => {
+      expired += 1;
+    },
+    ...overrides,
+  };
+  return { client: createRequestClient(env), toasts, expired: () => expired };
+}
+
+async function failure(promise: Promise<unknown>): Promise<RequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(RequestError);
+    return error as RequestError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('request layer: outgoing requests (spec §7.1, §5)', () => {
+  it('prefixes /v1, adds _t and languageType to GET, and sends every header', async () => {
+    const { client } = setup();
+    const echo = await client.get<Echo>('/__test__/echo', { params: { symbol: '  BTCUSDT  ' } });
+    expect(echo.method).toBe('GET');
+    expect(echo.path).toBe('/v1/__test__/echo');
+    expect(echo.query.symbol).toBe('BTCUSDT');
+    expect(echo.query.languageType).toBe('2');
+    expect(Number(echo.query._t)).toBeGreaterThan(1_700_000_000_000);
+    expect(echo.headers).toMatchObject({
+      terminaltype: '1',
+      terminalcode: 'term-1234567890',
+      apptheme: 'dark',
+      devicelanguage: 'ja-JP',
+      locale: 'ja',
+      language: 'ja_JP',
+      'content-type': 'application/json',
+      'trace-id': 'ab'.repeat(16),
+    });
+    expect(echo.headers['request-time']).toMatch(/^\d{13}$/);
+    expect(echo.headers.beta).toBeUndefined();
+  });
+
+  it('sends params as a JSON body on POST, trimmed, with dates formatted, and keeps a given languageType', async () => {
+    const { client } = setup({ isBeta: true });
+    const echo = await client.post<Echo>('/__test__/echo', { params: { name: ' x ', at: new Date(2026, 0, 2, 3, 4), languageType: 7 } });
+    expect(echo.body).toEqual({ name: 'x', at: '2026-01-02 03:04', languageType: 7 });
+    expect(echo.query._t).toBeUndefined();
+    expect(echo.headers.beta).toBe('true');
+  });
+
+  it('leaves a path that does not start with / untouched: no prefix, no headers, no params', async () => {
+    const { client } = setup();
+    const echo = await client.get<Echo>(`${gateway.url}/v1/__test__/echo`);
+    expect(echo.query).toEqual({});
+    expect(echo.headers.terminaltype).toBeUndefined();
+    expect(echo.headers['trace-id']).toBeUndefined();
+  });
+});
+
+describe('request layer: errors (spec §8)', () => {
+  it.each([
+    [403, 'Request is forbidden'],
+    [404, 'Request error'],
+    [504, 'Request error'],
+    [500, 'The system is busy'],
+    [502, '502 The system is busy'],
+  ])('HTTP %i shows "%s"', async (status, text) => {
+    await fault({ path: '/v1/public/time', status, body: { code: 'x', msg: 'x' } });
+    const { client, toasts } = setup();
+    const error = await failure(client.get('/public/time'));
+    expect(error.kind).toBe('http');
+    expect(error.message).toBe(text);
+    expect(toasts).toEqual([text]);
+  });
+
+  it('shows a network error when no response arrives', async () => {
+    await fault({ path: '/v1/public/time', drop: true });
+    const { client, toasts } = setup();
+    const error = await failure(client.get('/public/time'));
+    expect(error.kind).toBe('network');
+    expect(toasts).toEqual(['Network error']);
+  });
+
+  it('times out with the timeout text', async () => {
+    await fault({ path: '/v1/public/time', delayMs: 1500 });
+    const { client, toasts } = setup();
+    const error = await failure(client.get('/public/time', { timeout: 200 }));
+    expect(error.kind).toBe('timeout');
+    expect(toasts).toEqual(['Request timed out!']);
+  });
+
+  it('toasts the message of a 200 with status error', async () => {
+    await fault({ path: '/v1/public/time', status: 200, body: { status: 'error', code: '40010', msg: 'Insufficient balance', data: null } });
+    const { client, toasts } = setup();
+    const error = await failure(client.get('/public/time'));
+    expect(error).toMatchObject({ kind: 'business', message: 'Insufficient balance' });
+    expect(toasts).toEqual(['Insufficient balance']);
+  });
+
+  it('logs out once and shows the expired text for 20906 and 20205, throttled to one per 2 s', async () => {
+    await fault({ path: '/v1/public/time', status: 200, body: { code: '20906', msg: 'x', data: null }, times: 3 });
+    const { client, toasts, expired } = setup();
+    const errors = await Promise.all([1, 2, 3].map(() => failure(client.get('/public/time'))));
+    expect(errors.every((e) => e.kind === 'login-expired')).toBe(true);
+    expect(expired()).toBe(1);
+    expect(toasts).toEqual(['Login expired, please log in again']);
+  });
+
+  it('shows the message of 00005 and resolves nothing, but resolves userinfo with its data', async () => {
+    await fault({ path: '/v1/public/time', status: 200, body: { code: '00005', msg: 'Please log in', data: { a: 1 } } });
+    const { client, toasts } = setup();
+    const error = await failure(client.get('/public/time'));
+    expect(error).toMatchObject({ kind: 'session-notice', message: 'Please log in' });
+    expect(toasts).toEqual(['Please log in']);
+    // The gateway's real userinfo reply without a session is 00005 with data.
+    const info = await client.get<{ isLogin: boolean }>('/user/overview/userinfo');
+    expect(info).toEqual({ isLogin: false });
+  });
+
+  it('raises when the data body is missing, and on unreadable JSON', async () => {
+    await fault({ path: '/v1/public/time', status: 200, body: { code: '00000', msg: 'success' } });
+    const { client } = setup();
+    expect((await failure(client.get('/public/time'))).kind).toBe('no-data');
+    await fault({ path: '/v1/public/time', status: 200, rawBody: '{"code":"00000","da' });
+    expect((await failure(client.get('/public/time'))).kind).toBe('bad-reply');
+  });
+
+  it('does not toast when the caller asks for silence', async () => {
+    await fault({ path: '/v1/public/time', status: 500 });
+    const { client, toasts } = setup();
+    const error = await failure(client.get('/public/time', { silent: true }));
+    expect(error.details.shown).toBe(false);
+    expect(toasts).toEqual([]);
+  });
+});
+
+describe('request layer: duplicates and clock', () => {
+  it('lets duplicate requests run by default (ignore-cancel on)', async () => {
+    await fault({ path: '/v1/public/time', delayMs: 300, times: 2 });
+    const { client } = setup();
+    const results = await Promise.allSettled([client.get('/public/time'), client.get('/public/time')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+  });
+
+  it('cancels the earlier of two same-method same-path requests when ignore-cancel is off, silently', async () => {
+    await fault({ path: '/v1/public/time', delayMs: 300, times: 2 });
+    const { client, toasts } = setup();
+    const first = client.get('/public/time', { ignoreCancel: false });
+    const second = client.get<{ serverTime: string }>('/public/time', { ignoreCancel: false });
+    expect((await failure(first)).kind).toBe('cancelled');
+    expect((await second).serverTime).toMatch(/^\d+$/);
+    expect(toasts).toEqual([]);
+  });
+
+  it('learns the server clock offset from POST replies and corrects request-time', async () => {
+    const skew = -3_600_000;
+    const { client } = setup({ now: () => Date.now() + skew });
+    await client.post('/__test__/echo');
+    expect(Math.abs(client.clock.offset + skew)).toBeLessThan(1000);
+    const echo = await client.get<Echo>('/__test__/echo');
+    expect(Math.abs(Number(echo.headers['request-time']) - Date.now())).toBeLessThan(1000);
+  });
+});

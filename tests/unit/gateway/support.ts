@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import type { Hono } from 'hono';
+import { createApp } from '../../../gateway/app';
+import { openDatabase } from '../../../gateway/db/open-database';
+import type { GatewayEnv } from '../../../gateway/http/gateway-env';
+import { createLogger } from '../../../gateway/log/logger';
+import { MarketSimulator } from '../../../gateway/market/simulator';
+
+/** A fixed start time so simulator output does not depend on the wall clock. */
+export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
+
+/** Makes a fresh temporary directory and returns it with a remover. */
+export function tempDir(prefix = 'gateway-test-'): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** An app over a temp database and a seeded simulator, with no socket; `close()` removes everything. */
+export interface TestApp {
+  app: Hono<GatewayEnv>;
+  db: Database;
+  simulator: MarketSimulator;
+  close: () => void;
+}
+
+/** Builds a test app; `faults` and `distDir` pass through to createApp. */
+export function makeTestApp(options: { faults?: boolean; distDir?: string } = {}): TestApp {
+  const dir = tempDir();
+  const db = openDatabase(dir.path);
+  const simulator = new MarketSimulator({ seed: 7, nowMs: T0 });
+  const app = createApp({ db, simulator, logger: createLogger('silent'), ...options });
+  return {
+    app,
+    db,
+    simulator,
+    close: () => {
+      if (db.open) db.close();
+      dir.remove();
+    },
+  };
+}
+
+/** Asserts-friendly view of a request-time header: the number, or NaN when absent or not all digits. */
+export function requestTime(response: Response): number {
+  const value = response.headers.get('request-time') ?? '';
+  return /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}

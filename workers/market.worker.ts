@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { marketApi } from './market.api';
+
+expose(marketApi);
