@@ -2,7 +2,7 @@
 import './security/trusted-types';
 import './styles/index.css';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { followRouteLanguage, initialLocale } from './app/locale-sync';
 import { setLocale } from './i18n/i18n';
@@ -14,13 +14,20 @@ async function start() {
   // Texts are ready before the first render, so a Japanese page never flashes English.
   await setLocale(initialLocale(location.pathname));
   followRouteLanguage();
+  // Resolving the first route (and its code-split page) before rendering makes the first paint one
+  // React pass instead of three (pending, matched, page loaded): less main-thread work on a cheap phone.
+  await router.load();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition lets React yield every few ms, so the first render never blocks input as one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

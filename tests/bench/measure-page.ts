@@ -35,6 +35,9 @@ function percentile(sorted: number[], p: number): number {
 export async function measurePage(browser: Browser, options: MeasureOptions): Promise<PageFigures> {
   const context = await browser.newContext({ viewport: options.viewport });
   const page = await context.newPage();
+  // tsx compiles this file with esbuild's keepNames, which wraps named functions in a `__name` helper
+  // that does not exist in the page; define it there so the functions below run as written.
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
   // Observers go in before any page script (TOOLCHAIN.md pitfall 5).
   await page.addInitScript(() => {
     const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number } };
@@ -45,6 +48,24 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__bench.lcp = e.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // Long animation frames say what a long task was made of (script, style and layout), for BENCH_DEBUG.
+    (w.__bench as unknown as { loaf: unknown[] }).loaf = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as {
+        startTime: number;
+        duration: number;
+        renderStart: number;
+        styleAndLayoutStart: number;
+        scripts: { sourceURL: string; invoker: string; duration: number; forcedStyleAndLayoutDuration: number }[];
+      }[]) {
+        (w.__bench as unknown as { loaf: unknown[] }).loaf.push({
+          start: Math.round(e.startTime),
+          duration: Math.round(e.duration),
+          layoutMs: Math.round(e.startTime + e.duration - (e.styleAndLayoutStart || e.startTime + e.duration)),
+          scripts: e.scripts.map((s) => `${s.invoker} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)}ms`),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
@@ -79,11 +100,12 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((r) => r.startTime <= fcp && /\.m?js(\?|$)/.test(new URL(r.name).pathname))
       .map((r) => new URL(r.name).pathname);
-    return { loadEnd: nav.loadEventEnd, fcp, lcp: w.__bench.lcp, longTasks: w.__bench.longTasks, scripts };
+    return { loadEnd: nav.loadEventEnd, fcp, lcp: w.__bench.lcp, longTasks: w.__bench.longTasks, scripts, loaf: (w.__bench as unknown as { loaf: unknown[] }).loaf };
   });
   await context.close();
 
   const after = timing.longTasks.filter((t) => t.start >= timing.loadEnd);
+  if (process.env.BENCH_DEBUG) console.dir({ loadEnd: timing.loadEnd, fcp: timing.fcp, longTasks: timing.longTasks, loaf: timing.loaf }, { depth: 5 });
   const sorted = frames.slice(1).sort((a, b) => a - b);
   const gzipBytes = timing.scripts.reduce((sum, path) => {
     try {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { MarketKind } from '../../../engine/market/market-rows';
 import type { MarketsFrame } from '../../../workers/market.api';
 import { marketWorker, WorkerCallError } from '../../workers';
@@ -46,8 +46,10 @@ export function useMarkets(kind: MarketKind, intl: string): MarketsView {
         const next = await marketWorker.call((api) => api.loadMarkets(kind, intl));
         if (generation.current !== mine) return;
         // A failed refresh keeps the rows already on screen; only their freshness changes.
-        if (next.rows.length > 0 || next.failure === null) setFrame(next);
-        setFailure(next.failure);
+        startTransition(() => {
+          if (next.rows.length > 0 || next.failure === null) setFrame(next);
+          setFailure(next.failure);
+        });
       } catch (error) {
         if (generation.current !== mine) return;
         setFailure(error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed');
