@@ -1,12 +1,9 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
+import { randomHex } from '../security/random-hex';
 import { settingsState, updateSetting } from '../settings/settings';
 import { showToast } from '../ui/toast/toast-state';
 import { createRequestClient, type RequestEnvironment } from './request';
-
-function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The page's side of the request layer: settings, locale, toasts. */
 export const browserRequestEnvironment: RequestEnvironment = {

@@ -9,6 +9,7 @@ import {
   type Theme,
   themeToCookie,
 } from '../../engine/rules/settings';
+import { randomHex } from '../security/random-hex';
 import { readCookie, safeStorage, writeCookie } from './storage';
 
 /** The global settings (spec §3), loaded once at start; view state only. */
@@ -24,11 +25,6 @@ const COOKIE_OF: Partial<Record<keyof GlobalSettings, keyof typeof COOKIE_PREFER
   login: 'login',
 };
 
-function randomTerminalCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Loads each setting from local storage, else its cookie, else the local default (see engine/rules/settings.ts). */
 export function loadSettings(): GlobalSettings {
   const loaded = { ...LOCAL_DEFAULTS } as Record<keyof GlobalSettings, unknown>;
@@ -39,7 +35,7 @@ export function loadSettings(): GlobalSettings {
   }
   const settings = loaded as unknown as GlobalSettings;
   if (!settings.terminalCode) {
-    settings.terminalCode = randomTerminalCode();
+    settings.terminalCode = randomHex(16);
     safeStorage.set(SETTING_KEYS.terminalCode, settings.terminalCode);
   }
   Object.assign(settingsState, settings);
