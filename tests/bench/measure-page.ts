@@ -10,6 +10,8 @@ export interface PageFigures {
   frameMs: { p50: number; p95: number; p99: number; frames: number };
   lcpMs: number;
   fcpMs: number;
+  /** When the page first showed its data (the ready selector matched). */
+  contentMs: number;
   jsBeforeFirstRenderGzipBytes: number;
   jsFilesBeforeFirstRender: string[];
 }
@@ -39,9 +41,16 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   // that does not exist in the page; define it there so the functions below run as written.
   await page.addInitScript('globalThis.__name = (fn) => fn;');
   // Observers go in before any page script (TOOLCHAIN.md pitfall 5).
-  await page.addInitScript(() => {
-    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number } };
-    w.__bench = { longTasks: [], lcp: 0 };
+  await page.addInitScript((readySelector: string) => {
+    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number; ready: number } };
+    w.__bench = { longTasks: [], lcp: 0, ready: 0 };
+    // "First render" is when the page first shows its data, not when a static shell paints.
+    const watcher = new MutationObserver(() => {
+      if (!document.querySelector(readySelector)) return;
+      w.__bench.ready = performance.now();
+      watcher.disconnect();
+    });
+    watcher.observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
@@ -66,7 +75,7 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
         });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
-  });
+  }, options.readySelector);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
 
@@ -94,13 +103,13 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   );
 
   const timing = await page.evaluate(() => {
-    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number } };
+    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number; ready: number } };
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((r) => r.startTime <= fcp && /\.m?js(\?|$)/.test(new URL(r.name).pathname))
+      .filter((r) => r.startTime <= w.__bench.ready && /\.m?js(\?|$)/.test(new URL(r.name).pathname))
       .map((r) => new URL(r.name).pathname);
-    return { loadEnd: nav.loadEventEnd, fcp, lcp: w.__bench.lcp, longTasks: w.__bench.longTasks, scripts, loaf: (w.__bench as unknown as { loaf: unknown[] }).loaf };
+    return { loadEnd: nav.loadEventEnd, fcp, ready: w.__bench.ready, lcp: w.__bench.lcp, longTasks: w.__bench.longTasks, scripts, loaf: (w.__bench as unknown as { loaf: unknown[] }).loaf };
   });
   await context.close();
 
@@ -125,6 +134,7 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
     frameMs: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), frames: sorted.length },
     lcpMs: round(timing.lcp),
     fcpMs: round(timing.fcp),
+    contentMs: round(timing.ready),
     jsBeforeFirstRenderGzipBytes: gzipBytes,
     jsFilesBeforeFirstRender: timing.scripts,
   };
