@@ -21,6 +21,7 @@ export default defineConfig({
       '@tanstack/react-router',
       'vitest-browser-react',
       'axe-core',
+      '@fingerprintjs/fingerprintjs',
     ],
   },
   test: {

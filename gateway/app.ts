@@ -15,7 +15,9 @@ import { responseHeaders } from './http/response-headers';
 import type { Logger } from './log/logger';
 import type { MarketSimulator } from './market/simulator';
 import { cspReportRoutes } from './routes/csp-report-routes';
+import { deviceRoutes } from './routes/device-routes';
 import { marketRoutes } from './routes/market-routes';
+import { referralConfigRoutes } from './routes/referral-config-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { staticSite } from './static/static-site';
 
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
     app.route('/', faultRoutes(registry, cspReports));
   }
   app.route('/', sessionRoutes());
+  app.route('/', deviceRoutes().routes);
+  app.route('/', referralConfigRoutes());
   app.route('/', cspReportRoutes(cspReports));
   app.route('/', marketRoutes(deps.simulator));
   app.get('*', staticSite(deps.distDir));

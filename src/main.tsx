@@ -7,6 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { followRouteLanguage, initialLocale } from './app/locale-sync';
 import { setLocale } from './i18n/i18n';
 import { router } from './router';
+import { captureReferralFromUrl } from './security/referral';
+import { browserRiskTokenDeps, startRiskToken } from './security/risk-token';
 import { loadSettings } from './settings/settings';
 
 async function start() {
@@ -28,6 +30,22 @@ async function start() {
       </StrictMode>,
     );
   });
+  startDeviceServices();
+}
+
+/**
+ * Risk token and referral capture: background work that must never delay the first paint. The device
+ * fingerprint costs a long task on a slow phone, so it runs only where it matters (sign-in, registration).
+ */
+function startDeviceServices() {
+  const later = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 500));
+  later(
+    () => {
+      startRiskToken(browserRiskTokenDeps());
+      void captureReferralFromUrl();
+    },
+    { timeout: 3000 },
+  );
 }
 
 void start();

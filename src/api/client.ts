@@ -1,6 +1,7 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
 import { randomHex } from '../security/random-hex';
+import { currentRiskToken } from '../security/risk-token';
 import { settingsState, updateSetting } from '../settings/settings';
 import { showToast } from '../ui/toast/toast-state';
 import { createRequestClient, type RequestEnvironment } from './request';
@@ -25,6 +26,7 @@ export const browserRequestEnvironment: RequestEnvironment = {
   text: (key, params) => t(`error.${key}`, params),
   notify: (message) => showToast({ type: 'error', message }),
   onLoginExpired: () => updateSetting('login', false),
+  riskToken: currentRiskToken,
 };
 
 /** The app's one request layer (spec §7.1); components call `api.get` / `api.post`, never `fetch`. */

@@ -1,6 +1,7 @@
 import { ofetch } from 'ofetch';
 import { ClockOffset } from '../../engine/crypto/clock-offset';
 import { classifyReply, httpFailureText } from '../../engine/rules/reply';
+import { needsRiskToken } from '../../engine/rules/risk-token';
 import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';
 
 /** The spec §8 texts the request layer shows, by their locale keys. */
@@ -18,6 +19,8 @@ export interface RequestEnvironment {
   text(key: RequestText, params?: Record<string, string | number>): string;
   notify(message: string): void;
   onLoginExpired(): void;
+  /** The risk-control token for the endpoints of spec §7.6, when one is held. */
+  riskToken?(): string | null;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -75,6 +78,11 @@ export function createRequestClient(env: RequestEnvironment) {
     return new RequestError(kind, message, { ...extra, shown });
   };
 
+  function riskHeader(fullPath: string): Record<string, string> {
+    const token = needsRiskToken(fullPath) ? env.riskToken?.() : null;
+    return token ? { 'risk-token': token } : {};
+  }
+
   function outgoing(path: string, method: HttpMethod, options: RequestOptions) {
     // Spec §5: only paths starting with '/' are intercepted; anything else goes out untouched.
     if (!path.startsWith('/')) return { url: path, query: undefined, body: undefined, headers: options.headers };
@@ -92,6 +100,7 @@ export function createRequestClient(env: RequestEnvironment) {
       'request-time': String(Math.round(env.now() + clock.offset)),
       'trace-id': env.randomHex(16),
       ...(env.isBeta ? { beta: 'true' } : {}),
+      ...riskHeader(API_PREFIX + path),
       ...options.headers,
     };
     if (method === 'GET') return { url: API_PREFIX + path, query: { ...params, _t: env.now() }, body: undefined, headers };

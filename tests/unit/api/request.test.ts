@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +108,27 @@ describe('request layer: outgoing requests (spec §7.1, §5)', () => {
     expect(echo.body).toEqual({ name: 'x', at: '2026-01-02 03:04', languageType: 7 });
     expect(echo.query._t).toBeUndefined();
     expect(echo.headers.beta).toBe('true');
+  });
+
+  it('adds the risk token only to the endpoints of spec §7.6', async () => {
+    // A bare server that records headers, since the gateway's echo route is not one of the listed paths.
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const server = createServer((req, res) => {
+      seen.push({ path: req.url, ...req.headers });
+      res.setHeader('content-type', 'application/json');
+      res.end('{"code":"00000","msg":"success","data":null}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const { client } = setup({ baseURL: `http://127.0.0.1:${port}`, riskToken: () => 'r'.repeat(40) });
+      await client.post('/msg/verify-code/send');
+      await client.post('/user/login');
+      await client.get('/user/overview/userinfo');
+      expect(seen.map((h) => h['risk-token'])).toEqual(['r'.repeat(40), 'r'.repeat(40), undefined]);
+    } finally {
+      server.close();
+    }
   });
 
   it('leaves a path that does not start with / untouched: no prefix, no headers, no params', async () => {
