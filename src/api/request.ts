@@ -5,7 +5,7 @@ import { needsRiskToken } from '../../engine/rules/risk-token';
 import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';
 
 /** The spec §8 texts the request layer shows, by their locale keys. */
-export type RequestText = 'timeout' | 'expired' | 'unknow' | 'notfound' | 'forbidden' | 'status' | 'network' | 'noData' | 'badReply';
+export type RequestText = 'timeout' | 'expired' | 'unknow' | 'notfound' | 'forbidden' | 'status' | 'network' | 'noData' | 'badReply' | 'secureFailed';
 
 /** What the request layer reads from the page; injected so tests run it in Node against a real gateway. */
 export interface RequestEnvironment {
@@ -21,9 +21,29 @@ export interface RequestEnvironment {
   onLoginExpired(): void;
   /** The risk-control token for the endpoints of spec §7.6, when one is held. */
   riskToken?(): string | null;
+  security?: RequestSecurity;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request as it will leave, for the signing layer to encrypt or sign (signing contract §3–§5). */
+export interface OutgoingRequest {
+  method: HttpMethod;
+  /** Path with the `/v1` prefix, without the query. */
+  path: string;
+  /** Path and query exactly as sent. */
+  pathWithQuery: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+}
+
+/** The signing layer's hooks; absent in tests of the plain request layer. */
+export interface RequestSecurity {
+  /** Returns the body text and extra headers to send, or a refusal (a sensitive field would go out in clear). */
+  prepare(request: OutgoingRequest): Promise<{ bodyText: string | undefined; headers: Record<string, string> } | { refused: true }>;
+  /** Sees every reply's code and `gateway-sign-error` header; true when it has handled (shown) a signing failure. */
+  inspect(reply: { path: string; code: string; signError: string | null; message: string }): boolean;
+}
 
 export interface RequestOptions {
   method?: HttpMethod;
@@ -46,7 +66,8 @@ export type RequestErrorKind =
   | 'login-expired'
   | 'session-notice'
   | 'no-data'
-  | 'bad-reply';
+  | 'bad-reply'
+  | 'security';
 
 /** A failed call: `message` is already localized; `shown` tells whether it was toasted. */
 export class RequestError extends Error {
@@ -83,9 +104,13 @@ export function createRequestClient(env: RequestEnvironment) {
     return token ? { 'risk-token': token } : {};
   }
 
-  function outgoing(path: string, method: HttpMethod, options: RequestOptions) {
+  function outgoing(
+    path: string,
+    method: HttpMethod,
+    options: RequestOptions,
+  ): { intercepted: boolean; url: string; path: string; body: Record<string, unknown> | undefined; headers: Record<string, string> } {
     // Spec §5: only paths starting with '/' are intercepted; anything else goes out untouched.
-    if (!path.startsWith('/')) return { url: path, query: undefined, body: undefined, headers: options.headers };
+    if (!path.startsWith('/')) return { intercepted: false, url: path, path, body: undefined, headers: options.headers ?? {} };
     const params = normalizeParams({ ...(options.params ?? {}) });
     if (!('languageType' in params)) params.languageType = env.languageType();
     const h = env.headers();
@@ -103,8 +128,17 @@ export function createRequestClient(env: RequestEnvironment) {
       ...riskHeader(API_PREFIX + path),
       ...options.headers,
     };
-    if (method === 'GET') return { url: API_PREFIX + path, query: { ...params, _t: env.now() }, body: undefined, headers };
-    return { url: API_PREFIX + path, query: undefined, body: params, headers };
+    const [bare, given = ''] = (API_PREFIX + path).split('?');
+    if (method !== 'GET') return { intercepted: true, url: API_PREFIX + path, path: bare, body: params, headers };
+    // The query string is built here, not by ofetch, so what is signed is byte for byte what is sent.
+    const query = new URLSearchParams(given);
+    for (const [name, value] of Object.entries({ ...params, _t: env.now() })) {
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value]) {
+        query.append(name, typeof item === 'object' ? JSON.stringify(item) : String(item));
+      }
+    }
+    return { intercepted: true, url: `${bare}?${query}`, path: bare, body: undefined, headers };
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -115,6 +149,16 @@ export function createRequestClient(env: RequestEnvironment) {
       out = outgoing(path, method, options);
     } catch (error) {
       throw fail('bad-reply', String((error as Error).message), true);
+    }
+
+    let bodyText = out.body === undefined ? undefined : JSON.stringify(out.body);
+    let headers = out.headers;
+    if (out.intercepted && env.security) {
+      const prepared = await env.security.prepare({ method, path: out.path, pathWithQuery: out.url, headers, body: out.body });
+      // Spec §4: when encryption cannot be set up, a sensitive field is never sent in clear.
+      if ('refused' in prepared) throw fail('security', env.text('secureFailed'), silent);
+      bodyText = method === 'GET' ? undefined : prepared.bodyText;
+      headers = { ...headers, ...prepared.headers };
     }
 
     const controller = new AbortController();
@@ -130,13 +174,7 @@ export function createRequestClient(env: RequestEnvironment) {
     const sentAt = env.now();
     let response: Awaited<ReturnType<typeof fetcher.raw<string>>>;
     try {
-      response = await fetcher.raw<string>(out.url, {
-        method,
-        query: out.query,
-        body: out.body,
-        headers: out.headers,
-        signal,
-      });
+      response = await fetcher.raw<string>(out.url, { method, body: bodyText, headers, signal });
     } catch {
       if (timeout.aborted) throw fail('timeout', env.text('timeout'), silent);
       if (controller.signal.aborted || options.signal?.aborted) throw fail('cancelled', '', true);
@@ -162,6 +200,17 @@ export function createRequestClient(env: RequestEnvironment) {
       throw fail('bad-reply', env.text('badReply'), silent, { status: response.status });
     }
     if (body === undefined) throw fail('no-data', env.text('noData'), silent);
+
+    if (out.intercepted && env.security && body !== null && typeof body === 'object') {
+      const reply = body as { code?: unknown; msg?: unknown };
+      const handled = env.security.inspect({
+        path: out.path,
+        code: reply.code === undefined ? '' : String(reply.code),
+        signError: response.headers.get('gateway-sign-error'),
+        message: typeof reply.msg === 'string' ? reply.msg : '',
+      });
+      if (handled) throw fail('security', typeof reply.msg === 'string' ? reply.msg : env.text('unknow'), true, { code: String(reply.code ?? '') });
+    }
 
     const outcome = classifyReply(body, { resolvesSessionNotice: path.split('?')[0] === USERINFO_PATH });
     switch (outcome.kind) {

@@ -13,6 +13,7 @@ export const de: Messages = {
   'error.network': 'Netzwerkfehler. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'error.noData': 'Der Server hat ohne Daten geantwortet.',
   'error.badReply': 'Die Antwort des Servers konnte nicht gelesen werden.',
+  'error.secureFailed': 'Die Anmeldung konnte nicht abgesichert werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
   'error.workerTimeout': 'Eine Hintergrundaufgabe hat zu lange gedauert. Bitte versuchen Sie es erneut.',
   'error.workerFailed': 'Eine Hintergrundaufgabe ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'error.offline': 'Sie sind offline. Angezeigt werden die zuletzt empfangenen Daten.',

@@ -12,6 +12,7 @@ export const en = {
   'error.network': 'Network error. Check your connection and try again.',
   'error.noData': 'The server replied without data.',
   'error.badReply': 'The server sent a reply that could not be read.',
+  'error.secureFailed': 'Your sign-in could not be secured. Reload the page and try again.',
   'error.workerTimeout': 'A background task took too long. Please try again.',
   'error.workerFailed': 'A background task failed. Please try again.',
   'error.offline': 'You are offline. Showing the last data received.',

@@ -13,6 +13,7 @@ export const esES: Messages = {
   'error.network': 'Error de red. Comprueba tu conexión y vuelve a intentarlo.',
   'error.noData': 'El servidor ha respondido sin datos.',
   'error.badReply': 'No se ha podido leer la respuesta del servidor.',
+  'error.secureFailed': 'No se ha podido proteger el inicio de sesión. Vuelve a cargar la página e inténtalo de nuevo.',
   'error.workerTimeout': 'Una tarea en segundo plano ha tardado demasiado. Vuelve a intentarlo.',
   'error.workerFailed': 'Ha fallado una tarea en segundo plano. Vuelve a intentarlo.',
   'error.offline': 'No tienes conexión. Se muestran los últimos datos recibidos.',

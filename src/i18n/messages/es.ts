@@ -13,6 +13,7 @@ export const es: Messages = {
   'error.network': 'Error de red. Revisa tu conexión e inténtalo de nuevo.',
   'error.noData': 'El servidor respondió sin datos.',
   'error.badReply': 'No se pudo leer la respuesta del servidor.',
+  'error.secureFailed': 'No se pudo proteger el inicio de sesión. Recarga la página e inténtalo de nuevo.',
   'error.workerTimeout': 'Una tarea en segundo plano tardó demasiado. Inténtalo de nuevo.',
   'error.workerFailed': 'Falló una tarea en segundo plano. Inténtalo de nuevo.',
   'error.offline': 'Estás sin conexión. Se muestran los últimos datos recibidos.',

@@ -13,6 +13,7 @@ export const fr: Messages = {
   'error.network': 'Erreur réseau. Vérifiez votre connexion et réessayez.',
   'error.noData': 'Le serveur a répondu sans données.',
   'error.badReply': 'La réponse du serveur est illisible.',
+  'error.secureFailed': 'Impossible de sécuriser la connexion. Rechargez la page et réessayez.',
   'error.workerTimeout': 'Une tâche en arrière-plan a pris trop de temps. Veuillez réessayer.',
   'error.workerFailed': 'Une tâche en arrière-plan a échoué. Veuillez réessayer.',
   'error.offline': 'Vous êtes hors ligne. Affichage des dernières données reçues.',

@@ -13,6 +13,7 @@ export const id: Messages = {
   'error.network': 'Kesalahan jaringan. Periksa koneksi Anda dan coba lagi.',
   'error.noData': 'Server membalas tanpa data.',
   'error.badReply': 'Balasan dari server tidak dapat dibaca.',
+  'error.secureFailed': 'Proses masuk tidak dapat diamankan. Muat ulang halaman dan coba lagi.',
   'error.workerTimeout': 'Tugas latar belakang memakan waktu terlalu lama. Silakan coba lagi.',
   'error.workerFailed': 'Tugas latar belakang gagal. Silakan coba lagi.',
   'error.offline': 'Anda sedang offline. Menampilkan data terakhir yang diterima.',

@@ -13,6 +13,7 @@ export const it: Messages = {
   'error.network': 'Errore di rete. Controlla la connessione e riprova.',
   'error.noData': 'Il server ha risposto senza dati.',
   'error.badReply': 'Impossibile leggere la risposta del server.',
+  'error.secureFailed': 'Impossibile proteggere l\'accesso. Ricarica la pagina e riprova.',
   'error.workerTimeout': 'Un\'attività in background ha impiegato troppo tempo. Riprova.',
   'error.workerFailed': 'Un\'attività in background non è riuscita. Riprova.',
   'error.offline': 'Sei offline. Vengono mostrati gli ultimi dati ricevuti.',

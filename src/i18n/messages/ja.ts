@@ -13,6 +13,7 @@ export const ja: Messages = {
   'error.network': 'ネットワークエラーです。接続を確認して、もう一度お試しください。',
   'error.noData': 'サーバーからデータが返されませんでした。',
   'error.badReply': 'サーバーの応答を読み取れませんでした。',
+  'error.secureFailed': 'サインインを保護できませんでした。ページを再読み込みして、もう一度お試しください。',
   'error.workerTimeout': 'バックグラウンド処理に時間がかかりすぎています。もう一度お試しください。',
   'error.workerFailed': 'バックグラウンド処理に失敗しました。もう一度お試しください。',
   'error.offline': 'オフラインです。最後に受信したデータを表示しています。',

@@ -13,6 +13,7 @@ export const ko: Messages = {
   'error.network': '네트워크 오류입니다. 연결을 확인한 후 다시 시도해 주세요.',
   'error.noData': '서버가 데이터 없이 응답했습니다.',
   'error.badReply': '서버 응답을 읽을 수 없습니다.',
+  'error.secureFailed': '로그인을 보호할 수 없습니다. 페이지를 새로 고친 후 다시 시도하세요.',
   'error.workerTimeout': '백그라운드 작업이 너무 오래 걸립니다. 다시 시도해 주세요.',
   'error.workerFailed': '백그라운드 작업이 실패했습니다. 다시 시도해 주세요.',
   'error.offline': '오프라인 상태입니다. 마지막으로 받은 데이터를 표시합니다.',

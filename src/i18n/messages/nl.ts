@@ -13,6 +13,7 @@ export const nl: Messages = {
   'error.network': 'Netwerkfout. Controleer je verbinding en probeer het opnieuw.',
   'error.noData': 'De server antwoordde zonder gegevens.',
   'error.badReply': 'Het antwoord van de server kon niet worden gelezen.',
+  'error.secureFailed': 'Je aanmelding kon niet worden beveiligd. Laad de pagina opnieuw en probeer het nog eens.',
   'error.workerTimeout': 'Een achtergrondtaak duurde te lang. Probeer het opnieuw.',
   'error.workerFailed': 'Een achtergrondtaak is mislukt. Probeer het opnieuw.',
   'error.offline': 'Je bent offline. De laatst ontvangen gegevens worden getoond.',

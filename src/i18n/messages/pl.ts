@@ -13,6 +13,7 @@ export const pl: Messages = {
   'error.network': 'Błąd sieci. Sprawdź połączenie i spróbuj ponownie.',
   'error.noData': 'Serwer odpowiedział bez danych.',
   'error.badReply': 'Nie udało się odczytać odpowiedzi serwera.',
+  'error.secureFailed': 'Nie udało się zabezpieczyć logowania. Odśwież stronę i spróbuj ponownie.',
   'error.workerTimeout': 'Zadanie w tle trwało zbyt długo. Spróbuj ponownie.',
   'error.workerFailed': 'Zadanie w tle nie powiodło się. Spróbuj ponownie.',
   'error.offline': 'Jesteś offline. Wyświetlane są ostatnio otrzymane dane.',

@@ -13,6 +13,7 @@ export const ptPT: Messages = {
   'error.network': 'Erro de rede. Verifique a sua ligação e tente novamente.',
   'error.noData': 'O servidor respondeu sem dados.',
   'error.badReply': 'Não foi possível ler a resposta do servidor.',
+  'error.secureFailed': 'Não foi possível proteger o início de sessão. Recarregue a página e tente novamente.',
   'error.workerTimeout': 'Uma tarefa em segundo plano demorou demasiado. Tente novamente.',
   'error.workerFailed': 'Uma tarefa em segundo plano falhou. Tente novamente.',
   'error.offline': 'Está offline. A mostrar os últimos dados recebidos.',

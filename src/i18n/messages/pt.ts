@@ -13,6 +13,7 @@ export const pt: Messages = {
   'error.network': 'Erro de rede. Verifique sua conexão e tente novamente.',
   'error.noData': 'O servidor respondeu sem dados.',
   'error.badReply': 'Não foi possível ler a resposta do servidor.',
+  'error.secureFailed': 'Não foi possível proteger o login. Recarregue a página e tente novamente.',
   'error.workerTimeout': 'Uma tarefa em segundo plano demorou demais. Tente novamente.',
   'error.workerFailed': 'Uma tarefa em segundo plano falhou. Tente novamente.',
   'error.offline': 'Você está offline. Exibindo os últimos dados recebidos.',

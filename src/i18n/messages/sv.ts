@@ -13,6 +13,7 @@ export const sv: Messages = {
   'error.network': 'Nätverksfel. Kontrollera anslutningen och försök igen.',
   'error.noData': 'Servern svarade utan data.',
   'error.badReply': 'Serverns svar kunde inte läsas.',
+  'error.secureFailed': 'Inloggningen kunde inte skyddas. Ladda om sidan och försök igen.',
   'error.workerTimeout': 'En bakgrundsuppgift tog för lång tid. Försök igen.',
   'error.workerFailed': 'En bakgrundsuppgift misslyckades. Försök igen.',
   'error.offline': 'Du är offline. Senast mottagna data visas.',

@@ -13,6 +13,7 @@ export const tr: Messages = {
   'error.network': 'Ağ hatası. Bağlantınızı kontrol edip tekrar deneyin.',
   'error.noData': 'Sunucu veri olmadan yanıt verdi.',
   'error.badReply': 'Sunucunun yanıtı okunamadı.',
+  'error.secureFailed': 'Oturum açma işlemi güvenceye alınamadı. Sayfayı yenileyip tekrar deneyin.',
   'error.workerTimeout': 'Bir arka plan görevi çok uzun sürdü. Lütfen tekrar deneyin.',
   'error.workerFailed': 'Bir arka plan görevi başarısız oldu. Lütfen tekrar deneyin.',
   'error.offline': 'Çevrimdışısınız. Alınan son veriler gösteriliyor.',

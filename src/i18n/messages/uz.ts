@@ -13,6 +13,7 @@ export const uz: Messages = {
   'error.network': 'Tarmoq xatosi. Ulanishni tekshiring va qaytadan urinib koʻring.',
   'error.noData': 'Server maʼlumotsiz javob berdi.',
   'error.badReply': 'Server javobini oʻqib boʻlmadi.',
+  'error.secureFailed': 'Kirishni himoyalab bo‘lmadi. Sahifani qayta yuklab, yana urinib ko‘ring.',
   'error.workerTimeout': 'Fon vazifasi juda uzoq davom etdi. Qaytadan urinib koʻring.',
   'error.workerFailed': 'Fon vazifasi bajarilmadi. Qaytadan urinib koʻring.',
   'error.offline': 'Siz oflaynsiz. Oxirgi olingan maʼlumotlar koʻrsatilmoqda.',

@@ -13,6 +13,7 @@ export const vi: Messages = {
   'error.network': 'Lỗi mạng. Vui lòng kiểm tra kết nối và thử lại.',
   'error.noData': 'Máy chủ đã phản hồi nhưng không có dữ liệu.',
   'error.badReply': 'Không thể đọc phản hồi từ máy chủ.',
+  'error.secureFailed': 'Không thể bảo mật phiên đăng nhập. Hãy tải lại trang và thử lại.',
   'error.workerTimeout': 'Tác vụ nền mất quá nhiều thời gian. Vui lòng thử lại.',
   'error.workerFailed': 'Tác vụ nền đã thất bại. Vui lòng thử lại.',
   'error.offline': 'Bạn đang ngoại tuyến. Đang hiển thị dữ liệu nhận được gần nhất.',

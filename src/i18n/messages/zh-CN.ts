@@ -13,6 +13,7 @@ export const zhCN: Messages = {
   'error.network': '网络错误，请检查网络连接后重试。',
   'error.noData': '服务器未返回数据。',
   'error.badReply': '无法解析服务器返回的响应。',
+  'error.secureFailed': '无法保护您的登录。请刷新页面后重试。',
   'error.workerTimeout': '后台任务耗时过长，请重试。',
   'error.workerFailed': '后台任务失败，请重试。',
   'error.offline': '您已离线，正在显示最后收到的数据。',

@@ -13,6 +13,7 @@ export const zhTW: Messages = {
   'error.network': '網路錯誤，請檢查連線後再試一次。',
   'error.noData': '伺服器未回傳資料。',
   'error.badReply': '無法讀取伺服器的回應。',
+  'error.secureFailed': '無法保護您的登入。請重新整理頁面後再試一次。',
   'error.workerTimeout': '背景作業耗時過長，請再試一次。',
   'error.workerFailed': '背景作業失敗，請再試一次。',
   'error.offline': '您已離線，目前顯示最後收到的資料。',

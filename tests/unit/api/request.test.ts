@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../../../gateway/server';
-import { createRequestClient, RequestError, type RequestEnvironment, type RequestText } from '../../../src/api/request';
+import {
+  createRequestClient,
+  type OutgoingRequest,
+  RequestError,
+  type RequestEnvironment,
+  type RequestSecurity,
+  type RequestText,
+} from '../../../src/api/request';
 
 interface Echo {
   method: string;
@@ -47,6 +54,7 @@ const TEXTS: Record<RequestText, string> = {
   network: 'Network error',
   noData: 'No data',
   badReply: 'Bad reply',
+  secureFailed: 'Not secured',
 };
 
 function setup(overrides: Partial<RequestEnvironment> = {}) {
@@ -242,5 +250,51 @@ describe('request layer: duplicates and clock', () => {
     expect(Math.abs(client.clock.offset + skew)).toBeLessThan(1000);
     const echo = await client.get<Echo>('/__test__/echo');
     expect(Math.abs(Number(echo.headers['request-time']) - Date.now())).toBeLessThan(1000);
+  });
+});
+
+describe('request layer: signing hooks', () => {
+  it('hands the signing layer the exact path, query and body, and sends what it returns', async () => {
+    const seen: OutgoingRequest[] = [];
+    const security: RequestSecurity = {
+      async prepare(request) {
+        seen.push(request);
+        return { bodyText: JSON.stringify({ sealed: true }), headers: { 'device-sign': 'sig' } };
+      },
+      inspect: () => false,
+    };
+    const { client } = setup({ security });
+    const get = await client.get<Echo>('/__test__/echo', { params: { q: 'a b&c' } });
+    expect(seen[0].pathWithQuery).toMatch(/^\/v1\/__test__\/echo\?q=a\+b%26c&languageType=2&_t=\d+$/);
+    expect(get.query.q).toBe('a b&c');
+    expect(get.headers['device-sign']).toBe('sig');
+    const post = await client.post<Echo>('/__test__/echo', { params: { pwd: 'secret' } });
+    expect(seen[1]).toMatchObject({ method: 'POST', path: '/v1/__test__/echo', body: { pwd: 'secret', languageType: 2 } });
+    expect(post.body).toEqual({ sealed: true });
+  });
+
+  it('refuses to send when the signing layer cannot protect the request', async () => {
+    const security: RequestSecurity = { prepare: async () => ({ refused: true }), inspect: () => false };
+    const { client, toasts } = setup({ security });
+    const error = await failure(client.post('/__test__/echo', { params: { pwd: 'secret' } }));
+    expect(error.kind).toBe('security');
+    expect(toasts).toEqual([TEXTS.secureFailed]);
+  });
+
+  it('lets the signing layer take over a signing failure without a second toast', async () => {
+    await fault({ path: '/v1/__test__/echo', status: 200, body: { code: '00023', msg: 'invalid sign', data: null }, headers: { 'gateway-sign-error': '00023' } });
+    const inspected: unknown[] = [];
+    const security: RequestSecurity = {
+      prepare: async (r) => ({ bodyText: r.body && JSON.stringify(r.body), headers: {} }),
+      inspect: (reply) => {
+        inspected.push(reply);
+        return reply.signError !== null;
+      },
+    };
+    const { client, toasts } = setup({ security });
+    const error = await failure(client.post('/__test__/echo'));
+    expect(error.kind).toBe('security');
+    expect(inspected).toEqual([{ path: '/v1/__test__/echo', code: '00023', signError: '00023', message: 'invalid sign' }]);
+    expect(toasts).toEqual([]);
   });
 });
