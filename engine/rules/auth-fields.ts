@@ -1,0 +1,52 @@
+/** Why a sign-in or registration field is refused; the UI maps each to a localized text. */
+export type FieldProblem = 'required' | 'invalidEmail' | 'invalidMobile' | 'invalidCode' | 'passwordRule' | 'passwordMismatch';
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+const MOBILE = /^\d{5,15}$/;
+const AREA_CODE = /^\d{1,4}$/;
+const CODE = /^\d{6}$/;
+
+/** Email check for registration and sign-in forms (spec §5 leaves field rules open; these are ours and match the gateway's). */
+export function checkEmail(value: string): FieldProblem | null {
+  const v = value.trim();
+  if (!v) return 'required';
+  return v.length <= 254 && EMAIL.test(v) ? null : 'invalidEmail';
+}
+
+/** Phone number: digits only, 5 to 15 of them (E.164 without the country code). */
+export function checkMobile(value: string): FieldProblem | null {
+  const v = value.trim();
+  if (!v) return 'required';
+  return MOBILE.test(v) ? null : 'invalidMobile';
+}
+
+/** Country calling code without the plus: 1 to 4 digits. */
+export function checkAreaCode(value: string): FieldProblem | null {
+  const v = value.trim().replace(/^\+/, '');
+  if (!v) return 'required';
+  return AREA_CODE.test(v) ? null : 'invalidMobile';
+}
+
+/** Password rule: 8 to 32 characters with at least one letter and one digit. */
+export function checkPassword(value: string): FieldProblem | null {
+  if (!value) return 'required';
+  return value.length >= 8 && value.length <= 32 && /[A-Za-z]/.test(value) && /\d/.test(value) ? null : 'passwordRule';
+}
+
+/** The repeated password must equal the first. */
+export function checkRePassword(value: string, password: string): FieldProblem | null {
+  if (!value) return 'required';
+  return value === password ? null : 'passwordMismatch';
+}
+
+/** Verification codes (email, SMS, authenticator, new device) are six digits. */
+export function checkCode(value: string): FieldProblem | null {
+  const v = value.trim();
+  if (!v) return 'required';
+  return CODE.test(v) ? null : 'invalidCode';
+}
+
+/** Whether a sign-in name is a phone number (then it needs a country code) rather than an email. */
+export function isPhoneLoginName(value: string): boolean {
+  return /^\+?\d{5,15}$/.test(value.trim());
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkAreaCode,
+  checkCode,
+  checkEmail,
+  checkMobile,
+  checkPassword,
+  checkRePassword,
+  isPhoneLoginName,
+} from '../../../../engine/rules/auth-fields';
+
+describe('checkEmail', () => {
+  it('accepts ordinary addresses and refuses malformed or hostile ones', () => {
+    expect(checkEmail(' trader@example.com ')).toBeNull();
+    expect(checkEmail('')).toBe('required');
+    for (const bad of ['a@b', 'no-at.example.com', 'a b@example.com', '"><script>@x.com', `${'a'.repeat(65)}@x.com`, "x@x.com' OR 1=1"]) {
+      expect(checkEmail(bad)).toBe('invalidEmail');
+    }
+  });
+});
+
+describe('checkMobile / checkAreaCode', () => {
+  it('wants digits only', () => {
+    expect(checkMobile('13800138000')).toBeNull();
+    expect(checkMobile('12-34')).toBe('invalidMobile');
+    expect(checkMobile('1234')).toBe('invalidMobile');
+    expect(checkAreaCode('+86')).toBeNull();
+    expect(checkAreaCode('86a')).toBe('invalidMobile');
+  });
+});
+
+describe('checkPassword / checkRePassword', () => {
+  it('wants 8 to 32 characters with a letter and a digit', () => {
+    expect(checkPassword('Demo-pass-1')).toBeNull();
+    expect(checkPassword('short1')).toBe('passwordRule');
+    expect(checkPassword('allletters')).toBe('passwordRule');
+    expect(checkPassword('12345678')).toBe('passwordRule');
+    expect(checkPassword(`a1${'x'.repeat(31)}`)).toBe('passwordRule');
+    expect(checkRePassword('Demo-pass-1', 'Demo-pass-1')).toBeNull();
+    expect(checkRePassword('Demo-pass-2', 'Demo-pass-1')).toBe('passwordMismatch');
+  });
+});
+
+describe('checkCode / isPhoneLoginName', () => {
+  it('wants six digits', () => {
+    expect(checkCode('012345')).toBeNull();
+    expect(checkCode('12345')).toBe('invalidCode');
+    expect(checkCode('')).toBe('required');
+  });
+  it('tells a phone number from an email', () => {
+    expect(isPhoneLoginName('+13800138000')).toBe(true);
+    expect(isPhoneLoginName('demo@example.com')).toBe(false);
+  });
+});
