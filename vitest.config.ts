@@ -21,6 +21,8 @@ export default defineConfig({
       '@tanstack/react-router',
       'vitest-browser-react',
       'axe-core',
+      'node-forge',
+      'dexie',
       '@fingerprintjs/fingerprintjs',
     ],
   },

@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { cryptoApi } from './crypto.api';
+
+expose(cryptoApi);
