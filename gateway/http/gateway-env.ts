@@ -1,4 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { AuthSession } from '../auth/session-store';
 
 /** Hono environment of the gateway: Node bindings (absent under `app.request`) and per-request variables. */
 export interface GatewayEnv {
@@ -6,5 +7,7 @@ export interface GatewayEnv {
   Variables: {
     /** The envelope code of the reply, for the request log. */
     replyCode: string;
+    /** The signed-in session, set by the auth session middleware (null when anonymous). */
+    session: AuthSession | null;
   };
 }

@@ -1,0 +1,136 @@
+import type { Database } from 'better-sqlite3';
+import type { Context } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env';
+import type { Logger } from '../log/logger';
+import { type CodeMailer, createDevMailbox, createDroppingMailer, type DevMailbox } from './dev-mailbox';
+import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './password-hash';
+import { type ClientKey, createPendingLoginStore, type PendingLoginStore } from './pending-login-store';
+import { createRateLimiter, type RateLimiter } from './rate-limiter';
+import { createSessionStore, type SessionStore } from './session-store';
+import { createUserStore, type UserStore } from './user-store';
+import { createVerifyCodeStore, type VerifyCodeStore } from './verify-code-store';
+
+/** What `openEnvelope` returns: the decrypted fields, the clear rest of the body and the client key, or a uniform failure. */
+export type OpenedEnvelope =
+  | { ok: true; fields: Record<string, unknown>; rest: Record<string, unknown>; publicKey: string; algorithm: string; keyId: string }
+  | { ok: false };
+
+/** Opens the login-field envelope (`bodyCiphertext`, signing contract §3); implemented in gateway/security, injected here. */
+export type EnvelopeOpener = (c: Context<GatewayEnv>, body: Record<string, unknown>, path: string) => Promise<OpenedEnvelope>;
+
+/** A client key to bind to a new session and its user (signing contract §2, §3). */
+export interface KeyBinding {
+  keyId: string;
+  publicKey: string;
+  algorithm: string;
+  userId: string;
+  sessionId: string;
+}
+
+/** Decides whether a login comes from a device the user has used before. */
+export type DeviceTrust = (c: Context<GatewayEnv>, userId: string, clientKey: ClientKey | null) => boolean | Promise<boolean>;
+
+/** The security-key (FIDO) check of `verify-auth-login`; absent until the WebAuthn step is built. */
+export type SecurityKeyVerifier = (c: Context<GatewayEnv>, input: { userId: string; fidoVerifyCode: string }) => Promise<boolean>;
+
+/** Everything the auth module is built from; the app passes real ones, tests pass fakes. */
+export interface AuthDeps {
+  db: Database;
+  logger: Logger;
+  /** Clock (ms); default Date.now. */
+  now?: () => number;
+  openEnvelope: EnvelopeOpener;
+  /** True when the signing config has `clientOpen: false`: login fields may then arrive in clear. */
+  allowPlainLogin: boolean | (() => boolean);
+  /** Called when a login completes with an envelope key. */
+  onKeyBound?: (binding: KeyBinding) => void | Promise<void>;
+  /** Called with the id of every session that ends (logout, expiry, replaced by a new login). */
+  onSessionEnded?: (sessionId: string) => void | Promise<void>;
+  /**
+   * False when the device is new to the user; with the user's "system" flag on, login then needs a mailed code.
+   * Gets the login envelope's client key when there was one (a key already bound to the user marks a known device). Default: trusted.
+   */
+  isTrustedDevice?: DeviceTrust;
+  verifySecurityKey?: SecurityKeyVerifier;
+  /** Local mode: codes go to the dev mailbox (and its log line) and `/dev/mailbox` is served. */
+  localMode?: boolean;
+  /** Creates the two dev accounts at start-up. */
+  seedDevAccounts?: boolean;
+  /** The caller's address for rate limits; default: the socket's remote address (forwarding headers are not trusted). */
+  clientIp?: (c: Context<GatewayEnv>) => string;
+  /** Delivery outside local mode; default: log that the message was dropped. */
+  mailer?: CodeMailer;
+  /** Forces `Secure` on cookies; default: only for https requests. */
+  secureCookies?: boolean;
+  /** scrypt cost for new hashes; tests lower it. */
+  passwordParams?: ScryptParams;
+  /** Issuer shown in authenticator apps. */
+  totpIssuer?: string;
+}
+
+/** The resolved dependencies and stores shared by every auth route. */
+export interface AuthContext {
+  db: Database;
+  logger: Logger;
+  now: () => number;
+  openEnvelope: EnvelopeOpener;
+  allowPlainLogin: () => boolean;
+  onKeyBound: (binding: KeyBinding) => void | Promise<void>;
+  onSessionEnded: (sessionId: string) => void | Promise<void>;
+  isTrustedDevice: DeviceTrust;
+  verifySecurityKey: SecurityKeyVerifier | undefined;
+  localMode: boolean;
+  clientIp: (c: Context<GatewayEnv>) => string;
+  secureCookies: boolean | undefined;
+  totpIssuer: string;
+  hashPassword: (password: string) => Promise<string>;
+  checkPassword: (password: string, stored: string | undefined) => Promise<boolean>;
+  passwordParams: ScryptParams;
+  users: UserStore;
+  sessions: SessionStore;
+  pending: PendingLoginStore;
+  codes: VerifyCodeStore;
+  limiter: RateLimiter;
+  mailer: CodeMailer;
+  /** Present in local mode only. */
+  mailbox: DevMailbox | undefined;
+}
+
+/** The socket's remote address; `app.request` in tests has none. */
+function socketAddress(c: Context<GatewayEnv>): string {
+  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/** Resolves defaults and builds the stores over the (already migrated) database. */
+export function createAuthContext(deps: AuthDeps): AuthContext {
+  const now = deps.now ?? Date.now;
+  const passwordParams = deps.passwordParams ?? DEFAULT_SCRYPT_PARAMS;
+  const localMode = deps.localMode ?? false;
+  const mailbox = localMode ? createDevMailbox(deps.db, deps.logger, now) : undefined;
+  const plain = deps.allowPlainLogin;
+  return {
+    db: deps.db,
+    logger: deps.logger,
+    now,
+    openEnvelope: deps.openEnvelope,
+    allowPlainLogin: typeof plain === 'function' ? plain : () => plain,
+    onKeyBound: deps.onKeyBound ?? (() => undefined),
+    onSessionEnded: deps.onSessionEnded ?? (() => undefined),
+    isTrustedDevice: deps.isTrustedDevice ?? (() => true),
+    verifySecurityKey: deps.verifySecurityKey,
+    localMode,
+    clientIp: deps.clientIp ?? socketAddress,
+    secureCookies: deps.secureCookies,
+    totpIssuer: deps.totpIssuer ?? 'Exchange',
+    hashPassword: (password) => hashPassword(password, passwordParams),
+    checkPassword: createPasswordChecker(passwordParams),
+    passwordParams,
+    users: createUserStore(deps.db),
+    sessions: createSessionStore(deps.db, now),
+    pending: createPendingLoginStore(deps.db, now),
+    codes: createVerifyCodeStore(deps.db, now),
+    limiter: createRateLimiter(deps.db, now),
+    mailer: mailbox ?? deps.mailer ?? createDroppingMailer(deps.logger),
+    mailbox,
+  };
+}

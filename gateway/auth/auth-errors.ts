@@ -1,0 +1,57 @@
+import type { Context, ErrorHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { replyEnvelope, replyError } from '../http/envelope';
+import type { GatewayEnv } from '../http/gateway-env';
+import { GatewayError } from '../http/gateway-error';
+
+/** A business error of the sign-in flows, answered as `{status:"error", code, msg, data:null}` (spec §8). */
+export class AuthError extends GatewayError {
+  /** Creates an error with its envelope code, message and HTTP status (200 unless a limit was hit). */
+  constructor(code: string, message: string, status: ContentfulStatusCode = 200) {
+    super(status, code, message);
+    this.name = 'AuthError';
+  }
+}
+
+/** Wrong account or password, and every failure of the login envelope: one reply for all (spec §4, signing contract §3). */
+export const loginFailed = () => new AuthError('40101', 'Incorrect account or password');
+/** A verification or authenticator code is wrong, used or expired (one reply for all three). */
+export const codeInvalid = () => new AuthError('40102', 'Verification code is incorrect or has expired');
+/** No live pending login: never started, older than 5 minutes, or already completed. */
+export const pendingExpired = () => new AuthError('40103', 'Verification timed out, please log in again');
+/** The pending login took its fifth wrong answer and was dropped. */
+export const tooManyAttempts = () => new AuthError('40104', 'Too many incorrect codes, please log in again');
+/** The step called is not one this login needs. */
+export const stepNotNeeded = () => new AuthError('40105', 'This verification step is not needed');
+/** A registration or verification envelope was missing or could not be opened. */
+export const submitFailed = () => new AuthError('40106', 'Secure submission failed, please refresh the page and try again');
+/** Registration for an email or mobile that has an account (only said after the codes proved the caller owns them). */
+export const alreadyRegistered = () => new AuthError('40107', 'This email or mobile number is already registered, please log in');
+/** Google Authenticator is bound already. */
+export const googleAlreadyBound = () => new AuthError('40108', 'Google Authenticator is already bound');
+/** Google Authenticator is not bound. */
+export const googleNotBound = () => new AuthError('40109', 'Google Authenticator is not bound');
+/** Bind was called without a fresh secret from `google/secret`. */
+export const googleNoSetup = () => new AuthError('40110', 'Request a new authenticator secret first');
+/** The account has no email or mobile for the requested code. */
+export const noTarget = () => new AuthError('40111', 'No email or mobile number is bound for this verification');
+/** A rate limit was hit (HTTP 429). */
+export const rateLimited = () => new AuthError('40429', 'Too many requests, please try again later', 429);
+/** The route needs a session and the request has none (spec §8 `00005`). */
+export const notLoggedIn = () => new AuthError('00005', 'Please login to visit');
+/** The request carried a session cookie that has ended (spec §8 `20906`: the client logs out). */
+export const loginExpired = () => new AuthError('20906', 'Login expired, please log in again');
+/** The security-key step exists in the flow but its verifier is not built yet (a 501-style business error). */
+export const securityKeyUnavailable = () => new AuthError('50100', 'Security key verification is not available yet');
+
+/** Replies an AuthError as `{status:"error", code, msg, data:null}` with its HTTP status. */
+export function replyAuthError(c: Context<GatewayEnv>, error: AuthError): Response {
+  return replyEnvelope(c, { status: 'error', code: error.code, msg: error.message, data: null }, error.status);
+}
+
+/** Error handler of the auth routes: AuthError and GatewayError become their envelopes, anything else goes on to the app's handler. */
+export const authErrorHandler: ErrorHandler<GatewayEnv> = (error, c) => {
+  if (error instanceof AuthError) return replyAuthError(c, error);
+  if (error instanceof GatewayError) return replyError(c, error);
+  throw error;
+};

@@ -1,0 +1,114 @@
+import { invalidField } from '../http/gateway-error';
+import { type JsonObject, readString } from '../http/validate';
+
+/** Longest email or login name accepted (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+/** Longest password read at login; registration rules are stricter (8–32). */
+export const MAX_LOGIN_PASSWORD_LENGTH = 128;
+
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}$/;
+const MOBILE_PATTERN = /^\d{5,15}$/;
+const AREA_CODE_PATTERN = /^\+?(\d{1,4})$/;
+const CODE_PATTERN = /^\d{6}$/;
+const REFERRAL_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Printable ASCII without the space: what a password may contain. */
+const PASSWORD_CHARS = /^[\x21-\x7e]+$/;
+
+/** The referral fields of spec §3 as sent at registration. */
+export const REFERRAL_FIELDS = ['registerVipNo', 'registerChannel', 'clacCode', 'commonCode', 'groupId', 'actCode'] as const;
+/** One referral field name. */
+export type ReferralField = (typeof REFERRAL_FIELDS)[number];
+/** Referral values captured at registration; absent ones are null. */
+export type Referral = Record<ReferralField, string | null>;
+
+/** Reads an optional string, trimmed; absent, null or empty read as undefined (clients send null for "not set"). */
+function optionalTrimmed(object: JsonObject, field: string, maxLength: number): string | undefined {
+  if (object[field] === null) return undefined;
+  return readString(object, field, { optional: true, maxLength })?.trim() || undefined;
+}
+
+function trimmedNonEmpty(object: JsonObject, field: string, maxLength: number): string {
+  const value = readString(object, field, { maxLength }).trim();
+  if (value === '') throw invalidField(field, 'must not be empty');
+  return value;
+}
+
+/** Reads a login name (an email or a mobile number), trimmed and non-empty. */
+export function readLoginName(object: JsonObject): string {
+  return trimmedNonEmpty(object, 'loginName', MAX_EMAIL_LENGTH);
+}
+
+/** Reads an email address, trimmed and lower-cased, or throws a 400 naming `field`. */
+export function readEmail(object: JsonObject, field = 'email'): string {
+  const value = trimmedNonEmpty(object, field, MAX_EMAIL_LENGTH);
+  if (!EMAIL_PATTERN.test(value)) throw invalidField(field, 'must be an email address');
+  return value.toLowerCase();
+}
+
+/** Reads a mobile number of 5 to 15 digits, or throws a 400 naming `field`. */
+export function readMobile(object: JsonObject, field = 'mobile'): string {
+  const value = trimmedNonEmpty(object, field, 32);
+  if (!MOBILE_PATTERN.test(value)) throw invalidField(field, 'must be 5 to 15 digits');
+  return value;
+}
+
+/** Reads an area code (1 to 4 digits, an optional leading `+` dropped); absent or empty reads as undefined when optional. */
+export function readAreaCode(object: JsonObject, options: { optional: true }): string | undefined;
+export function readAreaCode(object: JsonObject, options?: { optional?: false }): string;
+export function readAreaCode(object: JsonObject, options: { optional?: boolean } = {}): string | undefined {
+  const raw = optionalTrimmed(object, 'areaCode', 8);
+  if (!raw) {
+    if (options.optional) return undefined;
+    throw invalidField('areaCode', 'must not be empty');
+  }
+  const match = AREA_CODE_PATTERN.exec(raw);
+  if (!match) throw invalidField('areaCode', 'must be 1 to 4 digits, optionally after +');
+  return match[1]!;
+}
+
+/** Reads a password as typed (never trimmed), at most 128 characters. */
+export function readPassword(object: JsonObject, field = 'pwd'): string {
+  const value = readString(object, field, { maxLength: MAX_LOGIN_PASSWORD_LENGTH });
+  if (value === '') throw invalidField(field, 'must not be empty');
+  return value;
+}
+
+/** True when a new password meets the rules: 8–32 printable ASCII characters without spaces, at least one letter and one digit. */
+export function isAcceptablePassword(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    password.length <= 32 &&
+    PASSWORD_CHARS.test(password) &&
+    /[A-Za-z]/.test(password) &&
+    /\d/.test(password)
+  );
+}
+
+/** Reads `pwd` and `rePwd` of a registration and checks the password rules and that both match. */
+export function readNewPassword(object: JsonObject): string {
+  const pwd = readPassword(object, 'pwd');
+  if (!isAcceptablePassword(pwd)) {
+    throw invalidField('pwd', 'must be 8 to 32 characters (no spaces) with at least one letter and one digit');
+  }
+  const rePwd = readString(object, 'rePwd', { maxLength: MAX_LOGIN_PASSWORD_LENGTH });
+  if (rePwd !== pwd) throw invalidField('rePwd', 'must match pwd');
+  return pwd;
+}
+
+/** Reads a 6-digit verification or authenticator code, or throws a 400 naming `field`. */
+export function readCode(object: JsonObject, field: string): string {
+  const value = readString(object, field, { maxLength: 16 }).trim();
+  if (!CODE_PATTERN.test(value)) throw invalidField(field, 'must be 6 digits');
+  return value;
+}
+
+/** Reads the six optional referral fields (each at most 64 of `A-Z a-z 0-9 _ -`; empty reads as absent). */
+export function readReferral(object: JsonObject): Referral {
+  const referral = {} as Referral;
+  for (const field of REFERRAL_FIELDS) {
+    const value = optionalTrimmed(object, field, 64);
+    if (value !== undefined && !REFERRAL_PATTERN.test(value)) throw invalidField(field, 'must be letters, digits, _ or - only');
+    referral[field] = value ?? null;
+  }
+  return referral;
+}

@@ -1,0 +1,38 @@
+import type { Context } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env';
+import type { AuthContext } from './auth-context';
+import { takeCodeSend } from './auth-limits';
+import type { UserRecord } from './user-store';
+import { type CodeChannel, type CodeScene, CODE_TTL_MS } from './verify-code-store';
+
+const SCENE_TEXT: Record<CodeScene, string> = {
+  register: 'to create your account',
+  login: 'to finish signing in',
+  bind: 'to bind this address to your account',
+  system: 'to confirm a sign-in from a new device',
+};
+
+/** The delivery target of a mobile number as codes and limits key it: `areaCode mobile`. */
+export function mobileTarget(areaCode: string, mobile: string): string {
+  return `${areaCode} ${mobile}`;
+}
+
+/** The user's own target on a channel, or null when the account has no such contact. */
+export function userTarget(user: UserRecord, channel: CodeChannel): string | null {
+  if (channel === 'email') return user.email;
+  return user.mobile !== null && user.areaCode !== null ? mobileTarget(user.areaCode, user.mobile) : null;
+}
+
+/** Issues a code and delivers it, unless the target's or the address's sending limit is used up (then returns false and sends nothing). */
+export async function sendCode(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  message: { channel: CodeChannel; target: string; scene: CodeScene },
+): Promise<boolean> {
+  if (!takeCodeSend(ctx, `${message.channel}:${message.target}`, ctx.clientIp(c))) return false;
+  const code = ctx.codes.issue(message.channel, message.target, message.scene);
+  const minutes = CODE_TTL_MS / 60_000;
+  const text = `Your verification code ${SCENE_TEXT[message.scene]} is ${code}. It expires in ${minutes} minutes. Never share it.`;
+  await ctx.mailer.deliver({ ...message, code, text });
+  return true;
+}

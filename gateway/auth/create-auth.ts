@@ -1,0 +1,45 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env';
+import { accountRoutes } from './account-routes';
+import { type AuthContext, type AuthDeps, createAuthContext } from './auth-context';
+import { authErrorHandler } from './auth-errors';
+import { devMailboxRoutes } from './dev-mailbox-routes';
+import { seedDevAccounts } from './dev-seed';
+import { googleAuthRoutes } from './google-auth-routes';
+import { loginRoutes } from './login-routes';
+import { loginVerifyRoutes } from './login-verify-routes';
+import { registerRoutes } from './register-routes';
+import { sessionMiddleware } from './session-middleware';
+import { verifyCodeRoutes } from './verify-code-routes';
+
+/** The auth module as the app mounts it. */
+export interface Auth {
+  /** Sets `c.var.session`; mount with `app.use('*', …)` after the body-size guard and fault switch, before the signature check. */
+  session: MiddlewareHandler<GatewayEnv>;
+  /** Every auth route; mount with `app.route('/', …)` before the old session routes and the static site. */
+  routes: Hono<GatewayEnv>;
+  /** Stores and resolved dependencies (tests and the seed use them). */
+  context: AuthContext;
+}
+
+/** Builds accounts, sessions and sign-in from injected dependencies (seeding the dev accounts when asked). */
+export function createAuth(deps: AuthDeps): Auth {
+  const context = createAuthContext(deps);
+  if (deps.seedDevAccounts) seedDevAccounts(context.users, context.logger, context.passwordParams, context.now());
+  const routes = new Hono<GatewayEnv>();
+  // Business errors of these routes answer `{status:"error", …}`; anything unexpected goes on to the app's handler.
+  routes.onError(authErrorHandler);
+  routes.route('/', loginRoutes(context));
+  routes.route('/', loginVerifyRoutes(context));
+  routes.route('/', verifyCodeRoutes(context));
+  routes.route('/', registerRoutes(context));
+  routes.route('/', googleAuthRoutes(context));
+  routes.route('/', accountRoutes(context));
+  routes.route('/', devMailboxRoutes(context));
+  const session = sessionMiddleware(deps.db, {
+    store: context.sessions,
+    onSessionEnded: context.onSessionEnded,
+    secureCookies: deps.secureCookies,
+  });
+  return { session, routes, context };
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { replyOk } from '../http/envelope';
+import type { GatewayEnv } from '../http/gateway-env';
+import type { AuthContext } from './auth-context';
+import { codeInvalid, googleAlreadyBound, googleNoSetup, googleNotBound } from './auth-errors';
+import { readCode } from './auth-fields';
+import { totpAttempt } from './auth-limits';
+import { readAuthBody, readStepFields, requireUser } from './auth-request';
+import { decodeBase32, encodeBase32 } from './base32';
+import { TOTP_PERIOD_SECONDS, verifyTotp } from './totp';
+import type { UserRecord } from './user-store';
+
+/** Paths of the authenticator binding calls. */
+export const GOOGLE_PATHS = {
+  secret: '/v1/user/security/google/secret',
+  bind: '/v1/user/security/google/bind',
+  unbind: '/v1/user/security/google/unbind',
+} as const;
+
+/** How long a secret from `google/secret` may be confirmed: 10 minutes. */
+export const TOTP_SETUP_TTL_MS = 10 * 60 * 1000;
+const SECRET_BYTES = 20;
+
+/** The `otpauth://` URI authenticator apps scan (Key Uri Format: SHA1, 6 digits, 30 s). */
+export function otpauthUri(issuer: string, account: string, secret: string): string {
+  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
+  const query = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: '6', period: String(TOTP_PERIOD_SECONDS) });
+  return `otpauth://totp/${label}?${query.toString()}`;
+}
+
+function accountLabel(user: UserRecord): string {
+  return user.email ?? (user.mobile !== null ? `+${user.areaCode} ${user.mobile}` : user.id);
+}
+
+/** `google/secret`, `google/bind` `{googleCode}` and `google/unbind` `{googleCode}` for a signed-in user. */
+export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
+  const routes = new Hono<GatewayEnv>();
+
+  routes.post(GOOGLE_PATHS.secret, (c) => {
+    const user = requireUser(ctx, c);
+    if (user.twoFactor.google) throw googleAlreadyBound();
+    const secret = encodeBase32(randomBytes(SECRET_BYTES));
+    ctx.users.setTotpPending(user.id, secret, ctx.now());
+    return replyOk(c, { secret, otpauthUri: otpauthUri(ctx.totpIssuer, accountLabel(user), secret) });
+  });
+
+  routes.post(GOOGLE_PATHS.bind, async (c) => {
+    const code = readCode(await readStepFields(ctx, c, await readAuthBody(c)), 'googleCode');
+    // Read after the last await, so concurrent requests see each other's used step.
+    const user = requireUser(ctx, c);
+    if (user.twoFactor.google) throw googleAlreadyBound();
+    const secret = user.totpPendingSecret;
+    if (secret === null || user.totpPendingAt === null || ctx.now() - user.totpPendingAt > TOTP_SETUP_TTL_MS) throw googleNoSetup();
+    const countFailure = totpAttempt(ctx, user.id);
+    const step = verifyTotp(decodeBase32(secret)!, code, ctx.now(), 0);
+    if (step === null) {
+      countFailure();
+      throw codeInvalid();
+    }
+    ctx.users.enableTotp(user.id, secret, step);
+    ctx.logger.info('authenticator bound', { userId: user.id });
+    return replyOk(c, { googleBound: true });
+  });
+
+  routes.post(GOOGLE_PATHS.unbind, async (c) => {
+    const code = readCode(await readStepFields(ctx, c, await readAuthBody(c)), 'googleCode');
+    // Read after the last await, so concurrent requests see each other's used step.
+    const user = requireUser(ctx, c);
+    if (!user.twoFactor.google || user.totpSecret === null) throw googleNotBound();
+    const countFailure = totpAttempt(ctx, user.id);
+    const step = verifyTotp(decodeBase32(user.totpSecret)!, code, ctx.now(), user.totpLastStep);
+    if (step === null) {
+      countFailure();
+      throw codeInvalid();
+    }
+    ctx.users.disableTotp(user.id);
+    ctx.logger.info('authenticator unbound', { userId: user.id });
+    return replyOk(c, { googleBound: false });
+  });
+
+  return routes;
+}

@@ -1,0 +1,50 @@
+import { type Context, Hono } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env';
+import { invalidField } from '../http/gateway-error';
+import type { AuthContext } from './auth-context';
+import { loginFailed } from './auth-errors';
+import { readAreaCode, readLoginName, readPassword } from './auth-fields';
+import { assertLoginAllowed, recordLoginFailure } from './auth-limits';
+import { readAuthBody, readSensitiveFields } from './auth-request';
+import { mobileTarget } from './code-sender';
+import { completeLogin } from './complete-login';
+import { isComplete, startPendingLogin, stepsFor } from './login-steps';
+
+/** The password step's paths (spec §7.2); the agency login behaves the same. */
+export const LOGIN_PATHS = ['/v1/user/login', '/v1/user/agency/login'] as const;
+
+/**
+ * Checks `loginName` (email, or mobile with `areaCode`) and `pwd`. An unknown account and a wrong password get the
+ * same reply after the same work; a bad or missing envelope gets it too.
+ */
+async function passwordLogin(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
+  const submitted = await readSensitiveFields(ctx, c, await readAuthBody(c));
+  if (!submitted) throw loginFailed();
+  const { fields, clientKey } = submitted;
+  const loginName = readLoginName(fields);
+  const pwd = readPassword(fields);
+  const areaCode = readAreaCode(fields, { optional: true });
+  const isEmail = loginName.includes('@');
+  if (!isEmail && areaCode === undefined) throw invalidField('areaCode', 'is required to log in with a mobile number');
+  const accountKey = isEmail ? loginName.toLowerCase() : mobileTarget(areaCode!, loginName);
+  const ip = ctx.clientIp(c);
+  assertLoginAllowed(ctx, accountKey, ip);
+
+  const user = isEmail ? ctx.users.findByEmail(accountKey) : ctx.users.findByMobile(areaCode!, loginName);
+  const matches = await ctx.checkPassword(pwd, user?.passwordHash);
+  if (!user || !matches) {
+    recordLoginFailure(ctx, accountKey, ip);
+    ctx.logger.info('login failed', { ip });
+    throw loginFailed();
+  }
+  const steps = await stepsFor(ctx, c, user, clientKey);
+  if (isComplete(steps)) return completeLogin(ctx, c, user, clientKey, accountKey);
+  return startPendingLogin(ctx, c, { user, steps, clientKey, accountKey });
+}
+
+/** `POST /v1/user/login` and `POST /v1/user/agency/login`: the password step of spec §4 and §7.2. */
+export function loginRoutes(ctx: AuthContext): Hono<GatewayEnv> {
+  const routes = new Hono<GatewayEnv>();
+  for (const path of LOGIN_PATHS) routes.post(path, (c) => passwordLogin(ctx, c));
+  return routes;
+}

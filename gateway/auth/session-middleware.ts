@@ -1,0 +1,48 @@
+import type { Database } from 'better-sqlite3';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { GatewayEnv } from '../http/gateway-env';
+import { clearSessionCookies, isSecureRequest, readSecretCookie, SID_COOKIE } from './session-cookies';
+import { type AuthSession, createSessionStore, type SessionStore } from './session-store';
+
+/** Options of the session middleware. */
+export interface SessionMiddlewareOptions {
+  /** Clock (ms); default Date.now. */
+  now?: () => number;
+  /** Called with the id of a session found expired, so bound client keys can be dropped. */
+  onSessionEnded?: (sessionId: string) => void | Promise<void>;
+  /** Forces `Secure` on cleared cookies; default: only for https requests. */
+  secureCookies?: boolean;
+  /** A store to share with the auth routes; built from `db` when absent. */
+  store?: SessionStore;
+}
+
+/**
+ * Resolves the `sid` cookie to a session and sets `c.var.session` (or null); only `sid` authenticates,
+ * a `login_token` cookie alone leaves the request anonymous. A stale `sid` gets both cookies cleared.
+ */
+export function sessionMiddleware(db: Database, options: SessionMiddlewareOptions = {}): MiddlewareHandler<GatewayEnv> {
+  const store = options.store ?? createSessionStore(db, options.now ?? Date.now);
+  return async (c, next) => {
+    const sid = readSecretCookie(c, SID_COOKIE);
+    const found = sid === undefined ? ({ state: 'none' } as const) : store.lookup(sid);
+    c.set('session', found.state === 'active' ? found.session : null);
+    if (found.state === 'ended') await options.onSessionEnded?.(found.sessionId);
+    // A cookie that names no live session is cleared so the page stops presenting a dead login_token.
+    if (found.state !== 'active' && getCookie(c, SID_COOKIE) !== undefined) {
+      clearSessionCookies(c, isSecureRequest(c, options.secureCookies));
+    }
+    await next();
+  };
+}
+
+/** The session of this request (`{ sessionId, userId }`), or null when anonymous or when the middleware did not run. */
+export function sessionOf(c: Context<GatewayEnv>): Pick<AuthSession, 'sessionId' | 'userId'> | null {
+  const session = c.get('session') ?? null;
+  return session ? { sessionId: session.sessionId, userId: session.userId } : null;
+}
+
+/** Whether the request carried a `sid` cookie at all (a present but dead one means "login expired", not "never logged in"). */
+export function hadSessionCookie(c: Context<GatewayEnv>): boolean {
+  return readSecretCookie(c, SID_COOKIE) !== undefined;
+}
