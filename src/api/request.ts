@@ -37,12 +37,27 @@ export interface OutgoingRequest {
   body: Record<string, unknown> | undefined;
 }
 
+/** A reply as the signing layer sees it. */
+export interface SignedReply {
+  path: string;
+  code: string;
+  signError: string | null;
+  message: string;
+  /** The `device-sign-key` the request carried, if any. */
+  keyId: string | null;
+  /** True when this reply answers the resend after a clock resync. */
+  isRetry: boolean;
+}
+
 /** The signing layer's hooks; absent in tests of the plain request layer. */
 export interface RequestSecurity {
   /** Returns the body text and extra headers to send, or a refusal (a sensitive field would go out in clear). */
   prepare(request: OutgoingRequest): Promise<{ bodyText: string | undefined; headers: Record<string, string> } | { refused: true }>;
-  /** Sees every reply's code and `gateway-sign-error` header; true when it has handled (shown) a signing failure. */
-  inspect(reply: { path: string; code: string; signError: string | null; message: string }): boolean;
+  /**
+   * Sees every reply's code and `gateway-sign-error` header: `pass` lets the reply through, `handled` means a
+   * signing failure was shown, `retry` asks for one resend after the clock was resynced (signing contract §6).
+   */
+  inspect(reply: SignedReply): 'pass' | 'handled' | 'retry';
 }
 
 export interface RequestOptions {
@@ -141,7 +156,7 @@ export function createRequestClient(env: RequestEnvironment) {
     return { intercepted: true, url: `${bare}?${query}`, path: bare, body: undefined, headers };
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async function request<T>(path: string, options: RequestOptions = {}, isRetry = false): Promise<T> {
     const method = options.method ?? 'GET';
     const silent = options.silent ?? false;
     let out: ReturnType<typeof outgoing>;
@@ -203,13 +218,21 @@ export function createRequestClient(env: RequestEnvironment) {
 
     if (out.intercepted && env.security && body !== null && typeof body === 'object') {
       const reply = body as { code?: unknown; msg?: unknown };
-      const handled = env.security.inspect({
+      const verdict = env.security.inspect({
         path: out.path,
         code: reply.code === undefined ? '' : String(reply.code),
         signError: response.headers.get('gateway-sign-error'),
         message: typeof reply.msg === 'string' ? reply.msg : '',
+        keyId: headers['device-sign-key'] ?? null,
+        isRetry,
       });
-      if (handled) throw fail('security', typeof reply.msg === 'string' ? reply.msg : env.text('unknow'), true, { code: String(reply.code ?? '') });
+      if (verdict === 'retry' && !isRetry) {
+        // 00022: our clock drifted. Trust this reply's time alone, then resend once with a fresh time and signature.
+        clock.reset();
+        if (Number.isFinite(serverTime) && serverTime > 0) clock.add({ sentAt, rtt: env.now() - sentAt, serverTime });
+        return request<T>(path, options, true);
+      }
+      if (verdict !== 'pass') throw fail('security', typeof reply.msg === 'string' ? reply.msg : env.text('unknow'), true, { code: String(reply.code ?? '') });
     }
 
     const outcome = classifyReply(body, { resolvesSessionNotice: path.split('?')[0] === USERINFO_PATH });

@@ -261,7 +261,7 @@ describe('request layer: signing hooks', () => {
         seen.push(request);
         return { bodyText: JSON.stringify({ sealed: true }), headers: { 'device-sign': 'sig' } };
       },
-      inspect: () => false,
+      inspect: () => 'pass',
     };
     const { client } = setup({ security });
     const get = await client.get<Echo>('/__test__/echo', { params: { q: 'a b&c' } });
@@ -274,7 +274,7 @@ describe('request layer: signing hooks', () => {
   });
 
   it('refuses to send when the signing layer cannot protect the request', async () => {
-    const security: RequestSecurity = { prepare: async () => ({ refused: true }), inspect: () => false };
+    const security: RequestSecurity = { prepare: async () => ({ refused: true }), inspect: () => 'pass' };
     const { client, toasts } = setup({ security });
     const error = await failure(client.post('/__test__/echo', { params: { pwd: 'secret' } }));
     expect(error.kind).toBe('security');
@@ -288,13 +288,32 @@ describe('request layer: signing hooks', () => {
       prepare: async (r) => ({ bodyText: r.body && JSON.stringify(r.body), headers: {} }),
       inspect: (reply) => {
         inspected.push(reply);
-        return reply.signError !== null;
+        return reply.signError !== null ? 'handled' : 'pass';
       },
     };
     const { client, toasts } = setup({ security });
     const error = await failure(client.post('/__test__/echo'));
     expect(error.kind).toBe('security');
-    expect(inspected).toEqual([{ path: '/v1/__test__/echo', code: '00023', signError: '00023', message: 'invalid sign' }]);
+    expect(inspected).toEqual([{ path: '/v1/__test__/echo', code: '00023', signError: '00023', message: 'invalid sign', keyId: null, isRetry: false }]);
     expect(toasts).toEqual([]);
+  });
+
+  it('resends once with a resynced clock when the signing layer asks, and gives up after that', async () => {
+    await fault({ path: '/v1/__test__/echo', status: 200, body: { code: '00022', msg: 'expired', data: null }, headers: { 'gateway-sign-error': '00022' }, times: 2 });
+    const verdicts: boolean[] = [];
+    const security: RequestSecurity = {
+      prepare: async (r) => ({ bodyText: r.body && JSON.stringify(r.body), headers: {} }),
+      inspect: (reply) => {
+        verdicts.push(reply.isRetry);
+        if (reply.code !== '00022') return 'pass';
+        return reply.isRetry ? 'handled' : 'retry';
+      },
+    };
+    const { client } = setup({ security, now: () => Date.now() - 600_000 });
+    const error = await failure(client.post('/__test__/echo'));
+    expect(error.kind).toBe('security');
+    expect(verdicts).toEqual([false, true]);
+    // The resend trusted the server's time: the offset now cancels the client's 10-minute lag.
+    expect(Math.abs(client.clock.offset - 600_000)).toBeLessThan(1000);
   });
 });
