@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { signRootCertPem } from './gateway/security/build-root';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 export default defineConfig({
   plugins: [react()],
+  define: {
+    'import.meta.env.VITE_SIGN_ROOT_CERT': JSON.stringify(signRootCertPem()),
+  },
   worker: { format: 'es' },
   optimizeDeps: {
     // Listed up front so the browser run never reloads mid-test (TOOLCHAIN.md, pitfall 3).

@@ -1,6 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import type { AuthDeps } from './auth/auth-context';
+import { createAuth } from './auth/create-auth';
+import { sessionOf } from './auth/session-middleware';
 import { createCspReportStore } from './db/csp-report-store';
 import { FaultRegistry } from './faults/fault-registry';
 import { faultMiddleware } from './faults/fault-middleware';
@@ -19,6 +22,12 @@ import { deviceRoutes } from './routes/device-routes';
 import { marketRoutes } from './routes/market-routes';
 import { referralConfigRoutes } from './routes/referral-config-routes';
 import { sessionRoutes } from './routes/session-routes';
+import { deviceCheckRoutes } from './security/device-check';
+import { createDeviceKeyStore, hashUserId } from './security/device-keys';
+import { createEnvelopeOpener } from './security/envelope-opener';
+import { signConfigRoutes } from './security/sign-config';
+import { signatureCheck } from './security/signature-check';
+import type { Signing } from './security/signing-setup';
 import { staticSite } from './static/static-site';
 
 /** What the gateway app is built from; tests pass their own. */
@@ -30,6 +39,13 @@ export interface AppDeps {
   faults?: boolean;
   /** Built client to serve; absent or missing → a "not built yet" page. */
   distDir?: string;
+  /** The signing identity and policy (signing contract). */
+  signing: Signing;
+  /** Local mode: codes go to the dev mailbox; dev accounts are seeded. Both default off. */
+  localMode?: boolean;
+  seedDevAccounts?: boolean;
+  /** Lower scrypt cost for tests. */
+  passwordParams?: AuthDeps['passwordParams'];
 }
 
 /** Builds the gateway's Hono app: headers and logs on every reply, the `/v1` and market APIs, the fault switch and the built client. */
@@ -45,6 +61,30 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
     app.use('*', faultMiddleware(registry));
     app.route('/', faultRoutes(registry, cspReports));
   }
+  const { identity, policy } = deps.signing;
+  const deviceKeys = createDeviceKeyStore(deps.db);
+  const auth = createAuth({
+    db: deps.db,
+    logger: deps.logger,
+    openEnvelope: createEnvelopeOpener({ identity, policy, logger: deps.logger }),
+    allowPlainLogin: () => !policy.clientOpen,
+    onKeyBound: (binding) => deviceKeys.bindDeviceKey(binding),
+    onSessionEnded: (sessionId) => {
+      deviceKeys.unbindSession(sessionId);
+    },
+    // A device whose login key is already bound to this user is known; anything else is new to the account.
+    isTrustedDevice: (_c, userId, clientKey) =>
+      clientKey !== null && deviceKeys.keysOfUser(hashUserId(userId)).some((key) => key.keyId === clientKey.keyId),
+    localMode: deps.localMode,
+    seedDevAccounts: deps.seedDevAccounts,
+    passwordParams: deps.passwordParams,
+  });
+  // Oversized and faulted requests never reach the session store; signatures are checked once the session is known.
+  app.use('*', auth.session);
+  app.use('/v1/*', signatureCheck({ db: deps.db, config: policy, sessionOf, logger: deps.logger }));
+  app.route('/', signConfigRoutes({ policy, identity }));
+  app.route('/', deviceCheckRoutes({ db: deps.db, config: policy, logger: deps.logger }));
+  app.route('/', auth.routes);
   app.route('/', sessionRoutes());
   app.route('/', deviceRoutes().routes);
   app.route('/', referralConfigRoutes());

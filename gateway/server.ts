@@ -7,6 +7,9 @@ import { openDatabase } from './db/open-database';
 import type { GatewayEnv } from './http/gateway-env';
 import { createLogger, type Logger, type LogLevel } from './log/logger';
 import { MarketSimulator } from './market/simulator';
+import type { RootPem } from './security/dev-root';
+import type { SignPolicy } from './security/sign-config';
+import { loadSigning } from './security/signing-setup';
 
 /** How to start the gateway. */
 export interface GatewayOptions {
@@ -27,6 +30,16 @@ export interface GatewayOptions {
   marketStepMs?: number;
   /** Random book level changes per instrument per step (default: the simulator's). */
   levelChangesPerStep?: number;
+  /** Where the dev signing root lives (default `.dev-root` in the working directory); ignored when `signingRoot` is given. */
+  devRootDir?: string;
+  /** A production signing root instead of the dev one. */
+  signingRoot?: RootPem;
+  /** Overrides of the signing policy (tests turn clientOpen off, change modes…). */
+  signPolicy?: Partial<SignPolicy>;
+  /** Local mode (default on): codes go to the dev mailbox page and the log. */
+  localMode?: boolean;
+  /** Seeds the dev accounts (default: same as localMode). */
+  seedDevAccounts?: boolean;
 }
 
 /** A running gateway. */
@@ -58,7 +71,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     levelChangesPerStep: options.levelChangesPerStep,
     onListenerError: (error) => logger.error('market listener failed', { error: String(error) }),
   });
-  const app = createApp({ db, simulator, logger, faults: options.faults, distDir: options.distDir });
+  const signing = loadSigning({ dataDir: options.dataDir, root: options.signingRoot, devRootDir: options.devRootDir, policy: options.signPolicy });
+  const localMode = options.localMode ?? true;
+  const app = createApp({
+    db,
+    simulator,
+    logger,
+    faults: options.faults,
+    distDir: options.distDir,
+    signing,
+    localMode,
+    seedDevAccounts: options.seedDevAccounts ?? localMode,
+  });
   let server: ServerType;
   let port: number;
   try {

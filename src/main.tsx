@@ -6,7 +6,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { followRouteLanguage, initialLocale } from './app/locale-sync';
 import { setLocale } from './i18n/i18n';
+import { LOGIN_TOKEN_COOKIE, onForcedSignOut } from './api/client';
+import { markSignedOut, refreshUser } from './auth/auth-state';
 import { router } from './router';
+import { readCookie } from './settings/storage';
 import { captureReferralFromUrl } from './security/referral';
 import { browserRiskTokenDeps, startRiskToken } from './security/risk-token';
 import { loadSettings } from './settings/settings';
@@ -46,6 +49,10 @@ function startDeviceServices() {
     },
     { timeout: 3000 },
   );
+  // Only a browser holding a login token can be signed in; anonymous visitors never start the crypto worker.
+  if (readCookie(LOGIN_TOKEN_COOKIE)) void refreshUser();
+  else markSignedOut();
+  onForcedSignOut(markSignedOut);
 }
 
 void start();

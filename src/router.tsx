@@ -2,8 +2,9 @@ import { createRouter } from '@tanstack/react-router';
 import { languageRewrite } from './i18n/route-language';
 import { rootRoute } from './routes/__root';
 import { marketsRoute } from './routes/index';
+import { loginRoute } from './routes/login';
 
-const routeTree = rootRoute.addChildren([marketsRoute]);
+const routeTree = rootRoute.addChildren([marketsRoute, loginRoute]);
 
 /** The app's router: routes are declared without the language prefix (see route-language.ts). */
 export const router = createRouter({

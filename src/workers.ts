@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import type { CryptoApi } from '../workers/crypto.api';
 import type { MarketApi } from '../workers/market.api';
 
 export type WorkerFailure = 'timeout' | 'failed';
@@ -89,4 +90,10 @@ export function lazyWorker<Api>(name: string, create: () => Worker): WorkerHandl
 export const marketWorker = lazyWorker<MarketApi>(
   'market',
   () => new Worker(new URL('../workers/market.worker.ts', import.meta.url), { type: 'module', name: 'market' }),
+);
+
+/** The crypto worker: keys, login encryption and request signing; the main thread never holds a private key. */
+export const cryptoWorker = lazyWorker<CryptoApi>(
+  'crypto',
+  () => new Worker(new URL('../workers/crypto.worker.ts', import.meta.url), { type: 'module', name: 'crypto' }),
 );

@@ -1,4 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import { AUTH_MIGRATIONS } from '../auth/auth-migrations';
+import { SECURITY_MIGRATIONS } from '../security/security-migrations';
 
 /** One schema change; `id` orders them and is recorded once applied. */
 export interface Migration {
@@ -30,6 +32,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  ...SECURITY_MIGRATIONS,
+  ...AUTH_MIGRATIONS,
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction; returns the ids applied. */

@@ -4,6 +4,9 @@ import { randomHex } from '../security/random-hex';
 import { currentRiskToken } from '../security/risk-token';
 import { settingsState, updateSetting } from '../settings/settings';
 import { showToast } from '../ui/toast/toast-state';
+import { cryptoWorker } from '../workers';
+import { createRequestSecurity } from '../security/request-security';
+import { readCookie } from '../settings/storage';
 import { createRequestClient, type RequestEnvironment } from './request';
 
 /** The page's side of the request layer: settings, locale, toasts. */
@@ -29,5 +32,47 @@ export const browserRequestEnvironment: RequestEnvironment = {
   riskToken: currentRiskToken,
 };
 
+/** The signing layer (signing contract): setup on first use, then every request passes through the crypto worker. */
+export const requestSecurity = createRequestSecurity({
+  crypto: cryptoWorker,
+  rootCertPem: import.meta.env.VITE_SIGN_ROOT_CERT,
+  fetchConfig: () => api.get('/mix/config/gatewaySignConfig', { unsigned: true, silent: true }),
+  report: (body) => {
+    void api
+      .post('/buried/log/cspSecurity', { params: body as Record<string, never>, headers: { 'content-type': 'application/csp-report' }, unsigned: true, silent: true })
+      .catch(() => undefined);
+  },
+  loginToken: () => readCookie(LOGIN_TOKEN_COOKIE),
+  toast: (message) => showToast({ type: 'error', message: message ?? t('error.unknow') }),
+  logout: () => {
+    updateSetting('login', false);
+    onSignedOut?.();
+  },
+  now: () => Date.now() + api.clock.offset,
+  storage: {
+    get: (key) => safeSession(() => sessionStorage.getItem(key)),
+    set: (key, value) => safeSession(() => sessionStorage.setItem(key, value)),
+    remove: (key) => safeSession(() => sessionStorage.removeItem(key)),
+  },
+  debug: typeof location !== 'undefined' && new URLSearchParams(location.search).get('sign_debug') === '1',
+});
+
 /** The app's one request layer (spec §7.1); components call `api.get` / `api.post`, never `fetch`. */
-export const api = createRequestClient(browserRequestEnvironment);
+export const api = createRequestClient({ ...browserRequestEnvironment, security: requestSecurity });
+
+/** The cookie the gateway sets beside the session: a client-readable handle that keys storage and signing (spec §3). */
+export const LOGIN_TOKEN_COOKIE = 'login_token';
+
+let onSignedOut: (() => void) | undefined;
+/** Lets the auth state hear a logout forced by a signing failure (00023). */
+export function onForcedSignOut(listener: () => void): void {
+  onSignedOut = listener;
+}
+
+function safeSession<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}

@@ -70,6 +70,8 @@ export interface RequestOptions {
   silent?: boolean;
   timeout?: number;
   signal?: AbortSignal;
+  /** Bypasses the signing hooks: only for the signing layer's own calls (its config and reports). */
+  unsigned?: boolean;
 }
 
 export type RequestErrorKind =
@@ -168,7 +170,7 @@ export function createRequestClient(env: RequestEnvironment) {
 
     let bodyText = out.body === undefined ? undefined : JSON.stringify(out.body);
     let headers = out.headers;
-    if (out.intercepted && env.security) {
+    if (out.intercepted && env.security && !options.unsigned) {
       const prepared = await env.security.prepare({ method, path: out.path, pathWithQuery: out.url, headers, body: out.body });
       // Spec §4: when encryption cannot be set up, a sensitive field is never sent in clear.
       if ('refused' in prepared) throw fail('security', env.text('secureFailed'), silent);
@@ -216,7 +218,7 @@ export function createRequestClient(env: RequestEnvironment) {
     }
     if (body === undefined) throw fail('no-data', env.text('noData'), silent);
 
-    if (out.intercepted && env.security && body !== null && typeof body === 'object') {
+    if (out.intercepted && env.security && !options.unsigned && body !== null && typeof body === 'object') {
       const reply = body as { code?: unknown; msg?: unknown };
       const verdict = env.security.inspect({
         path: out.path,

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { LOCALES, type Locale } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
 import { setTheme, settingsState } from '../settings/settings';
+import { AccountMenu } from './AccountMenu';
 import { chooseLocale } from './locale-sync';
 import './app-header.css';
 
@@ -31,6 +32,7 @@ export function AppHeader() {
         </Link>
       </nav>
       <div className="app-header__tools">
+        <AccountMenu />
         <label className="app-header__field">
           <span className="visually-hidden">{t('settings.language')}</span>
           <select value={locale} onChange={(e) => void onLanguage(e.target.value as Locale)} data-testid="language-select">

@@ -4,7 +4,7 @@ import { createApp } from '../../../gateway/app';
 import { openDatabase } from '../../../gateway/db/open-database';
 import { createLogger } from '../../../gateway/log/logger';
 import { MarketSimulator } from '../../../gateway/market/simulator';
-import { T0, tempDir } from './support';
+import { T0, tempDir, testSigning } from './support';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -19,7 +19,7 @@ function appWithLog(level: Parameters<typeof createLogger>[0]) {
     dir.remove();
   });
   const lines: string[] = [];
-  const app = createApp({ db, simulator: new MarketSimulator({ seed: 1, nowMs: T0 }), logger: createLogger(level, (l) => lines.push(l)) });
+  const app = createApp({ db, simulator: new MarketSimulator({ seed: 1, nowMs: T0 }), logger: createLogger(level, (l) => lines.push(l)), signing: testSigning() });
   return { app, lines };
 }
 

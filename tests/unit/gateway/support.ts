@@ -8,6 +8,7 @@ import { openDatabase } from '../../../gateway/db/open-database';
 import type { GatewayEnv } from '../../../gateway/http/gateway-env';
 import { createLogger } from '../../../gateway/log/logger';
 import { MarketSimulator } from '../../../gateway/market/simulator';
+import { loadSigning, type Signing } from '../../../gateway/security/signing-setup';
 
 /** A fixed start time so simulator output does not depend on the wall clock. */
 export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
@@ -31,7 +32,7 @@ export function makeTestApp(options: { faults?: boolean; distDir?: string } = {}
   const dir = tempDir();
   const db = openDatabase(dir.path);
   const simulator = new MarketSimulator({ seed: 7, nowMs: T0 });
-  const app = createApp({ db, simulator, logger: createLogger('silent'), ...options });
+  const app = createApp({ db, simulator, logger: createLogger('silent'), signing: testSigning(), ...options });
   return {
     app,
     db,
@@ -41,6 +42,17 @@ export function makeTestApp(options: { faults?: boolean; distDir?: string } = {}
       dir.remove();
     },
   };
+}
+
+let signing: Signing | undefined;
+
+/** One signing identity per test process (RSA key generation is slow), with its root in a temp dir. */
+export function testSigning(): Signing {
+  if (!signing) {
+    const dir = tempDir('gateway-signing-');
+    signing = loadSigning({ dataDir: dir.path, devRootDir: dir.path });
+  }
+  return signing;
 }
 
 /** Asserts-friendly view of a request-time header: the number, or NaN when absent or not all digits. */

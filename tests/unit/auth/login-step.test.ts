@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLoginStep } from '../../src/auth/login-flow';
+import { nextLoginStep } from '../../../src/auth/login-step';
 
 describe('nextLoginStep', () => {
   it('finishes when no verification is needed', () => {

@@ -1,0 +1,36 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { authState, signOut } from '../auth/auth-state';
+import { useT } from '../i18n/i18n';
+import { Button } from '../ui/Button';
+
+/** Sign-in link, or who is signed in with a sign-out button. */
+export function AccountMenu() {
+  const t = useT();
+  const router = useRouter();
+  const { status, user } = useSnapshot(authState);
+  if (status !== 'signedIn' || !user) {
+    return (
+      <Link to="/login" className="app-header__signin" data-testid="sign-in-link">
+        {t('nav.signIn')}
+      </Link>
+    );
+  }
+  return (
+    <div className="app-header__account">
+      <span className="app-header__user" data-testid="signed-in-user">
+        {t('auth.signedInAs', { name: user.displayName })}
+      </span>
+      <Button
+        size="sm"
+        variant="plain"
+        onClick={async () => {
+          await signOut();
+          await router.navigate({ to: '/', search: { tab: 'spot' } });
+        }}
+      >
+        {t('auth.signOut')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { requestSecurity } from '../../api/client';
+import { RequestError } from '../../api/request';
+import { refreshUser } from '../../auth/auth-state';
+import { sendLoginCode, submitCodes, submitPassword, submitSystemCode } from '../../auth/login-flow';
+import { type LoginReply, type LoginStep, nextLoginStep } from '../../auth/login-step';
+import { useT } from '../../i18n/i18n';
+import { ensureFingerprint } from '../../security/fingerprint';
+import { CodesForm } from './CodesForm';
+import { CredentialsForm } from './CredentialsForm';
+import './auth.css';
+
+/** Sign-in (spec §4, §7.2): password, then the verification steps the account needs. */
+export function LoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { redirect } = useSearch({ from: '/login' });
+  const [step, setStep] = useState<LoginStep>({ kind: 'credentials' });
+  useEffect(() => ensureFingerprint(), []);
+
+  const advance = async (reply: LoginReply) => {
+    const next = nextLoginStep(reply);
+    if (next.kind !== 'done') {
+      setStep(next);
+      return;
+    }
+    await requestSecurity.afterLogin(next.userId);
+    await refreshUser();
+    await navigate({ to: redirect ?? '/', search: redirect ? undefined : { tab: 'spot' } });
+  };
+  // Every failure was already shown by the request layer; the form keeps what was typed.
+  const attempt = async (call: () => Promise<LoginReply>) => {
+    try {
+      await advance(await call());
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      if (error.details.code === '40103' || error.details.code === '40104') setStep({ kind: 'credentials' });
+    }
+  };
+  const back = () => setStep({ kind: 'credentials' });
+
+  return (
+    <section className="auth" aria-labelledby="auth-title">
+      <h1 id="auth-title">{step.kind === 'credentials' ? t('auth.signInTitle') : t('auth.verifyTitle')}</h1>
+      {step.kind === 'credentials' && <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />}
+      {step.kind === 'codes' && (
+        <CodesForm
+          channels={step.methods}
+          intro={t('auth.verifyIntro')}
+          onSend={sendLoginCode}
+          onSubmit={(codes) => attempt(() => submitCodes({ emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google }))}
+          onBack={back}
+        />
+      )}
+      {step.kind === 'system' && (
+        <CodesForm channels={['system']} intro={t('auth.systemIntro')} onSubmit={(codes) => attempt(() => submitSystemCode(codes.system ?? ''))} onBack={back} />
+      )}
+      {step.kind === 'securityKey' && (
+        <div>
+          <p>{t('auth.securityKeyIntro')}</p>
+          <p role="alert">{t('auth.securityKeyUnsupported')}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** Only a same-origin path may be a redirect target after sign-in; anything else is dropped. */
+function safeRedirect(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 512) return undefined;
+  return /^\/(?![/\\])[\w\-./?=&%]*$/.test(value) ? value : undefined;
+}
+
+/** `/login` (and `/{lang}/login`): sign-in. */
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const redirect = safeRedirect(search.redirect);
+    return redirect ? { redirect } : {};
+  },
+  component: lazyRouteComponent(() => import('./-auth/LoginPage'), 'LoginPage'),
+});

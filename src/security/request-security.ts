@@ -1,0 +1,161 @@
+import { decideSignFailure, INITIAL_SIGN_FAILURE_STATE, type SignFailureAction } from '../../engine/crypto/failure-policy';
+import { type SecurityReport, securityReportBody } from '../../engine/crypto/security-report';
+import type { OutgoingRequest, RequestSecurity, SignedReply } from '../api/request';
+import type { CryptoApi, CryptoState, DeviceCheckResult, EncryptLoginResult, SignRequestResult } from '../../workers/crypto.api';
+import type { WorkerHandle } from '../workers';
+
+/** What the signing layer needs from the page; injected so the browser tests can drive it. */
+export interface RequestSecurityDeps {
+  crypto: WorkerHandle<CryptoApi>;
+  rootCertPem: string;
+  /** `GET /v1/mix/config/gatewaySignConfig`, sent unsigned. */
+  fetchConfig(): Promise<unknown>;
+  /** `POST /v1/buried/log/cspSecurity` (never throws). */
+  report(body: object): void;
+  loginToken(): string | null;
+  toast(message: string | null): void;
+  logout(): void;
+  now(): number;
+  storage: { get(key: string): string | null; set(key: string, value: string): void; remove(key: string): void };
+  debug: boolean;
+}
+
+const CONFIG_KEY = 'gateway_sign_config';
+// Key generation may take up to 8 s in the worker (signing contract §2); the call must outlive it.
+const LOGIN_TIMEOUT_MS = 12_000;
+
+/** The request layer's signing hooks over the crypto worker (signing contract §1–§7, spec §4, §8). */
+export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurity & {
+  afterLogin(userId: string): Promise<void>;
+  state(): Promise<CryptoState | null>;
+} {
+  let setup: Promise<CryptoState | null> | null = null;
+  let policy = INITIAL_SIGN_FAILURE_STATE;
+
+  const sendReports = (reports: readonly SecurityReport[]) => {
+    for (const report of reports) deps.report(securityReportBody(report, deps.now(), location.pathname));
+  };
+
+  const runSetup = async (force: boolean): Promise<CryptoState | null> => {
+    let config: unknown = null;
+    const cached = force ? null : deps.storage.get(CONFIG_KEY);
+    if (cached) {
+      try {
+        config = JSON.parse(cached);
+      } catch {
+        deps.storage.remove(CONFIG_KEY);
+      }
+    }
+    if (config === null) {
+      try {
+        config = await deps.fetchConfig();
+      } catch {
+        // No config, no signing: sensitive requests are then refused by the worker, never sent in clear.
+        config = undefined;
+      }
+    }
+    try {
+      const result = await deps.crypto.call((api) => api.setup({ config, rootCertPem: deps.rootCertPem }));
+      sendReports(result.reports);
+      if (result.state.phase === 'ready' || result.state.phase === 'disabled') deps.storage.set(CONFIG_KEY, JSON.stringify(config));
+      else deps.storage.remove(CONFIG_KEY);
+      if (deps.debug) await deps.crypto.call((api) => api.setDebug(true));
+      return result.state;
+    } catch {
+      return null;
+    }
+  };
+
+  const ensureSetup = (force = false) => {
+    if (force || !setup) setup = runSetup(force);
+    return setup;
+  };
+
+  const carryOut = (actions: SignFailureAction[]): 'pass' | 'handled' | 'retry' => {
+    let verdict: 'pass' | 'handled' | 'retry' = 'pass';
+    for (const action of actions) {
+      switch (action.type) {
+        case 'toast':
+          deps.toast(action.message);
+          verdict = 'handled';
+          break;
+        case 'logout':
+          deps.logout();
+          verdict = 'handled';
+          break;
+        case 'report':
+          sendReports([action.report]);
+          break;
+        case 'resetConfig':
+          deps.storage.remove(CONFIG_KEY);
+          setup = null;
+          void deps.crypto.call((api) => api.reset()).catch(() => undefined);
+          verdict = verdict === 'pass' ? 'handled' : verdict;
+          break;
+        case 'refetchConfig':
+          setTimeout(() => void ensureSetup(true), action.afterMs);
+          break;
+        case 'resyncClockAndRetry':
+          return 'retry';
+        case 'stop':
+          verdict = 'handled';
+          break;
+      }
+    }
+    return verdict;
+  };
+
+  return {
+    async prepare(request: OutgoingRequest) {
+      const state = await ensureSetup();
+      let body = request.body;
+      const requestTime = request.headers['request-time'];
+      const traceId = request.headers['trace-id'];
+      if (request.method !== 'GET' && body) {
+        const sealed = await deps.crypto
+          .call<EncryptLoginResult>((api) => api.encryptLogin({ path: request.path, body: body ?? {}, ts: Number(requestTime) }), { timeoutMs: LOGIN_TIMEOUT_MS })
+          .catch(() => null);
+        if (!sealed) return { refused: true } as const;
+        if (sealed.status === 'blocked') {
+          sendReports(sealed.reports);
+          return { refused: true } as const;
+        }
+        body = sealed.body;
+        if (state?.userCheckDeviceUrl === request.path) {
+          const check = await deps.crypto.call<DeviceCheckResult>((api) =>
+            api.deviceCheck({ method: request.method, path: request.path, requestTime, traceId, userIdHash: String(body?.userIdHash ?? '') }),
+          );
+          if (check.ok) body = { ...body, ...check.fields };
+        }
+      }
+      const bodyText = body === undefined ? undefined : JSON.stringify(body);
+      const signed = await deps.crypto
+        .call<SignRequestResult>((api) =>
+          api.signRequest({ method: request.method, pathWithQuery: request.pathWithQuery, requestTime, traceId, body: bodyText, headers: request.headers, loginToken: deps.loginToken() }),
+        )
+        .catch(() => null);
+      return { bodyText, headers: signed?.signed ? { ...signed.headers } : {} };
+    },
+
+    inspect(reply: SignedReply) {
+      const decision = decideSignFailure(policy, {
+        now: deps.now(),
+        networkError: false,
+        code: reply.code,
+        message: reply.message,
+        signErrorHeader: reply.signError,
+        keyId: reply.keyId,
+        retriedAfterResync: reply.isRetry,
+      });
+      policy = decision.state;
+      return carryOut(decision.actions);
+    },
+
+    async afterLogin(userId: string) {
+      await deps.crypto.call<unknown>((api) => api.afterLogin({ loginToken: deps.loginToken(), userId })).catch(() => undefined);
+    },
+
+    state: () => (setup ?? Promise.resolve(null)),
+  };
+}
+

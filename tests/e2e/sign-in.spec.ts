@@ -1,0 +1,62 @@
+import { expect, type Page, test } from '@playwright/test';
+import { decodeBase32 } from '../../gateway/auth/base32';
+import { totp } from '../../gateway/auth/totp';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
+const SECURE = { email: 'secure@example.com', password: 'Secure-pass-1', secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('sign-in', () => {
+  test('password login is encrypted, the session is signed, and sign-out ends it', async ({ page }) => {
+    const loginBodies: string[] = [];
+    const signedPaths: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/user/login')) loginBodies.push(request.postData() ?? '');
+      if (request.headers()['device-sign']) signedPaths.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    expect(loginBodies).toHaveLength(1);
+    expect(loginBodies[0]).toContain('bodyCiphertext');
+    expect(loginBodies[0]).not.toContain(DEMO.password);
+    expect(loginBodies[0]).not.toContain(DEMO.email);
+    expect(page.url()).not.toContain('Demo-pass');
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    expect(stored).not.toContain(DEMO.password);
+
+    await page.reload();
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    expect(signedPaths).toContain('/v1/user/overview/userinfo');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByTestId('sign-in-link')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('sign-in-link')).toBeVisible();
+  });
+
+  test('a wrong password shows the gateway message and keeps what was typed', async ({ page }) => {
+    await signIn(page, DEMO.email, 'Wrong-pass-9');
+    await expect(page.getByText('Incorrect account or password')).toBeVisible();
+    await expect(page.getByLabel('Email or phone number')).toHaveValue(DEMO.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong-pass-9');
+  });
+
+  test('an account with an authenticator asks for its code, and a right code signs in', async ({ page }) => {
+    await signIn(page, SECURE.email, SECURE.password);
+    await expect(page.getByRole('heading', { name: 'Verify it is you' })).toBeVisible();
+    await page.getByLabel('Authenticator code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+    await expect(page.getByLabel('Authenticator code')).toHaveValue('000000');
+    const code = totp(decodeBase32(SECURE.secret) ?? new Uint8Array(), Date.now());
+    await page.getByLabel('Authenticator code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  });
+});
