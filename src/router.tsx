@@ -3,8 +3,9 @@ import { languageRewrite } from './i18n/route-language';
 import { rootRoute } from './routes/__root';
 import { marketsRoute } from './routes/index';
 import { loginRoute } from './routes/login';
+import { registerRoute } from './routes/register';
 
-const routeTree = rootRoute.addChildren([marketsRoute, loginRoute]);
+const routeTree = rootRoute.addChildren([marketsRoute, loginRoute, registerRoute]);
 
 /** The app's router: routes are declared without the language prefix (see route-language.ts). */
 export const router = createRouter({

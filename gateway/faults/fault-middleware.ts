@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareHandler } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
-import type { Fault, FaultRegistry } from './fault-registry';
+import { FAULT_SCOPE_HEADER, type Fault, type FaultRegistry } from './fault-registry';
 
 /** Statuses whose replies must not carry a body. */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
@@ -11,7 +11,7 @@ export function faultMiddleware(registry: FaultRegistry): MiddlewareHandler<Gate
   return async (c, next) => {
     // The switch's own routes are never faulted, so a test can always clear what it set.
     if (c.req.path === '/__faults' || c.req.path.startsWith('/__faults/')) return next();
-    const fault = registry.take(c.req.method, c.req.path);
+    const fault = registry.take(c.req.method, c.req.path, c.req.header(FAULT_SCOPE_HEADER));
     if (!fault) return next();
     if (fault.delayMs) await sleep(fault.delayMs, undefined, { ref: false });
     if (fault.drop) {

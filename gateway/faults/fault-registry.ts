@@ -16,7 +16,12 @@ export interface Fault {
   times: number;
   /** Destroy the socket without replying. */
   drop?: boolean;
+  /** When set, only requests whose `x-fault-scope` header equals it are hit, so parallel tests do not see each other's faults. */
+  scope?: string;
 }
+
+/** The request header that carries a test's fault scope. */
+export const FAULT_SCOPE_HEADER = 'x-fault-scope';
 
 /** The test-only list of active faults; the first registered fault that matches a request wins and is used up. */
 export class FaultRegistry {
@@ -27,9 +32,9 @@ export class FaultRegistry {
     this.faults.push({ ...fault });
   }
 
-  /** Removes every fault. */
-  clear(): void {
-    this.faults = [];
+  /** Removes every fault, or only those of one scope. */
+  clear(scope?: string): void {
+    this.faults = scope === undefined ? [] : this.faults.filter((f) => f.scope !== scope);
   }
 
   /** How many faults are active. */
@@ -38,8 +43,10 @@ export class FaultRegistry {
   }
 
   /** Finds the fault for a request, counts one use and forgets it when used up. */
-  take(method: string, path: string): Fault | undefined {
-    const index = this.faults.findIndex((f) => f.path === path && (f.method === undefined || f.method === method));
+  take(method: string, path: string, scope?: string): Fault | undefined {
+    const index = this.faults.findIndex(
+      (f) => f.path === path && (f.method === undefined || f.method === method) && (f.scope === undefined || f.scope === scope),
+    );
     if (index < 0) return undefined;
     const fault = this.faults[index]!;
     fault.times -= 1;

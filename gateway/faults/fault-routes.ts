@@ -13,9 +13,10 @@ export function faultRoutes(registry: FaultRegistry, cspReports: CspReportStore)
     registry.add(parseFault(await readJsonBody(c)));
     return replyOk(c, { active: registry.size });
   });
+  // `?scope=` clears one test's faults only; without it, every fault goes.
   routes.delete('/__faults', (c) => {
-    registry.clear();
-    return replyOk(c, { active: 0 });
+    registry.clear(c.req.query('scope'));
+    return replyOk(c, { active: registry.size });
   });
   routes.get('/__faults/csp-reports', (c) => {
     const limit = Math.trunc(Number(c.req.query('limit') ?? 100));

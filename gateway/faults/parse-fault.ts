@@ -23,6 +23,7 @@ export function parseFault(input: unknown): Fault {
     delayMs: readInteger(body, 'delayMs', 0, 120_000),
     times: readInteger(body, 'times', 1, 1_000_000) ?? 1,
     drop: readBoolean(body, 'drop'),
+    scope: readString(body, 'scope', { optional: true, maxLength: 128 }),
   };
   return fault;
 }

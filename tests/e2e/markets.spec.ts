@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clearFaults, injectFault, watchCspViolations } from './support';
+import { scopedFaults, watchCspViolations } from './support';
 
 test.describe('markets page', () => {
   test('lists spot instruments with last price and 24 h change from the gateway', async ({ page }) => {
@@ -29,26 +29,28 @@ test.describe('markets page', () => {
   });
 
   test('shows an error state with retry when the gateway fails, then recovers', async ({ page, request }) => {
-    await injectFault(request, { path: '/api/v2/spot/market/tickers', status: 500, body: { code: '50000', msg: 'busy' }, times: 1000 });
+    const faults = await scopedFaults(page, request);
+    await faults.inject({ path: '/api/v2/spot/market/tickers', status: 500, body: { code: '50000', msg: 'busy' }, times: 1000 });
     try {
       await page.goto('/');
       await expect(page.getByRole('alert')).toContainText('Markets could not be loaded.');
     } finally {
-      await clearFaults(request);
+      await faults.clear();
     }
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
   });
 
   test('keeps the last rows and says so when the connection drops', async ({ page, request }) => {
+    const faults = await scopedFaults(page, request);
     await page.goto('/');
     await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
-    await injectFault(request, { path: '/api/v2/spot/market/tickers', drop: true, times: 1000 });
+    await faults.inject({ path: '/api/v2/spot/market/tickers', drop: true, times: 1000 });
     try {
       await expect(page.getByText('Network error. Check your connection and try again.')).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
     } finally {
-      await clearFaults(request);
+      await faults.clear();
     }
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,12 +26,33 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
 }
 
-/** Arms a fault on the gateway (only in the test run, where the switch is on). */
-export async function injectFault(request: APIRequestContext, fault: Record<string, unknown>): Promise<void> {
-  const response = await request.post('/__faults', { data: fault });
-  if (!response.ok()) throw new Error(`fault switch refused: ${response.status()}`);
+/**
+ * Faults seen only by one page: its requests (its workers' too) carry a scope header, and the faults it arms
+ * match that scope alone, so tests running in parallel against one gateway never see each other's faults.
+ */
+export async function scopedFaults(page: Page, request: APIRequestContext) {
+  const scope = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  await page.setExtraHTTPHeaders({ 'x-fault-scope': scope });
+  return {
+    async inject(fault: Record<string, unknown>): Promise<void> {
+      const response = await request.post('/__faults', { data: { ...fault, scope } });
+      if (!response.ok()) throw new Error(`fault switch refused: ${response.status()}`);
+    },
+    async clear(): Promise<void> {
+      await request.delete(`/__faults?scope=${scope}`);
+    },
+  };
 }
 
-export async function clearFaults(request: APIRequestContext): Promise<void> {
-  await request.delete('/__faults');
+/** The newest code the dev mailbox holds for a target (local mode only). */
+export async function mailboxCode(request: APIRequestContext, target: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const reply = await (await request.get(`/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=1`)).json();
+      code = reply.data?.[0]?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
 }

@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { requestSecurity } from '../../api/client';
 import { RequestError } from '../../api/request';
@@ -43,7 +43,14 @@ export function LoginPage() {
   return (
     <section className="auth" aria-labelledby="auth-title">
       <h1 id="auth-title">{step.kind === 'credentials' ? t('auth.signInTitle') : t('auth.verifyTitle')}</h1>
-      {step.kind === 'credentials' && <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />}
+      {step.kind === 'credentials' && (
+        <>
+          <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />
+          <p className="auth__switch">
+            <Link to="/register">{t('auth.noAccount')}</Link>
+          </p>
+        </>
+      )}
       {step.kind === 'codes' && (
         <CodesForm
           channels={step.methods}

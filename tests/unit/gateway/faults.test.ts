@@ -67,6 +67,16 @@ describe('fault switch on', () => {
     expect((await fetch(`${url}/v1/public/time`)).status).toBe(200); // used up after one hit
   });
 
+  it('hits only requests of its scope, and clearing a scope leaves other faults armed', async () => {
+    await addFault({ path: '/v1/public/time', status: 503, scope: 'a', times: 5 });
+    await addFault({ path: '/v1/public/time', status: 502, scope: 'b', times: 5 });
+    expect((await fetch(`${url}/v1/public/time`)).status).toBe(200);
+    expect((await fetch(`${url}/v1/public/time`, { headers: { 'x-fault-scope': 'a' } })).status).toBe(503);
+    await fetch(`${url}/__faults?scope=a`, { method: 'DELETE' });
+    expect((await fetch(`${url}/v1/public/time`, { headers: { 'x-fault-scope': 'a' } })).status).toBe(200);
+    expect((await fetch(`${url}/v1/public/time`, { headers: { 'x-fault-scope': 'b' } })).status).toBe(502);
+  });
+
   it('sends a raw, truncated JSON body that a client cannot parse', async () => {
     await addFault({ path: '/v1/public/time', rawBody: '{"code":"00000","da' });
     const res = await fetch(`${url}/v1/public/time`);

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** `/register` (and `/{lang}/register`): registration by email, phone, or both; referral codes may ride on the URL. */
+export const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: lazyRouteComponent(() => import('./-auth/RegisterPage'), 'RegisterPage'),
+});
