@@ -1,0 +1,142 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+
+/** Figures of the signing bench (issue: sign-in and request security). */
+export interface CryptoFigures {
+  keyReady: { backend: 'webcrypto' | 'forge'; algorithm: 'rsa1024' | 'rsa2048'; runs: number; p50: number; p95: number }[];
+  signedRequestAddedMs: { p50: number; p95: number; runs: number };
+  loginLongTasks: { count: number; totalMs: number; maxMs: number; loginMs: number };
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
+};
+
+/**
+ * Speaks Comlink's wire protocol to the built crypto worker from the page, so the bench drives the exact
+ * production worker without any test hook in the app.
+ */
+async function installWorkerClient(page: Page, workerUrl: string): Promise<void> {
+  await page.evaluate((url) => {
+    const worker = new Worker(url, { type: 'module' });
+    let next = 0;
+    const waiting = new Map<string, (value: unknown) => void>();
+    worker.addEventListener('message', (event: MessageEvent) => {
+      const reply = event.data as { id: string; type: string; value: unknown };
+      waiting.get(reply.id)?.(reply.type === 'RAW' ? reply.value : { thrown: reply.value });
+      waiting.delete(reply.id);
+    });
+    (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall = (name, arg) =>
+      new Promise((resolve) => {
+        const id = `b${next++}`;
+        waiting.set(id, resolve);
+        worker.postMessage({ id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] });
+      });
+  }, workerUrl);
+}
+
+async function keyReadyRuns(page: Page, config: unknown, rootCertPem: string, backend: 'webcrypto' | 'forge', algorithm: 'rsa1024' | 'rsa2048', runs: number) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const ms = await page.evaluate(
+      async ({ config, rootCertPem, subtle, dbName, algorithm }) => {
+        const call = (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall;
+        await call('configureForTests', { subtle, dbName });
+        const cfg = { ...(config as object), defaultAlgorithm: algorithm };
+        await call('setup', { config: cfg, rootCertPem });
+        const started = performance.now();
+        const sealed = (await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() })) as { status?: string };
+        if (sealed?.status !== 'encrypted') throw new Error(`login not sealed: ${JSON.stringify(sealed)}`);
+        return performance.now() - started;
+      },
+      { config, rootCertPem, subtle: backend === 'webcrypto', dbName: `bench-${backend}-${algorithm}-${i}-${Date.now()}`, algorithm },
+    );
+    times.push(ms);
+  }
+  return { backend, algorithm, runs, p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+/** Key readiness per backend and size, signing overhead per request, and main-thread long tasks during a real login. */
+export async function measureCrypto(browser: Browser, options: { baseURL: string; distDir: string; rootDir: string; cpuThrottle: number }): Promise<CryptoFigures> {
+  const workerFile = readdirSync(join(options.distDir, 'assets')).find((f) => /^crypto\.worker-.*\.js$/.test(f));
+  if (!workerFile) throw new Error('no crypto worker in the build');
+  const rootCertPem = readFileSync(join(options.rootDir, 'root-cert.pem'), 'utf8');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  await page.goto(`${options.baseURL}/nowhere`);
+  const config = ((await (await fetch(`${options.baseURL}/v1/mix/config/gatewaySignConfig`)).json()) as { data: unknown }).data;
+  await installWorkerClient(page, `/assets/${workerFile}`);
+
+  const keyReady = [
+    await keyReadyRuns(page, config, rootCertPem, 'webcrypto', 'rsa1024', 15),
+    await keyReadyRuns(page, config, rootCertPem, 'webcrypto', 'rsa2048', 15),
+    await keyReadyRuns(page, config, rootCertPem, 'forge', 'rsa1024', 8),
+    await keyReadyRuns(page, config, rootCertPem, 'forge', 'rsa2048', 4),
+  ];
+
+  // What a signed request adds: the worker round trips of the signing hook (encryptLogin → clear, signRequest).
+  const added = await page.evaluate(async ({ config, rootCertPem }) => {
+    const call = (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall;
+    // A signed-in device: WebCrypto key made at login and bound to a login token, as after a real sign-in.
+    await call('configureForTests', { subtle: true, dbName: `bench-signing-${Date.now()}` });
+    await call('setup', { config, rootCertPem });
+    await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() });
+    await call('afterLogin', { loginToken: 'bench-token', userId: 'bench-user' });
+    const times: number[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const started = performance.now();
+      await call('encryptLogin', { path: '/v1/trade/order', body: { symbol: 'BTCUSDT', size: '0.01', i }, ts: Date.now() });
+      const signed = (await call('signRequest', {
+        method: 'POST',
+        pathWithQuery: '/v1/trade/order',
+        requestTime: String(Date.now()),
+        traceId: `${i}`.padStart(32, '0'),
+        body: JSON.stringify({ symbol: 'BTCUSDT', size: '0.01', i }),
+        loginToken: 'bench-token',
+      })) as { signed?: boolean; skipped?: string };
+      times.push(performance.now() - started);
+      if (i === 0 && !signed.signed) throw new Error(`not signed: ${JSON.stringify(signed)}`);
+    }
+    return times.slice(20);
+  }, { config, rootCertPem });
+  await context.close();
+
+  // A real login in the built app, CPU throttled, with long tasks observed from before the page runs.
+  const loginContext = await browser.newContext();
+  const loginPage = await loginContext.newPage();
+  await loginPage.addInitScript(() => {
+    const seen: { start: number; duration: number }[] = [];
+    (globalThis as unknown as { __longTasks: typeof seen }).__longTasks = seen;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) seen.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const cdp = await loginContext.newCDPSession(loginPage);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+  await loginPage.goto(`${options.baseURL}/login`);
+  await loginPage.getByLabel('Email or phone number').fill('demo@example.com');
+  await loginPage.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
+  await loginPage.waitForTimeout(1500);
+  const clickAt = await loginPage.evaluate(() => performance.now());
+  await loginPage.getByRole('button', { name: 'Sign in' }).click();
+  await loginPage.getByTestId('signed-in-user').waitFor({ timeout: 30_000 });
+  const doneAt = await loginPage.evaluate(() => performance.now());
+  const during = (await loginPage.evaluate(() => (globalThis as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks)).filter(
+    (t) => t.start >= clickAt && t.start <= doneAt,
+  );
+  await loginContext.close();
+
+  return {
+    keyReady,
+    signedRequestAddedMs: { p50: pct(added, 50), p95: pct(added, 95), runs: added.length },
+    loginLongTasks: {
+      count: during.length,
+      totalMs: Math.round(during.reduce((s, t) => s + t.duration, 0)),
+      maxMs: Math.round(Math.max(0, ...during.map((t) => t.duration))),
+      loginMs: Math.round(doneAt - clickAt),
+    },
+  };
+}
