@@ -1,5 +1,6 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/messages/en';
 import { randomHex } from '../security/random-hex';
 import { currentRiskToken } from '../security/risk-token';
 import { settingsState, updateSetting } from '../settings/settings';
@@ -8,6 +9,27 @@ import { cryptoWorker } from '../workers';
 import { createRequestSecurity } from '../security/request-security';
 import { readCookie } from '../settings/storage';
 import { createRequestClient, type RequestEnvironment } from './request';
+
+/** Gateway codes whose text the client shows in the user's language instead of the server's English. */
+const CODE_TEXTS: Record<string, MessageKey> = {
+  '00005': 'error.loginvalid',
+  '00020': 'error.signMissing',
+  '00021': 'error.signMode',
+  '00022': 'error.signExpired',
+  '00023': 'error.signInvalid',
+  '40101': 'auth.errCredentials',
+  '40102': 'auth.errCode',
+  '40103': 'auth.errPending',
+  '40104': 'auth.errAttempts',
+  '40107': 'auth.errRegistered',
+  '40301': 'sub.switchFailed',
+  '40429': 'auth.errRateLimited',
+};
+
+function localizedCodeText(code: string): string | null {
+  const key = Object.hasOwn(CODE_TEXTS, code) ? CODE_TEXTS[code] : undefined;
+  return key ? t(key) : null;
+}
 
 /** The page's side of the request layer: settings, locale, toasts. */
 export const browserRequestEnvironment: RequestEnvironment = {
@@ -30,6 +52,7 @@ export const browserRequestEnvironment: RequestEnvironment = {
   notify: (message) => showToast({ type: 'error', message }),
   onLoginExpired: () => updateSetting('login', false),
   riskToken: currentRiskToken,
+  codeText: localizedCodeText,
 };
 
 /** The signing layer (signing contract): setup on first use, then every request passes through the crypto worker. */
@@ -43,7 +66,7 @@ export const requestSecurity = createRequestSecurity({
       .catch(() => undefined);
   },
   loginToken: () => readCookie(LOGIN_TOKEN_COOKIE),
-  toast: (message) => showToast({ type: 'error', message: message ?? t('error.unknow') }),
+  toast: (code, message) => showToast({ type: 'error', message: localizedCodeText(code) ?? message ?? t('error.unknow') }),
   logout: () => {
     updateSetting('login', false);
     onSignedOut?.();

@@ -22,6 +22,8 @@ export interface RequestEnvironment {
   /** The risk-control token for the endpoints of spec §7.6, when one is held. */
   riskToken?(): string | null;
   security?: RequestSecurity;
+  /** A localized text for a known business code, preferred over the server's own message (spec §8: errors shown localized). */
+  codeText?(code: string): string | null;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -253,9 +255,9 @@ export function createRequestClient(env: RequestEnvironment) {
       }
       case 'session-notice':
         // Spec §8: the message is shown and the call resolves nothing; callers get a handled error.
-        throw fail('session-notice', outcome.message, silent, { code: outcome.code });
+        throw fail('session-notice', env.codeText?.(outcome.code) ?? outcome.message, silent, { code: outcome.code });
       case 'business-error':
-        throw fail('business', outcome.message || env.text('unknow'), silent, { code: outcome.code });
+        throw fail('business', env.codeText?.(outcome.code) ?? (outcome.message || env.text('unknow')), silent, { code: outcome.code });
       case 'no-data':
         throw fail('no-data', env.text('noData'), silent);
       case 'bad-reply':

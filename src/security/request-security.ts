@@ -13,7 +13,8 @@ export interface RequestSecurityDeps {
   /** `POST /v1/buried/log/cspSecurity` (never throws). */
   report(body: object): void;
   loginToken(): string | null;
-  toast(message: string | null): void;
+  /** Shows a signing failure: the code picks a localized text; the server's message is the fallback. */
+  toast(code: string, message: string | null): void;
   logout(): void;
   now(): number;
   storage: { get(key: string): string | null; set(key: string, value: string): void; remove(key: string): void };
@@ -71,12 +72,12 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
     return setup;
   };
 
-  const carryOut = (actions: SignFailureAction[]): 'pass' | 'handled' | 'retry' => {
+  const carryOut = (actions: SignFailureAction[], code: string): 'pass' | 'handled' | 'retry' => {
     let verdict: 'pass' | 'handled' | 'retry' = 'pass';
     for (const action of actions) {
       switch (action.type) {
         case 'toast':
-          deps.toast(action.message);
+          deps.toast(code, action.message);
           verdict = 'handled';
           break;
         case 'logout':
@@ -148,7 +149,7 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
         retriedAfterResync: reply.isRetry,
       });
       policy = decision.state;
-      return carryOut(decision.actions);
+      return carryOut(decision.actions, reply.code || reply.signError || '');
     },
 
     async afterLogin(userId: string) {

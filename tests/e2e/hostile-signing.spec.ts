@@ -42,7 +42,7 @@ test.describe('signing under attack', () => {
     });
     try {
       await page.reload();
-      await expect(page.getByText('Signature invalid')).toBeVisible();
+      await expect(page.getByText('Your session could not be verified. Please sign in again.')).toBeVisible();
       await expect(page.getByTestId('sign-in-link')).toBeVisible();
     } finally {
       await faults.clear();

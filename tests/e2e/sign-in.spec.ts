@@ -40,9 +40,9 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('sign-in-link')).toBeVisible();
   });
 
-  test('a wrong password shows the gateway message and keeps what was typed', async ({ page }) => {
+  test('a wrong password shows a localized error and keeps what was typed', async ({ page }) => {
     await signIn(page, DEMO.email, 'Wrong-pass-9');
-    await expect(page.getByText('Incorrect account or password')).toBeVisible();
+    await expect(page.getByText('Incorrect account or password.')).toBeVisible();
     await expect(page.getByLabel('Email or phone number')).toHaveValue(DEMO.email);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong-pass-9');
   });
@@ -52,11 +52,25 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Verify it is you' })).toBeVisible();
     await page.getByLabel('Authenticator code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+    await expect(page.getByText('The code is wrong or has expired.')).toBeVisible();
     await expect(page.getByLabel('Authenticator code')).toHaveValue('000000');
     const code = totp(decodeBase32(SECURE.secret) ?? new Uint8Array(), Date.now());
     await page.getByLabel('Authenticator code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  });
+
+  test('the sign-in page shows errors in the chosen language', async ({ page }) => {
+    await page.goto('/de/login');
+    await page.getByRole('textbox').first().fill(DEMO.email);
+    await page.locator('input[name="pwd"]').fill('Wrong-pass-9');
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByText('Konto oder Passwort ist falsch.')).toBeVisible();
+    await expect(page.getByText('Incorrect account or password.')).toHaveCount(0);
+  });
+
+  test('the sign-in page computes the device fingerprint as the terminal code', async ({ page }) => {
+    await page.goto('/login');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('global_terminal_code') ?? ''), { timeout: 10_000 }).toMatch(/^[A-Za-z0-9]{16,64}$/);
   });
 });

@@ -216,6 +216,14 @@ describe('request layer: errors (spec §8)', () => {
     expect((await failure(client.get('/public/time'))).kind).toBe('bad-reply');
   });
 
+  it('shows a localized text for a known code instead of the server message', async () => {
+    await fault({ path: '/v1/public/time', status: 200, body: { status: 'error', code: '40101', msg: 'Incorrect account or password', data: null } });
+    const { client, toasts } = setup({ codeText: (code) => (code === '40101' ? 'Konto oder Passwort falsch.' : null) });
+    const error = await failure(client.get('/public/time'));
+    expect(error.message).toBe('Konto oder Passwort falsch.');
+    expect(toasts).toEqual(['Konto oder Passwort falsch.']);
+  });
+
   it('does not toast when the caller asks for silence', async () => {
     await fault({ path: '/v1/public/time', status: 500 });
     const { client, toasts } = setup();
