@@ -37,6 +37,7 @@ export function createCryptoSession() {
   let reason: string | null = null;
   let config: SignConfig | null = null;
   let loginPair: Pair | null = null;
+  let signingPair: Pair | null = null;
   const slotCache = new Map<string, Pair>();
   let debug = false;
   let queue: Promise<unknown> = Promise.resolve();
@@ -137,6 +138,7 @@ export function createCryptoSession() {
       const skip = signingApplies(phase, config, pathOnly(request.pathWithQuery), Boolean(loginToken));
       if (skip) return { signed: false, skipped: skip };
       const pair = await pairIn(await tokenSlot(backend().primitives, loginToken!));
+      if (pair) signingPair = pair;
       let outcome: SignRequestResult = { signed: false, skipped: 'no-key' };
       if (pair) {
         // A stored key the platform can no longer use must not break the request; it goes out unsigned and logged.
@@ -196,11 +198,12 @@ export function createCryptoSession() {
     afterLogin(loginToken: string | undefined, userId: string | undefined): Promise<AfterLoginResult> {
       return serial(async (): Promise<AfterLoginResult> => {
         if (phase !== 'ready' || !store) return { bound: false, reason: 'not-ready' };
-        const result = await bindKeyPair(lifecycle(), loginPair, { loginToken, userId });
-        if (result.bound && loginPair && loginToken && userId) {
+        const pair = loginPair ?? signingPair;
+        const result = await bindKeyPair(lifecycle(), pair, { loginToken, userId });
+        if (result.bound && pair && loginToken && userId) {
           const primitives = backend().primitives;
-          slotCache.set(await tokenSlot(primitives, loginToken), loginPair);
-          slotCache.set(await userSlot(primitives, userId), loginPair);
+          slotCache.set(await tokenSlot(primitives, loginToken), pair);
+          slotCache.set(await userSlot(primitives, userId), pair);
         }
         log('afterLogin', { bound: result.bound, keyId: result.bound ? result.keyId : null });
         return result;

@@ -1,0 +1,198 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { mailboxCode } from './support';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1', shown: 'd***@example.com' };
+const REFUSED = { status: 'error', code: '40301', msg: 'This account cannot be switched to', data: null };
+
+const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+}
+
+/** Registers a fresh account through the registration screen (code from the dev mailbox) and returns its user id. */
+async function register(page: Page, request: APIRequestContext): Promise<{ email: string; userId: string }> {
+  const email = `${uniqueName('sub-e2e-')}@example.com`;
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Email code').fill(await mailboxCode(request, email));
+  await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
+  await page.getByLabel('Repeat password').fill('Fresh-pass-1');
+  const registered = page.waitForResponse((response) => response.url().includes('/v1/user/register/email'));
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const reply = await (await registered).json();
+  expect(reply.code, reply.msg).toBe('00000');
+  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  return { email, userId: String(reply.data.userId) };
+}
+
+/** Collects `gateway-sign-error` replies: a switch must never leave the device unable to sign. */
+function watchSignErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    const code = response.headers()['gateway-sign-error'];
+    if (code) seen.push(`${new URL(response.url()).pathname} ${code}`);
+  });
+  return seen;
+}
+
+async function openSwitcher(page: Page) {
+  await page.getByTestId('account-switcher').click();
+  await expect(page.getByRole('dialog', { name: 'Accounts' })).toBeVisible();
+  await expect(page.getByTestId('account-list')).toBeVisible();
+}
+
+function option(page: Page, name: string | RegExp) {
+  return page.getByTestId('account-option').filter({ hasText: name });
+}
+
+/** Chooses an account in the switcher and waits for the signed userinfo the switch ends with. */
+async function switchTo(page: Page, name: string | RegExp) {
+  await openSwitcher(page);
+  const userinfo = page.waitForResponse((response) => response.url().includes('/v1/user/overview/userinfo'));
+  await option(page, name).click();
+  const reply = await userinfo;
+  expect(reply.request().headers()['device-sign'], 'userinfo is signed after the switch').toBeTruthy();
+  expect((await reply.json()).code).toBe('00000');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+async function createSubInUi(page: Page, name: string) {
+  await openSwitcher(page);
+  await page.getByLabel('Sub-account name').fill(name);
+  await page.getByRole('button', { name: 'Create sub-account' }).click();
+  await expect(option(page, name)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test.describe('sub-accounts', () => {
+  test('switches to a new sub-account, back to the main account and on to demo trading, signing throughout', async ({ page }) => {
+    const signErrors = watchSignErrors(page);
+    await signIn(page, DEMO.email, DEMO.password);
+    const sub = uniqueName('desk');
+    await createSubInUi(page, sub);
+
+    // The dialog lists the current (main) account, marked, and the new sub-account; the keyboard reaches both.
+    await openSwitcher(page);
+    await expect(option(page, 'Main account')).toHaveAttribute('aria-current', 'true');
+    await expect(option(page, sub)).not.toHaveAttribute('aria-current', 'true');
+    await expect(option(page, 'Main account')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(option(page, sub)).toBeFocused();
+    await page.keyboard.press('Escape');
+
+    await switchTo(page, sub);
+    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${sub}`);
+    await expect(page.getByTestId('account-kind')).toHaveText('Sub-account');
+
+    await switchTo(page, 'Main account');
+    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${DEMO.shown}`);
+    await expect(page.getByTestId('account-kind')).toHaveCount(0);
+
+    await switchTo(page, 'Demo trading');
+    await expect(page.getByTestId('account-kind')).toHaveText('Demo trading');
+    await page.reload();
+    await expect(page.getByTestId('account-kind')).toHaveText('Demo trading');
+    expect(signErrors).toEqual([]);
+  });
+
+  test('stays signed in as the sub-account after a reload, its requests still signed', async ({ page }) => {
+    const signErrors = watchSignErrors(page);
+    await signIn(page, DEMO.email, DEMO.password);
+    const sub = uniqueName('desk');
+    await createSubInUi(page, sub);
+    await switchTo(page, sub);
+    const userinfo = page.waitForResponse((response) => response.url().includes('/v1/user/overview/userinfo'));
+    await page.reload();
+    const reply = await userinfo;
+    expect(reply.request().headers()['device-sign']).toBeTruthy();
+    expect((await reply.json()).data).toMatchObject({ isLogin: true, isSub: true, nickName: sub });
+    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${sub}`);
+    await openSwitcher(page);
+    await expect(option(page, sub)).toHaveAttribute('aria-current', 'true');
+    await expect(option(page, 'Main account')).not.toHaveAttribute('aria-current', 'true');
+    expect(signErrors).toEqual([]);
+  });
+
+  // After a reload the worker has no login pair of its own: the switch must carry over the pair it signs with.
+  test('switches again after a reload', async ({ page }) => {
+    const signErrors = watchSignErrors(page);
+    await signIn(page, DEMO.email, DEMO.password);
+    const sub = uniqueName('desk');
+    await createSubInUi(page, sub);
+    await switchTo(page, sub);
+    await page.reload();
+    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${sub}`);
+    await switchTo(page, 'Main account');
+    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${DEMO.shown}`);
+    expect(signErrors).toEqual([]);
+  });
+
+  test("refuses a switch to another user's accounts, however the request is made", async ({ page, browser, request }) => {
+    // The victim: a fresh account with a sub-account, in a browser of its own.
+    const victimContext = await browser.newContext();
+    const victimPage = await victimContext.newPage();
+    const victim = await register(victimPage, request);
+    const victimSub = await victimPage.evaluate(async () => {
+      const response = await fetch('/v1/user/sub/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'vault' }),
+      });
+      return String((await response.json()).data.userId);
+    });
+    await victimContext.close();
+
+    const attacker = await register(page, request);
+    const shown = page.getByTestId('signed-in-user');
+    const before = await shown.textContent();
+
+    // A hand-made request from the page is refused (it is not signed), and the session stays the attacker's.
+    for (const userId of [victim.userId, victimSub]) {
+      const reply = await page.evaluate(async (id) => {
+        const response = await fetch('/v1/user/sub/switchWeb', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: id }),
+        });
+        return response.json();
+      }, userId);
+      // The gateway's signature check answers first (00020, no signature); either way nothing is switched.
+      expect(reply).toMatchObject({ code: '00020', data: null });
+    }
+
+    // The app's own signed request with its body rewritten in flight (mode "2" signs path, time and trace id, not the body):
+    // it reaches the account check, which refuses it with the one code that does not tell whether the account exists.
+    const own = uniqueName('own');
+    await createSubInUi(page, own);
+    const rewrite = (userId: string) => async (route: import('@playwright/test').Route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}');
+      await route.continue({ postData: JSON.stringify({ ...body, userId }) });
+    };
+    for (const [path, label, userId] of [
+      ['switchWeb', own, victimSub],
+      ['switchWeb', own, victim.userId],
+      ['switchLoginDemo', 'Demo trading', victim.userId],
+    ] as const) {
+      await page.route(`**/v1/user/sub/${path}`, rewrite(userId));
+      await openSwitcher(page);
+      const refused = page.waitForResponse((response) => response.url().includes(`/v1/user/sub/${path}`));
+      await option(page, label).click();
+      expect(await (await refused).json()).toEqual(REFUSED);
+      await expect(page.getByText('The account could not be switched.')).toBeVisible();
+      await page.unroute(`**/v1/user/sub/${path}`);
+      await page.keyboard.press('Escape');
+    }
+
+    await page.reload();
+    await expect(shown).toHaveText(before ?? '');
+    const me = await page.evaluate(async () => (await (await fetch('/v1/user/sub/list')).json()).data);
+    expect(me.find((entry: { isCurrent: boolean }) => entry.isCurrent).userId).toBe(attacker.userId);
+  });
+});
