@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { AuthDeps } from './auth/auth-context';
 import { createAuth } from './auth/create-auth';
+import { createSecurityKeyVerifier } from './auth/webauthn-verifier';
 import { sessionOf } from './auth/session-middleware';
 import { createCspReportStore } from './db/csp-report-store';
 import { FaultRegistry } from './faults/fault-registry';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
     // A device whose login key is already bound to this user is known; anything else is new to the account.
     isTrustedDevice: (_c, userId, clientKey) =>
       clientKey !== null && deviceKeys.keysOfUser(hashUserId(userId)).some((key) => key.keyId === clientKey.keyId),
+    verifySecurityKey: createSecurityKeyVerifier({ db: deps.db, logger: deps.logger }),
     localMode: deps.localMode,
     seedDevAccounts: deps.seedDevAccounts,
     passwordParams: deps.passwordParams,

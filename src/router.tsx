@@ -1,11 +1,12 @@
 import { createRouter } from '@tanstack/react-router';
 import { languageRewrite } from './i18n/route-language';
 import { rootRoute } from './routes/__root';
+import { accountSecurityRoute } from './routes/account.security';
 import { marketsRoute } from './routes/index';
 import { loginRoute } from './routes/login';
 import { registerRoute } from './routes/register';
 
-const routeTree = rootRoute.addChildren([marketsRoute, loginRoute, registerRoute]);
+const routeTree = rootRoute.addChildren([marketsRoute, loginRoute, registerRoute, accountSecurityRoute]);
 
 /** The app's router: routes are declared without the language prefix (see route-language.ts). */
 export const router = createRouter({

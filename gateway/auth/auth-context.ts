@@ -30,7 +30,7 @@ export interface KeyBinding {
 /** Decides whether a login comes from a device the user has used before. */
 export type DeviceTrust = (c: Context<GatewayEnv>, userId: string, clientKey: ClientKey | null) => boolean | Promise<boolean>;
 
-/** The security-key (FIDO) check of `verify-auth-login`; absent until the WebAuthn step is built. */
+/** The security-key (FIDO) check of `verify-auth-login` (built by webauthn-verifier.ts); without one the step answers `50100` and no key can be added. */
 export type SecurityKeyVerifier = (c: Context<GatewayEnv>, input: { userId: string; fidoVerifyCode: string }) => Promise<boolean>;
 
 /** Everything the auth module is built from; the app passes real ones, tests pass fakes. */

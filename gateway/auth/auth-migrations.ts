@@ -1,6 +1,6 @@
 import type { Migration } from '../db/migrations';
 
-/** Schema of accounts, sessions, pending logins, verification codes, the dev mailbox and rate-limit events (ids 200+); append only. */
+/** Schema of accounts, sessions, pending logins, verification codes, the dev mailbox, rate-limit events and security keys (ids 200+); append only. */
 export const AUTH_MIGRATIONS: readonly Migration[] = [
   {
     id: 200,
@@ -89,6 +89,46 @@ export const AUTH_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX auth_rate_events_bucket ON auth_rate_events (bucket, at);
       CREATE INDEX auth_rate_events_at ON auth_rate_events (at);
+    `,
+  },
+  {
+    id: 201,
+    name: 'auth-webauthn-credentials',
+    sql: `
+      CREATE TABLE webauthn_credentials (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        public_key BLOB NOT NULL,
+        counter INTEGER NOT NULL DEFAULT 0,
+        transports TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(transports)),
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER,
+        nickname TEXT NOT NULL DEFAULT ''
+      ) WITHOUT ROWID;
+      CREATE INDEX webauthn_credentials_user ON webauthn_credentials (user_id);
+
+      CREATE TABLE webauthn_challenges (
+        binding TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        challenge TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX webauthn_challenges_expires ON webauthn_challenges (expires_at);
+    `,
+  },
+  {
+    id: 202,
+    name: 'auth-sub-accounts',
+    sql: `
+      -- Sub-account names are unique within one family, whatever their case; a family has one demo account.
+      CREATE UNIQUE INDEX users_sub_name ON users (parent_id, nick_name COLLATE NOCASE) WHERE parent_id IS NOT NULL AND is_demo = 0;
+      CREATE UNIQUE INDEX users_demo ON users (parent_id) WHERE is_demo = 1;
+
+      -- The main account a switched session acts for, so it can switch back without a password; ends with its session.
+      CREATE TABLE session_main_accounts (
+        session_id TEXT PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+        main_user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
     `,
   },
 ];

@@ -10,7 +10,11 @@ import { loginRoutes } from './login-routes';
 import { loginVerifyRoutes } from './login-verify-routes';
 import { registerRoutes } from './register-routes';
 import { sessionMiddleware } from './session-middleware';
+import { createSubAccountStore } from './sub-account-store';
+import { subAccountRoutes } from './sub-routes';
+import { deviceKeyReader, type SessionKeyReader } from './sub-switch';
 import { verifyCodeRoutes } from './verify-code-routes';
+import { webauthnRoutes } from './webauthn-routes';
 
 /** The auth module as the app mounts it. */
 export interface Auth {
@@ -22,8 +26,14 @@ export interface Auth {
   context: AuthContext;
 }
 
-/** Builds accounts, sessions and sign-in from injected dependencies (seeding the dev accounts when asked). */
-export function createAuth(deps: AuthDeps): Auth {
+/** What `createAuth` is built from: the auth dependencies, and optionally how a switch finds the client key of a session. */
+export interface CreateAuthDeps extends AuthDeps {
+  /** Default: the gateway's device-key tables in `db` (filled by `onKeyBound` in the app). */
+  keyOfSession?: SessionKeyReader;
+}
+
+/** Builds accounts, sessions, sign-in and sub-account switching from injected dependencies (seeding the dev accounts when asked). */
+export function createAuth(deps: CreateAuthDeps): Auth {
   const context = createAuthContext(deps);
   if (deps.seedDevAccounts) seedDevAccounts(context.users, context.logger, context.passwordParams, context.now());
   const routes = new Hono<GatewayEnv>();
@@ -35,6 +45,10 @@ export function createAuth(deps: AuthDeps): Auth {
   routes.route('/', registerRoutes(context));
   routes.route('/', googleAuthRoutes(context));
   routes.route('/', accountRoutes(context));
+  const subAccounts = { store: createSubAccountStore(deps.db, context.users), keyOfSession: deps.keyOfSession ?? deviceKeyReader(deps.db) };
+  routes.route('/', subAccountRoutes(context, subAccounts));
+  // Keys can only be added where they can be checked at sign-in: without a verifier a key would lock its owner out.
+  if (context.verifySecurityKey) routes.route('/', webauthnRoutes(context));
   routes.route('/', devMailboxRoutes(context));
   const session = sessionMiddleware(deps.db, {
     store: context.sessions,

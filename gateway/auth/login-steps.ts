@@ -21,6 +21,17 @@ export async function stepsFor(ctx: AuthContext, c: Context<GatewayEnv>, user: U
   };
 }
 
+/** A step of a pending login, as the client shows them. */
+export type PendingStepKind = 'codes' | 'system' | 'fido';
+
+/** The step a pending login must pass next, in the order of spec §4: the codes, then the new-device code, then the security key; null when none is left. */
+export function nextPendingStep(steps: PendingSteps): PendingStepKind | null {
+  if (steps.methods.length > 0) return 'codes';
+  if (steps.system) return 'system';
+  if (steps.fido) return 'fido';
+  return null;
+}
+
 /** True when no step is left. */
 export function isComplete(steps: PendingSteps): boolean {
   return steps.methods.length === 0 && !steps.fido && !steps.system;

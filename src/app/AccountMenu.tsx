@@ -3,8 +3,9 @@ import { useSnapshot } from 'valtio';
 import { authState, signOut } from '../auth/auth-state';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
+import { SubAccountSwitcher } from './SubAccountSwitcher';
 
-/** Sign-in link, or who is signed in with a sign-out button. */
+/** Sign-in link, or who is signed in (a button opening the account switcher) with a sign-out button. */
 export function AccountMenu() {
   const t = useT();
   const router = useRouter();
@@ -18,9 +19,7 @@ export function AccountMenu() {
   }
   return (
     <div className="app-header__account">
-      <span className="app-header__user" data-testid="signed-in-user">
-        {t('auth.signedInAs', { name: user.displayName })}
-      </span>
+      <SubAccountSwitcher user={user} />
       <Button
         size="sm"
         variant="plain"

@@ -9,6 +9,7 @@ import { useT } from '../../i18n/i18n';
 import { ensureFingerprint } from '../../security/fingerprint';
 import { CodesForm } from './CodesForm';
 import { CredentialsForm } from './CredentialsForm';
+import { SecurityKeyStep } from './SecurityKeyStep';
 import './auth.css';
 
 /** Sign-in (spec §4, §7.2): password, then the verification steps the account needs. */
@@ -63,12 +64,7 @@ export function LoginPage() {
       {step.kind === 'system' && (
         <CodesForm channels={['system']} intro={t('auth.systemIntro')} onSubmit={(codes) => attempt(() => submitSystemCode(codes.system ?? ''))} onBack={back} />
       )}
-      {step.kind === 'securityKey' && (
-        <div>
-          <p>{t('auth.securityKeyIntro')}</p>
-          <p role="alert">{t('auth.securityKeyUnsupported')}</p>
-        </div>
-      )}
+      {step.kind === 'securityKey' && <SecurityKeyStep onVerified={advance} onExpired={back} onBack={back} />}
     </section>
   );
 }

@@ -1,0 +1,13 @@
+import { AuthError } from './auth-errors';
+
+/**
+ * A switch the session may not make: another user's account, a stranger, a malformed or unknown id; one reply for
+ * all, so the answer never tells whether an account exists (spec §4 "Sub-account switching", §7.5).
+ */
+export const switchRefused = () => new AuthError('40301', 'This account cannot be switched to');
+/** Only a main account creates sub-accounts (not a sub-account, not the demo account). */
+export const mainAccountOnly = () => new AuthError('40302', 'Only the main account can manage sub-accounts');
+/** The main account already holds the most sub-accounts allowed. */
+export const subAccountLimit = () => new AuthError('40303', 'The sub-account limit has been reached');
+/** Another sub-account of this main account has the name already (names are compared whatever their case). */
+export const subNameTaken = () => new AuthError('40304', 'This sub-account name is already in use');

@@ -1,0 +1,136 @@
+import type { Database } from 'better-sqlite3';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../../gateway/app';
+import { hashPassword } from '../../../../gateway/auth/password-hash';
+import { createUserStore } from '../../../../gateway/auth/user-store';
+import { openDatabase } from '../../../../gateway/db/open-database';
+import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
+import { createLogger } from '../../../../gateway/log/logger';
+import { MarketSimulator } from '../../../../gateway/market/simulator';
+import { buildEnvelope, type ClientKey, makeClientKey, newTraceId, signedHeaders } from '../security/ds1-client';
+import { T0, tempDir, testSigning } from '../support';
+import { TEST_SCRYPT } from './auth-support';
+import type { Reply } from './sub-support';
+
+// The whole gateway (session, DS1 signature check, auth routes) with a client that follows the signing contract:
+// a switch must leave the device able to sign as the new account, and must itself be signed.
+
+const EMAIL = 'ann@example.com';
+const PASSWORD = 'Family-pass-1';
+
+let app: Hono<GatewayEnv>;
+let db: Database;
+let removeDir: () => void;
+let serverPublicKey: string;
+
+beforeAll(async () => {
+  const dir = tempDir('gateway-sub-signed-');
+  removeDir = dir.remove;
+  db = openDatabase(dir.path);
+  app = createApp({
+    db,
+    simulator: new MarketSimulator({ seed: 7, nowMs: T0 }),
+    logger: createLogger('silent'),
+    signing: testSigning(),
+    localMode: true,
+    passwordParams: TEST_SCRYPT,
+  });
+  createUserStore(db).insert({
+    email: EMAIL,
+    areaCode: null,
+    mobile: null,
+    passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
+    createdAt: Date.now(),
+    referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
+  });
+  const config = (await (await app.request('/v1/mix/config/gatewaySignConfig')).json()) as Reply;
+  serverPublicKey = config.data.gatewaySignConfig.serverPublicKey;
+});
+afterAll(() => {
+  db.close();
+  removeDir();
+});
+
+/** A browser with one client key: follows Set-Cookie and signs core requests as the contract says. */
+class Device {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly key: ClientKey) {}
+
+  async send(method: 'GET' | 'POST', path: string, body?: unknown, options: { mode?: string | null } = {}): Promise<Reply> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.mode !== null && options.mode !== undefined) {
+      Object.assign(
+        headers,
+        signedHeaders({ client: this.key, mode: options.mode, method, target: path, requestTime: String(Date.now()), traceId: newTraceId(), body: text }),
+      );
+    }
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await app.request(`http://localhost${path}`, { method, headers, body: text });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const name = pair!.slice(0, pair!.indexOf('='));
+      const value = pair!.slice(pair!.indexOf('=') + 1);
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res.json();
+  }
+
+  async signIn(): Promise<string> {
+    const bodyCiphertext = buildEnvelope({ serverPublicKey, client: this.key, path: '/v1/user/login', ts: Date.now(), fields: { loginName: EMAIL, pwd: PASSWORD } });
+    const reply = await this.send('POST', '/v1/user/login', { bodyCiphertext });
+    expect(reply.code, reply.msg).toBe('00000');
+    return reply.data.userId;
+  }
+
+  async userinfo(): Promise<Reply> {
+    return this.send('GET', '/v1/user/overview/userinfo', undefined, { mode: '1' });
+  }
+}
+
+describe('a signed switch in the whole gateway', () => {
+  it('keeps the device signing as the new account, and back', async () => {
+    const device = new Device(makeClientKey('rsa2048'));
+    const mainId = await device.signIn();
+    const created = await device.send('POST', '/v1/user/sub/create', { name: 'desk' });
+    const subId = created.data.userId;
+
+    const switched = await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
+    expect(switched.data).toMatchObject({ userId: subId, isSub: true, parentId: mainId });
+    const asSub = await device.userinfo();
+    expect(asSub.data).toMatchObject({ isLogin: true, userId: subId, nickName: 'desk' });
+
+    const back = await device.send('POST', '/v1/user/sub/switLogin', { userId: mainId }, { mode: '2' });
+    expect(back.data.userId).toBe(mainId);
+    expect((await device.userinfo()).data.userId).toBe(mainId);
+
+    const demo = await device.send('POST', '/v1/user/sub/switchTradeDemo', {}, { mode: '2' });
+    expect(demo.data.isDemo).toBe(true);
+    expect((await device.userinfo()).data).toMatchObject({ userId: demo.data.userId, isDemo: true });
+  });
+
+  it('refuses an unsigned or weakly signed switch before it looks at the account', async () => {
+    const device = new Device(makeClientKey('rsa2048'));
+    const mainId = await device.signIn();
+    const subId = (await device.send('POST', '/v1/user/sub/create', { name: 'desk2' })).data.userId;
+    expect((await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: null })).code).toBe('00020');
+    expect((await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '1' })).code).toBe('00021');
+    // Signed by another device's key: refused as an invalid signature.
+    const thief = new Device(makeClientKey('rsa2048'));
+    for (const [name, value] of device.cookies) thief.cookies.set(name, value);
+    expect((await thief.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' })).code).toBe('00023');
+    expect((await device.userinfo()).data.userId).toBe(mainId);
+  });
+
+  it('leaves the old session without a key: its cookies no longer sign in', async () => {
+    const device = new Device(makeClientKey('rsa2048'));
+    await device.signIn();
+    const subId = (await device.send('POST', '/v1/user/sub/create', { name: 'desk3' })).data.userId;
+    const old = new Device(device.key);
+    for (const [name, value] of device.cookies) old.cookies.set(name, value);
+    await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
+    expect((await old.userinfo()).data).toEqual({ isLogin: false });
+  });
+});
