@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { GatewayEnv } from './gateway-env';
 import { bodyTooLarge, malformedJson } from './gateway-error';
+import { readLimited } from './read-limited';
 
 /** Default limit of a request body (64 KiB). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -11,23 +12,10 @@ export async function readJsonBody(c: Context<GatewayEnv>, limitBytes = DEFAULT_
   if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLarge(limitBytes);
   const stream = c.req.raw.body;
   if (!stream) return null;
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      // Stop reading a chunked body that lied by omission instead of buffering all of it.
-      await reader.cancel().catch(() => undefined);
-      throw bodyTooLarge(limitBytes);
-    }
-    chunks.push(value);
-  }
+  const bytes = await readLimited(stream, limitBytes);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw malformedJson();
   }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import { bodyTooLarge } from '../http/gateway-error';
+import { readLimited } from '../http/read-limited';
 
 /** Reads the request body's bytes without consuming it for the route (a clone is read), stopping past `limitBytes` with a 413. */
 export async function readRawBody(c: Context<GatewayEnv>, limitBytes: number): Promise<Uint8Array> {
@@ -10,19 +11,5 @@ export async function readRawBody(c: Context<GatewayEnv>, limitBytes: number): P
   if (c.req.raw.bodyUsed) return new Uint8Array(await c.req.arrayBuffer());
   const stream = c.req.raw.clone().body;
   if (!stream) return new Uint8Array(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      // Not awaited: cancelling one branch of a tee settles only when the route's branch is cancelled too.
-      reader.cancel().catch(() => undefined);
-      throw bodyTooLarge(limitBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  return readLimited(stream, limitBytes, false);
 }

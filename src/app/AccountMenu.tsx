@@ -20,6 +20,9 @@ export function AccountMenu() {
   return (
     <div className="app-header__account">
       <SubAccountSwitcher user={user} />
+      <Link to="/account/security" className="app-header__signin" data-testid="security-link">
+        {t('security.title')}
+      </Link>
       <Button
         size="sm"
         variant="plain"
