@@ -6,12 +6,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { followRouteLanguage, initialLocale } from './app/locale-sync';
 import { setLocale } from './i18n/i18n';
-import { LOGIN_TOKEN_COOKIE, onForcedSignOut } from './api/client';
-import { markSignedOut, refreshUser } from './auth/auth-state';
+import { markSignedOut } from './auth/auth-state';
 import { router } from './router';
+import { LOGIN_TOKEN_COOKIE } from './auth/login-token';
 import { readCookie } from './settings/storage';
-import { captureReferralFromUrl } from './security/referral';
-import { browserRiskTokenDeps, startRiskToken } from './security/risk-token';
 import { loadSettings } from './settings/settings';
 
 async function start() {
@@ -42,17 +40,21 @@ async function start() {
  */
 function startDeviceServices() {
   const later = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 500));
+  // Each is its own chunk, loaded after the first paint: the markets page never waits for them.
   later(
     () => {
-      startRiskToken(browserRiskTokenDeps());
-      void captureReferralFromUrl();
+      void import('./security/risk-token').then((m) => m.startRiskToken(m.browserRiskTokenDeps()));
+      void import('./security/referral').then((m) => m.captureReferralFromUrl());
     },
     { timeout: 3000 },
   );
-  // Only a browser holding a login token can be signed in; anonymous visitors never start the crypto worker.
-  if (readCookie(LOGIN_TOKEN_COOKIE)) void refreshUser();
-  else markSignedOut();
-  onForcedSignOut(markSignedOut);
+  // Only a browser holding a login token can be signed in; anonymous visitors never load the signing code.
+  if (readCookie(LOGIN_TOKEN_COOKIE)) {
+    void import('./auth/auth-actions').then((m) => m.refreshUser());
+    void import('./api/client').then((m) => m.onForcedSignOut(markSignedOut));
+  } else {
+    markSignedOut();
+  }
 }
 
 void start();

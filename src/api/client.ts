@@ -8,6 +8,7 @@ import { showToast } from '../ui/toast/toast-state';
 import { cryptoWorker } from '../workers';
 import { createRequestSecurity } from '../security/request-security';
 import { readCookie } from '../settings/storage';
+import { LOGIN_TOKEN_COOKIE } from '../auth/login-token';
 import { createRequestClient, type RequestEnvironment } from './request';
 
 /** Gateway codes whose text the client shows in the user's language instead of the server's English. */
@@ -83,8 +84,6 @@ export const requestSecurity = createRequestSecurity({
 /** The app's one request layer (spec §7.1); components call `api.get` / `api.post`, never `fetch`. */
 export const api = createRequestClient({ ...browserRequestEnvironment, security: requestSecurity });
 
-/** The cookie the gateway sets beside the session: a client-readable handle that keys storage and signing (spec §3). */
-export const LOGIN_TOKEN_COOKIE = 'login_token';
 
 let onSignedOut: (() => void) | undefined;
 /** Lets the auth state hear a logout forced by a signing failure (00023). */

@@ -1,9 +1,12 @@
 import { Link, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { authState, signOut } from '../auth/auth-state';
+import { authState } from '../auth/auth-state';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
-import { SubAccountSwitcher } from './SubAccountSwitcher';
+
+// The switcher (dialog, list, forms) is only for signed-in users: anonymous visitors never download it.
+const SubAccountSwitcher = lazy(() => import('./SubAccountSwitcher').then((m) => ({ default: m.SubAccountSwitcher })));
 
 /** Sign-in link, or who is signed in (a button opening the account switcher) with a sign-out button. */
 export function AccountMenu() {
@@ -19,7 +22,15 @@ export function AccountMenu() {
   }
   return (
     <div className="app-header__account">
-      <SubAccountSwitcher user={user} />
+      <Suspense
+        fallback={
+          <span className="app-header__user" data-testid="signed-in-user">
+            {t('auth.signedInAs', { name: user.displayName })}
+          </span>
+        }
+      >
+        <SubAccountSwitcher user={user} />
+      </Suspense>
       <Link to="/account/security" className="app-header__signin" data-testid="security-link">
         {t('security.title')}
       </Link>
@@ -27,7 +38,7 @@ export function AccountMenu() {
         size="sm"
         variant="plain"
         onClick={async () => {
-          await signOut();
+          await (await import('../auth/auth-actions')).signOut();
           await router.navigate({ to: '/', search: { tab: 'spot' } });
         }}
       >

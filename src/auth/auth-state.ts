@@ -1,6 +1,4 @@
 import { proxy } from 'valtio';
-import { api } from '../api/client';
-import { RequestError } from '../api/request';
 import { updateSetting } from '../settings/settings';
 
 /** What the UI knows of the signed-in user (view state; the session itself lives in an HttpOnly cookie). */
@@ -16,49 +14,9 @@ export const authState = proxy({
   user: null as SignedInUser | null,
 });
 
-interface UserInfo {
-  isLogin?: boolean;
-  userId?: string;
-  email?: string;
-  mobile?: string;
-  nickName?: string;
-  isSub?: boolean;
-  isDemo?: boolean;
-}
-
-function displayNameOf(info: UserInfo): string {
-  return info.nickName || info.email || info.mobile || String(info.userId ?? '');
-}
-
-/** Asks the gateway who is signed in (spec §7.5 userinfo; a 00005 reply resolves with `isLogin: false`). */
-export async function refreshUser(): Promise<void> {
-  try {
-    const info = await api.get<UserInfo | null>('/user/overview/userinfo', { silent: true });
-    if (info?.isLogin && info.userId) {
-      authState.user = { userId: String(info.userId), displayName: displayNameOf(info), isSub: info.isSub === true, isDemo: info.isDemo === true };
-      authState.status = 'signedIn';
-      updateSetting('login', true);
-      return;
-    }
-  } catch (error) {
-    // A network failure leaves the last known state; only a real answer changes it.
-    if (!(error instanceof RequestError) || error.kind === 'network' || error.kind === 'timeout') return;
-  }
-  markSignedOut();
-}
-
 /** Forgets the user locally (after logout, an expired login or an invalid signature). */
 export function markSignedOut(): void {
   authState.user = null;
   authState.status = 'anonymous';
   updateSetting('login', false);
-}
-
-/** Ends the session on the gateway, then locally whatever the gateway answered. */
-export async function signOut(): Promise<void> {
-  try {
-    await api.post('/user/logout', { silent: true });
-  } finally {
-    markSignedOut();
-  }
 }

@@ -1,5 +1,5 @@
 import { api, requestSecurity } from '../api/client';
-import { refreshUser } from './auth-state';
+import { refreshUser } from './auth-actions';
 
 /** One account of the family as `GET /v1/user/sub/list` answers it; `userId` is null for a demo account not yet created. */
 export interface FamilyAccount {

@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { requestSecurity } from '../../api/client';
 import { RequestError } from '../../api/request';
-import { refreshUser } from '../../auth/auth-state';
+import { refreshUser } from '../../auth/auth-actions';
 import { sendLoginCode, submitCodes, submitPassword, submitSystemCode } from '../../auth/login-flow';
 import { type LoginReply, type LoginStep, nextLoginStep } from '../../auth/login-step';
 import { useT } from '../../i18n/i18n';

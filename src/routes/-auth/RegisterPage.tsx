@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { checkAreaCode, checkCode, checkEmail, checkMobile, checkPassword, checkRePassword } from '../../../engine/rules/auth-fields';
 import { requestSecurity } from '../../api/client';
-import { refreshUser } from '../../auth/auth-state';
+import { refreshUser } from '../../auth/auth-actions';
 import { type RegisterFields, type RegisterKind, register, sendRegisterCode } from '../../auth/register-flow';
 import { useT } from '../../i18n/i18n';
 import { ensureFingerprint } from '../../security/fingerprint';
