@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import type { MarketKind } from '../../engine/market/market-rows';
+import { MarketsPage } from './-markets/MarketsPage';
 import { rootRoute } from './__root';
 
 /** Search params of the markets page, validated: anything unknown falls back to the spot tab. */
@@ -16,5 +17,6 @@ export const marketsRoute = createRoute({
     tab: search.tab === 'futures' ? 'futures' : 'spot',
     ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),
   }),
-  component: lazyRouteComponent(() => import('./-markets/MarketsPage'), 'MarketsPage'),
+  // The home page ships in the first chunk: it is what nearly every visit paints first.
+  component: MarketsPage,
 });
