@@ -16,7 +16,7 @@ export const authState = proxy({
 
 /** Forgets the user locally (after logout, an expired login or an invalid signature). */
 export function markSignedOut(): void {
-  authState.user = null;
-  authState.status = 'anonymous';
+  if (authState.user !== null) authState.user = null;
+  if (authState.status !== 'anonymous') authState.status = 'anonymous';
   updateSetting('login', false);
 }

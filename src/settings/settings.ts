@@ -44,7 +44,8 @@ export function loadSettings(): GlobalSettings {
 
 /** Changes one setting and writes it to local storage and, where one exists, its 365-day cookie. */
 export function updateSetting<K extends keyof GlobalSettings>(key: K, value: GlobalSettings[K]): void {
-  settingsState[key] = value;
+  // Assigning an equal value would still wake every component that reads the settings.
+  if (settingsState[key] !== value) settingsState[key] = value;
   const text = String(value);
   safeStorage.set(SETTING_KEYS[key], text);
   const cookie = COOKIE_OF[key];
