@@ -1,7 +1,7 @@
 import { checkBody, checkHeaders, checkMethod, checkOptionalString, checkPath, checkTimestamp, isRecord } from './crypto/input-checks';
 import type { AfterLoginResult, CryptoState, DeviceCheckResult, EncryptLoginResult, SetupResult, SignRequestResult } from './crypto/results';
 import type { CryptoTestOptions } from './crypto/runtime';
-import { createCryptoSession } from './crypto/session';
+import { createCryptoSession, type DeviceCheckRequest } from './crypto/session';
 
 export type { AfterLoginResult, CryptoState, DeviceCheckResult, EncryptLoginResult, SetupResult, SignRequestResult } from './crypto/results';
 export type { CryptoTestOptions } from './crypto/runtime';
@@ -33,16 +33,8 @@ export interface EncryptLoginInput {
   ts: number;
 }
 
-/** A device-check request, for `deviceCheck` (signing contract §5). */
-export interface DeviceCheckInput {
-  method: string;
-  path: string;
-  requestTime: string | undefined;
-  traceId: string | undefined;
-  /** The user id, or its hex(SHA-256) when only that is known. */
-  userId?: string;
-  userIdHash?: string;
-}
+/** A device-check request, for `deviceCheck` (signing contract §5); give `userId` or its `userIdHash`. */
+export type DeviceCheckInput = DeviceCheckRequest;
 
 const session = createCryptoSession();
 
