@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { LOCALES, type Locale } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
+import { selectWidthFor } from '../ui/select-width';
 import { setTheme, settingsState } from '../settings/settings';
 import { AccountMenu } from './AccountMenu';
 import { chooseLocale } from './locale-sync';
@@ -35,7 +36,12 @@ export function AppHeader() {
         <AccountMenu />
         <label className="app-header__field">
           <span className="visually-hidden">{t('settings.language')}</span>
-          <select value={locale} onChange={(e) => void onLanguage(e.target.value as Locale)} data-testid="language-select">
+          <select
+            value={locale}
+            style={{ inlineSize: selectWidthFor(LOCALES.find((entry) => entry.locale === locale)?.languageName ?? locale) }}
+            onChange={(e) => void onLanguage(e.target.value as Locale)}
+            data-testid="language-select"
+          >
             {LOCALES.map((entry) => (
               <option key={entry.locale} value={entry.locale} lang={entry.intl}>
                 {entry.languageName}

@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import type { MarketKind } from '../../engine/market/market-rows';
+import { PageTransition } from '../ui/PageTransition';
 import { MarketsPage } from './-markets/MarketsPage';
 import { rootRoute } from './__root';
 
@@ -18,5 +19,13 @@ export const marketsRoute = createRoute({
     ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),
   }),
   // The home page ships in the first chunk: it is what nearly every visit paints first.
-  component: MarketsPage,
+  component: MarketsRoute,
 });
+
+function MarketsRoute() {
+  return (
+    <PageTransition>
+      <MarketsPage />
+    </PageTransition>
+  );
+}

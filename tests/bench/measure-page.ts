@@ -43,12 +43,17 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   // Observers go in before any page script (TOOLCHAIN.md pitfall 5).
   await page.addInitScript((readySelector: string) => {
     const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number; ready: number } };
+    let markReady = () => {};
     w.__bench = { longTasks: [], lcp: 0, ready: 0 };
+    (w.__bench as unknown as { whenReady: Promise<void> }).whenReady = new Promise<void>((resolve) => {
+      markReady = resolve;
+    });
     // "First render" is when the page first shows its data, not when a static shell paints.
     const watcher = new MutationObserver(() => {
       if (!document.querySelector(readySelector)) return;
       w.__bench.ready = performance.now();
       watcher.disconnect();
+      markReady();
     });
     watcher.observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
@@ -80,27 +85,34 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
 
   await page.goto(options.baseURL + options.path, { waitUntil: 'load' });
-  await page.locator(options.readySelector).first().waitFor({ state: 'visible', timeout: 30_000 });
+  // Waiting and sampling go through the DevTools protocol, not Playwright's locators: a locator injects
+  // Playwright's own script into the page, whose compile and polling are main-thread long tasks of the
+  // harness that a visitor never has.
+  const inPage = async <T>(expression: string): Promise<T> => {
+    const reply = (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true, timeout: 30_000 })) as {
+      result: { value: T };
+      exceptionDetails?: { text: string };
+    };
+    if (reply.exceptionDetails) throw new Error(`bench page script failed: ${reply.exceptionDetails.text}`);
+    return reply.result.value;
+  };
+  await inPage<void>(`Promise.race([window.__bench.whenReady, new Promise((_, reject) => setTimeout(() => reject(new Error('page never showed its data')), 30000))])`);
 
-  const frames = await page.evaluate(
-    (ms) =>
-      new Promise<number[]>((resolve) => {
-        // Started from a task, not inside evaluate's own task, so long tasks are seen (pitfall 5).
-        setTimeout(() => {
-          const deltas: number[] = [];
-          let last = performance.now();
-          const end = last + ms;
-          const tick = (now: number) => {
-            deltas.push(now - last);
-            last = now;
-            if (now < end) requestAnimationFrame(tick);
-            else resolve(deltas);
-          };
-          requestAnimationFrame(tick);
-        }, 0);
-      }),
-    options.sampleMs,
-  );
+  const frames = await inPage<number[]>(`new Promise((resolve) => {
+    // Started from a task, not inside the evaluation's own task, so long tasks are seen (pitfall 5).
+    setTimeout(() => {
+      const deltas = [];
+      let last = performance.now();
+      const end = last + ${Number(options.sampleMs)};
+      const tick = (now) => {
+        deltas.push(now - last);
+        last = now;
+        if (now < end) requestAnimationFrame(tick);
+        else resolve(deltas);
+      };
+      requestAnimationFrame(tick);
+    }, 0);
+  })`);
 
   const timing = await page.evaluate(() => {
     const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number; ready: number } };

@@ -10,6 +10,8 @@ import { measurePage, type PageFigures } from './measure-page';
 
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 5000);
+/** `pages` or `signing` runs one part only, for quicker rounds while tuning; unset runs everything. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const ROOT = new URL('../..', import.meta.url).pathname;
 
 const PAGES = [
@@ -34,7 +36,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 let over = 0;
 try {
   console.log(`bench: Chromium ${browser.version()}, CPU throttle ${CPU_THROTTLE}x, frames sampled for ${SAMPLE_MS} ms, loopback gateway`);
-  for (const page of PAGES) {
+  for (const page of ONLY === '' || ONLY === 'pages' ? PAGES : []) {
     // First visit warms the gateway's file cache; the second one is measured.
     await measurePage(browser, { baseURL: gateway.url, distDir: join(ROOT, 'dist'), path: page.path, cpuThrottle: 1, sampleMs: 100, viewport: page.viewport, readySelector: page.readySelector });
     const figures = await measurePage(browser, {
@@ -56,20 +58,22 @@ try {
       if (line.startsWith('OVER')) over += 1;
     }
   }
-  const crypto = await measureCrypto(browser, { baseURL: gateway.url, distDir: join(ROOT, 'dist'), rootDir: join(ROOT, '.dev-root'), cpuThrottle: CPU_THROTTLE });
-  console.log('\nsigning (crypto worker, unthrottled; the login at the page throttle)');
-  for (const k of crypto.keyReady) console.log(`  key pair ready ${k.backend} ${k.algorithm}: p50 ${k.p50} ms, p95 ${k.p95} ms (${k.runs} runs)`);
-  console.log(`  signed request adds: p50 ${crypto.signedRequestAddedMs.p50} ms, p95 ${crypto.signedRequestAddedMs.p95} ms (${crypto.signedRequestAddedMs.runs} runs)`);
-  console.log(`  login at ${CPU_THROTTLE}x: ${crypto.loginLongTasks.loginMs} ms click to signed in; long tasks ${crypto.loginLongTasks.count} (total ${crypto.loginLongTasks.totalMs} ms, max ${crypto.loginLongTasks.maxMs} ms)`);
-  const rsa2048 = crypto.keyReady.find((k) => k.backend === 'webcrypto' && k.algorithm === 'rsa2048');
-  const checks: [boolean, string][] = [
-    [crypto.signedRequestAddedMs.p50 <= 2, 'a signed request adds ≤ 2 ms at p50'],
-    [crypto.loginLongTasks.count === 0, 'key generation and login cause no main-thread long task'],
-    [(rsa2048?.p50 ?? Number.POSITIVE_INFINITY) <= 100, 'rsa2048 key ready ≤ 100 ms p50 (WebCrypto)'],
-  ];
-  for (const [ok, text] of checks) {
-    console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
-    if (!ok) over += 1;
+  if (ONLY === '' || ONLY === 'signing') {
+    const crypto = await measureCrypto(browser, { baseURL: gateway.url, distDir: join(ROOT, 'dist'), rootDir: join(ROOT, '.dev-root'), cpuThrottle: CPU_THROTTLE });
+    console.log('\nsigning (crypto worker, unthrottled; the login at the page throttle)');
+    for (const k of crypto.keyReady) console.log(`  key pair ready ${k.backend} ${k.algorithm}: p50 ${k.p50} ms, p95 ${k.p95} ms (${k.runs} runs)`);
+    console.log(`  signed request adds: p50 ${crypto.signedRequestAddedMs.p50} ms, p95 ${crypto.signedRequestAddedMs.p95} ms (${crypto.signedRequestAddedMs.runs} runs)`);
+    console.log(`  login at ${CPU_THROTTLE}x: ${crypto.loginLongTasks.loginMs} ms click to signed in; long tasks ${crypto.loginLongTasks.count} (total ${crypto.loginLongTasks.totalMs} ms, max ${crypto.loginLongTasks.maxMs} ms)`);
+    const rsa2048 = crypto.keyReady.find((k) => k.backend === 'webcrypto' && k.algorithm === 'rsa2048');
+    const checks: [boolean, string][] = [
+      [crypto.signedRequestAddedMs.p50 <= 2, 'a signed request adds ≤ 2 ms at p50'],
+      [crypto.loginLongTasks.count === 0, 'key generation and login cause no main-thread long task'],
+      [(rsa2048?.p50 ?? Number.POSITIVE_INFINITY) <= 100, 'rsa2048 key ready ≤ 100 ms p50 (WebCrypto)'],
+    ];
+    for (const [ok, text] of checks) {
+      console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
+      if (!ok) over += 1;
+    }
   }
 } finally {
   await browser.close();

@@ -7,6 +7,8 @@ import { sendLoginCode, submitCodes, submitPassword, submitSystemCode } from '..
 import { type LoginReply, type LoginStep, nextLoginStep } from '../../auth/login-step';
 import { useT } from '../../i18n/i18n';
 import { ensureFingerprint } from '../../security/fingerprint';
+import { StateView } from '../../ui/StateView';
+import { yieldToMain } from '../../ui/yield-to-main';
 import { CodesForm } from './CodesForm';
 import { CredentialsForm } from './CredentialsForm';
 import { SecurityKeyStep } from './SecurityKeyStep';
@@ -26,8 +28,17 @@ export function LoginPage() {
       setStep(next);
       return;
     }
-    await requestSecurity.afterLogin(next.userId);
+    // The form goes first, in a task of its own: unmounting it inside the page change made that one long task.
+    setStep(next);
+    try {
+      await requestSecurity.afterLogin(next.userId);
+    } catch (error) {
+      setStep({ kind: 'credentials' });
+      throw error;
+    }
     await refreshUser();
+    // The signed-in header and the next page render in separate tasks: together they are a long task on a slow phone.
+    await yieldToMain();
     await navigate({ to: redirect ?? '/', search: redirect ? undefined : { tab: 'spot' } });
   };
   // Every failure was already shown by the request layer; the form keeps what was typed.
@@ -43,7 +54,7 @@ export function LoginPage() {
 
   return (
     <section className="auth" aria-labelledby="auth-title">
-      <h1 id="auth-title">{step.kind === 'credentials' ? t('auth.signInTitle') : t('auth.verifyTitle')}</h1>
+      <h1 id="auth-title">{step.kind === 'credentials' || step.kind === 'done' ? t('auth.signInTitle') : t('auth.verifyTitle')}</h1>
       {step.kind === 'credentials' && (
         <>
           <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />
@@ -64,6 +75,7 @@ export function LoginPage() {
       {step.kind === 'system' && (
         <CodesForm channels={['system']} intro={t('auth.systemIntro')} onSubmit={(codes) => attempt(() => submitSystemCode(codes.system ?? ''))} onBack={back} />
       )}
+      {step.kind === 'done' && <StateView state="loading" message={t('common.loading')} />}
       {step.kind === 'securityKey' && <SecurityKeyStep onVerified={advance} onExpired={back} onBack={back} />}
     </section>
   );

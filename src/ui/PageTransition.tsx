@@ -1,0 +1,30 @@
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
+
+/** Set once the app shell has committed: from then on, a page that mounts got there by navigation. */
+let isAppShown = false;
+
+/** Called by the app shell after its first commit (see {@link PageTransition}). */
+export function useMarkAppShown(): void {
+  useEffect(() => {
+    isAppShown = true;
+  }, []);
+}
+
+export interface PageTransitionProps {
+  children: ReactNode;
+}
+
+/**
+ * Renders a page that was navigated to in a transition, so React can slice its render: a router
+ * change is a synchronous update, and the new page's mount in the same task as the router's own work
+ * made one long task on a slow phone (after sign-in, for example). The page of the first load renders
+ * at once; `main.tsx` already renders it in a transition. A route wraps its page in it, so each page
+ * change remounts it while a change of search params does not.
+ */
+export function PageTransition({ children }: PageTransitionProps) {
+  const [isShown, setShown] = useState(!isAppShown);
+  useEffect(() => {
+    if (!isShown) startTransition(() => setShown(true));
+  }, [isShown]);
+  return isShown ? children : null;
+}
