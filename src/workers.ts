@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { CryptoApi } from '../workers/crypto.api';
 import type { MarketApi } from '../workers/market.api';
+import type { MathsApi } from '../workers/maths.api';
 
 export type WorkerFailure = 'timeout' | 'failed';
 
@@ -96,4 +97,10 @@ export const marketWorker = lazyWorker<MarketApi>(
 export const cryptoWorker = lazyWorker<CryptoApi>(
   'crypto',
   () => new Worker(new URL('../workers/crypto.worker.ts', import.meta.url), { type: 'module', name: 'crypto' }),
+);
+
+/** The maths worker: profit, ROE and liquidation rows for the positions list, fed marks by the market worker. */
+export const mathsWorker = lazyWorker<MathsApi>(
+  'maths',
+  () => new Worker(new URL('../workers/maths.worker.ts', import.meta.url), { type: 'module', name: 'maths' }),
 );

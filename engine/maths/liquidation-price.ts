@@ -54,7 +54,8 @@ export interface LiquidationSolution {
   price: MathsDecimalValue | null;
 }
 
-interface ReadLiquidation {
+/** Liquidation inputs once read and checked, as decimals. */
+export interface ReadLiquidation {
   businessLine: BusinessLine;
   marginMode: MarginMode;
   positionMode: PositionMode;
@@ -93,7 +94,8 @@ function readLiquidation(input: LiquidationInput): ReadLiquidation {
   };
 }
 
-function solve(read: ReadLiquidation): LiquidationSolution {
+/** Solves the contract's liquidation equation for inputs already read (contracts/maths.md). */
+export function solve(read: ReadLiquidation): LiquidationSolution {
   const { values } = read;
   const isLong = read.side === LONG;
   const isIsolated = read.marginMode === ISOLATED;

@@ -49,7 +49,7 @@ export interface FuturesPositionMetrics {
 }
 
 /** The open part of a position, whichever shape it came in. */
-interface OpenPart {
+export interface OpenPart {
   direction: 1 | -1;
   isInverse: boolean;
   size: MathsDecimalValue;
@@ -57,7 +57,8 @@ interface OpenPart {
   margin: MathsDecimalValue;
 }
 
-function readOpenPart(value: unknown): OpenPart {
+/** Reads either position shape of spec §3 into its open part, checking every field (contracts/maths.md). */
+export function readOpenPart(value: unknown): OpenPart {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new MathsInputError('position', 'maths.bad-shape', 'position must be a position object');
   }
@@ -104,9 +105,12 @@ export function measurePosition(
   position: FuturesPosition,
   markPrice: DecimalInput,
 ): { upnl: MathsDecimalValue; roePercent: MathsDecimalValue } {
-  const open = readOpenPart(position);
   // Inverse contracts divide by the mark price, so a zero mark has no meaning.
-  const mark = readDecimal(markPrice, 'markPrice', 'positive');
+  return measureOpenPart(readOpenPart(position), readDecimal(markPrice, 'markPrice', 'positive'));
+}
+
+/** Unrounded uPnL and ROE% of an already read open part at a checked, positive mark (contracts/maths.md). */
+export function measureOpenPart(open: OpenPart, mark: MathsDecimalValue): { upnl: MathsDecimalValue; roePercent: MathsDecimalValue } {
   const linear = open.size.times(mark.minus(open.entry)).times(open.direction);
   const upnl = open.isInverse ? linear.div(mark) : linear;
   const roePercent = open.margin.isZero() ? new MathsDecimal(0) : upnl.div(open.margin).times(100);

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { futuresPositionMetrics, liquidationPrice, MathsInputError } from '../../../../engine/maths';
+import { type BookPosition, computeBookRows, prepareBook } from '../../../../engine/maths/position-book';
+import { packRows, RowsTable } from '../../../../engine/maths/row-frame';
+
+const LONG: BookPosition = {
+  id: 'p1',
+  symbol: 'BTCUSDT',
+  marginCoin: 'USDT',
+  businessLine: 10,
+  marginMode: 1,
+  position: { position: 1, positionsCount: '0.5', positionsOpenAvgPrice: '60000', positionsOpenMarginCount: '3000' },
+  pricePlace: 1,
+  tiers: [
+    ['0', '50', '0.004', '125'],
+    ['50', '500', '0.01', '50'],
+  ],
+  feeRate: '0.0006',
+};
+
+describe('computeBookRows', () => {
+  it('gives the contract example for an isolated long: uPnL 500.00, ROE 16.67, liquidation 54249.5', () => {
+    const [row] = computeBookRows(prepareBook({ positions: [LONG], crossAvailable: {} }), { marks: { BTCUSDT: '61000' } });
+    expect(row).toMatchObject({ id: 'p1', side: 'long', upnl: '500.00', roePercent: '16.67', liquidation: '54249.5', mark: '61000.0' });
+  });
+
+  it('agrees with the single-position functions for a lone cross position', () => {
+    const cross = { ...LONG, marginMode: 2 };
+    const [row] = computeBookRows(prepareBook({ positions: [cross], crossAvailable: { USDT: '5000' } }), { marks: { BTCUSDT: '59000' } });
+    const metrics = futuresPositionMetrics({ position: cross.position, markPrice: '59000' });
+    const expected = liquidationPrice({
+      businessLine: 10, marginMode: 2, positionMode: 1, side: 1, pricePlace: 1, available: '5000', othersUpnl: '0', othersMaintain: '0',
+      longOpenPrice: '60000', longOpenCount: '0.5', shortOpenPrice: '0', shortOpenCount: '0', totalDelegateValue: '0', mm: '0.004', feeRate: '0.0006',
+    });
+    expect(row).toMatchObject({ upnl: metrics.upnl, roePercent: metrics.roePercent, liquidation: expected.display });
+  });
+
+  it('moves a cross liquidation price when another cross position loses, and leaves an isolated one alone', () => {
+    const cross = { ...LONG, id: 'c', marginMode: 2 };
+    const other = { ...LONG, id: 'e', symbol: 'ETHUSDT', marginMode: 2, position: { ...LONG.position, positionsOpenAvgPrice: '3000' } };
+    const isolated = { ...LONG, id: 'i' };
+    const book = prepareBook({ positions: [cross, other, isolated], crossAvailable: { USDT: '5000' } });
+    const calm = computeBookRows(book, { marks: { BTCUSDT: '60000', ETHUSDT: '3000' } });
+    const stressed = computeBookRows(book, { marks: { BTCUSDT: '60000', ETHUSDT: '2000' } });
+    expect(Number(stressed[0].liquidation)).toBeGreaterThan(Number(calm[0].liquidation));
+    expect(stressed[2].liquidation).toBe(calm[2].liquidation);
+  });
+
+  it('shows static figures and no profit for a symbol without a mark yet', () => {
+    const [row] = computeBookRows(prepareBook({ positions: [LONG], crossAvailable: {} }), { marks: {} });
+    expect(row).toMatchObject({ size: '0.5000', entry: '60000.0', mark: null, upnl: null, roePercent: null, liquidation: '54249.5' });
+  });
+
+  it('names the position and field of a bad input', () => {
+    const bad = { ...LONG, position: { ...LONG.position, positionsCount: '-1' } };
+    expect(() => prepareBook({ positions: [LONG, { ...bad, id: 'p2' }], crossAvailable: {} })).toThrow(
+      expect.objectContaining({ field: 'positions[1].position.positionsCount', code: 'maths.negative' }),
+    );
+    expect(() => prepareBook({ positions: [LONG, LONG], crossAvailable: {} })).toThrow(MathsInputError);
+    const book = prepareBook({ positions: [LONG], crossAvailable: {} });
+    expect(() => computeBookRows(book, { marks: { BTCUSDT: 'NaN' } })).toThrow(expect.objectContaining({ field: 'marks.BTCUSDT' }));
+  });
+});
+
+describe('RowsTable', () => {
+  const row = (id: string, upnl: string) => ({ id, symbol: 'BTCUSDT', side: 'long', size: '1', entry: '1', mark: '1', margin: '1', upnl, roePercent: '0', liquidation: '--' });
+
+  it('applies a full frame, then only the changed rows of a delta, and ignores a stale delta', () => {
+    const table = new RowsTable();
+    table.apply(packRows([{ index: 0, row: row('a', '1') }, { index: 1, row: row('b', '2') }], { seq: 0, isFull: true, rowCount: 2, workerMs: 0, tickTs: 0 }));
+    expect(table.row(1)?.upnl).toBe('2');
+    table.apply(packRows([{ index: 1, row: row('b', '-3.50') }], { seq: 1, isFull: false, rowCount: 2, workerMs: 0, tickTs: 0 }));
+    expect([table.row(0)?.upnl, table.row(1)?.upnl]).toEqual(['1', '-3.50']);
+    table.apply(packRows([{ index: 1, row: row('b', '9') }], { seq: 1, isFull: false, rowCount: 2, workerMs: 0, tickTs: 0 }));
+    expect(table.row(1)?.upnl).toBe('-3.50');
+    expect(table.row(2)).toBeNull();
+  });
+});

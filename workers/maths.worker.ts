@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { mathsApi } from './maths.api';
+
+expose(mathsApi);
