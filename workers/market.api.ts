@@ -1,3 +1,4 @@
+import { isLanguageTag } from '../engine/format/language-tag';
 import {
   buildMarketRows,
   type InstrumentMeta,
@@ -29,15 +30,6 @@ const FETCH_TIMEOUT_MS = 10_000;
 
 const instruments = new Map<MarketKind, InstrumentMeta[]>();
 const lastGood = new Map<MarketKind, MarketsFrame>();
-
-function isLanguageTag(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 64) return false;
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
-  }
-}
 
 class FetchFailure extends Error {
   constructor(readonly reason: 'network' | 'bad-reply') {

@@ -1,3 +1,4 @@
+import { isLanguageTag } from '../engine/format/language-tag';
 import { transfer } from 'comlink';
 import { formatDecimal } from '../engine/format/number-format';
 import { MathsInputError } from '../engine/maths';
@@ -28,15 +29,6 @@ let seq = 0;
 let intl = 'en';
 let out: MessagePort | null = null;
 let feed: MessagePort | null = null;
-
-function isLanguageTag(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 64) return false;
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
-  }
-}
 
 /** Formats one fixed-point string for the page; the same string is formatted once per tick however many rows show it. */
 function displayOf(cache: Map<string, string>, value: string | null, percent = false): string {
