@@ -61,6 +61,8 @@ interface PreparedPosition {
   id: string;
   symbol: string;
   marginCoin: string;
+  /** Margin coin and symbol: the legs that share one liquidation equation in cross mode. */
+  legGroup: string;
   isInverse: boolean;
   isCross: boolean;
   isLong: boolean;
@@ -84,6 +86,8 @@ interface PreparedPosition {
 export interface PreparedBook {
   positions: PreparedPosition[];
   crossAvailable: Map<string, MathsDecimalValue>;
+  /** The book's symbols, so a tick reads only the marks it needs. */
+  symbols: ReadonlySet<string>;
 }
 
 const ZERO = new MathsDecimal(0);
@@ -167,6 +171,7 @@ export function prepareBook(input: BookInput): PreparedBook {
         id: entry.id,
         symbol: entry.symbol,
         marginCoin: entry.marginCoin,
+        legGroup: `${entry.marginCoin}\u0000${entry.symbol}`,
         isInverse: businessLine === COIN_MARGINED,
         isCross,
         isLong,
@@ -193,10 +198,10 @@ export function prepareBook(input: BookInput): PreparedBook {
       return rethrowWithin(index, error);
     }
   });
-  return { positions, crossAvailable };
+  return { positions, crossAvailable, symbols: new Set(positions.map((position) => position.symbol)) };
 }
 
-function readMarks(tick: MarkTick, symbols: Set<string>): Map<string, MathsDecimalValue> {
+function readMarks(tick: MarkTick, symbols: ReadonlySet<string>): Map<string, MathsDecimalValue> {
   const marks = new Map<string, MathsDecimalValue>();
   for (const symbol of symbols) {
     const value = tick.marks?.[symbol];
@@ -211,7 +216,7 @@ function readMarks(tick: MarkTick, symbols: Set<string>): Map<string, MathsDecim
  * yet shows its static figures and null for the rest.
  */
 export function computeBookRows(book: PreparedBook, tick: MarkTick): BookRow[] {
-  const marks = readMarks(tick, new Set(book.positions.map((p) => p.symbol)));
+  const marks = readMarks(tick, book.symbols);
   const measured = book.positions.map((position) => {
     const mark = marks.get(position.symbol);
     return mark ? measureOpenPart(position.open, mark) : null;
@@ -227,12 +232,11 @@ export function computeBookRows(book: PreparedBook, tick: MarkTick): BookRow[] {
     const maintain = (position.isInverse ? position.open.size : position.open.size.times(mark)).times(position.mm);
     const coin = coinTotals.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
     coinTotals.set(position.marginCoin, { upnl: coin.upnl.plus(metrics.upnl), maintain: coin.maintain.plus(maintain) });
-    const key = `${position.marginCoin}\u0000${position.symbol}`;
-    const own = symbolTotals.get(key) ?? { upnl: ZERO, maintain: ZERO, legs: { longSize: ZERO, longEntry: ZERO, shortSize: ZERO, shortEntry: ZERO } };
+    const own = symbolTotals.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO, legs: { longSize: ZERO, longEntry: ZERO, shortSize: ZERO, shortEntry: ZERO } };
     const legs = position.isLong
       ? { ...own.legs, longSize: position.open.size, longEntry: position.open.entry }
       : { ...own.legs, shortSize: position.open.size, shortEntry: position.open.entry };
-    symbolTotals.set(key, { upnl: own.upnl.plus(metrics.upnl), maintain: own.maintain.plus(maintain), legs });
+    symbolTotals.set(position.legGroup, { upnl: own.upnl.plus(metrics.upnl), maintain: own.maintain.plus(maintain), legs });
   });
 
   return book.positions.map((position, index): BookRow => {
@@ -253,7 +257,7 @@ export function computeBookRows(book: PreparedBook, tick: MarkTick): BookRow[] {
     let liquidation = position.isolatedLiquidation;
     if (position.isCross) {
       const coin = coinTotals.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
-      const own = symbolTotals.get(`${position.marginCoin}\u0000${position.symbol}`) ?? { upnl: ZERO, maintain: ZERO, legs: ownLegs(position) };
+      const own = symbolTotals.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO, legs: ownLegs(position) };
       const others = { upnl: coin.upnl.minus(own.upnl), maintain: coin.maintain.minus(own.maintain) };
       // In one-way mode a symbol has one leg; in hedge mode both legs of the symbol enter the equation together.
       liquidation = liquidationText(position, own.legs, book.crossAvailable.get(position.marginCoin) ?? ZERO, others, bp);

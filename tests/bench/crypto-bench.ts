@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { evaluateInPage, type LongTask, observeMainThread } from './page-probes';
 
 /** Figures of the signing bench (issue: sign-in and request security). */
 export interface CryptoFigures {
@@ -107,31 +108,7 @@ export async function measureCrypto(browser: Browser, options: { baseURL: string
   // A real login in the built app, CPU throttled, with long tasks observed from before the page runs.
   const loginContext = await browser.newContext();
   const loginPage = await loginContext.newPage();
-  await loginPage.addInitScript(() => {
-    const seen: { start: number; duration: number }[] = [];
-    (globalThis as unknown as { __longTasks: typeof seen }).__longTasks = seen;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) seen.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    // Long animation frames say what a long task was made of, for BENCH_DEBUG.
-    const frames: unknown[] = [];
-    (globalThis as unknown as { __loaf: unknown[] }).__loaf = frames;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as {
-        startTime: number;
-        duration: number;
-        styleAndLayoutStart: number;
-        scripts: { invoker: string; sourceURL: string; duration: number }[];
-      }[]) {
-        frames.push({
-          start: Math.round(e.startTime),
-          duration: Math.round(e.duration),
-          layoutMs: Math.round(e.startTime + e.duration - (e.styleAndLayoutStart || e.startTime + e.duration)),
-          scripts: e.scripts.map((x) => `${x.invoker} ${x.sourceURL.split("/").pop()} ${Math.round(x.duration)}ms forced ${Math.round((x as unknown as { forcedStyleAndLayoutDuration: number }).forcedStyleAndLayoutDuration)}ms`),
-        });
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  });
+  await loginPage.addInitScript(observeMainThread);
   const cdp = await loginContext.newCDPSession(loginPage);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
   await loginPage.goto(`${options.baseURL}/login`);
@@ -152,10 +129,7 @@ export async function measureCrypto(browser: Browser, options: { baseURL: string
       watcher.observe(document, { childList: true, subtree: true });
     });
   });
-  const inPage = async <T>(expression: string): Promise<T> => {
-    const reply = (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true, timeout: 30_000 })) as { result: { value: T } };
-    return reply.result.value;
-  };
+  const inPage = <T>(expression: string) => evaluateInPage<T>(cdp, expression);
   const clickAt = await inPage<number>('performance.now()');
   const at = { x: box.x + box.width / 2, y: box.y + box.height / 2, button: 'left' as const, clickCount: 1 };
   await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at });
@@ -163,7 +137,7 @@ export async function measureCrypto(browser: Browser, options: { baseURL: string
   const doneAt = await inPage<number>('globalThis.__signedIn');
   // The page the login lands on is part of the login: a second after the signed-in header shows counts too.
   await inPage<void>('new Promise((resolve) => setTimeout(resolve, 1000))');
-  const during = (await inPage<{ start: number; duration: number }[]>('globalThis.__longTasks')).filter((t) => t.start >= clickAt);
+  const during = (await inPage<LongTask[]>('globalThis.__longTasks')).filter((t) => t.start >= clickAt);
   if (process.env.BENCH_DEBUG) {
     const frames = await inPage<{ start: number }[]>('globalThis.__loaf');
     console.dir({ clickAt, doneAt, longTasks: during, loaf: frames.filter((f) => f.start >= clickAt - 20) }, { depth: 5 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { evaluateInPage, type LongTask, observeMainThread } from './page-probes';
 
 /** What the bench prints for one page. */
 export interface PageFigures {
@@ -40,11 +41,12 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   // tsx compiles this file with esbuild's keepNames, which wraps named functions in a `__name` helper
   // that does not exist in the page; define it there so the functions below run as written.
   await page.addInitScript('globalThis.__name = (fn) => fn;');
+  await page.addInitScript(observeMainThread);
   // Observers go in before any page script (TOOLCHAIN.md pitfall 5).
   await page.addInitScript((readySelector: string) => {
-    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number; ready: number } };
+    const w = window as unknown as { __bench: { lcp: number; ready: number } };
     let markReady = () => {};
-    w.__bench = { longTasks: [], lcp: 0, ready: 0 };
+    w.__bench = { lcp: 0, ready: 0 };
     (w.__bench as unknown as { whenReady: Promise<void> }).whenReady = new Promise<void>((resolve) => {
       markReady = resolve;
     });
@@ -57,29 +59,8 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
     });
     watcher.observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__bench.lcp = e.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
-    // Long animation frames say what a long task was made of (script, style and layout), for BENCH_DEBUG.
-    (w.__bench as unknown as { loaf: unknown[] }).loaf = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as {
-        startTime: number;
-        duration: number;
-        renderStart: number;
-        styleAndLayoutStart: number;
-        scripts: { sourceURL: string; invoker: string; duration: number; forcedStyleAndLayoutDuration: number }[];
-      }[]) {
-        (w.__bench as unknown as { loaf: unknown[] }).loaf.push({
-          start: Math.round(e.startTime),
-          duration: Math.round(e.duration),
-          layoutMs: Math.round(e.startTime + e.duration - (e.styleAndLayoutStart || e.startTime + e.duration)),
-          scripts: e.scripts.map((s) => `${s.invoker} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)}ms`),
-        });
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
   }, options.readySelector);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
@@ -88,14 +69,7 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   // Waiting and sampling go through the DevTools protocol, not Playwright's locators: a locator injects
   // Playwright's own script into the page, whose compile and polling are main-thread long tasks of the
   // harness that a visitor never has.
-  const inPage = async <T>(expression: string): Promise<T> => {
-    const reply = (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true, timeout: 30_000 })) as {
-      result: { value: T };
-      exceptionDetails?: { text: string };
-    };
-    if (reply.exceptionDetails) throw new Error(`bench page script failed: ${reply.exceptionDetails.text}`);
-    return reply.result.value;
-  };
+  const inPage = <T>(expression: string) => evaluateInPage<T>(cdp, expression);
   await inPage<void>(`Promise.race([window.__bench.whenReady, new Promise((_, reject) => setTimeout(() => reject(new Error('page never showed its data')), 30000))])`);
 
   const frames = await inPage<number[]>(`new Promise((resolve) => {
@@ -115,13 +89,13 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   })`);
 
   const timing = await page.evaluate(() => {
-    const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; lcp: number; ready: number } };
+    const w = window as unknown as { __bench: { lcp: number; ready: number }; __longTasks: LongTask[]; __loaf: unknown[] };
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((r) => r.startTime <= w.__bench.ready && /\.m?js(\?|$)/.test(new URL(r.name).pathname))
       .map((r) => new URL(r.name).pathname);
-    return { loadEnd: nav.loadEventEnd, fcp, ready: w.__bench.ready, lcp: w.__bench.lcp, longTasks: w.__bench.longTasks, scripts, loaf: (w.__bench as unknown as { loaf: unknown[] }).loaf };
+    return { loadEnd: nav.loadEventEnd, fcp, ready: w.__bench.ready, lcp: w.__bench.lcp, longTasks: w.__longTasks, scripts, loaf: w.__loaf };
   });
   await context.close();
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { MarketRow } from '../../../engine/market/market-rows';
 import { useT } from '../../i18n/i18n';
 
@@ -10,7 +11,9 @@ export interface MarketsTableProps {
 /** The instruments table; its figures arrive formatted from the market worker. */
 export function MarketsTable({ rows, updatedAt, intl }: MarketsTableProps) {
   const t = useT();
-  const time = new Intl.DateTimeFormat(intl, { timeStyle: 'medium' }).format(updatedAt);
+  // Building a formatter costs far more than using one, and the table re-renders on every data frame.
+  const timeFormat = useMemo(() => new Intl.DateTimeFormat(intl, { timeStyle: 'medium' }), [intl]);
+  const time = timeFormat.format(updatedAt);
   return (
     <div className="markets__table-wrap">
       <table className="markets__table">

@@ -201,3 +201,18 @@ export function totpAt(secret: string, nowMs: number, stepOffset = 0): string {
 export function lastCode(harness: AuthHarness, target: string): string | null {
   return harness.ctx.mailbox!.list(1, target)[0]?.code ?? null;
 }
+
+/** Password of the accounts the login tests add. */
+export const LOGIN_TEST_PASSWORD = 'Secure-pass-1';
+
+/** Starts a password login (spec §7.2) and returns the reply envelope. */
+export async function startLogin(browser: Browser, email: string, pwd = LOGIN_TEST_PASSWORD) {
+  const res = await browser.post('/v1/user/login', { loginName: email, pwd });
+  return (await res.json()) as { code: string; data: Record<string, unknown> };
+}
+
+/** Posts a login verification step and returns its HTTP status and reply. */
+export async function verifyLogin(browser: Browser, body: Record<string, unknown>, path = '/v1/user/login/verify-login') {
+  const res = await browser.post(path, body);
+  return { status: res.status, body: await res.json() };
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AuthHarness, type Browser, fakeCiphertext, lastCode, makeAuthHarness, TEST_TOTP_SECRET, totpAt } from './auth-support';
+import { type AuthHarness, fakeCiphertext, lastCode, LOGIN_TEST_PASSWORD, makeAuthHarness, startLogin as start, TEST_TOTP_SECRET, totpAt, verifyLogin as verify } from './auth-support';
 
-const PWD = 'Secure-pass-1';
+const PWD = LOGIN_TEST_PASSWORD;
 
 let h: AuthHarness;
 beforeEach(async () => {
@@ -11,16 +11,6 @@ beforeEach(async () => {
   await h.addUser({ email: 'key@example.com', password: PWD, twoFactor: { fido: true } });
 });
 afterEach(() => h.close());
-
-async function start(browser: Browser, email: string) {
-  const res = await browser.post('/v1/user/login', { loginName: email, pwd: PWD });
-  return (await res.json()) as { code: string; data: Record<string, unknown> };
-}
-
-async function verify(browser: Browser, body: Record<string, unknown>, path = '/v1/user/login/verify-login') {
-  const res = await browser.post(path, body);
-  return { status: res.status, body: await res.json() };
-}
 
 describe('new-device confirmation', () => {
   it('is skipped on a trusted device', async () => {

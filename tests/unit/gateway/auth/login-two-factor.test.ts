@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AuthHarness, type Browser, fakeCiphertext, lastCode, makeAuthHarness, TEST_TOTP_SECRET, totpAt } from './auth-support';
+import { type AuthHarness, type Browser, fakeCiphertext, lastCode, LOGIN_TEST_PASSWORD, makeAuthHarness, startLogin as start, TEST_TOTP_SECRET, totpAt, verifyLogin as verify } from './auth-support';
 
-const PWD = 'Secure-pass-1';
+const PWD = LOGIN_TEST_PASSWORD;
 const MINUTE = 60_000;
 
 let h: AuthHarness;
@@ -16,18 +16,8 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-async function start(browser: Browser, email: string) {
-  const res = await browser.post('/v1/user/login', { loginName: email, pwd: PWD });
-  return (await res.json()) as { code: string; data: Record<string, unknown> };
-}
-
 async function sendLoginCode(browser: Browser, type: 'email' | 'mobile', scene = 'login') {
   return (await browser.post('/v1/msg/verify-code/send', { type, scene })).json();
-}
-
-async function verify(browser: Browser, body: Record<string, unknown>, path = '/v1/user/login/verify-login') {
-  const res = await browser.post(path, body);
-  return { status: res.status, body: await res.json() };
 }
 
 describe('login with second factors', () => {
