@@ -26,4 +26,12 @@
   const segment = location.pathname.split('/')[1] || '';
   const language = prefixes.includes(segment) ? segment : read('global_locale');
   root.dir = language === 'ar' ? 'rtl' : 'ltr';
+  // The language's Intl tag (LOCALES[].intl, through routeLanguageToLocale for prefixes), so the static shell
+  // is already laid out in the page's language: the right glyphs, and font lookups the first render reuses.
+  const tags = Object.fromEntries(
+    'en=en-US en-GB=en-GB ja=ja-JP vi=vi-VN ru=ru-RU es=es-419 tr=tr-TR it=it-IT fr=fr-FR de=de-DE zh-CN=zh-Hans-CN zh-TW=zh-Hant-TW pt=pt-BR id=id-ID th=th-TH nl=nl-NL pl=pl-PL uk=uk-UA sv=sv-SE pt-PT=pt-PT es-ES=es-ES uz=uz-Latn-UZ ar=ar-u-nu-latn ko=ko-KR bg=bg-BG en-IN=en-IN en-PH=en-PH en-ZA=en-ZA asia=en-US zh-TC=zh-Hant-TW ph=en-PH'
+      .split(' ')
+      .map((pair) => pair.split('=')),
+  );
+  if (language && Object.hasOwn(tags, language)) root.lang = tags[language];
 })();
