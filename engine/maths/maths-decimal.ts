@@ -23,7 +23,9 @@ export const FLOOR = Decimal.ROUND_FLOOR;
 
 /** Rounds a value to `places` decimals and prints it fixed-point, never as a negative zero (contracts/maths.md). */
 export function toFixedString(value: MathsDecimalValue, places: number, rounding: Decimal.Rounding): string {
-  const rounded = value.toDecimalPlaces(places, rounding);
+  const text = value.toFixed(places, rounding);
   // -0.001 rounds to a negative zero, which decimal.js prints as "-0.00"; a person must see "0.00".
-  return (rounded.isZero() ? new MathsDecimal(0) : rounded).toFixed(places);
+  return text.charCodeAt(0) === 45 && NEGATIVE_ZERO.test(text) ? text.slice(1) : text;
 }
+
+const NEGATIVE_ZERO = /^-0(\.0*)?$/;

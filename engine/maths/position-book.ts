@@ -1,6 +1,7 @@
 import { BUSINESS_LINES, type BusinessLine, COIN_MARGINED, ISOLATED, LONG, MARGIN_MODES, type MarginMode, ONE_WAY, POSITION_MODES, type PositionMode, SIDES } from './futures-enums';
 import { solve } from './liquidation-price';
 import { type MarginTier, maintenanceMarginRate } from './maintenance-margin-rate';
+import { divide50, divideRounded, EXACT_ZERO, type Exact, exactOf, formatScaled, integerDigits, minus, plus, roundTo, times } from './exact-decimal';
 import { HALF_UP, MathsDecimal, type MathsDecimalValue, toFixedString } from './maths-decimal';
 import { MathsInputError } from './maths-input-error';
 import { type FuturesPosition, measureOpenPart, type OpenPart, readOpenPart } from './position-metrics';
@@ -72,14 +73,45 @@ interface PreparedPosition {
   open: OpenPart;
   pricePlace: number;
   profitDp: number;
+  tiers: readonly MarginTier[];
+  /** Maintenance margin rate; for a cross leg, of the tier its symbol's legs reach together. */
   mm: MathsDecimalValue;
   feeRate: MathsDecimalValue;
   delegated: MathsDecimalValue;
   sizeText: string;
   entryText: string;
   marginText: string;
-  /** Isolated positions do not depend on the mark: their liquidation price is solved once. */
+  /** Linear uPnL is `mark · upnlSlope − upnlOffset` (dir·size and dir·size·entry), exact in decimal. */
+  upnlSlope: MathsDecimalValue;
+  upnlOffset: MathsDecimalValue;
+  /** Isolated linear positions do not depend on the mark: their liquidation price is solved once. */
   isolatedLiquidation: string | null;
+  /** The cross leg's group, when its margin coin is on the linear fast path. */
+  group: LegGroup | null;
+  /** Linear cross: the liquidation numerator without the mark-dependent wallet part, and the denominator. */
+  lpConstant: MathsDecimalValue;
+  lpDenominator: MathsDecimalValue | null;
+  /** The same constants as exact values, for the BigInt path. */
+  exactSlope: Exact;
+  exactOffset: Exact;
+  exactMargin: Exact;
+  exactLpConstant: Exact;
+  exactLpDenominator: Exact | null;
+}
+
+/**
+ * The cross legs of one symbol in one margin coin. For linear contracts their uPnL minus maintenance margin is
+ * `mark · slope − offset`, so a tick costs one product per group, not a pass over every other position.
+ */
+interface LegGroup {
+  symbol: string;
+  marginCoin: string;
+  /** L − S − Σ size·mm. */
+  slope: MathsDecimalValue;
+  /** L·Lp − S·Sp. */
+  offset: MathsDecimalValue;
+  exactSlope: Exact;
+  exactOffset: Exact;
 }
 
 /** A book read and checked once; ticks then only do arithmetic. */
@@ -88,9 +120,23 @@ export interface PreparedBook {
   crossAvailable: Map<string, MathsDecimalValue>;
   /** The book's symbols, so a tick reads only the marks it needs. */
   symbols: ReadonlySet<string>;
+  /** Cross groups of margin coins whose cross positions are all linear (the fast path). */
+  groups: LegGroup[];
+  /** Whether some cross position takes the literal route (a coin-margined margin coin). */
+  hasLiteralCross: boolean;
+  /**
+   * Integer digits and decimals of the largest constant a mark multiplies or is summed with, plus room for the sums:
+   * while a mark's own digits fit beside them in 50, decimal.js is exact up to each division, so the BigInt path is
+   * digit for digit the same.
+   */
+  exactIntegerDigits: number;
+  exactPlaces: number;
 }
 
 const ZERO = new MathsDecimal(0);
+const ONE = new MathsDecimal(1);
+const HUNDRED = new MathsDecimal(100);
+const HUNDRED_EXACT: Exact = { n: 100n, scale: 0 };
 
 function fieldOf(index: number, name: string): string {
   return `positions[${index}].${name}`;
@@ -99,6 +145,13 @@ function fieldOf(index: number, name: string): string {
 function rethrowWithin(index: number, error: unknown): never {
   if (error instanceof MathsInputError) throw new MathsInputError(fieldOf(index, error.field), error.code, `positions[${index}]: ${error.message}`);
   throw error;
+}
+
+interface Legs {
+  longSize: MathsDecimalValue;
+  longEntry: MathsDecimalValue;
+  shortSize: MathsDecimalValue;
+  shortEntry: MathsDecimalValue;
 }
 
 function liquidationText(position: PreparedPosition, legs: Legs, available: MathsDecimalValue, others: { upnl: MathsDecimalValue; maintain: MathsDecimalValue }, bp: MathsDecimalValue): string | null {
@@ -125,17 +178,86 @@ function liquidationText(position: PreparedPosition, legs: Legs, available: Math
   return price === null ? null : toFixedString(price, position.pricePlace, HALF_UP);
 }
 
-interface Legs {
-  longSize: MathsDecimalValue;
-  longEntry: MathsDecimalValue;
-  shortSize: MathsDecimalValue;
-  shortEntry: MathsDecimalValue;
-}
+type LegFields = Pick<PreparedPosition, 'isCross' | 'isLong' | 'legGroup' | 'open'>;
 
-function ownLegs(position: PreparedPosition): Legs {
+function ownLegs(position: LegFields): Legs {
   return position.isLong
     ? { longSize: position.open.size, longEntry: position.open.entry, shortSize: ZERO, shortEntry: ZERO }
     : { longSize: ZERO, longEntry: ZERO, shortSize: position.open.size, shortEntry: position.open.entry };
+}
+
+/** Adds a cross position to its symbol's legs. */
+function addLeg(crossLegs: Map<string, Legs>, position: LegFields): void {
+  let legs = crossLegs.get(position.legGroup);
+  if (!legs) {
+    legs = { longSize: ZERO, longEntry: ZERO, shortSize: ZERO, shortEntry: ZERO };
+    crossLegs.set(position.legGroup, legs);
+  }
+  if (position.isLong) {
+    legs.longSize = position.open.size;
+    legs.longEntry = position.open.entry;
+  } else {
+    legs.shortSize = position.open.size;
+    legs.shortEntry = position.open.entry;
+  }
+}
+
+/** A position's legs in its liquidation equation: its symbol's cross legs together, or an isolated leg alone. */
+function legsOf(position: LegFields, crossLegs: Map<string, Legs>): Legs {
+  return position.isCross ? (crossLegs.get(position.legGroup) ?? ownLegs(position)) : ownLegs(position);
+}
+
+/**
+ * Reads one position with every field of {@link PreparedPosition} in place (the book-wide ones are filled in
+ * later): objects of one literal shape share a hidden class, where spread copies each got their own and made every
+ * property read of a tick a slow lookup.
+ */
+function readPosition(entry: BookPosition, ids: Set<string>): PreparedPosition {
+  if (typeof entry.id !== 'string' || entry.id === '' || ids.has(entry.id)) throw new MathsInputError('id', 'maths.bad-shape', 'id must be a unique non-empty string');
+  ids.add(entry.id);
+  if (typeof entry.symbol !== 'string' || entry.symbol === '') throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must be a non-empty string');
+  if (typeof entry.marginCoin !== 'string' || entry.marginCoin === '') throw new MathsInputError('marginCoin', 'maths.bad-shape', 'marginCoin must be a non-empty string');
+  const businessLine = readEnum(entry.businessLine, 'businessLine', BUSINESS_LINES);
+  const marginMode = readEnum(entry.marginMode, 'marginMode', MARGIN_MODES);
+  const positionMode = isMissing(entry.positionMode) ? ONE_WAY : readEnum(entry.positionMode, 'positionMode', POSITION_MODES);
+  const open = readOpenPart({ ...entry.position, businessLine });
+  const isLong = readEnum(entry.position.position, 'position.position', SIDES) === LONG;
+  const pricePlace = readPlaces(entry.pricePlace, 'pricePlace');
+  const sizePlace = readPlaces(entry.sizePlace, 'sizePlace', 4);
+  const signedSize = open.size.times(open.direction);
+  return {
+    id: entry.id,
+    symbol: entry.symbol,
+    marginCoin: entry.marginCoin,
+    legGroup: `${entry.marginCoin}\u0000${entry.symbol}`,
+    isInverse: businessLine === COIN_MARGINED,
+    isCross: marginMode !== ISOLATED,
+    isLong,
+    positionMode,
+    businessLine,
+    marginMode,
+    open,
+    pricePlace,
+    profitDp: readPlaces(entry.profitDp, 'profitDp', 2),
+    tiers: entry.tiers,
+    feeRate: readDecimal(entry.feeRate, 'feeRate', 'rate'),
+    delegated: isMissing(entry.totalDelegateValue) ? ZERO : readDecimal(entry.totalDelegateValue, 'totalDelegateValue', 'non-negative'),
+    sizeText: toFixedString(open.size, sizePlace, HALF_UP),
+    entryText: toFixedString(open.entry, pricePlace, HALF_UP),
+    marginText: toFixedString(open.margin, 2, HALF_UP),
+    upnlSlope: signedSize,
+    upnlOffset: signedSize.times(open.entry),
+    mm: ZERO,
+    isolatedLiquidation: null,
+    group: null,
+    lpConstant: ZERO,
+    lpDenominator: null,
+    exactSlope: exactOf(signedSize),
+    exactOffset: exactOf(signedSize.times(open.entry)),
+    exactMargin: exactOf(open.margin),
+    exactLpConstant: EXACT_ZERO,
+    exactLpDenominator: null,
+  };
 }
 
 /** Reads and checks a whole book once (contracts/maths.md inputs); a bad field throws naming its position. */
@@ -144,61 +266,104 @@ export function prepareBook(input: BookInput): PreparedBook {
   const crossAvailable = new Map<string, MathsDecimalValue>();
   for (const [coin, value] of Object.entries(input.crossAvailable ?? {})) crossAvailable.set(coin, readDecimal(value, `crossAvailable.${coin}`, 'any'));
   const ids = new Set<string>();
-  const positions = input.positions.map((entry, index): PreparedPosition => {
+  const positions = input.positions.map((entry, index) => {
     try {
-      if (typeof entry.id !== 'string' || entry.id === '' || ids.has(entry.id)) throw new MathsInputError('id', 'maths.bad-shape', 'id must be a unique non-empty string');
-      ids.add(entry.id);
-      if (typeof entry.symbol !== 'string' || entry.symbol === '') throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must be a non-empty string');
-      if (typeof entry.marginCoin !== 'string' || entry.marginCoin === '') throw new MathsInputError('marginCoin', 'maths.bad-shape', 'marginCoin must be a non-empty string');
-      const businessLine = readEnum(entry.businessLine, 'businessLine', BUSINESS_LINES);
-      const marginMode = readEnum(entry.marginMode, 'marginMode', MARGIN_MODES);
-      const positionMode = isMissing(entry.positionMode) ? ONE_WAY : readEnum(entry.positionMode, 'positionMode', POSITION_MODES);
-      const open = readOpenPart({ ...entry.position, businessLine });
-      const isLong = readEnum(entry.position.position, 'position.position', SIDES) === LONG;
-      const pricePlace = readPlaces(entry.pricePlace, 'pricePlace');
-      const sizePlace = readPlaces(entry.sizePlace, 'sizePlace', 4);
-      const isCross = marginMode !== ISOLATED;
-      const mm = new MathsDecimal(
-        maintenanceMarginRate({
-          marginMode,
-          side: isLong ? 1 : 2,
-          longOpenCount: isLong ? open.size.toString() : '0',
-          shortOpenCount: isLong ? '0' : open.size.toString(),
-          tiers: entry.tiers,
-        }),
-      );
-      const prepared: PreparedPosition = {
-        id: entry.id,
-        symbol: entry.symbol,
-        marginCoin: entry.marginCoin,
-        legGroup: `${entry.marginCoin}\u0000${entry.symbol}`,
-        isInverse: businessLine === COIN_MARGINED,
-        isCross,
-        isLong,
-        positionMode,
-        businessLine,
-        marginMode,
-        open,
-        pricePlace,
-        profitDp: readPlaces(entry.profitDp, 'profitDp', 2),
-        mm,
-        feeRate: readDecimal(entry.feeRate, 'feeRate', 'rate'),
-        delegated: isMissing(entry.totalDelegateValue) ? ZERO : readDecimal(entry.totalDelegateValue, 'totalDelegateValue', 'non-negative'),
-        sizeText: toFixedString(open.size, sizePlace, HALF_UP),
-        entryText: toFixedString(open.entry, pricePlace, HALF_UP),
-        marginText: toFixedString(open.margin, 2, HALF_UP),
-        isolatedLiquidation: null,
-      };
-      if (!isCross) {
-        // bp only matters for coin-margined isolated positions, whose margin is a coin amount: solved per tick there.
-        prepared.isolatedLiquidation = prepared.isInverse ? null : liquidationText(prepared, ownLegs(prepared), open.margin, { upnl: ZERO, maintain: ZERO }, new MathsDecimal(1));
-      }
-      return prepared;
+      return readPosition(entry, ids);
     } catch (error) {
       return rethrowWithin(index, error);
     }
   });
-  return { positions, crossAvailable, symbols: new Set(positions.map((position) => position.symbol)) };
+
+  // Cross legs of a symbol share one equation, and their tier is chosen on long and short sizes together.
+  const crossLegs = new Map<string, Legs>();
+  for (const position of positions) {
+    if (!position.isCross) continue;
+    addLeg(crossLegs, position);
+  }
+  // A coin whose cross positions are all linear takes the fast path; a coin-margined one divides by each mark.
+  const inverseCoins = new Set(positions.filter((position) => position.isCross && position.isInverse).map((position) => position.marginCoin));
+  const groups = new Map<string, LegGroup>();
+
+  positions.forEach((position, index) => {
+    try {
+      const legs = legsOf(position, crossLegs);
+      position.mm = new MathsDecimal(
+        maintenanceMarginRate({
+          marginMode: position.marginMode,
+          side: position.isLong ? 1 : 2,
+          longOpenCount: legs.longSize.toString(),
+          shortOpenCount: legs.shortSize.toString(),
+          tiers: position.tiers,
+        }),
+      );
+      if (!position.isCross) {
+        // bp only matters for coin-margined isolated positions, whose margin is a coin amount: solved per tick there,
+        // as (margin · bp − dir·size·entry) / (size·rate − L + S).
+        position.isolatedLiquidation = position.isInverse ? null : liquidationText(position, legs, position.open.margin, { upnl: ZERO, maintain: ZERO }, ONE);
+        if (position.isInverse) {
+          const denominator = legs.longSize.plus(legs.shortSize).times(position.mm.plus(position.feeRate)).minus(legs.longSize).plus(legs.shortSize);
+          position.exactLpDenominator = position.open.size.isZero() || denominator.isZero() ? null : exactOf(denominator);
+        }
+        return;
+      }
+      if (inverseCoins.has(position.marginCoin)) return;
+      let group = groups.get(position.legGroup);
+      if (!group) {
+        group = {
+          symbol: position.symbol,
+          marginCoin: position.marginCoin,
+          slope: legs.longSize.minus(legs.shortSize),
+          offset: legs.longSize.times(legs.longEntry).minus(legs.shortSize.times(legs.shortEntry)),
+          exactSlope: EXACT_ZERO,
+          exactOffset: EXACT_ZERO,
+        };
+        groups.set(position.legGroup, group);
+      }
+      // Each leg's maintenance margin is size · mark · mm: its share of the group's slope.
+      group.slope = group.slope.minus(position.open.size.times(position.mm));
+      position.group = group;
+      // LP = (X − R − L·Lp + S·Sp) / (Q·rate − L + S) with X = available + others, others = coin total − this group.
+      const rate = position.mm.plus(position.feeRate);
+      const reserved = position.positionMode === ONE_WAY ? position.delegated.times(rate) : ZERO;
+      position.lpConstant = (crossAvailable.get(position.marginCoin) ?? ZERO).minus(reserved).minus(group.offset);
+      const ownCount = position.isLong ? legs.longSize : legs.shortSize;
+      const denominator = MathsDecimal.max(legs.longSize, legs.shortSize).times(rate).minus(legs.longSize).plus(legs.shortSize);
+      position.lpDenominator = ownCount.isZero() || denominator.isZero() ? null : denominator;
+      position.exactLpConstant = exactOf(position.lpConstant);
+      position.exactLpDenominator = position.lpDenominator ? exactOf(position.lpDenominator) : null;
+    } catch (error) {
+      rethrowWithin(index, error);
+    }
+  });
+  let integer = 0;
+  let places = 0;
+  const measure = (value: MathsDecimalValue) => {
+    integer = Math.max(integer, integerDigits(value));
+    places = Math.max(places, value.decimalPlaces());
+  };
+  for (const group of groups.values()) {
+    group.exactSlope = exactOf(group.slope);
+    group.exactOffset = exactOf(group.offset);
+    measure(group.slope);
+    measure(group.offset);
+  }
+  for (const position of positions) {
+    measure(position.upnlSlope);
+    measure(position.upnlOffset);
+    measure(position.lpConstant);
+    // A coin-margined isolated position multiplies its margin by the index price.
+    if (position.isInverse && !position.isCross) measure(position.open.margin);
+  }
+  return {
+    positions,
+    crossAvailable,
+    symbols: new Set(positions.map((position) => position.symbol)),
+    groups: [...groups.values()],
+    hasLiteralCross: positions.some((position) => position.isCross && !position.group),
+    // Each sum can carry a digit; a book of n positions sums at most n terms.
+    exactIntegerDigits: integer + String(positions.length).length + 2,
+    exactPlaces: places,
+  };
 }
 
 function readMarks(tick: MarkTick, symbols: ReadonlySet<string>): Map<string, MathsDecimalValue> {
@@ -210,66 +375,205 @@ function readMarks(tick: MarkTick, symbols: ReadonlySet<string>): Map<string, Ma
   return marks;
 }
 
+/** Cross positions on the literal path (coin-margined coins): totals per coin and per symbol, and each symbol's legs. */
+interface LiteralTotals {
+  coins: Map<string, { upnl: MathsDecimalValue; maintain: MathsDecimalValue }>;
+  symbols: Map<string, { upnl: MathsDecimalValue; maintain: MathsDecimalValue }>;
+  legs: Map<string, Legs>;
+}
+
+function decimalUpnl(position: PreparedPosition, mark: MathsDecimalValue): MathsDecimalValue {
+  return position.isInverse ? measureOpenPart(position.open, mark).upnl : mark.times(position.upnlSlope).minus(position.upnlOffset);
+}
+
+function literalTotals(book: PreparedBook, marks: Map<string, MathsDecimalValue>): LiteralTotals {
+  const totals: LiteralTotals = { coins: new Map(), symbols: new Map(), legs: new Map() };
+  for (const position of book.positions) {
+    const mark = marks.get(position.symbol);
+    if (!position.isCross || position.group || !mark) continue;
+    const upnl = decimalUpnl(position, mark);
+    // Maintenance margin of a leg: its value times the tier rate; an inverse leg's value in its margin coin is its size.
+    const maintain = (position.isInverse ? position.open.size : position.open.size.times(mark)).times(position.mm);
+    const coin = totals.coins.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
+    totals.coins.set(position.marginCoin, { upnl: coin.upnl.plus(upnl), maintain: coin.maintain.plus(maintain) });
+    const own = totals.symbols.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO };
+    totals.symbols.set(position.legGroup, { upnl: own.upnl.plus(upnl), maintain: own.maintain.plus(maintain) });
+    addLeg(totals.legs, position);
+  }
+  return totals;
+}
+
+/** The liquidation price of a position off the linear cross path: coin-margined cross, or coin-margined isolated. */
+function literalLiquidation(position: PreparedPosition, tick: MarkTick, mark: MathsDecimalValue, book: PreparedBook, totals: LiteralTotals): string | null {
+  const index = tick.indexPrices?.[position.symbol];
+  // The margin coin's index price for coin-margined contracts; the mark stands in until an index arrives.
+  const bp = position.isInverse ? (isMissing(index) ? mark : readDecimal(index, `indexPrices.${position.symbol}`, 'positive')) : ONE;
+  if (!position.isCross) return liquidationText(position, ownLegs(position), position.open.margin, { upnl: ZERO, maintain: ZERO }, bp);
+  const coin = totals.coins.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
+  const own = totals.symbols.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO };
+  const others = { upnl: coin.upnl.minus(own.upnl), maintain: coin.maintain.minus(own.maintain) };
+  // In one-way mode a symbol has one leg; in hedge mode both legs of the symbol enter the equation together.
+  return liquidationText(position, legsOf(position, totals.legs), book.crossAvailable.get(position.marginCoin) ?? ZERO, others, bp);
+}
+
+/** Legs of one symbol show the same mark: printed once per symbol and precision. */
+function markTextOf(cache: Map<string, { places: number; text: string }>, position: PreparedPosition, mark: MathsDecimalValue): string {
+  let entry = cache.get(position.symbol);
+  if (entry?.places !== position.pricePlace) {
+    entry = { places: position.pricePlace, text: toFixedString(mark, position.pricePlace, HALF_UP) };
+    cache.set(position.symbol, entry);
+  }
+  return entry.text;
+}
+
 /**
  * Every row of a book at the given marks: uPnL and ROE per position, and the liquidation price with the other
  * cross positions' uPnL and maintenance margin summed per margin coin (contracts/maths.md). A symbol without a mark
  * yet shows its static figures and null for the rest.
+ *
+ * Linear contracts (the common case) take the exact path: every value before a division is exact, so regrouping
+ * the cross sums per symbol gives the very quotient the formula read literally gives, and BigInt does it several
+ * times faster than decimal.js. Coin-margined contracts take the literal decimal route, since each of their uPnLs is
+ * itself a rounded division. `exact: false` forces decimal.js throughout (tests compare the two).
  */
-export function computeBookRows(book: PreparedBook, tick: MarkTick): BookRow[] {
+export function computeBookRows(book: PreparedBook, tick: MarkTick, options: { exact?: boolean } = {}): BookRow[] {
   const marks = readMarks(tick, book.symbols);
-  const measured = book.positions.map((position) => {
-    const mark = marks.get(position.symbol);
-    return mark ? measureOpenPart(position.open, mark) : null;
-  });
-  // Cross sums per margin coin and per symbol, so "others" is the coin's total minus this symbol's legs: O(n) per tick.
-  const coinTotals = new Map<string, { upnl: MathsDecimalValue; maintain: MathsDecimalValue }>();
-  const symbolTotals = new Map<string, { upnl: MathsDecimalValue; maintain: MathsDecimalValue; legs: Legs }>();
-  book.positions.forEach((position, index) => {
-    const metrics = measured[index];
-    const mark = marks.get(position.symbol);
-    if (!position.isCross || !metrics || !mark) return;
-    // Maintenance margin of a leg: its value times the tier rate; an inverse leg's value in its margin coin is its size.
-    const maintain = (position.isInverse ? position.open.size : position.open.size.times(mark)).times(position.mm);
-    const coin = coinTotals.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
-    coinTotals.set(position.marginCoin, { upnl: coin.upnl.plus(metrics.upnl), maintain: coin.maintain.plus(maintain) });
-    const own = symbolTotals.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO, legs: { longSize: ZERO, longEntry: ZERO, shortSize: ZERO, shortEntry: ZERO } };
-    const legs = position.isLong
-      ? { ...own.legs, longSize: position.open.size, longEntry: position.open.entry }
-      : { ...own.legs, shortSize: position.open.size, shortEntry: position.open.entry };
-    symbolTotals.set(position.legGroup, { upnl: own.upnl.plus(metrics.upnl), maintain: own.maintain.plus(maintain), legs });
-  });
+  const totals = book.hasLiteralCross ? literalTotals(book, marks) : null;
+  const exact = options.exact !== false ? exactMarks(book, marks) : null;
+  return exact ? exactRows(book, tick, marks, exact, totals) : decimalRows(book, tick, marks, totals);
+}
 
-  return book.positions.map((position, index): BookRow => {
-    const metrics = measured[index];
+/** Marks as exact values, or null when one is so long that decimal.js at 50 digits would round a sum (then it decides). */
+function exactMarks(book: PreparedBook, marks: Map<string, MathsDecimalValue>): Map<string, Exact> | null {
+  const exact = new Map<string, Exact>();
+  for (const [symbol, mark] of marks) {
+    if (integerDigits(mark) + book.exactIntegerDigits + Math.max(0, mark.decimalPlaces()) + book.exactPlaces > 50) return null;
+    exact.set(symbol, exactOf(mark));
+  }
+  return exact;
+}
+
+function exactRows(book: PreparedBook, tick: MarkTick, marks: Map<string, MathsDecimalValue>, exact: Map<string, Exact>, totals: LiteralTotals | null): BookRow[] {
+  // Per group, uPnL − maintenance = mark · slope − offset; per coin, the sum over its groups with a mark.
+  const groupWallet = new Map<LegGroup, Exact>();
+  const coinWallet = new Map<string, Exact>();
+  for (const group of book.groups) {
+    const mark = exact.get(group.symbol);
+    if (!mark) continue;
+    const own = minus(times(mark, group.exactSlope), group.exactOffset);
+    groupWallet.set(group, own);
+    coinWallet.set(group.marginCoin, plus(coinWallet.get(group.marginCoin) ?? EXACT_ZERO, own));
+  }
+  const markTexts = new Map<string, { places: number; text: string }>();
+  const indexes = new Map<string, Exact | null>();
+  return book.positions.map((position) => {
     const mark = marks.get(position.symbol);
-    const base = {
-      id: position.id,
-      symbol: position.symbol,
-      side: position.isLong ? ('long' as const) : ('short' as const),
-      size: position.sizeText,
-      entry: position.entryText,
-      margin: position.marginText,
-    };
-    if (!metrics || !mark) return { ...base, mark: null, upnl: null, roePercent: null, liquidation: position.isolatedLiquidation };
-    const index_ = tick.indexPrices?.[position.symbol];
-    // The margin coin's index price for coin-margined contracts; the mark stands in until an index arrives.
-    const bp = position.isInverse ? (isMissing(index_) ? mark : readDecimal(index_, `indexPrices.${position.symbol}`, 'positive')) : new MathsDecimal(1);
+    const exactMark = exact.get(position.symbol);
+    if (!mark || !exactMark) return row(position, null, null, null, position.isolatedLiquidation);
+    if (position.isInverse && position.isCross) return decimalRow(position, book, tick, mark, markTexts, totals, null);
+    const linear = minus(times(exactMark, position.exactSlope), position.exactOffset);
+    // A coin-margined uPnL is in the margin coin: divided by the mark, at 50 digits as decimal.js does.
+    const upnl = position.isInverse ? divide50(linear, exactMark) : linear;
+    const roePercent = position.exactMargin.n === 0n ? '0.00' : formatScaled(divideRounded(times(upnl, HUNDRED_EXACT), position.exactMargin, 2), 2);
     let liquidation = position.isolatedLiquidation;
-    if (position.isCross) {
-      const coin = coinTotals.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
-      const own = symbolTotals.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO, legs: ownLegs(position) };
-      const others = { upnl: coin.upnl.minus(own.upnl), maintain: coin.maintain.minus(own.maintain) };
-      // In one-way mode a symbol has one leg; in hedge mode both legs of the symbol enter the equation together.
-      liquidation = liquidationText(position, own.legs, book.crossAvailable.get(position.marginCoin) ?? ZERO, others, bp);
+    if (position.group) {
+      const denominator = position.exactLpDenominator;
+      if (denominator) {
+        const numerator = plus(position.exactLpConstant, minus(coinWallet.get(position.marginCoin) ?? EXACT_ZERO, groupWallet.get(position.group) ?? EXACT_ZERO));
+        // The sign of the quotient is that of the exact one: rounding to 50 digits never crosses zero.
+        const positive = numerator.n !== 0n && numerator.n > 0n === denominator.n > 0n;
+        liquidation = positive ? formatScaled(divideRounded(numerator, denominator, position.pricePlace), position.pricePlace) : null;
+      } else {
+        liquidation = null;
+      }
+    } else if (position.isCross) {
+      liquidation = literalLiquidation(position, tick, mark, book, totals ?? literalTotals(book, marks));
     } else if (position.isInverse) {
-      liquidation = liquidationText(position, ownLegs(position), position.open.margin, { upnl: ZERO, maintain: ZERO }, bp);
+      const bp = indexOf(book, tick, position.symbol, exactMark, indexes);
+      const denominator = position.exactLpDenominator;
+      if (!bp) return decimalRow(position, book, tick, mark, markTexts, totals, null);
+      const numerator = minus(times(position.exactMargin, bp), position.exactOffset);
+      const positive = denominator !== null && numerator.n !== 0n && numerator.n > 0n === denominator.n > 0n;
+      liquidation = positive ? formatScaled(divideRounded(numerator, denominator, position.pricePlace), position.pricePlace) : null;
     }
-    return {
-      ...base,
-      mark: toFixedString(mark, position.pricePlace, HALF_UP),
-      upnl: toFixedString(metrics.upnl, position.profitDp, HALF_UP),
-      roePercent: toFixedString(metrics.roePercent, 2, HALF_UP),
-      liquidation,
-    };
+    return row(position, markTextOf(markTexts, position, mark), formatScaled(roundTo(upnl, position.profitDp), position.profitDp), roePercent, liquidation);
   });
+}
+
+/**
+ * The margin coin's index price of a coin-margined symbol (the mark until an index arrives) as an exact value, or
+ * null when it is too long for the exact path beside the book's constants.
+ */
+function indexOf(book: PreparedBook, tick: MarkTick, symbol: string, exactMark: Exact, cache: Map<string, Exact | null>): Exact | null {
+  const cached = cache.get(symbol);
+  if (cached !== undefined) return cached;
+  const value = tick.indexPrices?.[symbol];
+  let bp: Exact | null = exactMark;
+  if (!isMissing(value)) {
+    const read = readDecimal(value, `indexPrices.${symbol}`, 'positive');
+    bp = integerDigits(read) + read.decimalPlaces() + book.exactIntegerDigits + book.exactPlaces > 50 ? null : exactOf(read);
+  }
+  cache.set(symbol, bp);
+  return bp;
+}
+
+function decimalRows(book: PreparedBook, tick: MarkTick, marks: Map<string, MathsDecimalValue>, totals: LiteralTotals | null): BookRow[] {
+  const groupWallet = new Map<LegGroup, MathsDecimalValue>();
+  const coinWallet = new Map<string, MathsDecimalValue>();
+  for (const group of book.groups) {
+    const mark = marks.get(group.symbol);
+    if (!mark) continue;
+    const own = mark.times(group.slope).minus(group.offset);
+    groupWallet.set(group, own);
+    coinWallet.set(group.marginCoin, (coinWallet.get(group.marginCoin) ?? ZERO).plus(own));
+  }
+  const markTexts = new Map<string, { places: number; text: string }>();
+  return book.positions.map((position) => {
+    const mark = marks.get(position.symbol);
+    if (!mark) return row(position, null, null, null, position.isolatedLiquidation);
+    return decimalRow(position, book, tick, mark, markTexts, totals, { groupWallet, coinWallet });
+  });
+}
+
+function decimalRow(
+  position: PreparedPosition,
+  book: PreparedBook,
+  tick: MarkTick,
+  mark: MathsDecimalValue,
+  markTexts: Map<string, { places: number; text: string }>,
+  totals: LiteralTotals | null,
+  wallets: { groupWallet: Map<LegGroup, MathsDecimalValue>; coinWallet: Map<string, MathsDecimalValue> } | null,
+): BookRow {
+  const upnl = decimalUpnl(position, mark);
+  let liquidation = position.isolatedLiquidation;
+  if (position.group && wallets) {
+    const own = wallets.groupWallet.get(position.group) ?? ZERO;
+    const denominator = position.lpDenominator;
+    if (denominator) {
+      const price = position.lpConstant.plus((wallets.coinWallet.get(position.marginCoin) ?? ZERO).minus(own)).div(denominator);
+      liquidation = price.lte(0) ? null : toFixedString(price, position.pricePlace, HALF_UP);
+    } else {
+      liquidation = null;
+    }
+  } else if (position.isCross || position.isInverse) {
+    liquidation = literalLiquidation(position, tick, mark, book, totals ?? { coins: new Map(), symbols: new Map(), legs: new Map() });
+  }
+  const roePercent = position.open.margin.isZero() ? '0.00' : toFixedString(upnl.div(position.open.margin).times(HUNDRED), 2, HALF_UP);
+  return row(position, markTextOf(markTexts, position, mark), toFixedString(upnl, position.profitDp, HALF_UP), roePercent, liquidation);
+}
+
+/** One row in one literal shape (see {@link readPosition}). */
+function row(position: PreparedPosition, mark: string | null, upnl: string | null, roePercent: string | null, liquidation: string | null): BookRow {
+  return {
+    id: position.id,
+    symbol: position.symbol,
+    side: position.isLong ? 'long' : 'short',
+    size: position.sizeText,
+    entry: position.entryText,
+    margin: position.marginText,
+    mark,
+    upnl,
+    roePercent,
+    liquidation,
+  };
 }
