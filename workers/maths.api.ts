@@ -1,9 +1,9 @@
 import { isLanguageTag } from '../engine/format/language-tag';
 import { transfer } from 'comlink';
-import { formatDecimal } from '../engine/format/number-format';
+import { createFixedFormat, type FixedFormat } from '../engine/format/fixed-format';
 import { MathsInputError } from '../engine/maths';
 import { type BookInput, type BookRow, computeBookRows, type MarkTick, type PreparedBook, prepareBook } from '../engine/maths/position-book';
-import { type DisplayRow, packRows, type RowsFrame } from '../engine/maths/row-frame';
+import { type DisplayRow, type LiveCells, packRows, type RowsFrame } from '../engine/maths/row-frame';
 
 /** What a mark feed port carries: mark prices per symbol and the stream time they belong to. */
 export interface MarkMessage extends MarkTick {
@@ -23,58 +23,50 @@ export interface MathsFailure {
 const NO_VALUE = '--';
 
 let book: PreparedBook | null = null;
-let lastTick: MarkTick = { marks: {} };
-let rows: DisplayRow[] = [];
+/** The marks and index prices so far: a feed may send only the symbols that moved. */
+let current = freshTick();
+/** Each row's fixed-point live values at the last tick, to skip rows (and formatting) that did not move. */
+let shown: BookRow[] = [];
 let seq = 0;
-let intl = 'en';
+let format: FixedFormat = createFixedFormat('en');
 let out: MessagePort | null = null;
 let feed: MessagePort | null = null;
 
-/** Formats one fixed-point string for the page; the same string is formatted once per tick however many rows show it. */
-function displayOf(cache: Map<string, string>, value: string | null, percent = false): string {
-  if (value === null) return NO_VALUE;
-  const key = percent ? `%${value}` : value;
-  let shown = cache.get(key);
-  if (shown === undefined) {
-    const places = value.indexOf('.') < 0 ? 0 : value.length - value.indexOf('.') - 1;
-    shown = formatDecimal(value, { intl, minFraction: places, maxFraction: places, signDisplay: percent ? 'exceptZero' : 'auto' });
-    if (percent) shown = `${shown}%`;
-    cache.set(key, shown);
-  }
-  return shown;
+function text(value: string | null): string {
+  return value === null ? NO_VALUE : format.number(value);
 }
 
-function display(row: BookRow, cache: Map<string, string>): DisplayRow {
+function liveCells(row: BookRow): LiveCells {
   return {
-    id: row.id,
-    symbol: row.symbol,
-    side: row.side,
-    size: displayOf(cache, row.size),
-    entry: displayOf(cache, row.entry),
-    mark: displayOf(cache, row.mark),
-    margin: displayOf(cache, row.margin),
-    upnl: displayOf(cache, row.upnl),
-    roePercent: displayOf(cache, row.roePercent, true),
-    liquidation: displayOf(cache, row.liquidation),
+    mark: text(row.mark),
+    upnl: text(row.upnl),
+    roePercent: row.roePercent === null ? NO_VALUE : format.signedPercent(row.roePercent),
+    liquidation: text(row.liquidation),
   };
 }
 
-function isSameRow(a: DisplayRow | undefined, b: DisplayRow): boolean {
+function displayRow(row: BookRow): DisplayRow {
+  return { id: row.id, symbol: row.symbol, side: row.side, size: text(row.size), entry: text(row.entry), margin: text(row.margin), ...liveCells(row) };
+}
+
+function isSameLive(a: BookRow | undefined, b: BookRow): boolean {
   return a !== undefined && a.upnl === b.upnl && a.roePercent === b.roePercent && a.liquidation === b.liquidation && a.mark === b.mark;
 }
 
-/** Recomputes every row at the tick and packs the ones whose shown text changed. */
+/**
+ * Recomputes every row at the tick and packs the ones whose figures changed: whole rows in a full frame, only the
+ * live cells in a delta. Only changed figures are formatted.
+ */
 function recompute(tick: MarkTick, tickTs: number, isFull: boolean): RowsFrame {
   const started = performance.now();
   if (!book) throw new Error('no book');
-  const cache = new Map<string, string>();
-  const next = computeBookRows(book, tick).map((row) => display(row, cache));
-  const changed: { index: number; row: DisplayRow }[] = [];
+  const next = computeBookRows(book, tick);
+  const changed: { index: number; row: LiveCells | DisplayRow }[] = [];
   next.forEach((row, index) => {
-    if (isFull || !isSameRow(rows[index], row)) changed.push({ index, row });
+    if (isFull) changed.push({ index, row: displayRow(row) });
+    else if (!isSameLive(shown[index], row)) changed.push({ index, row: liveCells(row) });
   });
-  rows = next;
-  lastTick = tick;
+  shown = next;
   if (!isFull) seq += 1;
   return packRows(changed, { seq, isFull, rowCount: next.length, workerMs: performance.now() - started, tickTs });
 }
@@ -88,9 +80,35 @@ function failure(error: unknown): MathsFailure {
   throw error;
 }
 
-/** Marks merged over the last ones, so a feed may send only the symbols that moved. */
-function merged(tick: MarkTick): MarkTick {
-  return { marks: { ...lastTick.marks, ...tick.marks }, indexPrices: { ...lastTick.indexPrices, ...tick.indexPrices } };
+function freshTick(): { marks: Record<string, unknown>; indexPrices: Record<string, unknown> } {
+  return { marks: Object.create(null), indexPrices: Object.create(null) };
+}
+
+/**
+ * Runs `compute` with the tick's values merged over the current ones, in place (O(moved), not O(book)); if it throws,
+ * the values it brought are taken back out, so a bad mark never stays behind to spoil the next tick.
+ */
+function withMerged<T>(tick: MarkTick, compute: (merged: MarkTick) => T): T {
+  const undo: [Record<string, unknown>, string, unknown][] = [];
+  for (const [target, source] of [
+    [current.marks, tick.marks],
+    [current.indexPrices, tick.indexPrices],
+  ] as const) {
+    if (source === null || typeof source !== 'object') continue;
+    for (const key of Object.keys(source)) {
+      undo.push([target, key, target[key]]);
+      target[key] = (source as Record<string, unknown>)[key];
+    }
+  }
+  try {
+    return compute(current as MarkTick);
+  } catch (error) {
+    for (const [target, key, previous] of undo.reverse()) {
+      if (previous === undefined) delete target[key];
+      else target[key] = previous;
+    }
+    throw error;
+  }
 }
 
 function onMarks(event: MessageEvent): void {
@@ -98,7 +116,7 @@ function onMarks(event: MessageEvent): void {
   // The feed is another worker; still, a malformed message is dropped, never turned into a wrong number.
   if (!book || !message || message.type !== 'marks' || typeof message.marks !== 'object' || message.marks === null) return;
   try {
-    const frame = recompute(merged({ marks: message.marks, indexPrices: message.indexPrices }), Number(message.ts) || 0, false);
+    const frame = withMerged({ marks: message.marks, indexPrices: message.indexPrices }, (tick) => recompute(tick, Number(message.ts) || 0, false));
     if (frame.indices.length > 0) send(frame);
   } catch (error) {
     if (!(error instanceof MathsInputError)) throw error;
@@ -115,14 +133,14 @@ const api = {
     if (!isLanguageTag(input?.intl)) throw new TypeError('intl must be a BCP 47 language tag');
     try {
       book = prepareBook(input.book);
-      intl = input.intl;
-      rows = [];
-      lastTick = { marks: {} };
+      format = createFixedFormat(input.intl);
+      shown = [];
+      current = freshTick();
       if (input.rowsPort) {
         out?.close();
         out = input.rowsPort;
       }
-      const frame = recompute(merged(input.tick ?? { marks: {} }), 0, true);
+      const frame = withMerged(input.tick ?? { marks: {} }, (tick) => recompute(tick, 0, true));
       return transfer(frame, [frame.indices.buffer, frame.offsets.buffer]);
     } catch (error) {
       book = null;
@@ -134,7 +152,7 @@ const api = {
   async applyMarks(tick: MarkTick, tickTs = 0): Promise<RowsFrame | MathsFailure> {
     if (!book) throw new Error('setBook first');
     try {
-      const frame = recompute(merged(tick), tickTs, false);
+      const frame = withMerged(tick, (merged) => recompute(merged, tickTs, false));
       return transfer(frame, [frame.indices.buffer, frame.offsets.buffer]);
     } catch (error) {
       return failure(error);

@@ -56,8 +56,14 @@ function divideHalfUp(x: bigint, y: bigint): bigint {
   return twice >= y ? (x < 0n ? q - 1n : q + 1n) : q;
 }
 
+/** Decimal digits of |x| (x ≠ 0), without printing it in decimal, which costs far more than the arithmetic here. */
 function digits(x: bigint): number {
-  return (x < 0n ? -x : x).toString().length;
+  const magnitude = x < 0n ? -x : x;
+  // |x| ≥ 16^(h−1), so it has at least ⌊4(h−1)·log10 2⌋ + 1 digits, and at most a digit or two more.
+  const hex = magnitude.toString(16).length;
+  let count = Math.floor(4 * (hex - 1) * Math.LOG10E * Math.LN2 - 1e-9) + 1;
+  while (magnitude >= pow10(count)) count += 1;
+  return count;
 }
 
 /** The value rounded half-up to `places` decimals, as an integer count of 10^-places. */

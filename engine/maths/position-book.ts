@@ -131,6 +131,8 @@ export interface PreparedBook {
    */
   exactIntegerDigits: number;
   exactPlaces: number;
+  /** Marks as last read, per symbol: a mark that did not move is not parsed again. */
+  markCache: Map<string, { raw: unknown; value: MathsDecimalValue; exact: Exact | null | undefined }>;
 }
 
 const ZERO = new MathsDecimal(0);
@@ -363,14 +365,21 @@ export function prepareBook(input: BookInput): PreparedBook {
     // Each sum can carry a digit; a book of n positions sums at most n terms.
     exactIntegerDigits: integer + String(positions.length).length + 2,
     exactPlaces: places,
+    markCache: new Map(),
   };
 }
 
-function readMarks(tick: MarkTick, symbols: ReadonlySet<string>): Map<string, MathsDecimalValue> {
+function readMarks(book: PreparedBook, tick: MarkTick): Map<string, MathsDecimalValue> {
   const marks = new Map<string, MathsDecimalValue>();
-  for (const symbol of symbols) {
-    const value = tick.marks?.[symbol];
-    if (!isMissing(value)) marks.set(symbol, readDecimal(value, `marks.${symbol}`, 'positive'));
+  for (const symbol of book.symbols) {
+    const raw = tick.marks?.[symbol];
+    if (isMissing(raw)) continue;
+    let cached = book.markCache.get(symbol);
+    if (cached?.raw !== raw) {
+      cached = { raw, value: readDecimal(raw, `marks.${symbol}`, 'positive'), exact: undefined };
+      book.markCache.set(symbol, cached);
+    }
+    marks.set(symbol, cached.value);
   }
   return marks;
 }
@@ -437,7 +446,7 @@ function markTextOf(cache: Map<string, { places: number; text: string }>, positi
  * itself a rounded division. `exact: false` forces decimal.js throughout (tests compare the two).
  */
 export function computeBookRows(book: PreparedBook, tick: MarkTick, options: { exact?: boolean } = {}): BookRow[] {
-  const marks = readMarks(tick, book.symbols);
+  const marks = readMarks(book, tick);
   const totals = book.hasLiteralCross ? literalTotals(book, marks) : null;
   const exact = options.exact !== false ? exactMarks(book, marks) : null;
   return exact ? exactRows(book, tick, marks, exact, totals) : decimalRows(book, tick, marks, totals);
@@ -447,8 +456,14 @@ export function computeBookRows(book: PreparedBook, tick: MarkTick, options: { e
 function exactMarks(book: PreparedBook, marks: Map<string, MathsDecimalValue>): Map<string, Exact> | null {
   const exact = new Map<string, Exact>();
   for (const [symbol, mark] of marks) {
-    if (integerDigits(mark) + book.exactIntegerDigits + Math.max(0, mark.decimalPlaces()) + book.exactPlaces > 50) return null;
-    exact.set(symbol, exactOf(mark));
+    const cached = book.markCache.get(symbol);
+    let value = cached?.exact;
+    if (value === undefined) {
+      value = integerDigits(mark) + book.exactIntegerDigits + Math.max(0, mark.decimalPlaces()) + book.exactPlaces > 50 ? null : exactOf(mark);
+      if (cached) cached.exact = value;
+    }
+    if (value === null) return null;
+    exact.set(symbol, value);
   }
   return exact;
 }

@@ -46,7 +46,9 @@ const bookArb = fc.record({
   feeRate: fc.constantFrom('0.0006', '0.0002', '0'),
 });
 
-function toBook(spec: fc.Infer<typeof bookArb>): { input: BookInput; tick: MarkTick } {
+type BookSpec = typeof bookArb extends fc.Arbitrary<infer T> ? T : never;
+
+function toBook(spec: BookSpec): { input: BookInput; tick: MarkTick } {
   const positions: BookPosition[] = [];
   const marks: Record<string, string> = {};
   const indexPrices: Record<string, string> = {};

@@ -75,4 +75,17 @@ describe('RowsTable', () => {
     expect(table.row(1)?.upnl).toBe('-3.50');
     expect(table.row(2)).toBeNull();
   });
+
+  it('carries only the live cells in a delta and keeps the full frame\'s static ones', () => {
+    const full = packRows([{ index: 0, row: row('a', '1') }], { seq: 0, isFull: true, rowCount: 1, workerMs: 0, tickTs: 0 });
+    const delta = packRows([{ index: 0, row: { mark: '2', upnl: '5', roePercent: '+1%', liquidation: '--' } }], { seq: 1, isFull: false, rowCount: 1, workerMs: 0, tickTs: 0 });
+    expect(delta.text.split('\u001f')).toEqual(['2', '5', '+1%', '--']);
+    const table = new RowsTable();
+    table.apply(full);
+    table.apply(delta);
+    expect(table.row(0)).toMatchObject({ id: 'a', symbol: 'BTCUSDT', size: '1', mark: '2', upnl: '5', roePercent: '+1%' });
+    // A delta for another book size is not applied to this one.
+    table.apply(packRows([{ index: 0, row: { mark: '9', upnl: '9', roePercent: '9', liquidation: '9' } }], { seq: 2, isFull: false, rowCount: 3, workerMs: 0, tickTs: 0 }));
+    expect(table.row(0)?.mark).toBe('2');
+  });
 });

@@ -1,0 +1,156 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
+import { evaluateInPage } from './page-probes';
+import { benchBook, benchTick } from './position-book-fixture';
+
+/** Figures of the maths worker bench, per book size. */
+export interface MathsFigures {
+  positions: number;
+  ticks: number;
+  /** Steady state: after the first WARM_UP ticks, which JIT compilation slows. */
+  workerMs: { p50: number; p95: number };
+  warmUpWorkerMs: { p50: number };
+  /** Main-thread task time per frame received (DevTools `TaskDuration`), and the in-page apply alone. */
+  mainMsPerFrame: number;
+  applyMs: { p50: number; p95: number };
+  rowsPerFrame: number;
+}
+
+/** Ticks at the start of a run left out of the steady-state figures (and printed on their own). */
+const WARM_UP = 20;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 100) / 100;
+};
+
+/**
+ * Stands in for the market worker: it takes one end of the mark channel and posts one tick per interval, so the
+ * main thread does nothing but receive the maths worker's frames, as in the app.
+ */
+const FEED_WORKER = `
+self.onmessage = (event) => {
+  const { port, ticks, intervalMs } = event.data;
+  let i = 0;
+  const timer = setInterval(() => {
+    if (i >= ticks.length) return clearInterval(timer);
+    port.postMessage({ type: 'marks', ...ticks[i], ts: i });
+    i += 1;
+  }, intervalMs);
+};`;
+
+/**
+ * Drives the built maths worker from a page of the built app: a book of 100, 1,000 and 10,000 positions, every mark
+ * moving on each tick, fed worker to worker over a MessageChannel; the page applies each changed-rows frame.
+ */
+export async function measureMaths(browser: Browser, options: { baseURL: string; distDir: string; sizes: number[] }): Promise<MathsFigures[]> {
+  const workerFile = readdirSync(join(options.distDir, 'assets')).find((f) => /^maths\.worker-.*\.js$/.test(f));
+  if (!workerFile) throw new Error('no maths worker in the build');
+  const rowsTable = await build({
+    entryPoints: [new URL('../../engine/maths/row-frame.ts', import.meta.url).pathname],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  const context = await browser.newContext();
+  // Bench-only scripts, served from the app's origin so its CSP and Trusted Types admit them as they admit our own.
+  await context.route('**/bench/mark-feed.js', (route) => route.fulfill({ body: FEED_WORKER, contentType: 'text/javascript' }));
+  await context.route('**/bench/rows-table.js', (route) => route.fulfill({ body: rowsTable.outputFiles[0].text, contentType: 'text/javascript' }));
+  const page = await context.newPage();
+  // tsx's keepNames wraps functions in a `__name` helper the page lacks (see measure-page.ts).
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  await page.goto(`${options.baseURL}/nowhere`);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () => {
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  };
+
+  const figures: MathsFigures[] = [];
+  for (const size of options.sizes) {
+    const { book, symbols } = benchBook(size);
+    const ticks = Array.from({ length: size >= 10_000 ? WARM_UP + 15 : WARM_UP + 80 }, (_, i) => benchTick(symbols, i + 1));
+    // Room for the worker to finish each tick before the next, so frames do not queue.
+    const intervalMs = size >= 10_000 ? 300 : size >= 1000 ? 40 : 20;
+    await page.evaluate(
+      async ({ workerUrl, book, first, ticks }) => {
+        const scope = globalThis as unknown as Record<string, unknown>;
+        const { RowsTable } = await import('/bench/rows-table.js' as string);
+        const worker = new Worker(workerUrl, { type: 'module' });
+        let next = 0;
+        const waiting = new Map<string, (value: unknown) => void>();
+        worker.addEventListener('message', (event: MessageEvent) => {
+          const reply = event.data as { id: string; type: string; value: unknown };
+          waiting.get(reply.id)?.(reply.type === 'RAW' ? reply.value : { thrown: reply.value });
+          waiting.delete(reply.id);
+        });
+        // Comlink's wire protocol, spoken directly: the bench drives the production worker with no hook in the app.
+        const call = (name: string, arg: unknown, transfer: Transferable[] = []) =>
+          new Promise((resolve) => {
+            const id = `m${next++}`;
+            waiting.set(id, resolve);
+            worker.postMessage({ id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] }, transfer);
+          });
+        const rows = new MessageChannel();
+        const feed = new MessageChannel();
+        const table = new RowsTable();
+        const applied: number[] = [];
+        const workerMs: number[] = [];
+        const changed: number[] = [];
+        rows.port1.onmessage = (event: MessageEvent) => {
+          const started = performance.now();
+          const indices = table.apply(event.data);
+          applied.push(performance.now() - started);
+          workerMs.push(event.data.workerMs);
+          changed.push(indices.length);
+          (scope.__maths as { onFrame?: () => void }).onFrame?.();
+        };
+        const full = (await call('setBook', { book, tick: first, intl: 'en', rowsPort: rows.port2 }, [rows.port2])) as { isFull?: boolean };
+        if (!full?.isFull) throw new Error(`maths worker refused the bench book: ${JSON.stringify(full).slice(0, 300)}`);
+        table.apply(full);
+        await call('attachMarkFeed', feed.port2, [feed.port2]);
+        scope.__maths = { worker, feedPort: feed.port1, ticks, applied, workerMs, changed };
+      },
+      { workerUrl: `/assets/${workerFile}`, book, first: benchTick(symbols, 0), ticks },
+    );
+    // The page's own background work over a window as long as the run, to subtract from the busy time.
+    const idleBefore = await taskSeconds();
+    await evaluateInPage<void>(cdp, `new Promise((resolve) => setTimeout(resolve, ${ticks.length * intervalMs}))`);
+    const idleSeconds = (await taskSeconds()) - idleBefore;
+    const before = await taskSeconds();
+    const result = await evaluateInPage<{ applied: number[]; workerMs: number[]; changed: number[] }>(
+      cdp,
+      `new Promise((resolve, reject) => {
+        const state = globalThis.__maths;
+        const feeder = new Worker('/bench/mark-feed.js');
+        const ticks = state.ticks;
+        feeder.postMessage({ port: state.feedPort, ticks, intervalMs: ${intervalMs} }, [state.feedPort]);
+        const deadline = setTimeout(() => reject(new Error('maths frames stopped at ' + state.workerMs.length)), ${ticks.length * intervalMs + 20_000});
+        state.onFrame = () => {
+          if (state.workerMs.length < ticks.length) return;
+          clearTimeout(deadline);
+          feeder.terminate();
+          state.worker.terminate();
+          resolve({ applied: state.applied, workerMs: state.workerMs, changed: state.changed });
+        };
+      })`,
+    );
+    const busySeconds = (await taskSeconds()) - before - idleSeconds;
+    const steady = result.workerMs.slice(WARM_UP);
+    figures.push({
+      positions: size,
+      ticks: steady.length,
+      workerMs: { p50: pct(steady, 50), p95: pct(steady, 95) },
+      warmUpWorkerMs: { p50: pct(result.workerMs.slice(0, WARM_UP), 50) },
+      mainMsPerFrame: Math.round(((busySeconds * 1000) / result.workerMs.length) * 100) / 100,
+      applyMs: { p50: pct(result.applied.slice(WARM_UP), 50), p95: pct(result.applied.slice(WARM_UP), 95) },
+      rowsPerFrame: Math.round(result.changed.reduce((s, n) => s + n, 0) / result.changed.length),
+    });
+  }
+  await context.close();
+  return figures;
+}

@@ -1,0 +1,138 @@
+import { transfer } from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BookPosition } from '../../../engine/maths/position-book';
+import { RowsTable, type RowsFrame } from '../../../engine/maths/row-frame';
+import { lazyWorker, type WorkerHandle } from '../../../src/workers';
+import type { MathsApi, MathsFailure } from '../../../workers/maths.api';
+
+const BTC: BookPosition = {
+  id: 'btc',
+  symbol: 'BTCUSDT',
+  marginCoin: 'USDT',
+  businessLine: 10,
+  marginMode: 1,
+  position: { position: 1, positionsCount: '0.5', positionsOpenAvgPrice: '60000', positionsOpenMarginCount: '3000' },
+  pricePlace: 1,
+  tiers: [['0', '50', '0.004', '125']],
+  feeRate: '0.0006',
+};
+const ETH: BookPosition = { ...BTC, id: 'eth', symbol: 'ETHUSDT', position: { ...BTC.position, positionsOpenAvgPrice: '3000', positionsOpenMarginCount: '150' }, pricePlace: 2 };
+
+let worker: WorkerHandle<MathsApi> | null = null;
+let feedWorker: Worker | null = null;
+afterEach(() => {
+  worker?.terminate();
+  feedWorker?.terminate();
+});
+
+function start() {
+  worker = lazyWorker<MathsApi>('maths', () => new Worker(new URL('../../../workers/maths.worker.ts', import.meta.url), { type: 'module' }));
+  return worker;
+}
+
+type SetBookInput = Parameters<MathsApi['setBook']>[0];
+
+/** Sets a book and returns the worker's answer: a full frame, or a refusal. */
+async function setBook(maths: WorkerHandle<MathsApi>, input: SetBookInput, ports: Transferable[] = []): Promise<RowsFrame | MathsFailure> {
+  return maths.call(async (api) => (await api.setBook(ports.length > 0 ? transfer(input, ports) : input)) as RowsFrame | MathsFailure);
+}
+
+async function fullFrame(maths: WorkerHandle<MathsApi>, input: SetBookInput, ports: Transferable[] = []): Promise<RowsFrame> {
+  const answer = await setBook(maths, input, ports);
+  if (!('isFull' in answer)) throw new Error(`book refused: ${answer.message}`);
+  return answer;
+}
+
+/** The next frames the page receives on its end of the rows channel. */
+function frames(port: MessagePort) {
+  const received: RowsFrame[] = [];
+  const waiters: (() => void)[] = [];
+  port.onmessage = (event: MessageEvent<RowsFrame>) => {
+    received.push(event.data);
+    for (const wake of waiters.splice(0)) wake();
+  };
+  return {
+    received,
+    async next(timeoutMs = 3000): Promise<RowsFrame> {
+      const count = received.length;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no frame arrived')), timeoutMs);
+        const check = () => {
+          if (received.length <= count) return void waiters.push(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        check();
+      });
+      return received[received.length - 1];
+    },
+  };
+}
+
+describe('maths worker', () => {
+  it('returns every row display-ready, with the contract example to the digit', async () => {
+    const maths = start();
+    const frame = await fullFrame(maths, { book: { positions: [BTC, ETH], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'en' });
+    const table = new RowsTable();
+    table.apply(frame);
+    expect(frame.isFull).toBe(true);
+    expect(table.row(0)).toMatchObject({ id: 'btc', mark: '61,000.0', upnl: '500.00', roePercent: '+16.67%', liquidation: '54,249.5' });
+    // No mark yet for ETH: its profit is not guessed.
+    expect(table.row(1)).toMatchObject({ id: 'eth', mark: '--', upnl: '--', roePercent: '--' });
+  });
+
+  it('formats for the page language', async () => {
+    const maths = start();
+    const frame = await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'de-DE' });
+    const table = new RowsTable();
+    table.apply(frame);
+    expect(table.row(0)).toMatchObject({ upnl: '500,00', liquidation: '54.249,5' });
+  });
+
+  it('takes marks from another worker over a MessageChannel and sends only the rows that changed', async () => {
+    const maths = start();
+    const rows = new MessageChannel();
+    const feed = new MessageChannel();
+    const page = frames(rows.port1);
+    const table = new RowsTable();
+    const full = await fullFrame(maths, { book: { positions: [BTC, ETH], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000', ETHUSDT: '3000' } }, intl: 'en', rowsPort: rows.port2 }, [rows.port2]);
+    table.apply(full);
+    await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
+
+    feedWorker = new Worker(new URL('../fixtures/mark-feed.worker.ts', import.meta.url), { type: 'module' });
+    feedWorker.postMessage({ port: feed.port1, ticks: [{ type: 'marks', marks: { BTCUSDT: '62000' }, ts: 1234 }] }, [feed.port1]);
+    const delta = await page.next();
+    expect(delta).toMatchObject({ isFull: false, seq: 1, rowCount: 2, tickTs: 1234 });
+    // Only BTC moved; ETH's row is not sent again.
+    expect(Array.from(table.apply(delta))).toEqual([0]);
+    expect(table.row(0)).toMatchObject({ mark: '62,000.0', upnl: '1,000.00', roePercent: '+33.33%' });
+    expect(table.row(1)).toMatchObject({ mark: '3,000.00', upnl: '0.00' });
+    expect(delta.workerMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('drops malformed and hostile feed messages without a frame, and keeps serving good ones', async () => {
+    const maths = start();
+    const rows = new MessageChannel();
+    const feed = new MessageChannel();
+    const page = frames(rows.port1);
+    const table = new RowsTable();
+    table.apply(await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'en', rowsPort: rows.port2 }, [rows.port2]));
+    await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
+    for (const bad of [null, 'marks', { type: 'other', marks: { BTCUSDT: '1' } }, { type: 'marks', marks: null }, { type: 'marks', marks: { BTCUSDT: 'NaN' } }, { type: 'marks', marks: { BTCUSDT: '-5' } }, { type: 'marks', marks: { BTCUSDT: '1e999' } }, { type: 'marks', marks: { BTCUSDT: '0x10' } }]) {
+      feed.port1.postMessage(bad);
+    }
+    await expect(page.next(400)).rejects.toThrow('no frame arrived');
+    expect(table.row(0)).toMatchObject({ mark: '61,000.0', upnl: '500.00' });
+    feed.port1.postMessage({ type: 'marks', marks: { BTCUSDT: '59000' }, ts: 5 });
+    table.apply(await page.next());
+    expect(table.row(0)).toMatchObject({ mark: '59,000.0', upnl: '-500.00', roePercent: '-16.67%' });
+  });
+
+  it('refuses a bad book with the field and code, and a bad language tag', async () => {
+    const maths = start();
+    const bad = { ...ETH, position: { ...ETH.position, positionsCount: '-1' } };
+    const refusal = await setBook(maths, { book: { positions: [BTC, bad], crossAvailable: {} }, tick: { marks: {} }, intl: 'en' });
+    expect(refusal).toMatchObject({ ok: false, field: 'positions[1].position.positionsCount', code: 'maths.negative' });
+    await expect(setBook(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: {} }, intl: 'en"><img' })).rejects.toThrow('BCP 47');
+  });
+});
