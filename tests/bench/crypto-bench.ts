@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { evaluateInPage, type LongTask, observeMainThread } from './page-probes';
+import { evaluateInPage, installWorkerClient, type LongTask, observeMainThread } from './page-probes';
 
 /** Figures of the signing bench (issue: sign-in and request security). */
 export interface CryptoFigures {
@@ -14,29 +14,6 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
 };
-
-/**
- * Speaks Comlink's wire protocol to the built crypto worker from the page, so the bench drives the exact
- * production worker without any test hook in the app.
- */
-async function installWorkerClient(page: Page, workerUrl: string): Promise<void> {
-  await page.evaluate((url) => {
-    const worker = new Worker(url, { type: 'module' });
-    let next = 0;
-    const waiting = new Map<string, (value: unknown) => void>();
-    worker.addEventListener('message', (event: MessageEvent) => {
-      const reply = event.data as { id: string; type: string; value: unknown };
-      waiting.get(reply.id)?.(reply.type === 'RAW' ? reply.value : { thrown: reply.value });
-      waiting.delete(reply.id);
-    });
-    (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall = (name, arg) =>
-      new Promise((resolve) => {
-        const id = `b${next++}`;
-        waiting.set(id, resolve);
-        worker.postMessage({ id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] });
-      });
-  }, workerUrl);
-}
 
 async function keyReadyRuns(page: Page, config: unknown, rootCertPem: string, backend: 'webcrypto' | 'forge', algorithm: 'rsa1024' | 'rsa2048', runs: number) {
   const times: number[] = [];

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { evaluateInPage } from './page-probes';
+import { type BenchWorkerClient, evaluateInPage, installWorkerClient } from './page-probes';
 import { benchBook, benchTick } from './position-book-fixture';
 
 /** Figures of the maths worker bench, per book size. */
@@ -76,25 +76,12 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
     const ticks = Array.from({ length: size >= 10_000 ? WARM_UP + 15 : WARM_UP + 80 }, (_, i) => benchTick(symbols, i + 1));
     // Room for the worker to finish each tick before the next, so frames do not queue.
     const intervalMs = size >= 10_000 ? 300 : size >= 1000 ? 40 : 20;
+    await installWorkerClient(page, `/assets/${workerFile}`);
     await page.evaluate(
-      async ({ workerUrl, book, first, ticks }) => {
-        const scope = globalThis as unknown as Record<string, unknown>;
+      async ({ book, first, ticks }) => {
+        const scope = globalThis as unknown as Record<string, unknown> & BenchWorkerClient;
         const { RowsTable } = await import('/bench/rows-table.js' as string);
-        const worker = new Worker(workerUrl, { type: 'module' });
-        let next = 0;
-        const waiting = new Map<string, (value: unknown) => void>();
-        worker.addEventListener('message', (event: MessageEvent) => {
-          const reply = event.data as { id: string; type: string; value: unknown };
-          waiting.get(reply.id)?.(reply.type === 'RAW' ? reply.value : { thrown: reply.value });
-          waiting.delete(reply.id);
-        });
-        // Comlink's wire protocol, spoken directly: the bench drives the production worker with no hook in the app.
-        const call = (name: string, arg: unknown, transfer: Transferable[] = []) =>
-          new Promise((resolve) => {
-            const id = `m${next++}`;
-            waiting.set(id, resolve);
-            worker.postMessage({ id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] }, transfer);
-          });
+        const call = scope.benchCall;
         const rows = new MessageChannel();
         const feed = new MessageChannel();
         const table = new RowsTable();
@@ -107,15 +94,15 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
           applied.push(performance.now() - started);
           workerMs.push(event.data.workerMs);
           changed.push(indices.length);
-          (scope.__maths as { onFrame?: () => void }).onFrame?.();
+          (scope.__maths as { onFrame?: () => void } | undefined)?.onFrame?.();
         };
         const full = (await call('setBook', { book, tick: first, intl: 'en', rowsPort: rows.port2 }, [rows.port2])) as { isFull?: boolean };
         if (!full?.isFull) throw new Error(`maths worker refused the bench book: ${JSON.stringify(full).slice(0, 300)}`);
         table.apply(full);
         await call('attachMarkFeed', feed.port2, [feed.port2]);
-        scope.__maths = { worker, feedPort: feed.port1, ticks, applied, workerMs, changed };
+        scope.__maths = { worker: scope.benchWorker, feedPort: feed.port1, ticks, applied, workerMs, changed };
       },
-      { workerUrl: `/assets/${workerFile}`, book, first: benchTick(symbols, 0), ticks },
+      { book, first: benchTick(symbols, 0), ticks },
     );
     // The page's own background work over a window as long as the run, to subtract from the busy time.
     const idleBefore = await taskSeconds();

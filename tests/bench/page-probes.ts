@@ -1,4 +1,4 @@
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 /** A long task as the page saw it (ms on the page's clock). */
 export interface LongTask {
@@ -49,4 +49,37 @@ export async function evaluateInPage<T>(cdp: CDPSession, expression: string): Pr
   };
   if (reply.exceptionDetails) throw new Error(`bench page script failed: ${reply.exceptionDetails.text}`);
   return reply.result.value;
+}
+
+/** What {@link installWorkerClient} leaves in the page: `globalThis.benchCall(name, arg, transfer?)` and the worker. */
+export interface BenchWorkerClient {
+  benchCall: (name: string, arg: unknown, transfer?: Transferable[]) => Promise<unknown>;
+  benchWorker: Worker;
+}
+
+/**
+ * Starts a built worker in the page and speaks Comlink's wire protocol to it, so a bench drives the exact production
+ * worker without any test hook in the app. A call resolves with the value, or `{ thrown }` when the worker threw.
+ */
+export async function installWorkerClient(page: Page, workerUrl: string): Promise<void> {
+  await page.evaluate((url) => {
+    const worker = new Worker(url, { type: 'module' });
+    let next = 0;
+    const waiting = new Map<string, (value: unknown) => void>();
+    worker.addEventListener('message', (event: MessageEvent) => {
+      const reply = event.data as { id: string; type: string; value: unknown };
+      waiting.get(reply.id)?.(reply.type === 'RAW' ? reply.value : { thrown: reply.value });
+      waiting.delete(reply.id);
+    });
+    const client: BenchWorkerClient = {
+      benchWorker: worker,
+      benchCall: (name, arg, transfer = []) =>
+        new Promise((resolve) => {
+          const id = `b${next++}`;
+          waiting.set(id, resolve);
+          worker.postMessage({ id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] }, transfer);
+        }),
+    };
+    Object.assign(globalThis, client);
+  }, workerUrl);
 }

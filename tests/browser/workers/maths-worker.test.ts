@@ -3,19 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BookPosition } from '../../../engine/maths/position-book';
 import { RowsTable, type RowsFrame } from '../../../engine/maths/row-frame';
 import { lazyWorker, type WorkerHandle } from '../../../src/workers';
+import { CONTRACT_LONG } from '../../fixtures/contract-positions';
 import type { MathsApi, MathsFailure } from '../../../workers/maths.api';
 
-const BTC: BookPosition = {
-  id: 'btc',
-  symbol: 'BTCUSDT',
-  marginCoin: 'USDT',
-  businessLine: 10,
-  marginMode: 1,
-  position: { position: 1, positionsCount: '0.5', positionsOpenAvgPrice: '60000', positionsOpenMarginCount: '3000' },
-  pricePlace: 1,
-  tiers: [['0', '50', '0.004', '125']],
-  feeRate: '0.0006',
-};
+const BTC: BookPosition = { ...CONTRACT_LONG, id: 'btc' };
 const ETH: BookPosition = { ...BTC, id: 'eth', symbol: 'ETHUSDT', position: { ...BTC.position, positionsOpenAvgPrice: '3000', positionsOpenMarginCount: '150' }, pricePlace: 2 };
 
 let worker: WorkerHandle<MathsApi> | null = null;
@@ -69,6 +60,18 @@ function frames(port: MessagePort) {
   };
 }
 
+/** A book set with a rows channel to the page and a mark feed channel attached: what the positions screen wires up. */
+async function connect(positions: BookPosition[], marks: Record<string, string>) {
+  const maths = start();
+  const rows = new MessageChannel();
+  const feed = new MessageChannel();
+  const page = frames(rows.port1);
+  const table = new RowsTable();
+  table.apply(await fullFrame(maths, { book: { positions, crossAvailable: {} }, tick: { marks }, intl: 'en', rowsPort: rows.port2 }, [rows.port2]));
+  await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
+  return { page, table, feed: feed.port1 };
+}
+
 describe('maths worker', () => {
   it('returns every row display-ready, with the contract example to the digit', async () => {
     const maths = start();
@@ -90,17 +93,9 @@ describe('maths worker', () => {
   });
 
   it('takes marks from another worker over a MessageChannel and sends only the rows that changed', async () => {
-    const maths = start();
-    const rows = new MessageChannel();
-    const feed = new MessageChannel();
-    const page = frames(rows.port1);
-    const table = new RowsTable();
-    const full = await fullFrame(maths, { book: { positions: [BTC, ETH], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000', ETHUSDT: '3000' } }, intl: 'en', rowsPort: rows.port2 }, [rows.port2]);
-    table.apply(full);
-    await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
-
+    const { page, table, feed } = await connect([BTC, ETH], { BTCUSDT: '61000', ETHUSDT: '3000' });
     feedWorker = new Worker(new URL('../fixtures/mark-feed.worker.ts', import.meta.url), { type: 'module' });
-    feedWorker.postMessage({ port: feed.port1, ticks: [{ type: 'marks', marks: { BTCUSDT: '62000' }, ts: 1234 }] }, [feed.port1]);
+    feedWorker.postMessage({ port: feed, ticks: [{ type: 'marks', marks: { BTCUSDT: '62000' }, ts: 1234 }] }, [feed]);
     const delta = await page.next();
     expect(delta).toMatchObject({ isFull: false, seq: 1, rowCount: 2, tickTs: 1234 });
     // Only BTC moved; ETH's row is not sent again.
@@ -111,19 +106,21 @@ describe('maths worker', () => {
   });
 
   it('drops malformed and hostile feed messages without a frame, and keeps serving good ones', async () => {
-    const maths = start();
-    const rows = new MessageChannel();
-    const feed = new MessageChannel();
-    const page = frames(rows.port1);
-    const table = new RowsTable();
-    table.apply(await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'en', rowsPort: rows.port2 }, [rows.port2]));
-    await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
+    const { page, table, feed } = await connect([BTC, ETH], { BTCUSDT: '61000', ETHUSDT: '3000' });
     for (const bad of [null, 'marks', { type: 'other', marks: { BTCUSDT: '1' } }, { type: 'marks', marks: null }, { type: 'marks', marks: { BTCUSDT: 'NaN' } }, { type: 'marks', marks: { BTCUSDT: '-5' } }, { type: 'marks', marks: { BTCUSDT: '1e999' } }, { type: 'marks', marks: { BTCUSDT: '0x10' } }]) {
-      feed.port1.postMessage(bad);
+      feed.postMessage(bad);
     }
+    // A tick with one bad mark is dropped whole, good marks and all.
+    feed.postMessage({ type: 'marks', marks: { BTCUSDT: 'NaN', ETHUSDT: '3100' } });
     await expect(page.next(400)).rejects.toThrow('no frame arrived');
     expect(table.row(0)).toMatchObject({ mark: '61,000.0', upnl: '500.00' });
-    feed.port1.postMessage({ type: 'marks', marks: { BTCUSDT: '59000' }, ts: 5 });
+    expect(table.row(1)).toMatchObject({ mark: '3,000.00' });
+    // The bad mark did not stay behind: a later tick that moves only ETH goes through with BTC's last good mark.
+    feed.postMessage({ type: 'marks', marks: { ETHUSDT: '3200' }, ts: 5 });
+    expect(Array.from(table.apply(await page.next()))).toEqual([1]);
+    expect(table.row(0)).toMatchObject({ mark: '61,000.0', upnl: '500.00' });
+    expect(table.row(1)).toMatchObject({ mark: '3,200.00', upnl: '100.00' });
+    feed.postMessage({ type: 'marks', marks: { BTCUSDT: '59000' }, ts: 6 });
     table.apply(await page.next());
     expect(table.row(0)).toMatchObject({ mark: '59,000.0', upnl: '-500.00', roePercent: '-16.67%' });
   });

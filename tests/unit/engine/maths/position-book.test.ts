@@ -2,21 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { futuresPositionMetrics, liquidationPrice, MathsInputError } from '../../../../engine/maths';
 import { type BookPosition, computeBookRows, prepareBook } from '../../../../engine/maths/position-book';
 import { packRows, RowsTable } from '../../../../engine/maths/row-frame';
+import { CONTRACT_LONG } from '../../../fixtures/contract-positions';
 
-const LONG: BookPosition = {
-  id: 'p1',
-  symbol: 'BTCUSDT',
-  marginCoin: 'USDT',
-  businessLine: 10,
-  marginMode: 1,
-  position: { position: 1, positionsCount: '0.5', positionsOpenAvgPrice: '60000', positionsOpenMarginCount: '3000' },
-  pricePlace: 1,
-  tiers: [
-    ['0', '50', '0.004', '125'],
-    ['50', '500', '0.01', '50'],
-  ],
-  feeRate: '0.0006',
-};
+const LONG: BookPosition = CONTRACT_LONG;
 
 describe('computeBookRows', () => {
   it('gives the contract example for an isolated long: uPnL 500.00, ROE 16.67, liquidation 54249.5', () => {
