@@ -54,7 +54,7 @@ export interface OrderProblem {
 function stepOf(step: string | undefined, places: number): MathsDecimalValue {
   const value = step === undefined ? null : numericValue(step);
   const parsed = value === null ? null : new MathsDecimal(value);
-  return parsed && parsed.gt(0) ? parsed : new MathsDecimal(1).div(new MathsDecimal(10).pow(places));
+  return parsed?.gt(0) ? parsed : new MathsDecimal(1).div(new MathsDecimal(10).pow(places));
 }
 
 /**
