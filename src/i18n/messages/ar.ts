@@ -149,6 +149,16 @@ export const ar: Messages = {
   'sub.created': 'تم إنشاء الحساب الفرعي {name}.',
   'sub.loadFailed': 'تعذر تحميل الحسابات.',
 
+  'order.priceRequired': 'أدخل السعر.',
+  'order.triggerRequired': 'أدخل سعر التفعيل.',
+  'order.sizeRequired': 'أدخل الكمية.',
+  'order.notPositive': 'أدخل قيمة أكبر من 0.',
+  'order.tick': 'يجب أن يكون السعر من مضاعفات {step}.',
+  'order.lot': 'يجب أن تكون الكمية من مضاعفات {step}.',
+  'order.minSize': 'الحد الأدنى للكمية هو {min}.',
+  'order.minNotional': 'الحد الأدنى لقيمة الأمر هو {min}.',
+  'order.balance': 'الرصيد غير كافٍ. المتاح: {available}.',
+
   'notFound.title': 'الصفحة غير موجودة',
   'notFound.back': 'العودة إلى الأسواق',
 };

@@ -149,6 +149,16 @@ export const bg: Messages = {
   'sub.created': 'Подакаунтът {name} е създаден.',
   'sub.loadFailed': 'Акаунтите не можаха да бъдат заредени.',
 
+  'order.priceRequired': 'Въведете цена.',
+  'order.triggerRequired': 'Въведете цена на активиране.',
+  'order.sizeRequired': 'Въведете количество.',
+  'order.notPositive': 'Въведете стойност, по-голяма от 0.',
+  'order.tick': 'Цената трябва да е кратна на {step}.',
+  'order.lot': 'Количеството трябва да е кратно на {step}.',
+  'order.minSize': 'Минималното количество е {min}.',
+  'order.minNotional': 'Минималната стойност на поръчката е {min}.',
+  'order.balance': 'Недостатъчен баланс. Налично: {available}.',
+
   'notFound.title': 'Страницата не е намерена',
   'notFound.back': 'Обратно към пазарите',
 };

@@ -149,6 +149,16 @@ export const de: Messages = {
   'sub.created': 'Unterkonto {name} wurde erstellt.',
   'sub.loadFailed': 'Die Konten konnten nicht geladen werden.',
 
+  'order.priceRequired': 'Geben Sie einen Preis ein.',
+  'order.triggerRequired': 'Geben Sie einen Triggerpreis ein.',
+  'order.sizeRequired': 'Geben Sie eine Menge ein.',
+  'order.notPositive': 'Geben Sie einen Wert größer als 0 ein.',
+  'order.tick': 'Der Preis muss ein Vielfaches von {step} sein.',
+  'order.lot': 'Die Menge muss ein Vielfaches von {step} sein.',
+  'order.minSize': 'Die Mindestmenge beträgt {min}.',
+  'order.minNotional': 'Der Mindestorderwert beträgt {min}.',
+  'order.balance': 'Unzureichendes Guthaben: {available} verfügbar.',
+
   'notFound.title': 'Seite nicht gefunden',
   'notFound.back': 'Zurück zu den Märkten',
 };

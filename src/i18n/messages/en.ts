@@ -148,6 +148,16 @@ export const en = {
   'sub.created': 'Sub-account {name} created.',
   'sub.loadFailed': 'The accounts could not be loaded.',
 
+  'order.priceRequired': 'Enter a price.',
+  'order.triggerRequired': 'Enter a trigger price.',
+  'order.sizeRequired': 'Enter an amount.',
+  'order.notPositive': 'Enter a value greater than 0.',
+  'order.tick': 'The price must be a multiple of {step}.',
+  'order.lot': 'The amount must be a multiple of {step}.',
+  'order.minSize': 'The minimum amount is {min}.',
+  'order.minNotional': 'The minimum order value is {min}.',
+  'order.balance': 'Insufficient balance: {available} available.',
+
   'notFound.title': 'Page not found',
   'notFound.back': 'Back to markets',
 } as const;

@@ -149,6 +149,16 @@ export const esES: Messages = {
   'sub.created': 'Subcuenta {name} creada.',
   'sub.loadFailed': 'No se han podido cargar las cuentas.',
 
+  'order.priceRequired': 'Introduce un precio.',
+  'order.triggerRequired': 'Introduce un precio de activación.',
+  'order.sizeRequired': 'Introduce una cantidad.',
+  'order.notPositive': 'Introduce un valor superior a 0.',
+  'order.tick': 'El precio debe ser múltiplo de {step}.',
+  'order.lot': 'La cantidad debe ser múltiplo de {step}.',
+  'order.minSize': 'La cantidad mínima es {min}.',
+  'order.minNotional': 'El valor mínimo de la orden es {min}.',
+  'order.balance': 'Saldo insuficiente. Disponible: {available}.',
+
   'notFound.title': 'Página no encontrada',
   'notFound.back': 'Volver a los mercados',
 };

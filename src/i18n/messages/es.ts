@@ -149,6 +149,16 @@ export const es: Messages = {
   'sub.created': 'Subcuenta {name} creada.',
   'sub.loadFailed': 'No se pudieron cargar las cuentas.',
 
+  'order.priceRequired': 'Ingresa un precio.',
+  'order.triggerRequired': 'Ingresa un precio de activación.',
+  'order.sizeRequired': 'Ingresa una cantidad.',
+  'order.notPositive': 'Ingresa un valor mayor que 0.',
+  'order.tick': 'El precio debe ser múltiplo de {step}.',
+  'order.lot': 'La cantidad debe ser múltiplo de {step}.',
+  'order.minSize': 'La cantidad mínima es {min}.',
+  'order.minNotional': 'El valor mínimo de la orden es {min}.',
+  'order.balance': 'Saldo insuficiente. Disponible: {available}.',
+
   'notFound.title': 'Página no encontrada',
   'notFound.back': 'Volver a los mercados',
 };

@@ -149,6 +149,16 @@ export const fr: Messages = {
   'sub.created': 'Sous-compte {name} créé.',
   'sub.loadFailed': 'Les comptes n’ont pas pu être chargés.',
 
+  'order.priceRequired': 'Saisissez un prix.',
+  'order.triggerRequired': 'Saisissez un prix de déclenchement.',
+  'order.sizeRequired': 'Saisissez une quantité.',
+  'order.notPositive': 'Saisissez une valeur supérieure à 0.',
+  'order.tick': 'Le prix doit être un multiple de {step}.',
+  'order.lot': 'La quantité doit être un multiple de {step}.',
+  'order.minSize': 'La quantité minimale est de {min}.',
+  'order.minNotional': 'La valeur minimale de l\'ordre est de {min}.',
+  'order.balance': 'Solde insuffisant. Disponible : {available}.',
+
   'notFound.title': 'Page introuvable',
   'notFound.back': 'Retour aux marchés',
 };

@@ -149,6 +149,16 @@ export const id: Messages = {
   'sub.created': 'Subakun {name} dibuat.',
   'sub.loadFailed': 'Akun tidak dapat dimuat.',
 
+  'order.priceRequired': 'Masukkan harga.',
+  'order.triggerRequired': 'Masukkan harga pemicu.',
+  'order.sizeRequired': 'Masukkan jumlah.',
+  'order.notPositive': 'Masukkan nilai lebih dari 0.',
+  'order.tick': 'Harga harus kelipatan {step}.',
+  'order.lot': 'Jumlah harus kelipatan {step}.',
+  'order.minSize': 'Jumlah minimum adalah {min}.',
+  'order.minNotional': 'Nilai order minimum adalah {min}.',
+  'order.balance': 'Saldo tidak mencukupi. Tersedia: {available}.',
+
   'notFound.title': 'Halaman tidak ditemukan',
   'notFound.back': 'Kembali ke pasar',
 };

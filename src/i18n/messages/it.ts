@@ -149,6 +149,16 @@ export const it: Messages = {
   'sub.created': 'Sottoaccount {name} creato.',
   'sub.loadFailed': 'Impossibile caricare gli account.',
 
+  'order.priceRequired': 'Inserisci un prezzo.',
+  'order.triggerRequired': 'Inserisci un prezzo di attivazione.',
+  'order.sizeRequired': 'Inserisci una quantità.',
+  'order.notPositive': 'Inserisci un valore maggiore di 0.',
+  'order.tick': 'Il prezzo deve essere un multiplo di {step}.',
+  'order.lot': 'La quantità deve essere un multiplo di {step}.',
+  'order.minSize': 'La quantità minima è {min}.',
+  'order.minNotional': 'Il valore minimo dell\'ordine è {min}.',
+  'order.balance': 'Saldo insufficiente. Disponibile: {available}.',
+
   'notFound.title': 'Pagina non trovata',
   'notFound.back': 'Torna ai mercati',
 };

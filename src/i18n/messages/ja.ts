@@ -149,6 +149,16 @@ export const ja: Messages = {
   'sub.created': 'サブアカウント {name} を作成しました。',
   'sub.loadFailed': 'アカウントを読み込めませんでした。',
 
+  'order.priceRequired': '価格を入力してください。',
+  'order.triggerRequired': 'トリガー価格を入力してください。',
+  'order.sizeRequired': '数量を入力してください。',
+  'order.notPositive': '0より大きい値を入力してください。',
+  'order.tick': '価格は {step} の倍数で入力してください。',
+  'order.lot': '数量は {step} の倍数で入力してください。',
+  'order.minSize': '最小数量は {min} です。',
+  'order.minNotional': '最小注文金額は {min} です。',
+  'order.balance': '残高が不足しています。利用可能残高は {available} です。',
+
   'notFound.title': 'ページが見つかりません',
   'notFound.back': 'マーケットに戻る',
 };

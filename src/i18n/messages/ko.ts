@@ -149,6 +149,16 @@ export const ko: Messages = {
   'sub.created': '하위 계정 {name}을(를) 만들었습니다.',
   'sub.loadFailed': '계정을 불러올 수 없습니다.',
 
+  'order.priceRequired': '가격을 입력해 주세요.',
+  'order.triggerRequired': '트리거 가격을 입력해 주세요.',
+  'order.sizeRequired': '수량을 입력해 주세요.',
+  'order.notPositive': '0보다 큰 값을 입력해 주세요.',
+  'order.tick': '가격은 {step}의 배수여야 합니다.',
+  'order.lot': '수량은 {step}의 배수여야 합니다.',
+  'order.minSize': '최소 수량은 {min}입니다.',
+  'order.minNotional': '최소 주문 금액은 {min}입니다.',
+  'order.balance': '잔고가 부족합니다. 사용 가능: {available}',
+
   'notFound.title': '페이지를 찾을 수 없습니다',
   'notFound.back': '마켓으로 돌아가기',
 };

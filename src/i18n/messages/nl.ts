@@ -149,6 +149,16 @@ export const nl: Messages = {
   'sub.created': 'Subaccount {name} aangemaakt.',
   'sub.loadFailed': 'De accounts konden niet worden geladen.',
 
+  'order.priceRequired': 'Voer een prijs in.',
+  'order.triggerRequired': 'Voer een triggerprijs in.',
+  'order.sizeRequired': 'Voer een hoeveelheid in.',
+  'order.notPositive': 'Voer een waarde groter dan 0 in.',
+  'order.tick': 'De prijs moet een veelvoud van {step} zijn.',
+  'order.lot': 'De hoeveelheid moet een veelvoud van {step} zijn.',
+  'order.minSize': 'De minimale hoeveelheid is {min}.',
+  'order.minNotional': 'De minimale orderwaarde is {min}.',
+  'order.balance': 'Onvoldoende saldo: {available} beschikbaar.',
+
   'notFound.title': 'Pagina niet gevonden',
   'notFound.back': 'Terug naar markten',
 };

@@ -149,6 +149,16 @@ export const pl: Messages = {
   'sub.created': 'Utworzono subkonto {name}.',
   'sub.loadFailed': 'Nie udało się wczytać kont.',
 
+  'order.priceRequired': 'Wpisz cenę.',
+  'order.triggerRequired': 'Wpisz cenę aktywacji.',
+  'order.sizeRequired': 'Wpisz ilość.',
+  'order.notPositive': 'Wpisz wartość większą od 0.',
+  'order.tick': 'Cena musi być wielokrotnością {step}.',
+  'order.lot': 'Ilość musi być wielokrotnością {step}.',
+  'order.minSize': 'Minimalna ilość to {min}.',
+  'order.minNotional': 'Minimalna wartość zlecenia to {min}.',
+  'order.balance': 'Niewystarczające saldo. Dostępne: {available}.',
+
   'notFound.title': 'Nie znaleziono strony',
   'notFound.back': 'Powrót do rynków',
 };

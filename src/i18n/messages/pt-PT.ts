@@ -149,6 +149,16 @@ export const ptPT: Messages = {
   'sub.created': 'Subconta {name} criada.',
   'sub.loadFailed': 'Não foi possível carregar as contas.',
 
+  'order.priceRequired': 'Introduza um preço.',
+  'order.triggerRequired': 'Introduza um preço de ativação.',
+  'order.sizeRequired': 'Introduza uma quantidade.',
+  'order.notPositive': 'Introduza um valor superior a 0.',
+  'order.tick': 'O preço tem de ser um múltiplo de {step}.',
+  'order.lot': 'A quantidade tem de ser um múltiplo de {step}.',
+  'order.minSize': 'A quantidade mínima é {min}.',
+  'order.minNotional': 'O valor mínimo da ordem é {min}.',
+  'order.balance': 'Saldo insuficiente. Disponível: {available}.',
+
   'notFound.title': 'Página não encontrada',
   'notFound.back': 'Voltar aos mercados',
 };

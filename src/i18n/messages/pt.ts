@@ -149,6 +149,16 @@ export const pt: Messages = {
   'sub.created': 'Subconta {name} criada.',
   'sub.loadFailed': 'Não foi possível carregar as contas.',
 
+  'order.priceRequired': 'Digite um preço.',
+  'order.triggerRequired': 'Digite um preço de gatilho.',
+  'order.sizeRequired': 'Digite uma quantidade.',
+  'order.notPositive': 'Digite um valor maior que 0.',
+  'order.tick': 'O preço deve ser múltiplo de {step}.',
+  'order.lot': 'A quantidade deve ser múltiplo de {step}.',
+  'order.minSize': 'A quantidade mínima é {min}.',
+  'order.minNotional': 'O valor mínimo da ordem é {min}.',
+  'order.balance': 'Saldo insuficiente. Disponível: {available}.',
+
   'notFound.title': 'Página não encontrada',
   'notFound.back': 'Voltar aos mercados',
 };

@@ -149,6 +149,16 @@ export const ru: Messages = {
   'sub.created': 'Субаккаунт {name} создан.',
   'sub.loadFailed': 'Не удалось загрузить аккаунты.',
 
+  'order.priceRequired': 'Введите цену.',
+  'order.triggerRequired': 'Введите цену активации.',
+  'order.sizeRequired': 'Введите количество.',
+  'order.notPositive': 'Введите значение больше 0.',
+  'order.tick': 'Цена должна быть кратна {step}.',
+  'order.lot': 'Количество должно быть кратно {step}.',
+  'order.minSize': 'Минимальное количество — {min}.',
+  'order.minNotional': 'Минимальная сумма ордера — {min}.',
+  'order.balance': 'Недостаточно средств. Доступно: {available}.',
+
   'notFound.title': 'Страница не найдена',
   'notFound.back': 'Вернуться к рынкам',
 };

@@ -149,6 +149,16 @@ export const sv: Messages = {
   'sub.created': 'Underkontot {name} har skapats.',
   'sub.loadFailed': 'Kontona kunde inte läsas in.',
 
+  'order.priceRequired': 'Ange ett pris.',
+  'order.triggerRequired': 'Ange ett triggerpris.',
+  'order.sizeRequired': 'Ange en mängd.',
+  'order.notPositive': 'Ange ett värde större än 0.',
+  'order.tick': 'Priset måste vara en multipel av {step}.',
+  'order.lot': 'Mängden måste vara en multipel av {step}.',
+  'order.minSize': 'Minsta mängd är {min}.',
+  'order.minNotional': 'Minsta ordervärde är {min}.',
+  'order.balance': 'Otillräckligt saldo. Tillgängligt: {available}.',
+
   'notFound.title': 'Sidan hittades inte',
   'notFound.back': 'Tillbaka till marknader',
 };

@@ -149,6 +149,16 @@ export const th: Messages = {
   'sub.created': 'สร้างบัญชีย่อย {name} แล้ว',
   'sub.loadFailed': 'โหลดบัญชีไม่สำเร็จ',
 
+  'order.priceRequired': 'โปรดกรอกราคา',
+  'order.triggerRequired': 'โปรดกรอกราคาทริกเกอร์',
+  'order.sizeRequired': 'โปรดกรอกจำนวน',
+  'order.notPositive': 'โปรดกรอกค่าที่มากกว่า 0',
+  'order.tick': 'ราคาต้องเป็นทวีคูณของ {step}',
+  'order.lot': 'จำนวนต้องเป็นทวีคูณของ {step}',
+  'order.minSize': 'จำนวนขั้นต่ำคือ {min}',
+  'order.minNotional': 'มูลค่าคำสั่งซื้อขายขั้นต่ำคือ {min}',
+  'order.balance': 'ยอดคงเหลือไม่เพียงพอ ใช้ได้ {available}',
+
   'notFound.title': 'ไม่พบหน้านี้',
   'notFound.back': 'กลับไปที่ตลาด',
 };

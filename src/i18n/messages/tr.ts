@@ -149,6 +149,16 @@ export const tr: Messages = {
   'sub.created': '{name} alt hesabı oluşturuldu.',
   'sub.loadFailed': 'Hesaplar yüklenemedi.',
 
+  'order.priceRequired': 'Fiyat girin.',
+  'order.triggerRequired': 'Tetikleme fiyatı girin.',
+  'order.sizeRequired': 'Miktar girin.',
+  'order.notPositive': '0\'dan büyük bir değer girin.',
+  'order.tick': 'Fiyat, {step} değerinin katı olmalıdır.',
+  'order.lot': 'Miktar, {step} değerinin katı olmalıdır.',
+  'order.minSize': 'Minimum miktar: {min}.',
+  'order.minNotional': 'Minimum emir tutarı: {min}.',
+  'order.balance': 'Yetersiz bakiye. Kullanılabilir: {available}.',
+
   'notFound.title': 'Sayfa bulunamadı',
   'notFound.back': 'Piyasalara dön',
 };

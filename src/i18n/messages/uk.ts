@@ -149,6 +149,16 @@ export const uk: Messages = {
   'sub.created': 'Субрахунок {name} створено.',
   'sub.loadFailed': 'Не вдалося завантажити рахунки.',
 
+  'order.priceRequired': 'Введіть ціну.',
+  'order.triggerRequired': 'Введіть ціну активації.',
+  'order.sizeRequired': 'Введіть кількість.',
+  'order.notPositive': 'Введіть значення, більше за 0.',
+  'order.tick': 'Ціна має бути кратною {step}.',
+  'order.lot': 'Кількість має бути кратною {step}.',
+  'order.minSize': 'Мінімальна кількість — {min}.',
+  'order.minNotional': 'Мінімальна сума ордера — {min}.',
+  'order.balance': 'Недостатньо коштів. Доступно: {available}.',
+
   'notFound.title': 'Сторінку не знайдено',
   'notFound.back': 'Повернутися до ринків',
 };

@@ -149,6 +149,16 @@ export const uz: Messages = {
   'sub.created': '{name} sub-hisobi yaratildi.',
   'sub.loadFailed': 'Hisoblarni yuklab boʻlmadi.',
 
+  'order.priceRequired': 'Narxni kiriting.',
+  'order.triggerRequired': 'Faollashtirish narxini kiriting.',
+  'order.sizeRequired': 'Miqdorni kiriting.',
+  'order.notPositive': '0 dan katta qiymat kiriting.',
+  'order.tick': 'Narx {step} ga karrali boʻlishi kerak.',
+  'order.lot': 'Miqdor {step} ga karrali boʻlishi kerak.',
+  'order.minSize': 'Minimal miqdor: {min}.',
+  'order.minNotional': 'Minimal buyurtma qiymati: {min}.',
+  'order.balance': 'Balans yetarli emas. Mavjud: {available}.',
+
   'notFound.title': 'Sahifa topilmadi',
   'notFound.back': 'Bozorlarga qaytish',
 };

@@ -149,6 +149,16 @@ export const vi: Messages = {
   'sub.created': 'Đã tạo tài khoản phụ {name}.',
   'sub.loadFailed': 'Không thể tải các tài khoản.',
 
+  'order.priceRequired': 'Vui lòng nhập giá.',
+  'order.triggerRequired': 'Vui lòng nhập giá kích hoạt.',
+  'order.sizeRequired': 'Vui lòng nhập số lượng.',
+  'order.notPositive': 'Vui lòng nhập giá trị lớn hơn 0.',
+  'order.tick': 'Giá phải là bội số của {step}.',
+  'order.lot': 'Số lượng phải là bội số của {step}.',
+  'order.minSize': 'Số lượng tối thiểu là {min}.',
+  'order.minNotional': 'Giá trị lệnh tối thiểu là {min}.',
+  'order.balance': 'Số dư không đủ. Khả dụng: {available}.',
+
   'notFound.title': 'Không tìm thấy trang',
   'notFound.back': 'Quay lại thị trường',
 };

@@ -149,6 +149,16 @@ export const zhCN: Messages = {
   'sub.created': '子账户 {name} 已创建。',
   'sub.loadFailed': '无法加载账户列表。',
 
+  'order.priceRequired': '请输入价格。',
+  'order.triggerRequired': '请输入触发价。',
+  'order.sizeRequired': '请输入数量。',
+  'order.notPositive': '请输入大于 0 的数值。',
+  'order.tick': '价格必须为 {step} 的整数倍。',
+  'order.lot': '数量必须为 {step} 的整数倍。',
+  'order.minSize': '最小数量为 {min}。',
+  'order.minNotional': '最小下单金额为 {min}。',
+  'order.balance': '余额不足，可用 {available}。',
+
   'notFound.title': '页面未找到',
   'notFound.back': '返回行情',
 };

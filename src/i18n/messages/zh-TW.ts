@@ -149,6 +149,16 @@ export const zhTW: Messages = {
   'sub.created': '已建立子帳戶 {name}。',
   'sub.loadFailed': '無法載入帳戶列表。',
 
+  'order.priceRequired': '請輸入價格。',
+  'order.triggerRequired': '請輸入觸發價。',
+  'order.sizeRequired': '請輸入數量。',
+  'order.notPositive': '請輸入大於 0 的數值。',
+  'order.tick': '價格必須為 {step} 的整數倍。',
+  'order.lot': '數量必須為 {step} 的整數倍。',
+  'order.minSize': '最小數量為 {min}。',
+  'order.minNotional': '最小下單金額為 {min}。',
+  'order.balance': '餘額不足，可用 {available}。',
+
   'notFound.title': '找不到頁面',
   'notFound.back': '返回市場',
 };
