@@ -28,6 +28,9 @@ export default defineConfig({
       'node-forge',
       'dexie',
       '@fingerprintjs/fingerprintjs',
+      'lightweight-charts',
+      'decimal.js',
+      'crc-32',
     ],
   },
   test: {

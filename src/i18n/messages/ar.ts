@@ -159,6 +159,10 @@ export const ar: Messages = {
   'order.minNotional': 'الحد الأدنى لقيمة الأمر هو {min}.',
   'order.balance': 'الرصيد غير كافٍ. المتاح: {available}.',
 
+  'chart.failed': 'تعذّر تحميل الرسم البياني.',
+  'chart.empty': 'لا توجد شموع لهذه الفترة بعد.',
+  'chart.credit': 'الرسوم البيانية مقدَّمة من TradingView',
+
   'notFound.title': 'الصفحة غير موجودة',
   'notFound.back': 'العودة إلى الأسواق',
 };

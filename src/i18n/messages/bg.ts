@@ -159,6 +159,10 @@ export const bg: Messages = {
   'order.minNotional': 'Минималната стойност на поръчката е {min}.',
   'order.balance': 'Недостатъчен баланс. Налично: {available}.',
 
+  'chart.failed': 'Графиката не можа да се зареди.',
+  'chart.empty': 'Все още няма свещи за този период.',
+  'chart.credit': 'Графики от TradingView',
+
   'notFound.title': 'Страницата не е намерена',
   'notFound.back': 'Обратно към пазарите',
 };

@@ -159,6 +159,10 @@ export const de: Messages = {
   'order.minNotional': 'Der Mindestorderwert beträgt {min}.',
   'order.balance': 'Unzureichendes Guthaben: {available} verfügbar.',
 
+  'chart.failed': 'Der Chart konnte nicht geladen werden.',
+  'chart.empty': 'Für diesen Zeitraum gibt es noch keine Kerzen.',
+  'chart.credit': 'Charts von TradingView',
+
   'notFound.title': 'Seite nicht gefunden',
   'notFound.back': 'Zurück zu den Märkten',
 };

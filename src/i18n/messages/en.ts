@@ -158,6 +158,10 @@ export const en = {
   'order.minNotional': 'The minimum order value is {min}.',
   'order.balance': 'Insufficient balance: {available} available.',
 
+  'chart.failed': 'The chart could not be loaded.',
+  'chart.empty': 'No candles for this period yet.',
+  'chart.credit': 'Charting by TradingView',
+
   'notFound.title': 'Page not found',
   'notFound.back': 'Back to markets',
 } as const;

@@ -159,6 +159,10 @@ export const esES: Messages = {
   'order.minNotional': 'El valor mínimo de la orden es {min}.',
   'order.balance': 'Saldo insuficiente. Disponible: {available}.',
 
+  'chart.failed': 'No se ha podido cargar el gráfico.',
+  'chart.empty': 'Aún no hay velas para este periodo.',
+  'chart.credit': 'Gráficos de TradingView',
+
   'notFound.title': 'Página no encontrada',
   'notFound.back': 'Volver a los mercados',
 };

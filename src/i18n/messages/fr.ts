@@ -159,6 +159,10 @@ export const fr: Messages = {
   'order.minNotional': 'La valeur minimale de l\'ordre est de {min}.',
   'order.balance': 'Solde insuffisant. Disponible : {available}.',
 
+  'chart.failed': 'Impossible de charger le graphique.',
+  'chart.empty': 'Aucune bougie sur cette période pour le moment.',
+  'chart.credit': 'Graphiques fournis par TradingView',
+
   'notFound.title': 'Page introuvable',
   'notFound.back': 'Retour aux marchés',
 };

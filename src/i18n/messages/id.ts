@@ -159,6 +159,10 @@ export const id: Messages = {
   'order.minNotional': 'Nilai order minimum adalah {min}.',
   'order.balance': 'Saldo tidak mencukupi. Tersedia: {available}.',
 
+  'chart.failed': 'Grafik tidak dapat dimuat.',
+  'chart.empty': 'Belum ada candle untuk periode ini.',
+  'chart.credit': 'Grafik disediakan oleh TradingView',
+
   'notFound.title': 'Halaman tidak ditemukan',
   'notFound.back': 'Kembali ke pasar',
 };

@@ -159,6 +159,10 @@ export const it: Messages = {
   'order.minNotional': 'Il valore minimo dell\'ordine è {min}.',
   'order.balance': 'Saldo insufficiente. Disponibile: {available}.',
 
+  'chart.failed': 'Impossibile caricare il grafico.',
+  'chart.empty': 'Non ci sono ancora candele per questo periodo.',
+  'chart.credit': 'Grafici di TradingView',
+
   'notFound.title': 'Pagina non trovata',
   'notFound.back': 'Torna ai mercati',
 };

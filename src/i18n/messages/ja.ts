@@ -159,6 +159,10 @@ export const ja: Messages = {
   'order.minNotional': '最小注文金額は {min} です。',
   'order.balance': '残高が不足しています。利用可能残高は {available} です。',
 
+  'chart.failed': 'チャートを読み込めませんでした。',
+  'chart.empty': 'この期間のローソク足はまだありません。',
+  'chart.credit': 'チャート提供：TradingView',
+
   'notFound.title': 'ページが見つかりません',
   'notFound.back': 'マーケットに戻る',
 };

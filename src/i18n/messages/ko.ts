@@ -159,6 +159,10 @@ export const ko: Messages = {
   'order.minNotional': '최소 주문 금액은 {min}입니다.',
   'order.balance': '잔고가 부족합니다. 사용 가능: {available}',
 
+  'chart.failed': '차트를 불러올 수 없습니다.',
+  'chart.empty': '이 기간에는 아직 캔들이 없습니다.',
+  'chart.credit': '차트 제공: TradingView',
+
   'notFound.title': '페이지를 찾을 수 없습니다',
   'notFound.back': '마켓으로 돌아가기',
 };

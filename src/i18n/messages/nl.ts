@@ -159,6 +159,10 @@ export const nl: Messages = {
   'order.minNotional': 'De minimale orderwaarde is {min}.',
   'order.balance': 'Onvoldoende saldo: {available} beschikbaar.',
 
+  'chart.failed': 'De grafiek kon niet worden geladen.',
+  'chart.empty': 'Nog geen candles voor deze periode.',
+  'chart.credit': 'Grafieken van TradingView',
+
   'notFound.title': 'Pagina niet gevonden',
   'notFound.back': 'Terug naar markten',
 };

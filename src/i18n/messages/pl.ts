@@ -159,6 +159,10 @@ export const pl: Messages = {
   'order.minNotional': 'Minimalna wartość zlecenia to {min}.',
   'order.balance': 'Niewystarczające saldo. Dostępne: {available}.',
 
+  'chart.failed': 'Nie udało się wczytać wykresu.',
+  'chart.empty': 'W tym okresie nie ma jeszcze świec.',
+  'chart.credit': 'Wykresy dostarcza TradingView',
+
   'notFound.title': 'Nie znaleziono strony',
   'notFound.back': 'Powrót do rynków',
 };

@@ -159,6 +159,10 @@ export const pt: Messages = {
   'order.minNotional': 'O valor mínimo da ordem é {min}.',
   'order.balance': 'Saldo insuficiente. Disponível: {available}.',
 
+  'chart.failed': 'Não foi possível carregar o gráfico.',
+  'chart.empty': 'Ainda não há velas para este período.',
+  'chart.credit': 'Gráficos fornecidos pela TradingView',
+
   'notFound.title': 'Página não encontrada',
   'notFound.back': 'Voltar aos mercados',
 };

@@ -159,6 +159,10 @@ export const ru: Messages = {
   'order.minNotional': 'Минимальная сумма ордера — {min}.',
   'order.balance': 'Недостаточно средств. Доступно: {available}.',
 
+  'chart.failed': 'Не удалось загрузить график.',
+  'chart.empty': 'За этот период свечей пока нет.',
+  'chart.credit': 'Графики от TradingView',
+
   'notFound.title': 'Страница не найдена',
   'notFound.back': 'Вернуться к рынкам',
 };

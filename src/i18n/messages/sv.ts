@@ -159,6 +159,10 @@ export const sv: Messages = {
   'order.minNotional': 'Minsta ordervärde är {min}.',
   'order.balance': 'Otillräckligt saldo. Tillgängligt: {available}.',
 
+  'chart.failed': 'Diagrammet kunde inte läsas in.',
+  'chart.empty': 'Inga ljus för den här perioden ännu.',
+  'chart.credit': 'Diagram från TradingView',
+
   'notFound.title': 'Sidan hittades inte',
   'notFound.back': 'Tillbaka till marknader',
 };

@@ -159,6 +159,10 @@ export const th: Messages = {
   'order.minNotional': 'มูลค่าคำสั่งซื้อขายขั้นต่ำคือ {min}',
   'order.balance': 'ยอดคงเหลือไม่เพียงพอ ใช้ได้ {available}',
 
+  'chart.failed': 'ไม่สามารถโหลดกราฟได้',
+  'chart.empty': 'ยังไม่มีแท่งเทียนในช่วงเวลานี้',
+  'chart.credit': 'กราฟโดย TradingView',
+
   'notFound.title': 'ไม่พบหน้านี้',
   'notFound.back': 'กลับไปที่ตลาด',
 };

@@ -159,6 +159,10 @@ export const tr: Messages = {
   'order.minNotional': 'Minimum emir tutarı: {min}.',
   'order.balance': 'Yetersiz bakiye. Kullanılabilir: {available}.',
 
+  'chart.failed': 'Grafik yüklenemedi.',
+  'chart.empty': 'Bu zaman aralığında henüz mum yok.',
+  'chart.credit': 'Grafikler TradingView tarafından sağlanır',
+
   'notFound.title': 'Sayfa bulunamadı',
   'notFound.back': 'Piyasalara dön',
 };

@@ -159,6 +159,10 @@ export const uk: Messages = {
   'order.minNotional': 'Мінімальна сума ордера — {min}.',
   'order.balance': 'Недостатньо коштів. Доступно: {available}.',
 
+  'chart.failed': 'Не вдалося завантажити графік.',
+  'chart.empty': 'За цей період свічок ще немає.',
+  'chart.credit': 'Графіки від TradingView',
+
   'notFound.title': 'Сторінку не знайдено',
   'notFound.back': 'Повернутися до ринків',
 };

@@ -159,6 +159,10 @@ export const uz: Messages = {
   'order.minNotional': 'Minimal buyurtma qiymati: {min}.',
   'order.balance': 'Balans yetarli emas. Mavjud: {available}.',
 
+  'chart.failed': 'Grafikni yuklab boʻlmadi.',
+  'chart.empty': 'Bu davr uchun hozircha shamlar yoʻq.',
+  'chart.credit': 'Grafiklar TradingView tomonidan taqdim etilgan',
+
   'notFound.title': 'Sahifa topilmadi',
   'notFound.back': 'Bozorlarga qaytish',
 };

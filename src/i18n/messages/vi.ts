@@ -159,6 +159,10 @@ export const vi: Messages = {
   'order.minNotional': 'Giá trị lệnh tối thiểu là {min}.',
   'order.balance': 'Số dư không đủ. Khả dụng: {available}.',
 
+  'chart.failed': 'Không thể tải biểu đồ.',
+  'chart.empty': 'Chưa có nến nào trong khung thời gian này.',
+  'chart.credit': 'Biểu đồ được cung cấp bởi TradingView',
+
   'notFound.title': 'Không tìm thấy trang',
   'notFound.back': 'Quay lại thị trường',
 };

@@ -159,6 +159,10 @@ export const zhCN: Messages = {
   'order.minNotional': '最小下单金额为 {min}。',
   'order.balance': '余额不足，可用 {available}。',
 
+  'chart.failed': '图表加载失败。',
+  'chart.empty': '当前周期暂无K线数据。',
+  'chart.credit': '图表由 TradingView 提供',
+
   'notFound.title': '页面未找到',
   'notFound.back': '返回行情',
 };

@@ -159,6 +159,10 @@ export const zhTW: Messages = {
   'order.minNotional': '最小下單金額為 {min}。',
   'order.balance': '餘額不足，可用 {available}。',
 
+  'chart.failed': '無法載入圖表。',
+  'chart.empty': '此週期尚無 K 線資料。',
+  'chart.credit': '圖表由 TradingView 提供',
+
   'notFound.title': '找不到頁面',
   'notFound.back': '返回市場',
 };

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { useT } from '../i18n/i18n';
+import { StateView } from '../ui/StateView';
+import './candle-chart.css';
+
+/** One candle as the market worker hands it over: open time in ms, prices as decimal strings. */
+export interface Candle {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+}
+
+export interface CandleChartProps {
+  candles: readonly Candle[];
+  /** The candle still forming; replaces the last one or starts the next. */
+  live?: Candle | null;
+  pricePlaces: number;
+  theme: 'dark' | 'light';
+  /** Called once the chart and its series exist (tests read the series through it). */
+  onReady?: (chart: { chart: IChartApi; series: ISeriesApi<'Candlestick'> }) => void;
+}
+
+function bar(candle: Candle): CandlestickData<UTCTimestamp> {
+  // The chart plots numbers; the figures shown as text elsewhere stay strings.
+  return {
+    time: Math.floor(candle.time / 1000) as UTCTimestamp,
+    open: Number(candle.open),
+    high: Number(candle.high),
+    low: Number(candle.low),
+    close: Number(candle.close),
+  };
+}
+
+function themeColors(element: HTMLElement) {
+  const style = getComputedStyle(element);
+  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    text: token('--color-text-muted', '#929aa5'),
+    grid: token('--color-border', '#2b3139'),
+    up: token('--color-up', '#2ebd85'),
+    down: token('--color-down', '#f85f73'),
+  };
+}
+
+/**
+ * The K-line chart (lightweight-charts, loaded on first use so the markets page never pays for it). The library's
+ * own attribution logo writes HTML, which the page's Trusted Types policy refuses, so the attribution the licence
+ * asks for is a plain link under the chart instead.
+ */
+export function CandleChart({ candles, live, pricePlaces, theme, onReady }: CandleChartProps) {
+  const t = useT();
+  const host = useRef<HTMLDivElement>(null);
+  const api = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+
+  useEffect(() => {
+    let disposed = false;
+    import('lightweight-charts').then(
+      ({ createChart, CandlestickSeries }) => {
+        const element = host.current;
+        if (disposed || !element) return;
+        const colors = themeColors(element);
+        const chart = createChart(element, {
+          autoSize: true,
+          layout: { attributionLogo: false, background: { color: 'transparent' }, textColor: colors.text },
+          grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+          timeScale: { timeVisible: true, secondsVisible: false },
+        });
+        const series = chart.addSeries(CandlestickSeries, {
+          upColor: colors.up,
+          downColor: colors.down,
+          borderVisible: false,
+          wickUpColor: colors.up,
+          wickDownColor: colors.down,
+        });
+        api.current = { chart, series };
+        setStatus('ready');
+        onReadyRef.current?.(api.current);
+      },
+      () => {
+        if (!disposed) setStatus('failed');
+      },
+    );
+    return () => {
+      disposed = true;
+      api.current?.chart.remove();
+      api.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    api.current?.series.applyOptions({ priceFormat: { type: 'price', precision: pricePlaces, minMove: 10 ** -pricePlaces } });
+  }, [pricePlaces, status]);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!api.current || !element) return;
+    const colors = themeColors(element);
+    api.current.chart.applyOptions({ layout: { textColor: colors.text }, grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } } });
+    api.current.series.applyOptions({ upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down });
+  }, [theme, status]);
+
+  useEffect(() => {
+    api.current?.series.setData(candles.map(bar));
+  }, [candles, status]);
+
+  useEffect(() => {
+    const series = api.current?.series;
+    if (!series || !live) return;
+    const last = series.data().at(-1);
+    // The chart only takes a bar at or after its last one; a late candle of the past is dropped, not drawn wrong.
+    if (last && (last.time as number) > Math.floor(live.time / 1000)) return;
+    series.update(bar(live));
+  }, [live, status]);
+
+  return (
+    <figure className="candle-chart">
+      <div ref={host} className="candle-chart__canvas" data-status={status} />
+      {status === 'loading' && <StateView state="loading" className="candle-chart__state" />}
+      {status === 'failed' && <StateView state="error" message={t('chart.failed')} className="candle-chart__state" />}
+      {status === 'ready' && candles.length === 0 && !live && <StateView state="empty" message={t('chart.empty')} className="candle-chart__state" />}
+      <figcaption className="candle-chart__credit">
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer nofollow">
+          {t('chart.credit')}
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
