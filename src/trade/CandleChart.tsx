@@ -53,13 +53,14 @@ function themeColors(element: HTMLElement) {
 export function CandleChart({ candles, live, pricePlaces, theme, onReady }: CandleChartProps) {
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
-  const api = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
+  const [failed, setFailed] = useState(false);
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
 
   useEffect(() => {
     let disposed = false;
+    let created: IChartApi | null = null;
     import('lightweight-charts').then(
       ({ createChart, CandlestickSeries }) => {
         const element = host.current;
@@ -78,45 +79,48 @@ export function CandleChart({ candles, live, pricePlaces, theme, onReady }: Cand
           wickUpColor: colors.up,
           wickDownColor: colors.down,
         });
-        api.current = { chart, series };
-        setStatus('ready');
-        onReadyRef.current?.(api.current);
+        created = chart;
+        const ready = { chart, series };
+        setApi(ready);
+        onReadyRef.current?.(ready);
       },
       () => {
-        if (!disposed) setStatus('failed');
+        if (!disposed) setFailed(true);
       },
     );
     return () => {
       disposed = true;
-      api.current?.chart.remove();
-      api.current = null;
+      created?.remove();
     };
   }, []);
 
   useEffect(() => {
-    api.current?.series.applyOptions({ priceFormat: { type: 'price', precision: pricePlaces, minMove: 10 ** -pricePlaces } });
-  }, [pricePlaces, status]);
+    api?.series.applyOptions({ priceFormat: { type: 'price', precision: pricePlaces, minMove: 10 ** -pricePlaces } });
+  }, [api, pricePlaces]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the colours are the theme's CSS tokens; the theme prop says when they changed.
   useEffect(() => {
     const element = host.current;
-    if (!api.current || !element) return;
+    if (!api || !element) return;
     const colors = themeColors(element);
-    api.current.chart.applyOptions({ layout: { textColor: colors.text }, grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } } });
-    api.current.series.applyOptions({ upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down });
-  }, [theme, status]);
+    api.chart.applyOptions({ layout: { textColor: colors.text }, grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } } });
+    api.series.applyOptions({ upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down });
+  }, [api, theme]);
 
   useEffect(() => {
-    api.current?.series.setData(candles.map(bar));
-  }, [candles, status]);
+    api?.series.setData(candles.map(bar));
+  }, [api, candles]);
 
   useEffect(() => {
-    const series = api.current?.series;
+    const series = api?.series;
     if (!series || !live) return;
     const last = series.data().at(-1);
     // The chart only takes a bar at or after its last one; a late candle of the past is dropped, not drawn wrong.
     if (last && (last.time as number) > Math.floor(live.time / 1000)) return;
     series.update(bar(live));
-  }, [live, status]);
+  }, [api, live]);
+
+  const status = failed ? 'failed' : api ? 'ready' : 'loading';
 
   return (
     <figure className="candle-chart">
