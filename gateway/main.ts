@@ -6,12 +6,27 @@ function readRoot(certFile: string, keyFile: string) {
   return { certPem: readFileSync(certFile, 'utf8'), keyPem: readFileSync(keyFile, 'utf8') };
 }
 
-/** CLI entry (`tsx gateway/main.ts`): reads PORT, HOST, DATA_DIR, DIST_DIR, GATEWAY_FAULTS, GATEWAY_LOCAL_MODE, SIGN_ROOT_* and LOG_LEVEL, serves until SIGINT/SIGTERM. */
+/** Reads an optional positive integer setting, or fails with a message naming it. */
+function readCount(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${raw}`);
+  return value;
+}
+
+/**
+ * CLI entry (`tsx gateway/main.ts`): reads PORT, HOST, DATA_DIR, DIST_DIR, GATEWAY_FAULTS, GATEWAY_LOCAL_MODE,
+ * SIGN_ROOT_*, LOG_LEVEL and the market load MARKET_STEP_MS and MARKET_LEVEL_CHANGES, serves until SIGINT/SIGTERM.
+ */
 async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${env.PORT}`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!isLogLevel(logLevel)) throw new Error(`LOG_LEVEL must be debug, info, warn, error or silent, got ${logLevel}`);
+  // The market's load on the stream (benchmarks): MARKET_STEP_MS=50 MARKET_LEVEL_CHANGES=20 gives about 5,500 level changes a second.
+  const marketStepMs = readCount(env, 'MARKET_STEP_MS', 5, 60_000);
+  const levelChangesPerStep = readCount(env, 'MARKET_LEVEL_CHANGES', 0, 10_000);
   const gateway = await startGateway({
     port,
     host: env.HOST || '127.0.0.1',
@@ -20,6 +35,8 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     distDir: env.DIST_DIR === undefined ? 'dist' : env.DIST_DIR || undefined,
     faults: env.GATEWAY_FAULTS === '1',
     logLevel,
+    marketStepMs,
+    levelChangesPerStep,
     // Local use and demos by default; GATEWAY_LOCAL_MODE=0 turns off the dev mailbox and dev accounts.
     localMode: env.GATEWAY_LOCAL_MODE !== '0',
     devRootDir: env.SIGN_ROOT_DIR || undefined,

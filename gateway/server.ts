@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database';
 import type { GatewayEnv } from './http/gateway-env';
 import { createLogger, type Logger, type LogLevel } from './log/logger';
 import { MarketSimulator } from './market/simulator';
+import { attachPublicStream, type PublicStream, type PublicStreamOptions } from './stream/public-stream';
 import type { RootPem } from './security/dev-root';
 import type { SignPolicy } from './security/sign-config';
 import { loadSigning } from './security/signing-setup';
@@ -26,10 +27,19 @@ export interface GatewayOptions {
   logLevel?: LogLevel;
   /** Seed of the market simulator (default: from the clock). */
   simulatorSeed?: number;
-  /** Milliseconds between simulator steps (default 250). */
+  /**
+   * Milliseconds between simulator steps (default 250). With `levelChangesPerStep` it sets how hard the market pushes
+   * the public stream's `books` channels: over the six default instruments, 250 ms and 12 give about 1,400 level
+   * changes a second, 100 ms and 12 about 2,800, 50 ms and 20 about 5,500, 25 ms and 40 about 14,000 (re-centring
+   * after each price move adds to the random changes). `gateway/main.ts` reads MARKET_STEP_MS and MARKET_LEVEL_CHANGES.
+   */
   marketStepMs?: number;
-  /** Random book level changes per instrument per step (default: the simulator's). */
+  /** Random book level changes per instrument per step (default: the simulator's, 12). */
   levelChangesPerStep?: number;
+  /** Levels kept per book side (default: the simulator's, 200). */
+  bookDepth?: number;
+  /** Limits and cadences of the public WebSocket `/v2/ws/public` (idle timeout, subscription and size caps…). */
+  stream?: Partial<PublicStreamOptions>;
   /** Where the dev signing root lives (default `.dev-root` in the working directory); ignored when `signingRoot` is given. */
   devRootDir?: string;
   /** A production signing root instead of the dev one. */
@@ -50,6 +60,8 @@ export interface RunningGateway {
   host: string;
   db: Database;
   simulator: MarketSimulator;
+  /** The public market WebSocket on `server`. */
+  stream: PublicStream;
   app: Hono<GatewayEnv>;
   /** The Node HTTP server, for a WebSocket upgrade handler to attach to. */
   server: ServerType;
@@ -69,6 +81,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     seed: options.simulatorSeed ?? Date.now() >>> 0,
     nowMs: Date.now(),
     levelChangesPerStep: options.levelChangesPerStep,
+    bookDepth: options.bookDepth,
     onListenerError: (error) => logger.error('market listener failed', { error: String(error) }),
   });
   const signing = loadSigning({ dataDir: options.dataDir, root: options.signingRoot, devRootDir: options.devRootDir, policy: options.signPolicy });
@@ -91,11 +104,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     db.close();
     throw error;
   }
+  const stream = attachPublicStream(server, simulator, logger, options.stream);
   const timer = setInterval(() => simulator.step(Date.now()), options.marketStepMs ?? DEFAULT_STEP_MS);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       clearInterval(timer);
+      // Upgraded sockets are no longer the HTTP server's to close; end them first or close() would wait on them.
+      stream.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive and in-flight sockets would otherwise hold close() open.
@@ -106,7 +122,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return closing;
   };
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${urlHost}:${port}`, port, host, db, simulator, app, server, logger, close };
+  return { url: `http://${urlHost}:${port}`, port, host, db, simulator, stream, app, server, logger, close };
 }
 
 function listen(app: Hono<GatewayEnv>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {

@@ -1,8 +1,9 @@
 import { BookSide } from './book-side';
+import { FundingModel } from './funding-model';
 import type { InstrumentSpec } from './instruments';
 import type { BookLevel, BookSnapshot, TickerSnapshot, TradeTick } from './market-types';
 import { PriceHistory } from './price-history';
-import { createRandom, type Random } from './random';
+import { createRandom, hashSeed, type Random } from './random';
 import { formatRatio, formatScaled, parseScaled } from './scaled-decimal';
 
 /** What one step of one instrument produced. */
@@ -43,9 +44,9 @@ export class InstrumentMarket {
   private lastStepMs: number;
   private seq = 0;
   private nextTradeId = 1_000_000_000_000;
-  private fundingMicros = 100;
   private holding: number;
-  private indexOffset = 0;
+  /** Mark, index and funding; perpetuals only, on a random stream of their own so the book does not depend on it. */
+  private readonly funding: FundingModel | undefined;
 
   /** Builds the market at `nowMs` with a synthetic 24 h history leading up to it. */
   constructor(
@@ -68,6 +69,7 @@ export class InstrumentMarket {
     }
     this.history.record(nowMs, this.last);
     this.lastStepMs = nowMs;
+    this.funding = spec.instType === 'SPOT' ? undefined : new FundingModel(createRandom(hashSeed(seed, 'funding')), this.tick, this.last, nowMs);
     this.recentre(this.rng.next() < 0.5 ? 'buy' : 'sell');
     this.bids.drainChanges();
     this.asks.drainChanges();
@@ -85,9 +87,8 @@ export class InstrumentMarket {
     // Churn first, so re-centring afterwards tops each side back up to full depth.
     for (let i = 0; i < levelChanges; i++) this.churnOne();
     this.recentre(side);
-    this.fundingMicros = Math.max(-750, Math.min(750, this.fundingMicros + this.rng.int(-2, 2)));
     this.holding = Math.max(this.lot, this.holding + Math.round((this.typicalSize * this.rng.normal()) / this.lot) * this.lot);
-    this.indexOffset = this.tick * this.rng.int(-3, 3);
+    this.funding?.update(this.last, seconds, nowMs);
     const bids = this.formatLevels(this.bids.drainChanges());
     const asks = this.formatLevels(this.asks.drainChanges());
     const changed = bids.length > 0 || asks.length > 0;
@@ -122,10 +123,12 @@ export class InstrumentMarket {
       askSz: formatScaled(this.asks.sizeAt(bestAsk), volumePlace),
       ts: String(this.lastStepMs),
     };
-    if (this.spec.instType !== 'SPOT') {
-      ticker.markPrice = price(this.last);
-      ticker.indexPrice = price(this.last + this.indexOffset);
-      ticker.fundingRate = formatScaled(this.fundingMicros, 6);
+    if (this.funding) {
+      const funding = this.funding.current();
+      ticker.markPrice = price(funding.markPrice);
+      ticker.indexPrice = price(funding.indexPrice);
+      ticker.fundingRate = formatScaled(funding.fundingMicros, 6);
+      ticker.nextFundingTime = String(funding.nextFundingTime);
       ticker.holdingAmount = formatScaled(this.holding, volumePlace);
     }
     return ticker;

@@ -25,6 +25,8 @@ export interface TickerSnapshot {
   indexPrice?: string;
   markPrice?: string;
   fundingRate?: string;
+  /** Futures only: the next funding settlement, ms since the epoch. */
+  nextFundingTime?: string;
   holdingAmount?: string;
 }
 

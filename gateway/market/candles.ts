@@ -1,0 +1,116 @@
+import type { MinuteCandle } from './price-history';
+
+/** How a candle period is cut: its length and the clock offset its boundaries are aligned to. */
+export interface Granularity {
+  intervalMs: number;
+  /** Boundaries fall at UTC midnight minus this offset (8 h: Hong Kong time, the venue's default for 6H and longer). */
+  offsetMs: number;
+}
+
+/** One candle in integer price ticks and volume units (same scales as {@link MinuteCandle}). */
+export type Candle = MinuteCandle;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Candles of 6 hours and longer without the `utc` suffix start at 00:00 UTC+8, as the public API cuts them. */
+const LOCAL_OFFSET = 8 * HOUR;
+
+function period(intervalMs: number, offsetMs = LOCAL_OFFSET): Granularity {
+  // An offset that is a whole number of periods changes nothing; keep 0 there so bucket arithmetic stays obvious.
+  return { intervalMs, offsetMs: offsetMs % intervalMs };
+}
+
+/** Candle channels of the public stream (`candle1m` … `candle1D`, plus the UTC-aligned variants) and their periods. */
+export const STREAM_CANDLE_CHANNELS: Readonly<Record<string, Granularity>> = {
+  candle1m: period(MINUTE),
+  candle5m: period(5 * MINUTE),
+  candle15m: period(15 * MINUTE),
+  candle30m: period(30 * MINUTE),
+  candle1H: period(HOUR),
+  candle4H: period(4 * HOUR),
+  candle6H: period(6 * HOUR),
+  candle12H: period(12 * HOUR),
+  candle1D: period(DAY),
+  candle6Hutc: period(6 * HOUR, 0),
+  candle12Hutc: period(12 * HOUR, 0),
+  candle1Dutc: period(DAY, 0),
+};
+
+/** `granularity` values of `GET /api/v2/spot/market/candles` that the simulator's 24 h of history can answer. */
+export const SPOT_GRANULARITIES: Readonly<Record<string, Granularity>> = {
+  '1min': period(MINUTE),
+  '3min': period(3 * MINUTE),
+  '5min': period(5 * MINUTE),
+  '15min': period(15 * MINUTE),
+  '30min': period(30 * MINUTE),
+  '1h': period(HOUR),
+  '4h': period(4 * HOUR),
+  '6h': period(6 * HOUR),
+  '12h': period(12 * HOUR),
+  '1day': period(DAY),
+  '6Hutc': period(6 * HOUR, 0),
+  '12Hutc': period(12 * HOUR, 0),
+  '1Dutc': period(DAY, 0),
+};
+
+/** `granularity` values of `GET /api/v2/mix/market/candles` that the simulator's 24 h of history can answer. */
+export const FUTURES_GRANULARITIES: Readonly<Record<string, Granularity>> = {
+  '1m': period(MINUTE),
+  '3m': period(3 * MINUTE),
+  '5m': period(5 * MINUTE),
+  '15m': period(15 * MINUTE),
+  '30m': period(30 * MINUTE),
+  '1H': period(HOUR),
+  '4H': period(4 * HOUR),
+  '6H': period(6 * HOUR),
+  '12H': period(12 * HOUR),
+  '1D': period(DAY),
+  '6Hutc': period(6 * HOUR, 0),
+  '12Hutc': period(12 * HOUR, 0),
+  '1Dutc': period(DAY, 0),
+};
+
+/** The start of the period of `granularity` that contains `ts`. */
+export function periodStart(ts: number, granularity: Granularity): number {
+  const { intervalMs, offsetMs } = granularity;
+  return Math.floor((ts + offsetMs) / intervalMs) * intervalMs - offsetMs;
+}
+
+/** Merges minute candles (oldest first) into candles of `granularity`, oldest first. */
+export function aggregateCandles(minutes: readonly MinuteCandle[], granularity: Granularity): Candle[] {
+  const candles: Candle[] = [];
+  let current: Candle | undefined;
+  for (const minute of minutes) {
+    const start = periodStart(minute.start, granularity);
+    if (!current || current.start !== start) {
+      current = { ...minute, start };
+      candles.push(current);
+      continue;
+    }
+    if (minute.high > current.high) current.high = minute.high;
+    if (minute.low < current.low) current.low = minute.low;
+    current.close = minute.close;
+    current.baseVolume += minute.baseVolume;
+    current.quoteVolume += minute.quoteVolume;
+  }
+  return candles;
+}
+
+/** The newest `count` candles of `granularity` (oldest first), reading only the tail of the minute candles. */
+export function latestCandles(minutes: readonly MinuteCandle[], granularity: Granularity, count: number): Candle[] {
+  if (count <= 0 || minutes.length === 0) return [];
+  let periods = 0;
+  let from = minutes.length;
+  let lastStart: number | undefined;
+  while (from > 0) {
+    const start = periodStart(minutes[from - 1]!.start, granularity);
+    if (start !== lastStart) {
+      if (periods === count) break;
+      periods += 1;
+      lastStart = start;
+    }
+    from -= 1;
+  }
+  return aggregateCandles(minutes.slice(from), granularity);
+}

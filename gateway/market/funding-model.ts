@@ -1,0 +1,90 @@
+import type { Random } from './random';
+
+/** Mark, index and funding of one perpetual, in integer price ticks and funding rate in millionths. */
+export interface FundingState {
+  markPrice: number;
+  indexPrice: number;
+  /** Funding rate of the current interval, in 10^-6 (100 = 0.0001 = 0.01 %). */
+  fundingMicros: number;
+  /** Start of the next funding settlement, ms since the epoch. */
+  nextFundingTime: number;
+}
+
+/** Funding settles every 8 hours at 00:00, 08:00 and 16:00 UTC (contract `fundInterval` "8"). */
+export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
+/** The interest component of the funding rate per interval: 0.01 %. */
+const INTEREST_MICROS = 100;
+/** The premium may move funding at most this far from the interest rate before the cap (±0.05 %). */
+const INTEREST_CLAMP_MICROS = 500;
+/** Hard cap of the funding rate (±0.3 %). */
+const FUNDING_CAP_MICROS = 3000;
+/** Typical gap between the perpetual's last price and the spot index, as a fraction of the price (2 bps). */
+const INDEX_GAP_SCALE = 0.0002;
+/** How fast the index gap reverts to zero. */
+const INDEX_GAP_REVERSION_SECONDS = 30;
+/** How long the mark price takes to follow the traded premium (the exchange's fair-price smoothing). */
+const MARK_SMOOTHING_SECONDS = 10;
+
+/**
+ * A perpetual's index, mark and funding model (market-data contract, futures ticker): the index is a spot reference
+ * that wanders a few basis points around the last price and reverts; the mark is the index plus a smoothed premium
+ * (so it sits between index and last and moves calmly); funding is the time-weighted premium of the current 8-hour
+ * interval plus the interest rate, clamped as the public rules describe. Prices stay on the tick grid.
+ */
+export class FundingModel {
+  private indexGap = 0;
+  private premium = 0;
+  private premiumSum = 0;
+  private premiumSeconds = 0;
+  private state: FundingState;
+
+  /** Starts the model at a last price `last` (ticks) and time `nowMs`. */
+  constructor(
+    private readonly rng: Random,
+    private readonly tick: number,
+    last: number,
+    nowMs: number,
+  ) {
+    this.state = { markPrice: last, indexPrice: last, fundingMicros: INTEREST_MICROS, nextFundingTime: nextFundingTime(nowMs) };
+  }
+
+  /** Advances by `seconds` to `nowMs` with the perpetual last traded at `last` ticks; returns the new state. */
+  update(last: number, seconds: number, nowMs: number): FundingState {
+    const reversion = Math.min(1, seconds / INDEX_GAP_REVERSION_SECONDS);
+    const noise = INDEX_GAP_SCALE * last * Math.sqrt(Math.max(seconds, 0) / INDEX_GAP_REVERSION_SECONDS) * this.rng.normal();
+    this.indexGap += -this.indexGap * reversion + noise;
+    const index = Math.max(this.tick, this.snap(last + this.indexGap));
+    this.premium += (last - index - this.premium) * Math.min(1, seconds / MARK_SMOOTHING_SECONDS);
+    const mark = Math.max(this.tick, this.snap(index + this.premium));
+    if (nowMs >= this.state.nextFundingTime) {
+      // A settlement happened: the next interval averages its own premium from scratch.
+      this.premiumSum = 0;
+      this.premiumSeconds = 0;
+    }
+    const premiumMicros = ((mark - index) / index) * 1e6;
+    this.premiumSum += premiumMicros * seconds;
+    this.premiumSeconds += seconds;
+    const average = this.premiumSeconds > 0 ? this.premiumSum / this.premiumSeconds : 0;
+    const funding = clamp(average + clamp(INTEREST_MICROS - average, INTEREST_CLAMP_MICROS), FUNDING_CAP_MICROS);
+    this.state = { markPrice: mark, indexPrice: index, fundingMicros: Math.round(funding), nextFundingTime: nextFundingTime(nowMs) };
+    return this.state;
+  }
+
+  /** The state as of the last update. */
+  current(): FundingState {
+    return this.state;
+  }
+
+  private snap(units: number): number {
+    return Math.round(units / this.tick) * this.tick;
+  }
+}
+
+/** The first funding settlement strictly after `nowMs`. */
+export function nextFundingTime(nowMs: number): number {
+  return (Math.floor(nowMs / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS;
+}
+
+function clamp(value: number, limit: number): number {
+  return Math.max(-limit, Math.min(limit, value));
+}
