@@ -8,7 +8,7 @@ import { sessionOf } from './auth/session-middleware';
 import { createCspReportStore } from './db/csp-report-store';
 import { FaultRegistry } from './faults/fault-registry';
 import { faultMiddleware } from './faults/fault-middleware';
-import { faultRoutes } from './faults/fault-routes';
+import { faultRoutes, type StreamFaults } from './faults/fault-routes';
 import { bodySizeGuard } from './http/body-size-guard';
 import { BUSY_MESSAGE, replyError } from './http/envelope';
 import type { GatewayEnv } from './http/gateway-env';
@@ -30,6 +30,8 @@ import { signConfigRoutes } from './security/sign-config';
 import { signatureCheck } from './security/signature-check';
 import type { Signing } from './security/signing-setup';
 import { staticSite } from './static/static-site';
+import { tradeRoutes } from './trading/trade-routes';
+import { createTradingEngine, type TradingEngine } from './trading/trading-engine';
 
 /** What the gateway app is built from; tests pass their own. */
 export interface AppDeps {
@@ -47,6 +49,10 @@ export interface AppDeps {
   seedDevAccounts?: boolean;
   /** Lower scrypt cost for tests. */
   passwordParams?: AuthDeps['passwordParams'];
+  /** Paper trading (`/v1/trade/`); built over `db` and `simulator` when absent (then not reacting to the market until started). */
+  trading?: TradingEngine;
+  /** What the fault switch may do to the public stream (test-only `/__faults/stream-outage`). */
+  streamFaults?: StreamFaults;
 }
 
 /** Builds the gateway's Hono app: headers and logs on every reply, the `/v1` and market APIs, the fault switch and the built client. */
@@ -60,7 +66,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   if (deps.faults) {
     const registry = new FaultRegistry();
     app.use('*', faultMiddleware(registry));
-    app.route('/', faultRoutes(registry, cspReports));
+    app.route('/', faultRoutes(registry, cspReports, deps.streamFaults));
   }
   const { identity, policy } = deps.signing;
   const deviceKeys = createDeviceKeyStore(deps.db);
@@ -92,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   app.route('/', referralConfigRoutes());
   app.route('/', cspReportRoutes(cspReports));
   app.route('/', marketRoutes(deps.simulator));
+  app.route('/', tradeRoutes(deps.trading ?? createTradingEngine({ db: deps.db, simulator: deps.simulator, logger: deps.logger })));
   app.get('*', staticSite(deps.distDir));
   app.notFound((c) => replyError(c, routeNotFound()));
   app.onError((error, c) => {

@@ -11,6 +11,7 @@ import { attachPublicStream, type PublicStream, type PublicStreamOptions } from 
 import type { RootPem } from './security/dev-root';
 import type { SignPolicy } from './security/sign-config';
 import { loadSigning } from './security/signing-setup';
+import { createTradingEngine } from './trading/trading-engine';
 
 /** How to start the gateway. */
 export interface GatewayOptions {
@@ -50,6 +51,8 @@ export interface GatewayOptions {
   localMode?: boolean;
   /** Seeds the dev accounts (default: same as localMode). */
   seedDevAccounts?: boolean;
+  /** How long `GET /v1/trade/changes` waits for a change (default 8 s). */
+  tradeLongPollMs?: number;
 }
 
 /** A running gateway. */
@@ -86,7 +89,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const signing = loadSigning({ dataDir: options.dataDir, root: options.signingRoot, devRootDir: options.devRootDir, policy: options.signPolicy });
   const localMode = options.localMode ?? true;
+  // Paper trading listens to the market from start-up: resting orders, triggers, TP/SL, liquidation and funding.
+  const trading = createTradingEngine({ db, simulator, logger, longPollMs: options.tradeLongPollMs });
+  trading.start();
+  // The stream attaches to the server once it listens; the fault switch reaches it through this late binding.
+  let stream: PublicStream | undefined;
   const app = createApp({
+    trading,
+    streamFaults: { pause: (ms) => stream?.pause(ms) },
     db,
     simulator,
     logger,
@@ -101,17 +111,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   try {
     ({ server, port } = await listen(app, host, options.port ?? 0));
   } catch (error) {
+    trading.stop();
     db.close();
     throw error;
   }
-  const stream = attachPublicStream(server, simulator, logger, options.stream);
+  const attached = attachPublicStream(server, simulator, logger, options.stream);
+  stream = attached;
   const timer = setInterval(() => simulator.step(Date.now()), options.marketStepMs ?? DEFAULT_STEP_MS);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       clearInterval(timer);
+      trading.stop();
       // Upgraded sockets are no longer the HTTP server's to close; end them first or close() would wait on them.
-      stream.close();
+      attached.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive and in-flight sockets would otherwise hold close() open.
@@ -122,7 +135,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return closing;
   };
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${urlHost}:${port}`, port, host, db, simulator, stream, app, server, logger, close };
+  return { url: `http://${urlHost}:${port}`, port, host, db, simulator, stream: attached, app, server, logger, close };
 }
 
 function listen(app: Hono<GatewayEnv>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { AUTH_MIGRATIONS } from '../auth/auth-migrations';
 import { SECURITY_MIGRATIONS } from '../security/security-migrations';
+import { TRADING_MIGRATIONS } from '../trading/trading-migrations';
 
 /** One schema change; `id` orders them and is recorded once applied. */
 export interface Migration {
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   ...SECURITY_MIGRATIONS,
   ...AUTH_MIGRATIONS,
+  ...TRADING_MIGRATIONS,
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction; returns the ids applied. */

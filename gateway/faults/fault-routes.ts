@@ -2,13 +2,36 @@ import { Hono } from 'hono';
 import type { CspReportStore } from '../db/csp-report-store';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
+import { GatewayError } from '../http/gateway-error';
 import { readJsonBody } from '../http/read-json-body';
 import type { FaultRegistry } from './fault-registry';
 import { parseFault } from './parse-fault';
 
-/** The test-only routes: register and clear faults, read stored CSP reports, and echo a request back as JSON. */
-export function faultRoutes(registry: FaultRegistry, cspReports: CspReportStore): Hono<GatewayEnv> {
+/** What the fault switch may do to the public market stream. */
+export interface StreamFaults {
+  /** Drops every stream connection and refuses new ones for `ms`. */
+  pause(ms: number): void;
+}
+
+/** Longest stream outage a test may ask for. */
+const MAX_OUTAGE_MS = 60_000;
+
+/**
+ * The test-only routes: register and clear faults, read stored CSP reports, echo a request back as JSON, and cut the
+ * public market stream for a while (`POST /__faults/stream-outage {ms}`).
+ */
+export function faultRoutes(registry: FaultRegistry, cspReports: CspReportStore, stream?: StreamFaults): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
+  routes.post('/__faults/stream-outage', async (c) => {
+    const body = await readJsonBody(c);
+    const ms = typeof body === 'object' && body !== null ? (body as { ms?: unknown }).ms : undefined;
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_OUTAGE_MS) {
+      throw new GatewayError(400, '40020', `Parameter ms error: a whole number of milliseconds from 0 to ${MAX_OUTAGE_MS}`);
+    }
+    if (!stream) throw new GatewayError(404, '40404', 'No market stream on this gateway');
+    stream.pause(ms);
+    return replyOk(c, { pausedMs: ms });
+  });
   routes.post('/__faults', async (c) => {
     registry.add(parseFault(await readJsonBody(c)));
     return replyOk(c, { active: registry.size });

@@ -52,6 +52,14 @@ export class BookSide {
     this.changes.set(price, 0);
   }
 
+  /** Takes `size` units out of the level at `price` (the level goes when nothing is left); returns what was taken. */
+  take(price: number, size: number): number {
+    const available = this.sizeAt(price);
+    const taken = Math.min(available, Math.max(0, size));
+    if (taken > 0) this.set(price, available - taken);
+    return taken;
+  }
+
   /** Removes every level at or beyond `limit` on the spread side (bids ≥ limit, asks ≤ limit). */
   removeCrossing(limit: number): void {
     while (this.prices.length > 0 && !this.isBehind(this.prices[0]!, limit)) this.remove(this.prices[0]!);

@@ -1,3 +1,4 @@
+import type { Fill, MatchLevel, OrderSide } from '../trading/matching';
 import { BookSide } from './book-side';
 import { FundingModel } from './funding-model';
 import type { InstrumentSpec } from './instruments';
@@ -46,7 +47,8 @@ export class InstrumentMarket {
   private nextTradeId = 1_000_000_000_000;
   private holding: number;
   /** Mark, index and funding; perpetuals only, on a random stream of their own so the book does not depend on it. */
-  private readonly funding: FundingModel | undefined;
+  private funding: FundingModel | undefined;
+  private readonly fundingRng: Random;
 
   /** Builds the market at `nowMs` with a synthetic 24 h history leading up to it. */
   constructor(
@@ -69,7 +71,8 @@ export class InstrumentMarket {
     }
     this.history.record(nowMs, this.last);
     this.lastStepMs = nowMs;
-    this.funding = spec.instType === 'SPOT' ? undefined : new FundingModel(createRandom(hashSeed(seed, 'funding')), this.tick, this.last, nowMs);
+    this.fundingRng = createRandom(hashSeed(seed, 'funding'));
+    this.funding = spec.instType === 'SPOT' ? undefined : new FundingModel(this.fundingRng, this.tick, this.last, nowMs);
     this.recentre(this.rng.next() < 0.5 ? 'buy' : 'sell');
     this.bids.drainChanges();
     this.asks.drainChanges();
@@ -142,6 +145,33 @@ export class InstrumentMarket {
       bids: this.formatLevels(this.bids.top(depth)),
       asks: this.formatLevels(this.asks.top(depth)),
     };
+  }
+
+  /** The side a taker on `side` trades against, best level first, in integer units (at most `depth` levels). */
+  oppositeLevels(side: OrderSide, depth: number): MatchLevel[] {
+    const book = side === 'buy' ? this.asks : this.bids;
+    return book.top(depth).map(([price, size]) => ({ price: BigInt(price), size: BigInt(size) }));
+  }
+
+  /**
+   * Removes filled size from the side a taker on `side` traded against. The changed levels stay recorded in the
+   * book side, so the next `advance` drains them into the next `book` event under the next `seq`.
+   */
+  removeFills(side: OrderSide, fills: readonly Fill[]): void {
+    const book = side === 'buy' ? this.asks : this.bids;
+    for (const fill of fills) book.take(Number(fill.price), Number(fill.size));
+  }
+
+  /**
+   * A market shock for tests and demos: the last price jumps to `price` ticks, the book re-centres around it, and a
+   * perpetual's index and mark restart at it. Book changes go out with the next step, like any other change.
+   */
+  jumpTo(price: number, nowMs: number): void {
+    const side = price >= this.last ? 'buy' : 'sell';
+    this.last = Math.max(this.tick, this.snap(price));
+    this.history.record(Math.max(nowMs, this.lastStepMs), this.last);
+    this.recentre(side);
+    if (this.funding) this.funding = new FundingModel(this.fundingRng, this.tick, this.last, Math.max(nowMs, this.lastStepMs));
   }
 
   /** The most recent trades, newest first. */

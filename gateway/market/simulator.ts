@@ -2,7 +2,9 @@ import { InstrumentMarket } from './instrument-market';
 import { DEFAULT_INSTRUMENTS, type InstrumentSpec, type InstType, instrumentKey } from './instruments';
 import type { BookSnapshot, MarketEvent, MarketListener, TickerSnapshot, TradeTick } from './market-types';
 import type { MinuteCandle } from './price-history';
+import { type Fill, matchTaker, type OrderSide } from '../trading/matching';
 import { hashSeed } from './random';
+import { parseScaled } from './scaled-decimal';
 
 /** How a simulator is built; everything but the seed and the clock has a default. */
 export interface SimulatorOptions {
@@ -103,6 +105,30 @@ export class MarketSimulator {
   /** Minute candles of the last 24 h in integer ticks (oldest first), for a later candles endpoint. */
   getMinuteCandles(instType: InstType, symbol: string): readonly MinuteCandle[] | undefined {
     return this.markets.get(instrumentKey(instType, symbol))?.minuteHistory().minuteCandles();
+  }
+
+  /** The levels a taker on `side` would trade against, best first, in integer units; undefined when not simulated. */
+  takerLevels(instType: InstType, symbol: string, side: OrderSide, depth = DEFAULT_BOOK_DEPTH): ReturnType<InstrumentMarket['oppositeLevels']> | undefined {
+    return this.markets.get(instrumentKey(instType, symbol))?.oppositeLevels(side, depth);
+  }
+
+  /**
+   * Takes liquidity for a paper taker: walks the opposite side best level first up to `limit` (integer price units,
+   * null for market) for at most `size` (integer size units), removes what it filled from the book and returns the
+   * fills. The next `book` event carries the changed levels under the next `seq`, so stream checksums stay true.
+   */
+  takeLiquidity(instType: InstType, symbol: string, side: OrderSide, limit: bigint | null, size: bigint): Fill[] {
+    const market = this.markets.get(instrumentKey(instType, symbol));
+    if (!market) return [];
+    const { fills } = matchTaker({ side, limit, size }, market.oppositeLevels(side, Number.POSITIVE_INFINITY));
+    market.removeFills(side, fills);
+    return fills;
+  }
+
+  /** Test and demo hook: moves an instrument's last (and a perpetual's mark) price to the decimal `price` at once; see InstrumentMarket.jumpTo. */
+  jumpPrice(instType: InstType, symbol: string, price: string, nowMs: number): void {
+    const market = this.markets.get(instrumentKey(instType, symbol));
+    market?.jumpTo(parseScaled(price, market.spec.pricePlace), nowMs);
   }
 
   private emit(event: MarketEvent): void {

@@ -41,6 +41,11 @@ export interface PublicStreamStats {
 /** A running public stream. */
 export interface PublicStream {
   stats(): PublicStreamStats;
+  /**
+   * Drops every connection and refuses new ones for `ms` (the fault switch's "stream outage", so a test can watch a
+   * client reconnect and resync); a later call extends or shortens the outage.
+   */
+  pause(ms: number): void;
   /** Disconnects every client and detaches from the HTTP server; safe to call twice. */
   close(): void;
 }
@@ -88,10 +93,16 @@ export function attachPublicStream(
   const connections = new Set<Connection>();
   const counters = { idleCloses: 0, slowConsumerCloses: 0 };
 
+  let pausedUntil = 0;
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     if (pathOf(request) !== options.path) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (Date.now() < pausedUntil) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -108,6 +119,11 @@ export function attachPublicStream(
   let closed = false;
   return {
     stats: () => ({ connections: connections.size, channels: hub.topicCount, ...counters }),
+    pause: (ms: number) => {
+      pausedUntil = Date.now() + Math.max(0, ms);
+      for (const connection of connections) connection.terminate();
+      connections.clear();
+    },
     close: () => {
       if (closed) return;
       closed = true;

@@ -213,4 +213,41 @@ describe('connections', () => {
     expect((await slow.closed).code).toBe(1006);
     healthy.close();
   });
+
+  it('drops every client during an outage, refuses upgrades until it ends, then serves again', async () => {
+    const client = await StreamClient.connect(stream.wsUrl);
+    client.subscribe(BTC_TICKER);
+    await client.waitFor((m) => isPushOf(m, BTC_TICKER));
+    stream.gateway.stream.pause(400);
+    expect((await client.closed).code).toBe(1006);
+    expect(stream.gateway.stream.stats().connections).toBe(0);
+    const refused = new WebSocket(stream.wsUrl);
+    const status = await new Promise<number>((resolve) => {
+      refused.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      refused.once('open', () => resolve(101));
+    });
+    expect(status).toBe(503);
+    await sleep(450);
+    const again = await StreamClient.connect(stream.wsUrl);
+    again.subscribe(BTC_TICKER);
+    await again.waitFor((m) => isPushOf(m, BTC_TICKER));
+    again.close();
+  });
+});
+
+describe('stream outage fault', () => {
+  let stream: StreamGateway;
+  beforeAll(async () => {
+    stream = await startStreamGateway({ marketStepMs: 50, faults: true });
+  });
+  afterAll(() => stream.close());
+
+  it('cuts the stream through the test-only fault switch, and refuses a malformed duration', async () => {
+    const client = await StreamClient.connect(stream.wsUrl);
+    const post = (body: unknown) =>
+      fetch(`${stream.gateway.url}/__faults/stream-outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const bad of [{}, { ms: -1 }, { ms: 1.5 }, { ms: '100' }, { ms: 600_000 }]) expect((await post(bad)).status, JSON.stringify(bad)).toBe(400);
+    expect((await post({ ms: 200 })).status).toBe(200);
+    expect((await client.closed).code).toBe(1006);
+  });
 });

@@ -1,0 +1,106 @@
+import Decimal from 'decimal.js';
+import { liquidationPrice, maintenanceMarginRate } from '../../engine/maths';
+import type { InstrumentSpec } from '../market/instruments';
+import { tiersOf } from './margin-tiers';
+import { averagePrice, formatMoney, formatUnits, unitsOf, notional } from './money-units';
+import type { OrderRecord } from './order-store';
+import { unrealizedPnl } from './position-math';
+import type { PositionRecord } from './position-store';
+
+/** What the risk maths reads about one user's futures book. */
+export interface FuturesBook {
+  wallet: bigint;
+  positions: readonly PositionRecord[];
+  openOrders: readonly OrderRecord[];
+  /** The perpetual of a symbol. */
+  specOf(symbol: string): InstrumentSpec;
+  /** The mark price of a symbol in its price units. */
+  markOf(symbol: string): bigint;
+}
+
+/** Enum numbers of the maths contract. */
+const ENUMS = { isolated: 1, crossed: 2, long: 1, short: 2 } as const;
+
+/** Entry price with 12 decimals, for the maths (the open value over the size). */
+function entryOf(spec: InstrumentSpec, position: PositionRecord | undefined): string {
+  return position && position.size > 0n ? averagePrice(spec, position.openValue, position.size, 12) : '0';
+}
+
+/** The maintenance margin rate of a position's tier (maths contract, "Tier choice"). */
+export function mmRateOf(spec: InstrumentSpec, position: PositionRecord, book: FuturesBook): string {
+  const legs = legsOf(position, book);
+  return maintenanceMarginRate({
+    marginMode: ENUMS[position.marginMode],
+    side: ENUMS[position.holdSide],
+    longOpenCount: formatUnits(legs.long?.size ?? 0n, spec.volumePlace),
+    shortOpenCount: formatUnits(legs.short?.size ?? 0n, spec.volumePlace),
+    tiers: tiersOf(spec.symbol),
+  });
+}
+
+/** The long and short legs that share a position's risk: itself alone when isolated, both cross legs of its symbol when crossed. */
+function legsOf(position: PositionRecord, book: FuturesBook): { long?: PositionRecord; short?: PositionRecord } {
+  if (position.marginMode === 'isolated') return { [position.holdSide]: position };
+  const same = (side: 'long' | 'short') => book.positions.find((p) => p.symbol === position.symbol && p.holdSide === side && p.marginMode === 'crossed');
+  return { long: same('long'), short: same('short') };
+}
+
+/**
+ * The gateway's liquidation price of a position by the maths contract: isolated uses the position's margin; cross
+ * uses the wallet less isolated margins, the other cross positions' uPnL and maintenance, and this symbol's opening
+ * cross orders. Returns the raw (10 places) and display strings, or null when there is none.
+ */
+export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge: boolean): { raw: string; display: string } | null {
+  const spec = book.specOf(position.symbol);
+  const legs = legsOf(position, book);
+  const isolated = position.marginMode === 'isolated';
+  let available = position.margin;
+  let othersUpnl = 0n;
+  let othersMaintain = new Decimal(0);
+  let delegate = 0n;
+  if (!isolated) {
+    available = book.wallet - book.positions.filter((p) => p.marginMode === 'isolated').reduce((sum, p) => sum + p.margin, 0n);
+    for (const other of book.positions) {
+      if (other.marginMode !== 'crossed' || other.symbol === position.symbol) continue;
+      const otherSpec = book.specOf(other.symbol);
+      const mark = book.markOf(other.symbol);
+      othersUpnl += unrealizedPnl(otherSpec, other, mark);
+      othersMaintain = othersMaintain.plus(new Decimal(mmRateOf(otherSpec, other, book)).times(formatMoney(notional(otherSpec, mark, other.size))));
+    }
+    for (const order of book.openOrders) {
+      if (order.symbol !== position.symbol || order.marginMode !== 'crossed' || order.tradeSide === 'close' || order.reduceOnly) continue;
+      const price = order.price ?? book.markOf(order.symbol);
+      delegate += notional(spec, price, order.size - order.baseVolume);
+    }
+  }
+  const result = liquidationPrice({
+    businessLine: 10,
+    marginMode: ENUMS[position.marginMode],
+    positionMode: hedge ? 2 : 1,
+    side: ENUMS[position.holdSide],
+    pricePlace: spec.pricePlace,
+    available: formatMoney(available),
+    othersUpnl: formatMoney(othersUpnl),
+    othersMaintain: othersMaintain.toFixed(),
+    longOpenPrice: entryOf(spec, legs.long),
+    longOpenCount: formatUnits(legs.long?.size ?? 0n, spec.volumePlace),
+    shortOpenPrice: entryOf(spec, legs.short),
+    shortOpenCount: formatUnits(legs.short?.size ?? 0n, spec.volumePlace),
+    totalDelegateValue: formatMoney(delegate),
+    mm: mmRateOf(spec, position, book),
+    feeRate: spec.takerFeeRate,
+  });
+  return result.raw === null || result.display === null ? null : { raw: result.raw, display: result.display };
+}
+
+/** True when the mark has reached the liquidation price (long: at or below it, short: at or above it). */
+export function isLiquidated(position: PositionRecord, mark: bigint, spec: InstrumentSpec, liquidation: { raw: string } | null): boolean {
+  if (!liquidation) return false;
+  const markDecimal = new Decimal(formatUnits(mark, spec.pricePlace));
+  return position.holdSide === 'long' ? markDecimal.lte(liquidation.raw) : markDecimal.gte(liquidation.raw);
+}
+
+/** The mark price of a ticker in price units. */
+export function markUnits(spec: InstrumentSpec, markPrice: string | undefined, lastPr: string): bigint {
+  return unitsOf(markPrice ?? lastPr, spec.pricePlace);
+}

@@ -1,0 +1,406 @@
+import { invalidField } from '../http/gateway-error';
+import type { InstrumentSpec } from '../market/instruments';
+import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
+import { type Fill, matchTaker, type OrderSide } from './matching';
+import { unitsOf, notional } from './money-units';
+import { type HoldSide, isOpen, type OrderRecord } from './order-store';
+import { closePart, directionOf, emptyPosition, marginFor, openMore, unrealizedPnl } from './position-math';
+import type { PositionRecord } from './position-store';
+import { feeOn, type Liquidity } from './trade-fees';
+import {
+  belowMinimum,
+  insufficientBalance,
+  leverageOutOfRange,
+  modeLocked,
+  noLiquidity,
+  orderNotFound,
+  postOnlyWouldTake,
+  reduceOnlyRefused,
+} from './trade-errors';
+import type { TradingContext } from './trading-context';
+import { markUnits, type FuturesBook } from './futures-risk';
+
+/** A checked futures order request in instrument units (paper-trading contract, "Futures"). */
+export interface FuturesOrderInput {
+  symbol: string;
+  marginMode: MarginModeName;
+  side: OrderSide;
+  tradeSide: 'open' | 'close' | null;
+  orderType: 'limit' | 'market';
+  force: 'gtc' | 'post_only';
+  price: bigint | null;
+  size: bigint;
+  reduceOnly: boolean;
+  triggerPrice: bigint | null;
+  presetTp: bigint | null;
+  presetSl: bigint | null;
+  clientOid: string;
+}
+
+/** Leverage and margin mode of a symbol nobody has set yet. */
+export const DEFAULT_SETTINGS: SymbolSettings = { leverage: 10, marginMode: 'crossed' };
+
+const INST = 'USDT-FUTURES' as const;
+const opposite = (side: HoldSide): HoldSide => (side === 'long' ? 'short' : 'long');
+
+/** The futures account summary of the contract's `GET /v1/trade/mix/account`, in money units. */
+export interface FuturesAccountFigures {
+  wallet: bigint;
+  available: bigint;
+  locked: bigint;
+  unrealized: bigint;
+  posMode: PosMode;
+}
+
+/** USDT-M paper trading: orders, positions, modes and leverage, filled against the simulated book. */
+export class FuturesTrading {
+  constructor(private readonly ctx: TradingContext) {}
+
+  /** The user's leverage and margin mode of a symbol. */
+  settingsOf(userId: string, symbol: string): SymbolSettings {
+    return this.ctx.accounts.settings(userId, symbol, DEFAULT_SETTINGS);
+  }
+
+  /** The risk view of a user's futures book. */
+  bookOf(userId: string): FuturesBook {
+    const { ctx } = this;
+    return {
+      wallet: ctx.accounts.wallet(userId),
+      positions: ctx.positions.ofUser(userId),
+      openOrders: ctx.orders.openOf(userId, 'futures'),
+      specOf: (symbol) => ctx.spec(INST, symbol),
+      markOf: (symbol) => this.markOf(ctx.spec(INST, symbol)),
+    };
+  }
+
+  /** The current mark price of a perpetual (units). */
+  markOf(spec: InstrumentSpec): bigint {
+    const ticker = this.ctx.simulator.getTicker(INST, spec.symbol);
+    return ticker ? markUnits(spec, ticker.markPrice, ticker.lastPr) : 0n;
+  }
+
+  /** Wallet, available (wallet − margin in use − margin held by orders), locked and unrealized PnL. */
+  accountOf(userId: string): FuturesAccountFigures {
+    const book = this.bookOf(userId);
+    const used = book.positions.reduce((sum, p) => sum + p.margin, 0n);
+    const locked = book.openOrders.reduce((sum, o) => sum + o.frozen, 0n);
+    const unrealized = book.positions.reduce((sum, p) => sum + unrealizedPnl(book.specOf(p.symbol), p, book.markOf(p.symbol)), 0n);
+    return { wallet: book.wallet, available: book.wallet - used - locked, locked, unrealized, posMode: this.ctx.accounts.posMode(userId) };
+  }
+
+  /** Places an order (in the caller's transaction); returns it. */
+  place(userId: string, input: FuturesOrderInput): OrderRecord {
+    const { ctx } = this;
+    const spec = ctx.spec(INST, input.symbol);
+    const now = ctx.now();
+    const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
+    if (hedge && input.tradeSide === null) throw invalidField('tradeSide', 'must be open or close in hedge mode');
+    const settings = this.adoptMarginMode(userId, spec.symbol, input.marginMode);
+    if (input.size < unitsOf(spec.minTradeNum, spec.volumePlace)) throw belowMinimum(`size is below the minimum ${spec.minTradeNum} ${spec.baseCoin}`);
+    const holdSide: HoldSide = input.side === 'buy' ? 'long' : 'short';
+    const isClose = hedge ? input.tradeSide === 'close' : input.reduceOnly;
+    const execSide: OrderSide = hedge && isClose ? (input.side === 'buy' ? 'sell' : 'buy') : input.side;
+    const closable = this.closableSize(userId, spec.symbol, hedge ? (isClose ? holdSide : null) : opposite(holdSide));
+    if (isClose && (closable === 0n || input.size > closable)) {
+      throw reduceOnlyRefused(closable === 0n ? 'No position to close' : 'Close size exceeds the position');
+    }
+    const opening = isClose ? 0n : hedge ? input.size : input.size - (input.size < closable ? input.size : closable);
+    const levels = ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [];
+    const preview = matchTaker({ side: execSide, limit: input.price, size: input.size, postOnly: input.force === 'post_only' }, levels);
+    const refPrice = input.price ?? preview.fills[preview.fills.length - 1]?.price ?? this.markOf(spec);
+    if (!isClose && notional(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8)) {
+      throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
+    }
+    this.checkPresets(input, holdSide, refPrice, isClose);
+    const held = marginFor(spec, notional(spec, refPrice, opening), settings.leverage);
+    const fee = feeOn(spec, notional(spec, refPrice, input.size), 'taker');
+    if (this.accountOf(userId).available < held + fee) throw insufficientBalance('Insufficient available margin');
+    const order: OrderRecord = {
+      orderId: ctx.newOrderId(),
+      userId,
+      market: 'futures',
+      symbol: spec.symbol,
+      clientOid: input.clientOid,
+      side: input.side,
+      orderType: input.orderType,
+      force: input.force,
+      price: input.price,
+      size: input.size,
+      triggerPrice: input.triggerPrice,
+      triggerUp: null,
+      planStatus: input.triggerPrice === null ? 'none' : 'untriggered',
+      status: 'live',
+      baseVolume: 0n,
+      quoteVolume: 0n,
+      fee: 0n,
+      frozen: held,
+      marginMode: settings.marginMode,
+      tradeSide: hedge ? (isClose ? 'close' : 'open') : null,
+      holdSide,
+      reduceOnly: !hedge && input.reduceOnly,
+      leverage: settings.leverage,
+      presetTp: input.presetTp,
+      presetSl: input.presetSl,
+      totalProfits: 0n,
+      cTime: now,
+      uTime: now,
+    };
+    if (input.triggerPrice !== null) {
+      const last = unitsOf(ctx.simulator.getTicker(INST, spec.symbol)?.lastPr ?? '0', spec.pricePlace);
+      order.triggerUp = input.triggerPrice >= last;
+      ctx.orders.insert(order);
+      ctx.changes.notify(userId, ['orders', 'assets']);
+      return order;
+    }
+    if (preview.rejected) throw postOnlyWouldTake();
+    if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
+    ctx.orders.insert(order);
+    this.execute(spec, order);
+    ctx.orders.update(order);
+    ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
+    return order;
+  }
+
+  /** Cancels an open futures order of the user, releasing its held margin; 43006 for any other id. */
+  cancel(userId: string, symbol: string, orderId: string): OrderRecord {
+    const order = this.ctx.orders.find(userId, 'futures', orderId);
+    if (!order || order.symbol !== symbol || !isOpen(order)) throw orderNotFound();
+    order.status = 'cancelled';
+    order.frozen = 0n;
+    order.uTime = this.ctx.now();
+    this.ctx.orders.update(order);
+    this.ctx.changes.notify(userId, ['orders', 'assets']);
+    return order;
+  }
+
+  /** Closes the user's position(s) of a symbol at market; 43007 when there is nothing to close. */
+  closePositions(userId: string, symbol: string, holdSide: HoldSide | null): OrderRecord[] {
+    const spec = this.ctx.spec(INST, symbol);
+    const positions = this.ctx.positions.ofUser(userId, spec.symbol).filter((p) => holdSide === null || p.holdSide === holdSide);
+    if (positions.length === 0) throw reduceOnlyRefused('No position to close');
+    const orders = positions.map((position) => {
+      const order = this.closeAtMarket(spec, position, 'market');
+      if (!order) throw noLiquidity();
+      return order;
+    });
+    this.ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
+    return orders;
+  }
+
+  /**
+   * Closes a position with a market order against the book (close-position, TP/SL), or at the mark without touching
+   * the book for a liquidation; returns the order, or undefined when the book had no liquidity.
+   */
+  closeAtMarket(spec: InstrumentSpec, position: PositionRecord, kind: 'market' | 'liquidation'): OrderRecord | undefined {
+    const { ctx } = this;
+    const hedge = ctx.accounts.posMode(position.userId) === 'hedge_mode';
+    const side: OrderSide = hedge ? (position.holdSide === 'long' ? 'buy' : 'sell') : position.holdSide === 'long' ? 'sell' : 'buy';
+    const now = ctx.now();
+    const order: OrderRecord = {
+      orderId: ctx.newOrderId(),
+      userId: position.userId,
+      market: 'futures',
+      symbol: spec.symbol,
+      clientOid: '',
+      side,
+      orderType: kind,
+      force: 'gtc',
+      price: null,
+      size: position.size,
+      triggerPrice: null,
+      triggerUp: null,
+      planStatus: 'none',
+      status: 'live',
+      baseVolume: 0n,
+      quoteVolume: 0n,
+      fee: 0n,
+      frozen: 0n,
+      marginMode: position.marginMode,
+      tradeSide: hedge ? 'close' : null,
+      // One-way orders name the side they would open, so a close of a long is a sell "towards" short.
+      holdSide: hedge ? position.holdSide : opposite(position.holdSide),
+      reduceOnly: !hedge,
+      leverage: position.leverage,
+      presetTp: null,
+      presetSl: null,
+      totalProfits: 0n,
+      cTime: now,
+      uTime: now,
+    };
+    if (kind === 'liquidation') {
+      this.liquidate(spec, order, position);
+      ctx.orders.insert(order);
+      return order;
+    }
+    const execSide: OrderSide = position.holdSide === 'long' ? 'sell' : 'buy';
+    const preview = matchTaker({ side: execSide, limit: null, size: position.size }, ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? []);
+    if (preview.filled === 0n) return undefined;
+    ctx.orders.insert(order);
+    this.execute(spec, order);
+    ctx.orders.update(order);
+    return order;
+  }
+
+  /** Changes a symbol's leverage (1 … maxLever); open positions of the symbol take the new margin ratio. */
+  setLeverage(userId: string, symbol: string, leverage: number): SymbolSettings {
+    const spec = this.ctx.spec(INST, symbol);
+    const max = Number(spec.maxLever ?? '1');
+    if (!Number.isInteger(leverage) || leverage < 1 || leverage > max) throw leverageOutOfRange(max);
+    const positions = this.ctx.positions.ofUser(userId, spec.symbol);
+    const extra = positions.reduce((sum, p) => sum + marginFor(spec, p.openValue, leverage) - p.margin, 0n);
+    if (extra > 0n && this.accountOf(userId).available < extra) throw insufficientBalance('Insufficient available margin for this leverage');
+    for (const position of positions) {
+      position.margin = marginFor(spec, position.openValue, leverage);
+      position.leverage = leverage;
+      position.uTime = this.ctx.now();
+      this.ctx.positions.save(position);
+    }
+    const settings = { ...this.settingsOf(userId, spec.symbol), leverage };
+    this.ctx.accounts.saveSettings(userId, spec.symbol, settings);
+    this.ctx.changes.notify(userId, ['positions', 'assets']);
+    return settings;
+  }
+
+  /** Changes a symbol's margin mode; 43009 while the symbol has a position or an open order. */
+  setMarginMode(userId: string, symbol: string, marginMode: MarginModeName): SymbolSettings {
+    const spec = this.ctx.spec(INST, symbol);
+    const settings = this.settingsOf(userId, spec.symbol);
+    if (settings.marginMode === marginMode) return settings;
+    if (this.isBusy(userId, spec.symbol)) throw modeLocked('Margin mode');
+    const next = { ...settings, marginMode };
+    this.ctx.accounts.saveSettings(userId, spec.symbol, next);
+    return next;
+  }
+
+  /** Changes the position mode; 43009 while any position or open futures order exists. */
+  setPosMode(userId: string, posMode: PosMode): PosMode {
+    if (this.ctx.accounts.posMode(userId) === posMode) return posMode;
+    if (this.isBusy(userId)) throw modeLocked('Position mode');
+    this.ctx.accounts.setPosMode(userId, posMode);
+    return posMode;
+  }
+
+  /** Takes liquidity for the order as a taker; a limit order's rest keeps resting, a market order's rest is cancelled. */
+  execute(spec: InstrumentSpec, order: OrderRecord): void {
+    const wanted = this.executableSize(order);
+    const fills = wanted > 0n ? this.ctx.simulator.takeLiquidity(INST, spec.symbol, this.execSideOf(order), order.price, wanted) : [];
+    for (const fill of fills) this.fill(spec, order, fill, 'taker');
+    // A limit order's rest keeps resting; a market order's rest, or a closing order with nothing left to close, ends here.
+    if (order.baseVolume === order.size || order.orderType !== 'limit' || this.executableSize(order) === 0n) this.finish(order);
+    order.uTime = this.ctx.now();
+  }
+
+  /** Applies one fill: closes the opposite (or named) position first, opens the rest, charges the fee, moves held margin. */
+  fill(spec: InstrumentSpec, order: OrderRecord, fill: Fill, liquidity: Liquidity): void {
+    const { ctx } = this;
+    const now = ctx.now();
+    const hedge = order.tradeSide !== null;
+    const value = notional(spec, fill.price, fill.size);
+    const fee = feeOn(spec, value, liquidity);
+    let wallet = ctx.accounts.wallet(order.userId) - fee;
+    let remaining = fill.size;
+    const closeSide: HoldSide | null = hedge ? (order.tradeSide === 'close' ? order.holdSide : null) : opposite(order.holdSide!);
+    if (closeSide) {
+      const position = ctx.positions.get(order.userId, spec.symbol, closeSide);
+      if (position) {
+        const size = remaining < position.size ? remaining : position.size;
+        const pnl = closePart(spec, position, fill.price, size, now);
+        order.totalProfits += pnl;
+        wallet += pnl;
+        remaining -= size;
+        ctx.positions.save(position);
+      }
+    }
+    const opensPosition = hedge ? order.tradeSide === 'open' : !order.reduceOnly;
+    if (remaining > 0n && opensPosition) {
+      const position =
+        ctx.positions.get(order.userId, spec.symbol, order.holdSide!) ??
+        emptyPosition({ userId: order.userId, symbol: spec.symbol, holdSide: order.holdSide!, marginMode: order.marginMode!, leverage: order.leverage!, now });
+      openMore(spec, position, fill.price, remaining, now);
+      if (order.presetTp !== null) position.presetTp = order.presetTp;
+      if (order.presetSl !== null) position.presetSl = order.presetSl;
+      ctx.positions.save(position);
+    }
+    // Held margin is released in proportion to the part of the order that filled; the position now holds its own.
+    const unfilled = order.size - order.baseVolume;
+    const release = fill.size >= unfilled ? order.frozen : (order.frozen * fill.size) / unfilled;
+    order.frozen -= release;
+    order.baseVolume += fill.size;
+    order.quoteVolume += value;
+    order.fee += fee;
+    order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
+    order.uTime = now;
+    ctx.accounts.setWallet(order.userId, wallet);
+  }
+
+  /** Ends an order: filled when complete, else cancelled; held margin is released. */
+  finish(order: OrderRecord): void {
+    order.status = order.baseVolume === order.size ? 'filled' : 'cancelled';
+    order.frozen = 0n;
+    order.uTime = this.ctx.now();
+  }
+
+  /** The book side a futures order trades against as a taker. */
+  execSideOf(order: OrderRecord): OrderSide {
+    if (order.tradeSide === 'close') return order.side === 'buy' ? 'sell' : 'buy';
+    return order.side;
+  }
+
+  /** How much of an order may still execute: a closing order is capped by what its position still holds. */
+  executableSize(order: OrderRecord): bigint {
+    const left = order.size - order.baseVolume;
+    const closeOnly = order.tradeSide === 'close' || order.reduceOnly;
+    if (!closeOnly) return left;
+    const side = order.tradeSide === 'close' ? order.holdSide! : opposite(order.holdSide!);
+    const held = this.ctx.positions.get(order.userId, order.symbol, side)?.size ?? 0n;
+    return left < held ? left : held;
+  }
+
+  /** Liquidation: the position closes at the mark; an isolated position loses its margin, a cross one realizes its loss. */
+  private liquidate(spec: InstrumentSpec, order: OrderRecord, position: PositionRecord): void {
+    const mark = this.markOf(spec);
+    const now = this.ctx.now();
+    const loss = position.marginMode === 'isolated' ? -position.margin : unrealizedPnl(spec, position, mark);
+    const closedSize = position.size;
+    position.achievedProfits += loss;
+    position.size = 0n;
+    position.uTime = now;
+    this.ctx.positions.save(position);
+    const wallet = this.ctx.accounts.wallet(position.userId) + loss;
+    this.ctx.accounts.setWallet(position.userId, wallet < 0n ? 0n : wallet);
+    order.price = mark;
+    order.baseVolume = closedSize;
+    order.quoteVolume = notional(spec, mark, closedSize);
+    order.totalProfits = loss;
+    order.status = 'filled';
+  }
+
+  /** Size of the position an order could close (0 when none). */
+  private closableSize(userId: string, symbol: string, side: HoldSide | null): bigint {
+    return side === null ? 0n : (this.ctx.positions.get(userId, symbol, side)?.size ?? 0n);
+  }
+
+  /** True while the user (or one symbol) has a futures position or open order. */
+  private isBusy(userId: string, symbol?: string): boolean {
+    return this.ctx.positions.ofUser(userId, symbol).length > 0 || this.ctx.orders.openOf(userId, 'futures', symbol).length > 0;
+  }
+
+  /** An order's margin mode becomes the symbol's setting when nothing is open there; otherwise it must match (43009). */
+  private adoptMarginMode(userId: string, symbol: string, marginMode: MarginModeName): SymbolSettings {
+    const settings = this.settingsOf(userId, symbol);
+    if (settings.marginMode === marginMode) return settings;
+    return this.setMarginMode(userId, symbol, marginMode);
+  }
+
+  /** TP must lie on the profit side and SL on the loss side of the order's price (40002 naming the field otherwise). */
+  private checkPresets(input: FuturesOrderInput, holdSide: HoldSide, price: bigint, isClose: boolean): void {
+    if (isClose && (input.presetTp !== null || input.presetSl !== null)) throw reduceOnlyRefused('A closing order cannot carry TP/SL presets');
+    const dir = directionOf(holdSide);
+    if (input.presetTp !== null && (input.presetTp - price) * dir <= 0n) {
+      throw invalidField('presetStopSurplusPrice', `must be ${holdSide === 'long' ? 'above' : 'below'} the order price`);
+    }
+    if (input.presetSl !== null && (input.presetSl - price) * dir >= 0n) {
+      throw invalidField('presetStopLossPrice', `must be ${holdSide === 'long' ? 'below' : 'above'} the order price`);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import type { InstrumentSpec } from '../market/instruments';
+import type { TickerSnapshot } from '../market/market-types';
+import type { FuturesTrading } from './futures-trading';
+import { isLiquidated, liquidationOf, markUnits } from './futures-risk';
+import { matchTaker } from './matching';
+import { divHalfUp, roundMoney, unitsOf, notional } from './money-units';
+import type { OrderRecord } from './order-store';
+import { directionOf } from './position-math';
+import type { PositionRecord } from './position-store';
+import type { TradingContext } from './trading-context';
+
+/** The funding rate (in millionths) and settlement time last seen on a perpetual's ticker. */
+interface FundingSeen {
+  nextFundingTime: number;
+  rateMicros: bigint;
+}
+
+/**
+ * What the market does to futures accounts on each ticker of a perpetual (paper-trading contract): funding at each
+ * `nextFundingTime`, trigger orders on the last price, resting orders filled as maker, TP/SL and liquidation on the mark.
+ */
+export class FuturesWatch {
+  private readonly funding = new Map<string, FundingSeen>();
+
+  constructor(
+    private readonly ctx: TradingContext,
+    private readonly futures: FuturesTrading,
+  ) {}
+
+  /** Reacts to one ticker of a perpetual. */
+  onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
+    this.settleFunding(spec, ticker);
+    this.fillOrders(spec, ticker);
+    this.watchPositions(spec, markUnits(spec, ticker.markPrice, ticker.lastPr));
+  }
+
+  /**
+   * When the ticker's `nextFundingTime` moves past the one seen before, the earlier settlement happened: every
+   * position opened before it pays (or gets) `rate × mark value`, longs paying when the rate is positive.
+   */
+  private settleFunding(spec: InstrumentSpec, ticker: TickerSnapshot): void {
+    if (ticker.nextFundingTime === undefined || ticker.fundingRate === undefined) return;
+    const next = Number(ticker.nextFundingTime);
+    const seen = this.funding.get(spec.symbol);
+    this.funding.set(spec.symbol, { nextFundingTime: next, rateMicros: parseMicros(ticker.fundingRate) });
+    if (!seen || next <= seen.nextFundingTime) return;
+    const settledAt = seen.nextFundingTime;
+    const mark = markUnits(spec, ticker.markPrice, ticker.lastPr);
+    for (const position of this.ctx.positions.ofSymbol(spec.symbol)) {
+      if (position.cTime > settledAt || position.lastFundingTime >= settledAt) continue;
+      this.ctx.db.transaction(() => {
+        const payment = roundMoney(divHalfUp(notional(spec, mark, position.size) * seen.rateMicros, 1_000_000n), spec.quotePrecision);
+        const paid = directionOf(position.holdSide) * payment;
+        this.ctx.accounts.setWallet(position.userId, this.ctx.accounts.wallet(position.userId) - paid);
+        // An isolated position's funding comes out of (or into) its own margin.
+        if (position.marginMode === 'isolated') position.margin = position.margin > paid ? position.margin - paid : 0n;
+        position.achievedProfits -= paid;
+        position.lastFundingTime = settledAt;
+        this.ctx.positions.save(position);
+        this.ctx.changes.notify(position.userId, ['positions', 'assets']);
+      })();
+    }
+  }
+
+  /** Trigger orders reached by the last price execute; resting limit orders crossed by the last price or the book fill as maker. */
+  private fillOrders(spec: InstrumentSpec, ticker: TickerSnapshot): void {
+    const last = unitsOf(ticker.lastPr, spec.pricePlace);
+    const bid = unitsOf(ticker.bidPr, spec.pricePlace);
+    const ask = unitsOf(ticker.askPr, spec.pricePlace);
+    for (const order of this.ctx.orders.openOfSymbol('futures', spec.symbol)) {
+      this.ctx.db.transaction(() => {
+        if (order.planStatus === 'untriggered') {
+          const reached = order.triggerUp ? last >= order.triggerPrice! : last <= order.triggerPrice!;
+          if (!reached) return;
+          order.planStatus = 'triggered';
+          this.triggered(spec, order);
+        } else if (order.price !== null) {
+          const buying = this.futures.execSideOf(order) === 'buy';
+          const crossed = buying ? last <= order.price || (ask > 0n && ask <= order.price) : last >= order.price || bid >= order.price;
+          if (!crossed) return;
+          const size = this.futures.executableSize(order);
+          if (size > 0n) this.futures.fill(spec, order, { price: order.price, size }, 'maker');
+          if (order.baseVolume === order.size || this.futures.executableSize(order) === 0n) this.futures.finish(order);
+        } else return;
+        this.ctx.orders.update(order);
+        this.ctx.changes.notify(order.userId, ['orders', 'positions', 'assets']);
+      })();
+    }
+  }
+
+  /** A triggered order executes now as a taker; a post-only one that would take is cancelled. */
+  private triggered(spec: InstrumentSpec, order: OrderRecord): void {
+    const side = this.futures.execSideOf(order);
+    const levels = this.ctx.simulator.takerLevels('USDT-FUTURES', spec.symbol, side) ?? [];
+    const preview = matchTaker({ side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' }, levels);
+    if (preview.rejected) {
+      this.futures.finish(order);
+      return;
+    }
+    this.futures.execute(spec, order);
+  }
+
+  /** TP/SL presets and liquidation, against the mark price. */
+  private watchPositions(spec: InstrumentSpec, mark: bigint): void {
+    if (mark <= 0n) return;
+    for (const position of this.ctx.positions.ofSymbol(spec.symbol)) {
+      this.ctx.db.transaction(() => {
+        const current = this.ctx.positions.get(position.userId, position.symbol, position.holdSide);
+        if (!current) return;
+        const book = this.futures.bookOf(current.userId);
+        const hedge = this.ctx.accounts.posMode(current.userId) === 'hedge_mode';
+        if (isLiquidated(current, mark, spec, liquidationOf(current, book, hedge))) {
+          this.futures.closeAtMarket(spec, current, 'liquidation');
+        } else if (presetReached(current, mark)) {
+          if (!this.futures.closeAtMarket(spec, current, 'market')) return;
+        } else return;
+        this.ctx.changes.notify(current.userId, ['orders', 'positions', 'assets']);
+      })();
+    }
+  }
+}
+
+/** True when the mark reached the position's take-profit or stop-loss preset. */
+function presetReached(position: PositionRecord, mark: bigint): boolean {
+  const dir = directionOf(position.holdSide);
+  if (position.presetTp !== null && (mark - position.presetTp) * dir >= 0n) return true;
+  return position.presetSl !== null && (mark - position.presetSl) * dir <= 0n;
+}
+
+/** A funding rate string such as "0.000100" (or "-0.0001") in millionths. */
+function parseMicros(rate: string): bigint {
+  const negative = rate.startsWith('-');
+  const units = unitsOf(negative ? rate.slice(1) : rate, 6);
+  return negative ? -units : units;
+}

@@ -1,0 +1,211 @@
+import type { Database } from 'better-sqlite3';
+import type { MarginModeName } from './account-store';
+import type { OrderSide } from './matching';
+
+/** Product line of an order. */
+export type Market = 'spot' | 'futures';
+/** Order status (public v2 names). */
+export type OrderStatus = 'live' | 'partially_filled' | 'filled' | 'cancelled';
+/** Plan (trigger) status: `none` for a plain order. */
+export type PlanStatus = 'none' | 'untriggered' | 'triggered';
+/** How an order was made; `liquidation` only by the gateway. */
+export type OrderType = 'limit' | 'market' | 'liquidation';
+/** Side of a futures position. */
+export type HoldSide = 'long' | 'short';
+
+/** One paper order; prices and sizes in instrument units, money in 10^-8. */
+export interface OrderRecord {
+  orderId: string;
+  userId: string;
+  market: Market;
+  symbol: string;
+  clientOid: string;
+  side: OrderSide;
+  orderType: OrderType;
+  force: 'gtc' | 'post_only';
+  price: bigint | null;
+  size: bigint;
+  triggerPrice: bigint | null;
+  /** A trigger fires when the last price rises to it (true) or falls to it (false). */
+  triggerUp: boolean | null;
+  planStatus: PlanStatus;
+  status: OrderStatus;
+  baseVolume: bigint;
+  quoteVolume: bigint;
+  fee: bigint;
+  /** Spot: funds still frozen for this order (quote for a buy, base for a sell); futures: margin still held. */
+  frozen: bigint;
+  marginMode: MarginModeName | null;
+  tradeSide: 'open' | 'close' | null;
+  /** Futures: the position this order opens or closes (hedge mode), or the side it opens (one-way mode). */
+  holdSide: HoldSide | null;
+  reduceOnly: boolean;
+  leverage: number | null;
+  presetTp: bigint | null;
+  presetSl: bigint | null;
+  totalProfits: bigint;
+  cTime: number;
+  uTime: number;
+}
+
+/** True while an order can still fill or be cancelled. */
+export function isOpen(order: Pick<OrderRecord, 'status'>): boolean {
+  return order.status === 'live' || order.status === 'partially_filled';
+}
+
+/** Reads and writes paper orders. */
+export interface OrderStore {
+  insert(order: OrderRecord): void;
+  update(order: OrderRecord): void;
+  /** One of the user's orders by id, or undefined (another user's id reads as absent). */
+  find(userId: string, market: Market, orderId: string): OrderRecord | undefined;
+  hasClientOid(userId: string, clientOid: string): boolean;
+  /** The user's open orders, newest first. */
+  openOf(userId: string, market: Market, symbol?: string): OrderRecord[];
+  /** The user's finished orders, newest first. */
+  historyOf(userId: string, market: Market, symbol: string | undefined, limit: number): OrderRecord[];
+  /** Every user's open orders of one instrument, oldest first (the order the market fills them in). */
+  openOfSymbol(market: Market, symbol: string): OrderRecord[];
+}
+
+interface OrderRow {
+  order_id: string;
+  user_id: string;
+  market: Market;
+  symbol: string;
+  client_oid: string;
+  side: OrderSide;
+  order_type: OrderType;
+  force: 'gtc' | 'post_only';
+  price: string | null;
+  size: string;
+  trigger_price: string | null;
+  trigger_up: number | null;
+  plan_status: PlanStatus;
+  status: OrderStatus;
+  base_volume: string;
+  quote_volume: string;
+  fee: string;
+  frozen: string;
+  margin_mode: MarginModeName | null;
+  trade_side: 'open' | 'close' | null;
+  hold_side: HoldSide | null;
+  reduce_only: number;
+  leverage: number | null;
+  preset_tp: string | null;
+  preset_sl: string | null;
+  total_profits: string;
+  c_time: number;
+  u_time: number;
+}
+
+const big = (text: string | null) => (text === null ? null : BigInt(text));
+const text = (value: bigint | null) => (value === null ? null : value.toString());
+
+function fromRow(row: OrderRow): OrderRecord {
+  return {
+    orderId: row.order_id,
+    userId: row.user_id,
+    market: row.market,
+    symbol: row.symbol,
+    clientOid: row.client_oid,
+    side: row.side,
+    orderType: row.order_type,
+    force: row.force,
+    price: big(row.price),
+    size: BigInt(row.size),
+    triggerPrice: big(row.trigger_price),
+    triggerUp: row.trigger_up === null ? null : row.trigger_up === 1,
+    planStatus: row.plan_status,
+    status: row.status,
+    baseVolume: BigInt(row.base_volume),
+    quoteVolume: BigInt(row.quote_volume),
+    fee: BigInt(row.fee),
+    frozen: BigInt(row.frozen),
+    marginMode: row.margin_mode,
+    tradeSide: row.trade_side,
+    holdSide: row.hold_side,
+    reduceOnly: row.reduce_only === 1,
+    leverage: row.leverage,
+    presetTp: big(row.preset_tp),
+    presetSl: big(row.preset_sl),
+    totalProfits: BigInt(row.total_profits),
+    cTime: row.c_time,
+    uTime: row.u_time,
+  };
+}
+
+function toParams(order: OrderRecord) {
+  return {
+    order_id: order.orderId,
+    user_id: order.userId,
+    market: order.market,
+    symbol: order.symbol,
+    client_oid: order.clientOid,
+    side: order.side,
+    order_type: order.orderType,
+    force: order.force,
+    price: text(order.price),
+    size: order.size.toString(),
+    trigger_price: text(order.triggerPrice),
+    trigger_up: order.triggerUp === null ? null : order.triggerUp ? 1 : 0,
+    plan_status: order.planStatus,
+    status: order.status,
+    base_volume: order.baseVolume.toString(),
+    quote_volume: order.quoteVolume.toString(),
+    fee: order.fee.toString(),
+    frozen: order.frozen.toString(),
+    margin_mode: order.marginMode,
+    trade_side: order.tradeSide,
+    hold_side: order.holdSide,
+    reduce_only: order.reduceOnly ? 1 : 0,
+    leverage: order.leverage,
+    preset_tp: text(order.presetTp),
+    preset_sl: text(order.presetSl),
+    total_profits: order.totalProfits.toString(),
+    c_time: order.cTime,
+    u_time: order.uTime,
+  };
+}
+
+const COLUMNS: readonly string[] = [
+  'order_id', 'user_id', 'market', 'symbol', 'client_oid', 'side', 'order_type', 'force', 'price', 'size', 'trigger_price',
+  'trigger_up', 'plan_status', 'status', 'base_volume', 'quote_volume', 'fee', 'frozen', 'margin_mode', 'trade_side',
+  'hold_side', 'reduce_only', 'leverage', 'preset_tp', 'preset_sl', 'total_profits', 'c_time', 'u_time',
+];
+const OPEN = "status IN ('live', 'partially_filled')";
+
+/** Builds the order store over a database migrated with TRADING_MIGRATIONS. */
+export function createOrderStore(db: Database): OrderStore {
+  const columns = COLUMNS;
+  const insert = db.prepare(`INSERT INTO trade_orders (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  const mutable = columns.filter((c) => !['order_id', 'user_id', 'market', 'symbol', 'client_oid', 'c_time'].includes(c));
+  const update = db.prepare(`UPDATE trade_orders SET ${mutable.map((c) => `${c} = @${c}`).join(', ')} WHERE order_id = @order_id`);
+  const find = db.prepare('SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND order_id = ?');
+  const clientOid = db.prepare('SELECT 1 FROM trade_orders WHERE user_id = ? AND client_oid = ?').pluck();
+  const openAll = db.prepare(`SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND ${OPEN} ORDER BY seq DESC`);
+  const openSymbol = db.prepare(`SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND symbol = ? AND ${OPEN} ORDER BY seq DESC`);
+  const historyAll = db.prepare(`SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND NOT ${OPEN} ORDER BY u_time DESC, seq DESC LIMIT ?`);
+  const historySymbol = db.prepare(
+    `SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND symbol = ? AND NOT ${OPEN} ORDER BY u_time DESC, seq DESC LIMIT ?`,
+  );
+  const openOfSymbol = db.prepare(`SELECT * FROM trade_orders WHERE market = ? AND symbol = ? AND ${OPEN} ORDER BY seq`);
+  const rows = (list: unknown[]) => (list as OrderRow[]).map(fromRow);
+  return {
+    insert: (order) => {
+      insert.run(toParams(order));
+    },
+    update: (order) => {
+      update.run(toParams(order));
+    },
+    find: (userId, market, orderId) => {
+      const row = find.get(userId, market, orderId) as OrderRow | undefined;
+      return row ? fromRow(row) : undefined;
+    },
+    hasClientOid: (userId, oid) => clientOid.get(userId, oid) !== undefined,
+    openOf: (userId, market, symbol) => rows(symbol === undefined ? openAll.all(userId, market) : openSymbol.all(userId, market, symbol)),
+    historyOf: (userId, market, symbol, limit) =>
+      rows(symbol === undefined ? historyAll.all(userId, market, limit) : historySymbol.all(userId, market, symbol, limit)),
+    openOfSymbol: (market, symbol) => rows(openOfSymbol.all(market, symbol)),
+  };
+}

@@ -1,0 +1,78 @@
+import type { InstrumentSpec } from '../market/instruments';
+import type { FuturesBook } from './futures-risk';
+import { liquidationOf, mmRateOf } from './futures-risk';
+import { averagePrice, formatMoney, formatUnits } from './money-units';
+import type { OrderRecord } from './order-store';
+import { unrealizedPnl } from './position-math';
+import type { PositionRecord } from './position-store';
+
+const priceText = (spec: InstrumentSpec, units: bigint | null) => (units === null ? '' : formatUnits(units, spec.pricePlace));
+
+/** A spot order in the contract's shape. */
+export function spotOrderView(spec: InstrumentSpec, order: OrderRecord) {
+  return {
+    orderId: order.orderId,
+    clientOid: order.clientOid,
+    symbol: order.symbol,
+    side: order.side,
+    orderType: order.orderType,
+    force: order.force,
+    price: priceText(spec, order.price),
+    size: formatUnits(order.size, spec.volumePlace),
+    triggerPrice: priceText(spec, order.triggerPrice),
+    planStatus: order.planStatus,
+    status: order.status,
+    baseVolume: formatUnits(order.baseVolume, spec.volumePlace),
+    quoteVolume: formatMoney(order.quoteVolume, spec.quotePrecision),
+    priceAvg: order.baseVolume === 0n ? '0' : averagePrice(spec, order.quoteVolume, order.baseVolume, spec.pricePlace),
+    fee: formatMoney(order.fee, spec.quotePrecision),
+    feeCoin: spec.quoteCoin,
+    cTime: String(order.cTime),
+    uTime: String(order.uTime),
+  };
+}
+
+/** A futures order: the spot fields plus margin mode, trade side, reduce-only, leverage, presets and realized PnL. */
+export function futuresOrderView(spec: InstrumentSpec, order: OrderRecord) {
+  return {
+    ...spotOrderView(spec, order),
+    marginMode: order.marginMode ?? 'crossed',
+    tradeSide: order.tradeSide ?? '',
+    reduceOnly: order.reduceOnly ? 'YES' : 'NO',
+    leverage: String(order.leverage ?? ''),
+    presetStopSurplusPrice: priceText(spec, order.presetTp),
+    presetStopLossPrice: priceText(spec, order.presetSl),
+    totalProfits: formatMoney(order.totalProfits, spec.quotePrecision),
+  };
+}
+
+/** A position in the spec's live-position shape (maths contract), with the gateway's own liquidation price. */
+export function positionView(position: PositionRecord, book: FuturesBook, hedge: boolean) {
+  const spec = book.specOf(position.symbol);
+  const mark = book.markOf(position.symbol);
+  const liquidation = liquidationOf(position, book, hedge);
+  return {
+    symbol: position.symbol,
+    marginCoin: 'USDT',
+    holdSide: position.holdSide,
+    position: position.holdSide === 'long' ? 1 : 2,
+    marginMode: position.marginMode === 'isolated' ? 1 : 2,
+    positionMode: hedge ? 2 : 1,
+    positionsCount: formatUnits(position.size, spec.volumePlace),
+    positionsOpenAvgPrice: averagePrice(spec, position.openValue, position.size, spec.pricePlace + 4),
+    positionsOpenMarginCount: formatMoney(position.margin, spec.quotePrecision),
+    positionsLevel: String(position.leverage),
+    achievedProfits: formatMoney(position.achievedProfits, spec.quotePrecision),
+    unrealizedPL: formatMoney(unrealizedPnl(spec, position, mark), spec.quotePrecision),
+    markPrice: formatUnits(mark, spec.pricePlace),
+    businessLine: 10,
+    pricePlace: spec.pricePlace,
+    mm: mmRateOf(spec, position, book),
+    feeRate: spec.takerFeeRate,
+    liquidationPrice: liquidation?.display ?? '',
+    presetStopSurplusPrice: priceText(spec, position.presetTp),
+    presetStopLossPrice: priceText(spec, position.presetSl),
+    cTime: String(position.cTime),
+    uTime: String(position.uTime),
+  };
+}

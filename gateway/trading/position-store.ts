@@ -1,0 +1,111 @@
+import type { Database } from 'better-sqlite3';
+import type { MarginModeName } from './account-store';
+import type { HoldSide } from './order-store';
+
+/** One open futures position; size in instrument units, money in 10^-8 USDT. */
+export interface PositionRecord {
+  userId: string;
+  symbol: string;
+  holdSide: HoldSide;
+  marginMode: MarginModeName;
+  size: bigint;
+  /** Sum of price × size of the open part (the entry price is openValue / size). */
+  openValue: bigint;
+  margin: bigint;
+  leverage: number;
+  achievedProfits: bigint;
+  presetTp: bigint | null;
+  presetSl: bigint | null;
+  /** The last funding settlement already applied (ms). */
+  lastFundingTime: number;
+  cTime: number;
+  uTime: number;
+}
+
+/** Reads and writes open positions; a position closed to zero is deleted. */
+export interface PositionStore {
+  get(userId: string, symbol: string, holdSide: HoldSide): PositionRecord | undefined;
+  ofUser(userId: string, symbol?: string): PositionRecord[];
+  ofSymbol(symbol: string): PositionRecord[];
+  /** Saves the position, or deletes it when its size is zero. */
+  save(position: PositionRecord): void;
+}
+
+interface PositionRow {
+  user_id: string;
+  symbol: string;
+  hold_side: HoldSide;
+  margin_mode: MarginModeName;
+  size: string;
+  open_value: string;
+  margin: string;
+  leverage: number;
+  achieved_profits: string;
+  preset_tp: string | null;
+  preset_sl: string | null;
+  last_funding_time: number;
+  c_time: number;
+  u_time: number;
+}
+
+function fromRow(row: PositionRow): PositionRecord {
+  return {
+    userId: row.user_id,
+    symbol: row.symbol,
+    holdSide: row.hold_side,
+    marginMode: row.margin_mode,
+    size: BigInt(row.size),
+    openValue: BigInt(row.open_value),
+    margin: BigInt(row.margin),
+    leverage: row.leverage,
+    achievedProfits: BigInt(row.achieved_profits),
+    presetTp: row.preset_tp === null ? null : BigInt(row.preset_tp),
+    presetSl: row.preset_sl === null ? null : BigInt(row.preset_sl),
+    lastFundingTime: row.last_funding_time,
+    cTime: row.c_time,
+    uTime: row.u_time,
+  };
+}
+
+/** Builds the position store over a database migrated with TRADING_MIGRATIONS. */
+export function createPositionStore(db: Database): PositionStore {
+  const get = db.prepare('SELECT * FROM trade_positions WHERE user_id = ? AND symbol = ? AND hold_side = ?');
+  const ofUser = db.prepare('SELECT * FROM trade_positions WHERE user_id = ? ORDER BY symbol, hold_side');
+  const ofUserSymbol = db.prepare('SELECT * FROM trade_positions WHERE user_id = ? AND symbol = ? ORDER BY hold_side');
+  const ofSymbol = db.prepare('SELECT * FROM trade_positions WHERE symbol = ? ORDER BY c_time');
+  const upsert = db.prepare(
+    `INSERT INTO trade_positions (user_id, symbol, hold_side, margin_mode, size, open_value, margin, leverage, achieved_profits,
+       preset_tp, preset_sl, last_funding_time, c_time, u_time)
+     VALUES (@userId, @symbol, @holdSide, @marginMode, @size, @openValue, @margin, @leverage, @achievedProfits,
+       @presetTp, @presetSl, @lastFundingTime, @cTime, @uTime)
+     ON CONFLICT (user_id, symbol, hold_side) DO UPDATE SET margin_mode = excluded.margin_mode, size = excluded.size,
+       open_value = excluded.open_value, margin = excluded.margin, leverage = excluded.leverage,
+       achieved_profits = excluded.achieved_profits, preset_tp = excluded.preset_tp, preset_sl = excluded.preset_sl,
+       last_funding_time = excluded.last_funding_time, u_time = excluded.u_time`,
+  );
+  const remove = db.prepare('DELETE FROM trade_positions WHERE user_id = ? AND symbol = ? AND hold_side = ?');
+  const rows = (list: unknown[]) => (list as PositionRow[]).map(fromRow);
+  return {
+    get: (userId, symbol, holdSide) => {
+      const row = get.get(userId, symbol, holdSide) as PositionRow | undefined;
+      return row ? fromRow(row) : undefined;
+    },
+    ofUser: (userId, symbol) => rows(symbol === undefined ? ofUser.all(userId) : ofUserSymbol.all(userId, symbol)),
+    ofSymbol: (symbol) => rows(ofSymbol.all(symbol)),
+    save: (p) => {
+      if (p.size === 0n) {
+        remove.run(p.userId, p.symbol, p.holdSide);
+        return;
+      }
+      upsert.run({
+        ...p,
+        size: p.size.toString(),
+        openValue: p.openValue.toString(),
+        margin: p.margin.toString(),
+        achievedProfits: p.achievedProfits.toString(),
+        presetTp: p.presetTp?.toString() ?? null,
+        presetSl: p.presetSl?.toString() ?? null,
+      });
+    },
+  };
+}

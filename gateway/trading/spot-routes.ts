@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { replyOk } from '../http/envelope';
+import type { GatewayEnv } from '../http/gateway-env';
+import { invalidField } from '../http/gateway-error';
+import { coinPlaces } from './coin-places';
+import { formatMoney } from './money-units';
+import { spotOrderView } from './order-views';
+import type { SpotOrderInput } from './spot-trading';
+import { unknownSymbol } from './trade-errors';
+import {
+  priceUnits,
+  querySymbol,
+  queryLimit,
+  readChoice,
+  readClientOid,
+  readDecimal,
+  readOrderId,
+  readSymbol,
+  readTradeBody,
+  sizeUnits,
+} from './trade-input';
+import { requireTrader } from './trade-session';
+import type { TradingEngine } from './trading-engine';
+
+/** Spot paper-trading routes of the paper-trading contract: assets, place-order, cancel-order, open and history orders. */
+export function spotRoutes(engine: TradingEngine): Hono<GatewayEnv> {
+  const routes = new Hono<GatewayEnv>();
+  const { ctx, spot } = engine;
+  const places = coinPlaces(ctx.simulator.listInstruments('SPOT'));
+  const known = (symbol: string | undefined) => {
+    if (symbol !== undefined) ctx.spec('SPOT', symbol);
+    return symbol;
+  };
+
+  routes.get('/v1/trade/spot/assets', (c) => {
+    const userId = requireTrader(c, ctx);
+    const balances = ctx.accounts.balances(userId).filter((b) => b.coin === 'USDT' || b.available !== 0n || b.frozen !== 0n);
+    return replyOk(
+      c,
+      balances.map((b) => ({ coin: b.coin, available: formatMoney(b.available, places.get(b.coin)), frozen: formatMoney(b.frozen, places.get(b.coin)) })),
+    );
+  });
+
+  routes.post('/v1/trade/spot/place-order', async (c) => {
+    const userId = requireTrader(c, ctx);
+    const body = await readTradeBody(c);
+    const symbol = readSymbol(body.symbol);
+    const side = readChoice(body, 'side', ['buy', 'sell'] as const);
+    const orderType = readChoice(body, 'orderType', ['limit', 'market'] as const);
+    const force = readChoice(body, 'force', ['gtc', 'post_only'] as const, 'gtc');
+    const priceText = readDecimal(body, 'price');
+    const sizeText = readDecimal(body, 'size');
+    const triggerText = readDecimal(body, 'triggerPrice');
+    const clientOid = readClientOid(body);
+    if (sizeText === undefined) throw invalidField('size', 'is required');
+    if (orderType === 'limit' && priceText === undefined) throw invalidField('price', 'is required for a limit order');
+    if (orderType === 'market' && force === 'post_only') throw invalidField('force', 'post_only needs a limit order');
+    const spec = ctx.simulator.getInstrument('SPOT', symbol);
+    if (!spec) throw unknownSymbol(symbol);
+    const input: SpotOrderInput = {
+      symbol,
+      side,
+      orderType,
+      force,
+      price: orderType === 'limit' ? priceUnits(spec, 'price', priceText!) : null,
+      size: sizeUnits(spec, 'size', sizeText),
+      triggerPrice: triggerText === undefined ? null : priceUnits(spec, 'triggerPrice', triggerText),
+      clientOid,
+    };
+    const order = ctx.db.transaction(() => {
+      if (clientOid !== '' && ctx.orders.hasClientOid(userId, clientOid)) throw invalidField('clientOid', 'is already used by another order');
+      return spot.place(userId, input);
+    })();
+    return replyOk(c, spotOrderView(spec, order));
+  });
+
+  routes.post('/v1/trade/spot/cancel-order', async (c) => {
+    const userId = requireTrader(c, ctx);
+    const body = await readTradeBody(c);
+    const symbol = readSymbol(body.symbol);
+    const orderId = readOrderId(body);
+    const spec = ctx.spec('SPOT', symbol);
+    const order = ctx.db.transaction(() => spot.cancel(userId, symbol, orderId))();
+    return replyOk(c, spotOrderView(spec, order));
+  });
+
+  routes.get('/v1/trade/spot/open-orders', (c) => {
+    const userId = requireTrader(c, ctx);
+    const symbol = known(querySymbol(c));
+    return replyOk(c, ctx.orders.openOf(userId, 'spot', symbol).map((o) => spotOrderView(ctx.spec('SPOT', o.symbol), o)));
+  });
+
+  routes.get('/v1/trade/spot/history-orders', (c) => {
+    const userId = requireTrader(c, ctx);
+    const symbol = known(querySymbol(c));
+    const limit = queryLimit(c);
+    return replyOk(c, ctx.orders.historyOf(userId, 'spot', symbol, limit).map((o) => spotOrderView(ctx.spec('SPOT', o.symbol), o)));
+  });
+
+  return routes;
+}

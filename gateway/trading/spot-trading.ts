@@ -1,0 +1,223 @@
+import type { InstrumentSpec } from '../market/instruments';
+import type { TickerSnapshot } from '../market/market-types';
+import { type Fill, matchTaker, type OrderSide } from './matching';
+import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
+import { isOpen, type OrderRecord } from './order-store';
+import { feeOn, type Liquidity } from './trade-fees';
+import { belowMinimum, insufficientBalance, noLiquidity, orderNotFound, postOnlyWouldTake } from './trade-errors';
+import type { TradingContext } from './trading-context';
+
+/** A checked spot order request in instrument units (paper-trading contract, "Spot orders"). */
+export interface SpotOrderInput {
+  symbol: string;
+  side: OrderSide;
+  orderType: 'limit' | 'market';
+  force: 'gtc' | 'post_only';
+  price: bigint | null;
+  size: bigint;
+  triggerPrice: bigint | null;
+  clientOid: string;
+}
+
+/** A market buy freezes the cost of walking the book plus this share (1 %), for a stop order that fills later. */
+const MARKET_BUY_MARGIN_PERCENT = 101n;
+
+/** The instrument's last price in units. */
+export function lastPriceOf(spec: InstrumentSpec, ticker: TickerSnapshot | undefined): bigint {
+  return ticker ? unitsOf(ticker.lastPr, spec.pricePlace) : 0n;
+}
+
+/** The order's value in USDT terms for the minimum-value rule (USDT-quoted value, or the size when USDT is the base). */
+function usdtValue(spec: InstrumentSpec, price: bigint, size: bigint): bigint {
+  return spec.baseCoin === 'USDT' ? sizeToMoney(spec, size) : notional(spec, price, size);
+}
+
+/** Spot paper trading: placing, cancelling and filling orders against the simulated book, with frozen funds. */
+export class SpotTrading {
+  constructor(private readonly ctx: TradingContext) {}
+
+  /** Places an order (in the caller's transaction): checks, freezes, takes liquidity, rests the rest; returns the order. */
+  place(userId: string, input: SpotOrderInput): OrderRecord {
+    const { ctx } = this;
+    const spec = ctx.spec('SPOT', input.symbol);
+    const now = ctx.now();
+    const levels = ctx.simulator.takerLevels('SPOT', spec.symbol, input.side) ?? [];
+    const preview = matchTaker({ side: input.side, limit: input.price, size: input.size, postOnly: input.force === 'post_only' }, levels);
+    if (input.size < unitsOf(spec.minTradeNum, spec.volumePlace)) throw belowMinimum(`size is below the minimum ${spec.minTradeNum} ${spec.baseCoin}`);
+    const refPrice = input.price ?? preview.fills[0]?.price ?? lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
+    if (usdtValue(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8)) throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
+    const order: OrderRecord = {
+      orderId: ctx.newOrderId(),
+      userId,
+      market: 'spot',
+      symbol: spec.symbol,
+      clientOid: input.clientOid,
+      side: input.side,
+      orderType: input.orderType,
+      force: input.force,
+      price: input.price,
+      size: input.size,
+      triggerPrice: input.triggerPrice,
+      triggerUp: null,
+      planStatus: input.triggerPrice === null ? 'none' : 'untriggered',
+      status: 'live',
+      baseVolume: 0n,
+      quoteVolume: 0n,
+      fee: 0n,
+      frozen: 0n,
+      marginMode: null,
+      tradeSide: null,
+      holdSide: null,
+      reduceOnly: false,
+      leverage: null,
+      presetTp: null,
+      presetSl: null,
+      totalProfits: 0n,
+      cTime: now,
+      uTime: now,
+    };
+    if (input.triggerPrice !== null) {
+      order.triggerUp = input.triggerPrice >= lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
+      order.frozen = this.freezeAmount(spec, order, preview.fills);
+      this.freeze(userId, spec, order);
+      ctx.orders.insert(order);
+      ctx.changes.notify(userId, ['orders', 'assets']);
+      return order;
+    }
+    if (preview.rejected) throw postOnlyWouldTake();
+    if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
+    order.frozen = this.freezeAmount(spec, order, preview.fills);
+    this.freeze(userId, spec, order);
+    ctx.orders.insert(order);
+    this.execute(spec, order);
+    ctx.orders.update(order);
+    ctx.changes.notify(userId, ['orders', 'assets']);
+    return order;
+  }
+
+  /** Cancels an open order of the user and returns its frozen funds; 43006 for any other id. */
+  cancel(userId: string, symbol: string, orderId: string): OrderRecord {
+    const order = this.ctx.orders.find(userId, 'spot', orderId);
+    if (!order || order.symbol !== symbol || !isOpen(order)) throw orderNotFound();
+    const spec = this.ctx.spec('SPOT', symbol);
+    order.status = 'cancelled';
+    this.release(spec, order);
+    order.uTime = this.ctx.now();
+    this.ctx.orders.update(order);
+    this.ctx.changes.notify(userId, ['orders', 'assets']);
+    return order;
+  }
+
+  /** Reacts to a ticker of a spot instrument: triggers stop orders on the last price, fills crossed resting orders as maker. */
+  onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
+    const last = unitsOf(ticker.lastPr, spec.pricePlace);
+    const bid = unitsOf(ticker.bidPr, spec.pricePlace);
+    const ask = unitsOf(ticker.askPr, spec.pricePlace);
+    for (const order of this.ctx.orders.openOfSymbol('spot', spec.symbol)) {
+      this.ctx.db.transaction(() => {
+        if (order.planStatus === 'untriggered') {
+          const reached = order.triggerUp ? last >= order.triggerPrice! : last <= order.triggerPrice!;
+          if (!reached) return;
+          order.planStatus = 'triggered';
+          this.triggered(spec, order);
+        } else if (order.price !== null) {
+          const crossed = order.side === 'buy' ? last <= order.price || (ask > 0n && ask <= order.price) : last >= order.price || bid >= order.price;
+          if (!crossed) return;
+          this.fill(spec, order, { price: order.price, size: order.size - order.baseVolume }, 'maker');
+          this.finish(spec, order);
+        } else return;
+        this.ctx.orders.update(order);
+        this.ctx.changes.notify(order.userId, ['orders', 'assets']);
+      })();
+    }
+  }
+
+  /** A stop order whose trigger was reached becomes a limit or market order and executes now, with the funds it froze. */
+  private triggered(spec: InstrumentSpec, order: OrderRecord): void {
+    const levels = this.ctx.simulator.takerLevels('SPOT', spec.symbol, order.side) ?? [];
+    const preview = matchTaker({ side: order.side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' }, levels);
+    const cost = preview.fills.reduce((sum, fill) => sum + notional(spec, fill.price, fill.size), 0n);
+    const affordable =
+      order.side === 'sell' || cost + feeOn(spec, cost, 'taker') <= order.frozen + this.ctx.accounts.balance(order.userId, spec.quoteCoin).available;
+    if (preview.rejected || !affordable || (order.orderType === 'market' && preview.filled === 0n)) {
+      order.status = 'cancelled';
+      this.release(spec, order);
+      order.uTime = this.ctx.now();
+      return;
+    }
+    this.execute(spec, order);
+  }
+
+  /** Takes liquidity for the order as a taker, then rests or finishes it. */
+  private execute(spec: InstrumentSpec, order: OrderRecord): void {
+    const fills = this.ctx.simulator.takeLiquidity('SPOT', spec.symbol, order.side, order.price, order.size - order.baseVolume);
+    for (const fill of fills) this.fill(spec, order, fill, 'taker');
+    // A market order's unfilled rest is cancelled; a limit order's rest keeps resting with its frozen funds.
+    if (order.orderType === 'market' || order.baseVolume === order.size) this.finish(spec, order);
+    else if (order.baseVolume > 0n) order.status = 'partially_filled';
+    order.uTime = this.ctx.now();
+  }
+
+  /** The funds an order freezes when accepted: a buy `price × size` plus the taker fee (a market buy the walk's cost + 1 %), a sell its size. */
+  private freezeAmount(spec: InstrumentSpec, order: OrderRecord, walk: readonly Fill[]): bigint {
+    if (order.side === 'sell') return sizeToMoney(spec, order.size);
+    if (order.price !== null) {
+      const value = notional(spec, order.price, order.size);
+      return value + feeOn(spec, value, 'taker');
+    }
+    const cost = walk.reduce((sum, fill) => sum + notional(spec, fill.price, fill.size), 0n);
+    if (order.triggerPrice === null) return cost + feeOn(spec, cost, 'taker');
+    const padded = divCeil(cost * MARKET_BUY_MARGIN_PERCENT, 100n);
+    return padded + feeOn(spec, padded, 'taker');
+  }
+
+  private freeze(userId: string, spec: InstrumentSpec, order: OrderRecord): void {
+    const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
+    const balance = this.ctx.accounts.balance(userId, coin);
+    if (balance.available < order.frozen) throw insufficientBalance(`Insufficient ${coin} balance`);
+    this.ctx.accounts.setBalance(userId, { coin, available: balance.available - order.frozen, frozen: balance.frozen + order.frozen });
+  }
+
+  /** Applies one fill to the order and the balances. */
+  private fill(spec: InstrumentSpec, order: OrderRecord, fill: Fill, liquidity: Liquidity): void {
+    const { accounts } = this.ctx;
+    const value = notional(spec, fill.price, fill.size);
+    const fee = feeOn(spec, value, liquidity);
+    const base = accounts.balance(order.userId, spec.baseCoin);
+    const quote = accounts.balance(order.userId, spec.quoteCoin);
+    if (order.side === 'buy') {
+      // Cost and fee come out of this order's frozen funds; a stop market buy that costs more takes the rest from available.
+      const spend = value + fee;
+      const fromFrozen = spend < order.frozen ? spend : order.frozen;
+      order.frozen -= fromFrozen;
+      accounts.setBalance(order.userId, { ...quote, frozen: quote.frozen - fromFrozen, available: quote.available - (spend - fromFrozen) });
+      const fresh = accounts.balance(order.userId, spec.baseCoin);
+      accounts.setBalance(order.userId, { ...fresh, available: fresh.available + sizeToMoney(spec, fill.size) });
+    } else {
+      const sold = sizeToMoney(spec, fill.size);
+      order.frozen -= sold;
+      accounts.setBalance(order.userId, { ...base, frozen: base.frozen - sold });
+      const fresh = accounts.balance(order.userId, spec.quoteCoin);
+      accounts.setBalance(order.userId, { ...fresh, available: fresh.available + value - fee });
+    }
+    order.baseVolume += fill.size;
+    order.quoteVolume += value;
+    order.fee += fee;
+    order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
+    order.uTime = this.ctx.now();
+  }
+
+  /** Ends an order: filled when complete, else cancelled; what it still froze goes back to available. */
+  private finish(spec: InstrumentSpec, order: OrderRecord): void {
+    order.status = order.baseVolume === order.size ? 'filled' : 'cancelled';
+    this.release(spec, order);
+  }
+
+  private release(spec: InstrumentSpec, order: OrderRecord): void {
+    if (order.frozen === 0n) return;
+    const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
+    const balance = this.ctx.accounts.balance(order.userId, coin);
+    this.ctx.accounts.setBalance(order.userId, { coin, available: balance.available + order.frozen, frozen: balance.frozen - order.frozen });
+    order.frozen = 0n;
+  }
+}

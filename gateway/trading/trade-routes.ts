@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { replyOk } from '../http/envelope';
+import type { GatewayEnv } from '../http/gateway-env';
+import { mixRoutes } from './mix-routes';
+import { spotRoutes } from './spot-routes';
+import { tradeErrorHandler } from './trade-errors';
+import { queryCursor } from './trade-input';
+import { requireTrader } from './trade-session';
+import type { TradingEngine } from './trading-engine';
+
+/** Every `/v1/trade/` route of the paper-trading contract: spot, USDT-M futures and the `changes` long poll. */
+export function tradeRoutes(engine: TradingEngine): Hono<GatewayEnv> {
+  const routes = new Hono<GatewayEnv>();
+  routes.onError(tradeErrorHandler);
+  routes.route('/', spotRoutes(engine));
+  routes.route('/', mixRoutes(engine));
+
+  routes.get('/v1/trade/changes', async (c) => {
+    const userId = requireTrader(c, engine.ctx);
+    const cursor = queryCursor(c);
+    return replyOk(c, await engine.changes.wait(userId, cursor, engine.longPollMs, c.req.raw.signal));
+  });
+
+  return routes;
+}

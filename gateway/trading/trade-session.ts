@@ -1,0 +1,13 @@
+import type { Context } from 'hono';
+import { sessionOf } from '../auth/session-middleware';
+import type { GatewayEnv } from '../http/gateway-env';
+import { notSignedIn } from './trade-errors';
+import type { TradingContext } from './trading-context';
+
+/** The signed-in user's id, with paper accounts created on first use; `00005` (HTTP 401) without a session. */
+export function requireTrader(c: Context<GatewayEnv>, ctx: TradingContext): string {
+  const session = sessionOf(c);
+  if (!session) throw notSignedIn();
+  ctx.db.transaction(() => ctx.ensureAccount(session.userId))();
+  return session.userId;
+}

@@ -1,0 +1,91 @@
+import type { Migration } from '../db/migrations';
+
+/**
+ * Schema of paper trading (ids 300+; append only): accounts, spot balances, orders of both product lines, futures
+ * positions and per-symbol settings. Amounts are bigint integer strings: money in 10^-8 of the coin, prices and sizes
+ * in the instrument's own units, so no float ever touches a balance.
+ */
+export const TRADING_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 300,
+    name: 'paper-trading',
+    sql: `
+      CREATE TABLE trade_accounts (
+        user_id TEXT PRIMARY KEY,
+        futures_wallet TEXT NOT NULL,
+        pos_mode TEXT NOT NULL DEFAULT 'one_way_mode' CHECK (pos_mode IN ('one_way_mode', 'hedge_mode')),
+        created_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE trade_balances (
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        coin TEXT NOT NULL,
+        available TEXT NOT NULL,
+        frozen TEXT NOT NULL,
+        PRIMARY KEY (user_id, coin)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE trade_orders (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        market TEXT NOT NULL CHECK (market IN ('spot', 'futures')),
+        symbol TEXT NOT NULL,
+        client_oid TEXT NOT NULL,
+        side TEXT NOT NULL,
+        order_type TEXT NOT NULL,
+        force TEXT NOT NULL,
+        price TEXT,
+        size TEXT NOT NULL,
+        trigger_price TEXT,
+        trigger_up INTEGER,
+        plan_status TEXT NOT NULL,
+        status TEXT NOT NULL,
+        base_volume TEXT NOT NULL DEFAULT '0',
+        quote_volume TEXT NOT NULL DEFAULT '0',
+        fee TEXT NOT NULL DEFAULT '0',
+        frozen TEXT NOT NULL DEFAULT '0',
+        margin_mode TEXT,
+        trade_side TEXT,
+        hold_side TEXT,
+        reduce_only INTEGER NOT NULL DEFAULT 0,
+        leverage INTEGER,
+        preset_tp TEXT,
+        preset_sl TEXT,
+        total_profits TEXT NOT NULL DEFAULT '0',
+        c_time INTEGER NOT NULL,
+        u_time INTEGER NOT NULL
+      );
+      CREATE INDEX trade_orders_user ON trade_orders (user_id, market, symbol, seq);
+      CREATE INDEX trade_orders_open ON trade_orders (market, symbol) WHERE status IN ('live', 'partially_filled');
+      CREATE UNIQUE INDEX trade_orders_client_oid ON trade_orders (user_id, client_oid) WHERE client_oid <> '';
+
+      CREATE TABLE trade_positions (
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        symbol TEXT NOT NULL,
+        hold_side TEXT NOT NULL CHECK (hold_side IN ('long', 'short')),
+        margin_mode TEXT NOT NULL,
+        size TEXT NOT NULL,
+        open_value TEXT NOT NULL,
+        margin TEXT NOT NULL,
+        leverage INTEGER NOT NULL,
+        achieved_profits TEXT NOT NULL DEFAULT '0',
+        preset_tp TEXT,
+        preset_sl TEXT,
+        last_funding_time INTEGER NOT NULL DEFAULT 0,
+        c_time INTEGER NOT NULL,
+        u_time INTEGER NOT NULL,
+        PRIMARY KEY (user_id, symbol, hold_side)
+      ) WITHOUT ROWID;
+      CREATE INDEX trade_positions_symbol ON trade_positions (symbol);
+
+      CREATE TABLE trade_settings (
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        symbol TEXT NOT NULL,
+        leverage INTEGER NOT NULL,
+        margin_mode TEXT NOT NULL CHECK (margin_mode IN ('isolated', 'crossed')),
+        PRIMARY KEY (user_id, symbol)
+      ) WITHOUT ROWID;
+    `,
+  },
+];

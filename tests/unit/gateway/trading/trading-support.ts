@@ -1,0 +1,138 @@
+import type { Database } from 'better-sqlite3';
+import type { Hono } from 'hono';
+import { expect } from 'vitest';
+import { createApp } from '../../../../gateway/app';
+import { hashPassword } from '../../../../gateway/auth/password-hash';
+import { createUserStore } from '../../../../gateway/auth/user-store';
+import { openDatabase } from '../../../../gateway/db/open-database';
+import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
+import { createLogger } from '../../../../gateway/log/logger';
+import { MarketSimulator } from '../../../../gateway/market/simulator';
+import { createSignPolicy } from '../../../../gateway/security/sign-config';
+import { createTradingEngine, type TradingEngine } from '../../../../gateway/trading/trading-engine';
+import { TEST_SCRYPT } from '../auth/auth-support';
+import { T0, tempDir, testSigning } from '../support';
+
+/** What a JSON reply is read as. */
+// biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
+export type Reply = { code: string; msg: string; status?: string; data: any };
+
+export const PASSWORD = 'Trader-pass-1';
+
+/** A gateway with paper trading over a temp database, a seeded simulator on a test clock, and plain (unsigned) sessions. */
+export interface TradingHarness {
+  app: Hono<GatewayEnv>;
+  db: Database;
+  simulator: MarketSimulator;
+  engine: TradingEngine;
+  clock: { now: number };
+  dataDir: string;
+  /** Advances the clock by `ms` and steps the market (listeners react synchronously). */
+  step(ms?: number): void;
+  /** A new account signed in on its own cookie jar. */
+  trader(email: string): Promise<Trader>;
+  /** Closes the database and the engine; `keepDir` leaves the data for a restart test. */
+  close(keepDir?: boolean): void;
+}
+
+/** A signed-in browser: a cookie jar and JSON helpers. */
+export class Trader {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly harness: () => Hono<GatewayEnv>,
+    readonly userId: string,
+  ) {}
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await this.harness().request(`http://localhost${path}`, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const name = pair!.slice(0, pair!.indexOf('='));
+      const value = pair!.slice(pair!.indexOf('=') + 1);
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  async post(path: string, body: unknown): Promise<Reply> {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return (await this.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })).json();
+  }
+
+  async get(path: string): Promise<Reply> {
+    return (await this.request(path)).json();
+  }
+
+  /** POSTs and expects success; returns `data`. */
+  async ok(path: string, body?: unknown) {
+    const reply = body === undefined ? await this.get(path) : await this.post(path, body);
+    expect(reply.code, reply.msg).toBe('00000');
+    return reply.data;
+  }
+}
+
+/** Builds the harness on `dataDir` (a fresh temp dir by default). */
+export function makeTradingHarness(options: { dataDir?: string; seed?: number; longPollMs?: number } = {}): TradingHarness {
+  const dir = options.dataDir ? { path: options.dataDir, remove: () => undefined } : tempDir('gateway-trading-');
+  const db = openDatabase(dir.path);
+  const clock = { now: T0 };
+  const simulator = new MarketSimulator({ seed: options.seed ?? 7, nowMs: clock.now });
+  const logger = createLogger('silent');
+  const engine = createTradingEngine({ db, simulator, logger, now: () => clock.now, longPollMs: options.longPollMs ?? 300 });
+  engine.start();
+  const app = createApp({
+    db,
+    simulator,
+    logger,
+    signing: { ...testSigning(), policy: createSignPolicy({ clientOpen: false }) },
+    passwordParams: TEST_SCRYPT,
+    trading: engine,
+  });
+  const users = createUserStore(db);
+  const harness: TradingHarness = {
+    app,
+    db,
+    simulator,
+    engine,
+    clock,
+    dataDir: dir.path,
+    step: (ms = 250) => {
+      clock.now += ms;
+      simulator.step(clock.now);
+    },
+    trader: async (email) => {
+      let user = users.findByEmail(email);
+      if (!user) {
+        const inserted = users.insert({
+          email,
+          areaCode: null,
+          mobile: null,
+          passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
+          createdAt: clock.now,
+          referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
+        });
+        if (inserted === 'duplicate') throw new Error('duplicate');
+        user = inserted;
+      }
+      const trader = new Trader(() => app, user.id);
+      const reply = await trader.post('/v1/user/login', { loginName: email, pwd: PASSWORD });
+      expect(reply.code, reply.msg).toBe('00000');
+      return trader;
+    },
+    close: (keepDir = false) => {
+      engine.stop();
+      if (db.open) db.close();
+      if (!keepDir) dir.remove();
+    },
+  };
+  return harness;
+}
+
+/** The asset row of a coin, as strings. */
+export async function assetOf(trader: Trader, coin: string): Promise<{ available: string; frozen: string }> {
+  const assets = (await trader.ok('/v1/trade/spot/assets')) as Array<{ coin: string; available: string; frozen: string }>;
+  return assets.find((a) => a.coin === coin) ?? { available: '0', frozen: '0' };
+}
