@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
+          // A real gateway for the market worker's stream tests (its URL is provided to the tests).
+          globalSetup: ['tests/browser/gateway-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

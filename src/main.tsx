@@ -11,12 +11,14 @@ import { router } from './router';
 import { LOGIN_TOKEN_COOKIE } from './auth/login-token';
 import { readCookie } from './settings/storage';
 import { loadSettings } from './settings/settings';
+import { watchSimulation } from './trade/simulation';
 
 async function start() {
   loadSettings();
   // Texts are ready before the first render, so a Japanese page never flashes English.
   await setLocale(initialLocale(location.pathname));
   followRouteLanguage();
+  watchSimulation();
   // Resolving the first route (and its code-split page) before rendering makes the first paint one
   // React pass instead of three (pending, matched, page loaded): less main-thread work on a cheap phone.
   await router.load();

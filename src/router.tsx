@@ -5,8 +5,10 @@ import { accountSecurityRoute } from './routes/account.security';
 import { marketsRoute } from './routes/index';
 import { loginRoute } from './routes/login';
 import { registerRoute } from './routes/register';
+import { futuresTradeRoute } from './routes/futures.usdt.$symbol';
+import { spotTradeRoute } from './routes/spot.$symbol';
 
-const routeTree = rootRoute.addChildren([marketsRoute, loginRoute, registerRoute, accountSecurityRoute]);
+const routeTree = rootRoute.addChildren([marketsRoute, loginRoute, registerRoute, accountSecurityRoute, spotTradeRoute, futuresTradeRoute]);
 
 /** The app's router: routes are declared without the language prefix (see route-language.ts). */
 export const router = createRouter({

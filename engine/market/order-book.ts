@@ -52,6 +52,7 @@ export const MAX_MESSAGE_LEVELS = 50_000;
 const EXACT_KEY_DIGITS = 15;
 
 const SIDES = ['bids', 'asks'] as const;
+const NO_LEVELS: readonly BookLevel[] = Object.freeze([]);
 const DOT = 46;
 const ZERO = 48;
 const NINE = 57;
@@ -409,6 +410,15 @@ export class OrderBook {
   top(side: BookSide, count: number): BookLevel[] {
     if (this.currentStatus !== 'live') return [];
     return (side === 'bids' ? this.bids : this.asks).levels.slice(0, Math.max(0, count));
+  }
+
+  /**
+   * A side's levels, best first, without copying (per-frame grouping reads only the rows it shows); empty unless the
+   * book is live. The array is the book's own: read it now, never keep or change it, as the next message changes it.
+   */
+  levels(side: BookSide): readonly BookLevel[] {
+    if (this.currentStatus !== 'live') return NO_LEVELS;
+    return (side === 'bids' ? this.bids : this.asks).levels;
   }
 
   /** How many levels a side holds; zero unless the book is live. */

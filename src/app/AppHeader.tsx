@@ -31,6 +31,12 @@ export function AppHeader() {
         <Link to="/" search={{ tab: 'spot' }} activeProps={{ 'aria-current': 'page' }}>
           {t('nav.markets')}
         </Link>
+        <Link to="/spot/$symbol" params={{ symbol: 'BTCUSDT' }} activeProps={{ 'aria-current': 'page' }}>
+          {t('nav.spot')}
+        </Link>
+        <Link to="/futures/usdt/$symbol" params={{ symbol: 'BTCUSDT' }} activeProps={{ 'aria-current': 'page' }}>
+          {t('nav.futures')}
+        </Link>
       </nav>
       <div className="app-header__tools">
         <AccountMenu />

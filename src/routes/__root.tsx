@@ -1,9 +1,10 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppHeader } from '../app/AppHeader';
 import { NotFound } from '../app/NotFound';
 import { useT } from '../i18n/i18n';
 import { useMarkAppShown } from '../ui/PageTransition';
 import { Toaster } from '../ui/toast/Toaster';
+import { simulationTargetFor } from '../trade/simulation';
 
 function AppShell() {
   const t = useT();
@@ -23,4 +24,12 @@ function AppShell() {
 }
 
 /** The shell every page renders in: header, main landmark, toasts. */
-export const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFound });
+export const rootRoute = createRootRoute({
+  // Simulation mode may stay on only in its areas (spec §2.1, §4): any other page goes to the default spot page.
+  beforeLoad: ({ location }) => {
+    const to = simulationTargetFor(location.pathname);
+    if (to) throw redirect({ to, replace: true });
+  },
+  component: AppShell,
+  notFoundComponent: NotFound,
+});

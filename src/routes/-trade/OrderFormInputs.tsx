@@ -1,0 +1,120 @@
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { useT } from '../../i18n/i18n';
+import { type OrderFormState, sanitizePrice, sanitizeSize } from './order-form-model';
+import { OrderFormNumeric } from './OrderFormNumeric';
+
+/** Fields whose message may show: after the field was left, or after a submit attempt. */
+export type FormField = 'price' | 'trigger' | 'size' | 'takeProfit' | 'stopLoss';
+
+export interface OrderFormInputsProps {
+  instrument: TradeInstrument;
+  form: OrderFormState;
+  onChange(patch: Partial<OrderFormState>): void;
+  onLeave(field: FormField): void;
+  /** The localized message to show under each field, or null. */
+  errors: Partial<Record<FormField, string | null>>;
+  /** Hedge position mode (open / close) instead of one-way (reduce-only). */
+  hedge: boolean;
+  disabled: boolean;
+}
+
+/** Trigger, price and amount fields, then the order's options (post-only, reduce-only, TP/SL presets). */
+export function OrderFormInputs({ instrument, form, onChange, onLeave, errors, hedge, disabled }: OrderFormInputsProps) {
+  const t = useT();
+  const price = (typed: string) => sanitizePrice(typed, instrument);
+  const size = (typed: string) => sanitizeSize(typed, instrument);
+  const futures = instrument.market === 'futures';
+  const closing = hedge ? form.tradeSide === 'close' : form.reduceOnly;
+  return (
+    <div className="trade-form__inputs">
+      {form.type === 'stop-limit' && (
+        <OrderFormNumeric
+          name="trigger"
+          label={t('trade.form.trigger')}
+          unit={instrument.quote}
+          value={form.trigger}
+          sanitize={price}
+          onChange={(trigger) => onChange({ trigger })}
+          onBlur={() => onLeave('trigger')}
+          error={errors.trigger}
+          disabled={disabled}
+        />
+      )}
+      {form.type === 'market' ? (
+        <p className="trade-form__market-price">
+          <span>{t('trade.form.price')}</span>
+          <span>{t('trade.form.marketPrice')}</span>
+        </p>
+      ) : (
+        <OrderFormNumeric
+          name="price"
+          label={t('trade.form.price')}
+          unit={instrument.quote}
+          value={form.price}
+          sanitize={price}
+          onChange={(value) => onChange({ price: value })}
+          onBlur={() => onLeave('price')}
+          error={errors.price}
+          disabled={disabled}
+        />
+      )}
+      <OrderFormNumeric
+        name="size"
+        label={t('trade.form.amount')}
+        unit={instrument.base}
+        value={form.size}
+        sanitize={size}
+        onChange={(value) => onChange({ size: value })}
+        onBlur={() => onLeave('size')}
+        error={errors.size}
+        disabled={disabled}
+      />
+      <div className="trade-form__options">
+        {form.type === 'limit' && (
+          <label className="trade-check">
+            <input type="checkbox" checked={form.postOnly} disabled={disabled} onChange={(event) => onChange({ postOnly: event.currentTarget.checked })} />
+            <span>{t('trade.form.postOnly')}</span>
+          </label>
+        )}
+        {futures && !hedge && (
+          <label className="trade-check">
+            <input type="checkbox" checked={form.reduceOnly} disabled={disabled} onChange={(event) => onChange({ reduceOnly: event.currentTarget.checked })} />
+            <span>{t('trade.form.reduceOnly')}</span>
+          </label>
+        )}
+        {futures && !closing && (
+          <label className="trade-check">
+            <input type="checkbox" checked={form.hasPresets} disabled={disabled} onChange={(event) => onChange({ hasPresets: event.currentTarget.checked })} />
+            <span>{t('trade.form.presets')}</span>
+          </label>
+        )}
+      </div>
+      {futures && !closing && form.hasPresets && (
+        <div className="trade-form__presets">
+          <OrderFormNumeric
+            name="takeProfit"
+            label={t('trade.form.takeProfit')}
+            unit={instrument.quote}
+            value={form.takeProfit}
+            sanitize={price}
+            onChange={(takeProfit) => onChange({ takeProfit })}
+            onBlur={() => onLeave('takeProfit')}
+            error={errors.takeProfit}
+            disabled={disabled}
+          />
+          <OrderFormNumeric
+            name="stopLoss"
+            label={t('trade.form.stopLoss')}
+            unit={instrument.quote}
+            value={form.stopLoss}
+            sanitize={price}
+            onChange={(stopLoss) => onChange({ stopLoss })}
+            onBlur={() => onLeave('stopLoss')}
+            error={errors.stopLoss}
+            disabled={disabled}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { useT } from '../../i18n/i18n';
+import type { AccountSnapshot } from '../../trade/account-store';
+import { errorText } from '../../trade/trade-api';
+import type { FuturesPositionRow } from '../../trade/trade-replies';
+import { useTradeServices } from '../../trade/trade-services';
+import { usePositionRows } from '../../trade/use-position-rows';
+import { StateView } from '../../ui/StateView';
+import { showToast } from '../../ui/toast/toast-state';
+import { AccountPanelsState } from './AccountPanelsState';
+import { PositionCloseDialog } from './PositionCloseDialog';
+import { PositionsTable } from './PositionsTable';
+
+export interface PositionsPanelProps {
+  instrument: TradeInstrument;
+  account: AccountSnapshot;
+}
+
+/** Futures positions with live uPnL, ROE and liquidation price from the maths worker, and a confirmed close. */
+export function PositionsPanel({ instrument, account }: PositionsPanelProps) {
+  const t = useT();
+  const { api, store } = useTradeServices();
+  const slice = account.positions;
+  const rows = usePositionRows(instrument, slice.data, account.futuresAccount.data);
+  const [target, setTarget] = useState<{ position: FuturesPositionRow; size: string } | null>(null);
+  const [closing, setClosing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!target || closing) return;
+    setClosing(true);
+    setFailure(null);
+    try {
+      await api.closePosition(target.position.symbol, target.position.holdSide);
+      showToast({ type: 'success', message: t('trade.acct.closed') });
+      setTarget(null);
+      store.refresh('positions', 'futuresAccount');
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setClosing(false);
+    }
+  };
+
+  const isEmpty = slice.data.length === 0;
+  let body = <PositionsTable instrument={instrument} rows={rows} onClose={(position, row) => setTarget({ position, size: row.size })} />;
+  if (!isEmpty && rows.status === 'error') body = <StateView state="error" message={rows.error ?? undefined} onRetry={() => store.refresh('positions')} />;
+  else if (!isEmpty && rows.positions !== slice.data && rows.status !== 'ready') body = <StateView state="loading" />;
+
+  return (
+    <AccountPanelsState session={account.session} slice={slice} isEmpty={isEmpty} emptyText={t('trade.acct.noPositions')} onRetry={() => store.refresh('positions')}>
+      {body}
+      <PositionCloseDialog
+        position={target?.position ?? null}
+        sizeText={target?.size ?? ''}
+        base={instrument.base}
+        closing={closing}
+        error={failure}
+        onConfirm={() => void confirm()}
+        onClose={() => {
+          setTarget(null);
+          setFailure(null);
+        }}
+      />
+    </AccountPanelsState>
+  );
+}

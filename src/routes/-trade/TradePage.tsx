@@ -1,0 +1,114 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { groupingSteps } from '../../../engine/market/price-grouping';
+import type { TradeFeedTarget, TradeFeedView } from '../../../engine/market/trade-frame';
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { localeEntryOf } from '../../../engine/rules/locales';
+import { i18nState, useT } from '../../i18n/i18n';
+import { type FeedStore, useFeedValue } from '../../trade/feed-store';
+import { useTradeFeed } from '../../trade/use-trade-feed';
+import { StateView } from '../../ui/StateView';
+import { Tabs } from '../../ui/Tabs';
+import { useIsMobile } from '../../ui/use-media';
+import { AccountPanels } from './AccountPanels';
+import { type ChartChannel, ChartPanel } from './ChartPanel';
+import { ConnectionBanner } from './ConnectionBanner';
+import { OrderBookPanel } from './OrderBookPanel';
+import { OrderForm } from './OrderForm';
+import { SimulationBar } from './SimulationBar';
+import { TickerBar } from './TickerBar';
+import { TradesTape } from './TradesTape';
+import './trade-page.css';
+
+/** Book rows per side: a desktop column holds more than a phone's tab. */
+const DESKTOP_DEPTH = 14;
+const MOBILE_DEPTH = 10;
+
+export interface TradePageProps {
+  instrument: TradeInstrument;
+  /** K-line interval from the URL. */
+  interval: ChartChannel;
+}
+
+/**
+ * A trading screen (spot or USDT-M futures): ticker, chart, book, trades, order form, orders and positions. Market
+ * data comes from the market worker as display-ready frames; the page only paints them. Below 768 px the chart,
+ * book and trades share one tabbed panel.
+ */
+export function TradePage({ instrument, interval }: TradePageProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { locale } = useSnapshot(i18nState);
+  const intl = localeEntryOf(locale).intl;
+  const steps = useMemo(() => groupingSteps(instrument.pricePlaces, { endStep: Math.round(Number(instrument.priceStep) * 10 ** instrument.pricePlaces) }), [instrument]);
+  const [step, setStep] = useState(steps[0] ?? instrument.priceStep);
+  const [picked, setPicked] = useState<{ price: string; n: number } | undefined>(undefined);
+  const [mobileTab, setMobileTab] = useState('book');
+
+  const target: TradeFeedTarget = useMemo(
+    () => ({ instType: instrument.market === 'spot' ? 'SPOT' : 'USDT-FUTURES', symbol: instrument.symbol }),
+    [instrument],
+  );
+  const chartShown = !isMobile || mobileTab === 'chart';
+  const view: TradeFeedView = useMemo(
+    () => ({ intl, groupStep: step, depthRows: isMobile ? MOBILE_DEPTH : DESKTOP_DEPTH, candleChannel: chartShown ? interval : null }),
+    [intl, step, isMobile, chartShown, interval],
+  );
+  const { store, failure, retry } = useTradeFeed(target, view, instrument);
+  const onPick = (price: string) => setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
+  const onChannel = (channel: ChartChannel) => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, interval: channel }), replace: true });
+
+  if (failure) {
+    return <StateView state="error" message={t(failure === 'worker-timeout' ? 'error.workerTimeout' : 'error.workerFailed')} onRetry={retry} />;
+  }
+
+  const chart = <ChartPanel store={store} pricePlaces={instrument.pricePlaces} channel={interval} onChannel={onChannel} />;
+  const book = <OrderBookPanel store={store} base={instrument.base} quote={instrument.quote} steps={steps} step={step} onStep={setStep} onPick={onPick} />;
+  const tape = <TradesTape store={store} base={instrument.base} quote={instrument.quote} />;
+  const lastPrice = <LastPriceForm store={store} instrument={instrument} picked={picked} />;
+
+  return (
+    <div className={`trade trade--${instrument.market}`} data-market={instrument.market} data-symbol={instrument.symbol}>
+      <SimulationBar market={instrument.market} />
+      <ConnectionBanner store={store} />
+      <TickerBar store={store} symbol={instrument.symbol} base={instrument.base} quote={instrument.quote} market={instrument.market} />
+      {isMobile ? (
+        <Tabs
+          className="trade__mobile-tabs"
+          label={t('trade.marketPanels')}
+          value={mobileTab}
+          onChange={setMobileTab}
+          items={[
+            { id: 'chart', label: t('trade.chart'), panel: chart },
+            { id: 'book', label: t('trade.book'), panel: book },
+            { id: 'trades', label: t('trade.trades'), panel: tape },
+          ]}
+        />
+      ) : (
+        <>
+          <div className="trade__chart">{chart}</div>
+          <div className="trade__book">{book}</div>
+          <div className="trade__tape">{tape}</div>
+        </>
+      )}
+      <div className="trade__form">{lastPrice}</div>
+      <div className="trade__account">
+        <AccountPanels instrument={instrument} />
+      </div>
+    </div>
+  );
+}
+
+interface LastPriceFormProps {
+  store: FeedStore;
+  instrument: TradeInstrument;
+  picked: { price: string; n: number } | undefined;
+}
+
+/** The order form with the raw last price: it re-renders when that price changes, not on every ticker frame. */
+function LastPriceForm({ store, instrument, picked }: LastPriceFormProps) {
+  const lastPrice = useFeedValue(store, 'ticker', (parts) => parts.ticker?.lastRaw ?? null);
+  return <OrderForm instrument={instrument} lastPrice={lastPrice} pickedPrice={picked} />;
+}

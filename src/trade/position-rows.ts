@@ -1,0 +1,88 @@
+import type { BookInput } from '../../engine/maths/position-book';
+import { RowsTable } from '../../engine/maths/row-frame';
+import { t } from '../i18n/i18n';
+import { WorkerCallError } from '../workers';
+import type { MathsLink } from './mark-link';
+import type { FuturesPositionRow } from './trade-replies';
+
+/** What the positions table paints: the maths worker's rows for `positions` (same order), or why there are none. */
+export interface PositionRowsSnapshot {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The positions the table's rows belong to (the book last set). */
+  positions: readonly FuturesPositionRow[];
+  table: RowsTable;
+  /** Bumped on every applied frame, so React repaints; the table itself is mutated in place. */
+  version: number;
+  error: string | null;
+}
+
+/**
+ * Holds the display rows of the positions panel: sets the book in the maths worker and applies its frames (the
+ * first full one, then deltas on a MessageChannel as marks arrive from the market worker). The main thread only
+ * copies strings; uPnL, ROE and liquidation prices are computed in the worker.
+ */
+export class PositionRowsFeed {
+  private snapshot: PositionRowsSnapshot = { status: 'idle', positions: [], table: new RowsTable(), version: 0, error: null };
+  private readonly listeners = new Set<() => void>();
+  private port: MessagePort | null = null;
+  private request = 0;
+
+  constructor(private readonly maths: MathsLink) {}
+
+  readonly getSnapshot = (): PositionRowsSnapshot => this.snapshot;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private emit(patch: Partial<PositionRowsSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch, version: this.snapshot.version + 1 };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Sets a new book; an answer for an older book is dropped. */
+  async setBook(positions: readonly FuturesPositionRow[], book: BookInput, intl: string): Promise<void> {
+    const id = ++this.request;
+    this.port?.close();
+    this.port = null;
+    if (positions.length === 0) {
+      this.emit({ status: 'ready', positions, table: new RowsTable(), error: null });
+      return;
+    }
+    if (this.snapshot.status !== 'ready') this.emit({ status: 'loading', error: null });
+    const channel = new MessageChannel();
+    const table = new RowsTable();
+    channel.port1.onmessage = (event: MessageEvent) => {
+      if (id !== this.request || !isFrame(event.data)) return;
+      if (table.apply(event.data).length > 0) this.emit({});
+    };
+    this.port = channel.port1;
+    try {
+      const answer = await this.maths.setBook({ book, tick: { marks: {} }, intl }, channel.port2);
+      if (id !== this.request) return;
+      if (!('isFull' in answer)) {
+        this.emit({ status: 'error', error: t('trade.acct.mathsFailed') });
+        return;
+      }
+      table.apply(answer);
+      this.emit({ status: 'ready', positions, table, error: null });
+    } catch (error) {
+      if (id !== this.request) return;
+      const kind = error instanceof WorkerCallError ? error.kind : 'failed';
+      this.emit({ status: 'error', error: t(kind === 'timeout' ? 'error.workerTimeout' : 'error.workerFailed') });
+    }
+  }
+
+  /** Lets go of the rows channel. */
+  close(): void {
+    this.request += 1;
+    this.port?.close();
+    this.port = null;
+  }
+}
+
+function isFrame(value: unknown): value is Parameters<RowsTable['apply']>[0] {
+  const frame = value as { indices?: unknown; offsets?: unknown; text?: unknown } | null;
+  return !!frame && frame.indices instanceof Uint32Array && frame.offsets instanceof Uint32Array && typeof frame.text === 'string';
+}

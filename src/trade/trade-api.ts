@@ -1,0 +1,163 @@
+import { api } from '../api/client';
+import { RequestError } from '../api/request';
+import { t } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/messages/en';
+import { WorkerCallError } from '../workers';
+import {
+  type ChangesReply,
+  type FuturesAccount,
+  type FuturesPositionRow,
+  type FuturesSettings,
+  type HoldSide,
+  type MarginModeName,
+  type OrderSide,
+  type PosModeName,
+  parseChanges,
+  parseFuturesAccount,
+  parseFuturesSettings,
+  parseOrder,
+  parseOrders,
+  parsePositions,
+  parseSpotAssets,
+  ReplyShapeError,
+  type SpotAsset,
+  type TradeOrder,
+} from './trade-replies';
+
+/** `POST /v1/trade/spot/place-order` (paper trading contract, "Spot orders"). */
+export interface SpotOrderRequest {
+  symbol: string;
+  side: OrderSide;
+  orderType: 'limit' | 'market';
+  force?: 'gtc' | 'post_only';
+  price?: string;
+  size: string;
+  triggerPrice?: string;
+  clientOid?: string;
+}
+
+/** `POST /v1/trade/mix/place-order` (paper trading contract, "Futures orders"). */
+export interface FuturesOrderRequest extends SpotOrderRequest {
+  productType: 'USDT-FUTURES';
+  marginMode: MarginModeName;
+  /** Hedge mode only. */
+  tradeSide?: 'open' | 'close';
+  /** One-way mode only. */
+  reduceOnly?: 'YES' | 'NO';
+  presetStopSurplusPrice?: string;
+  presetStopLossPrice?: string;
+}
+
+/** Every endpoint of the paper trading contract; the screens get it through context so tests can stub it. */
+export interface TradeApi {
+  spotAssets(): Promise<SpotAsset[]>;
+  spotOpenOrders(symbol: string): Promise<TradeOrder[]>;
+  spotHistoryOrders(symbol: string, limit?: number): Promise<TradeOrder[]>;
+  placeSpotOrder(order: SpotOrderRequest): Promise<TradeOrder>;
+  cancelSpotOrder(symbol: string, orderId: string): Promise<void>;
+  futuresAccount(): Promise<FuturesAccount>;
+  futuresSettings(symbol: string): Promise<FuturesSettings>;
+  futuresOpenOrders(symbol: string): Promise<TradeOrder[]>;
+  futuresHistoryOrders(symbol: string, limit?: number): Promise<TradeOrder[]>;
+  positions(symbol: string): Promise<FuturesPositionRow[]>;
+  placeFuturesOrder(order: FuturesOrderRequest): Promise<TradeOrder>;
+  cancelFuturesOrder(symbol: string, orderId: string): Promise<void>;
+  closePosition(symbol: string, holdSide?: HoldSide): Promise<void>;
+  setLeverage(symbol: string, leverage: number): Promise<void>;
+  setMarginMode(symbol: string, marginMode: MarginModeName): Promise<void>;
+  setPositionMode(posMode: PosModeName): Promise<void>;
+  /** The long poll: answers at once when something changed after `cursor`, else after up to 8 s. */
+  changes(cursor: number, signal?: AbortSignal): Promise<ChangesReply>;
+}
+
+/** Business codes of the contract, shown in the user's language instead of the gateway's English. */
+const CODE_TEXTS: Record<string, MessageKey> = {
+  '43001': 'trade.form.code43001',
+  '43002': 'trade.form.code43002',
+  '43003': 'trade.form.code43003',
+  '43004': 'trade.form.code43004',
+  '43005': 'trade.form.code43005',
+  '43006': 'trade.form.code43006',
+  '43007': 'trade.form.code43007',
+  '43008': 'trade.form.code43008',
+  '43009': 'trade.form.code43009',
+  '43010': 'trade.form.code43010',
+};
+
+/** History rows asked for: the contract's default page. */
+export const HISTORY_LIMIT = 50;
+/** The server holds a long poll up to 8 s; the request may take that plus a slow network. */
+const CHANGES_TIMEOUT_MS = 20_000;
+
+/** True when a failure means nobody is signed in (00005 / HTTP 401, or an expired login): not an error to show. */
+export function isSignedOutError(error: unknown): boolean {
+  if (!(error instanceof RequestError)) return false;
+  return error.kind === 'login-expired' || error.details.code === '00005' || (error.kind === 'http' && error.details.status === 401);
+}
+
+/** The failure's localized text (every failure of this module is a RequestError with a localized message). */
+export function errorText(error: unknown): string {
+  return error instanceof RequestError && error.message ? error.message : t('error.unknow');
+}
+
+/** Turns any failure of a call into a RequestError whose message is localized. */
+function localized(error: unknown): RequestError {
+  if (error instanceof RequestError) {
+    const code = error.details.code ?? '';
+    const key = Object.hasOwn(CODE_TEXTS, code) ? CODE_TEXTS[code] : undefined;
+    return key ? new RequestError(error.kind, t(key), error.details) : error;
+  }
+  // The signing layer runs in the crypto worker: its timeouts and crashes reach here as WorkerCallError.
+  if (error instanceof WorkerCallError) return new RequestError('security', t(error.kind === 'timeout' ? 'error.workerTimeout' : 'error.workerFailed'), { shown: false });
+  return new RequestError('bad-reply', t('error.unknow'), { shown: false });
+}
+
+/** Runs one call and reads its data; a reply of the wrong shape becomes the localized "unreadable reply" error. */
+async function call<T>(run: () => Promise<unknown>, read: (data: unknown) => T): Promise<T> {
+  let data: unknown;
+  try {
+    data = await run();
+  } catch (error) {
+    throw localized(error);
+  }
+  try {
+    return read(data);
+  } catch (error) {
+    if (error instanceof ReplyShapeError) throw new RequestError('bad-reply', t('error.badReply'), { shown: false });
+    throw error;
+  }
+}
+
+const ignore = (): void => undefined;
+
+// Failures are shown by the screens themselves (inline, per row or per panel), so every call is silent.
+const get = (path: string, params: Record<string, string | number> = {}) => () => api.get<unknown>(path, { params, silent: true });
+const post = (path: string, params: object) => () => api.post<unknown>(path, { params: stripUndefined(params), silent: true });
+
+function stripUndefined(params: object): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value as string | number;
+  return out;
+}
+
+/** The paper trading API over the app's one request layer (paths without the `/v1` prefix). */
+export const tradeApi: TradeApi = {
+  spotAssets: () => call(get('/trade/spot/assets'), parseSpotAssets),
+  spotOpenOrders: (symbol) => call(get('/trade/spot/open-orders', { symbol }), parseOrders),
+  spotHistoryOrders: (symbol, limit = HISTORY_LIMIT) => call(get('/trade/spot/history-orders', { symbol, limit }), parseOrders),
+  placeSpotOrder: (order) => call(post('/trade/spot/place-order', order), (data) => parseOrder(data)),
+  cancelSpotOrder: (symbol, orderId) => call(post('/trade/spot/cancel-order', { symbol, orderId }), ignore),
+  futuresAccount: () => call(get('/trade/mix/account'), parseFuturesAccount),
+  futuresSettings: (symbol) => call(get('/trade/mix/settings', { symbol }), parseFuturesSettings),
+  futuresOpenOrders: (symbol) => call(get('/trade/mix/open-orders', { symbol }), parseOrders),
+  futuresHistoryOrders: (symbol, limit = HISTORY_LIMIT) => call(get('/trade/mix/history-orders', { symbol, limit }), parseOrders),
+  positions: (symbol) => call(get('/trade/mix/positions', { symbol }), parsePositions),
+  placeFuturesOrder: (order) => call(post('/trade/mix/place-order', order), (data) => parseOrder(data)),
+  cancelFuturesOrder: (symbol, orderId) => call(post('/trade/mix/cancel-order', { symbol, orderId }), ignore),
+  closePosition: (symbol, holdSide) => call(post('/trade/mix/close-position', { symbol, holdSide }), ignore),
+  setLeverage: (symbol, leverage) => call(post('/trade/mix/set-leverage', { symbol, leverage }), ignore),
+  setMarginMode: (symbol, marginMode) => call(post('/trade/mix/set-margin-mode', { symbol, marginMode }), ignore),
+  setPositionMode: (posMode) => call(post('/trade/mix/set-position-mode', { posMode }), ignore),
+  changes: (cursor, signal) =>
+    call(() => api.get<unknown>('/trade/changes', { params: { cursor }, silent: true, signal, timeout: CHANGES_TIMEOUT_MS }), parseChanges),
+};

@@ -1,0 +1,37 @@
+import type { TradeInstrument } from '../../engine/market/trade-instrument';
+import type { InstrumentResult } from '../../workers/market.api';
+import { marketWorker, WorkerCallError } from '../workers';
+
+/** A symbol in a trading URL: 2–20 capitals and digits; lower case is read as upper case, anything else refused. */
+export function readTradeSymbol(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const symbol = raw.toUpperCase();
+  return /^[A-Z0-9]{2,20}$/.test(symbol) ? symbol : null;
+}
+
+/** Search params of a trading screen: the K-line interval, when given and known. */
+export interface TradeSearch {
+  interval?: string;
+}
+
+/** Keeps only a well-formed `interval` (the chart falls back to its default for an unknown one). */
+export function tradeSearch(search: Record<string, unknown>): TradeSearch {
+  return typeof search.interval === 'string' && /^candle\w{2,6}$/.test(search.interval) ? { interval: search.interval } : {};
+}
+
+/** What a trading route's loader gives its page: the instrument, or why there is none. */
+export type TradeRouteData =
+  | { state: 'ready'; instrument: TradeInstrument }
+  | { state: 'not-found'; symbol: string }
+  | { state: 'failed'; reason: 'network' | 'bad-reply' | 'worker-timeout' | 'worker-failed' };
+
+/** Loads the instrument of a trading screen through the market worker; failures are a state of the page. */
+export async function loadTradeInstrument(market: 'spot' | 'futures', symbol: string): Promise<TradeRouteData> {
+  try {
+    const result = await marketWorker.call<InstrumentResult>((api) => api.loadInstrument(market, symbol) as Promise<InstrumentResult>);
+    if (result.ok) return { state: 'ready', instrument: result.instrument };
+    return result.reason === 'not-found' ? { state: 'not-found', symbol } : { state: 'failed', reason: result.reason };
+  } catch (error) {
+    return { state: 'failed', reason: error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed' };
+  }
+}

@@ -1,0 +1,26 @@
+import { useSnapshot } from 'valtio';
+import { formatDecimal } from '../../engine/format/number-format';
+import { localeEntryOf } from '../../engine/rules/locales';
+import { i18nState } from '../i18n/i18n';
+
+/** Shown where a figure is not known yet. */
+export const NO_FIGURE = '--';
+
+/** The page's number tag for Intl (Latin digits, the locale's grouping). */
+export function useIntlTag(): string {
+  const { locale } = useSnapshot(i18nState);
+  return localeEntryOf(locale).intl;
+}
+
+/**
+ * Formats a plain decimal string for the page's locale with every place it carries (Intl formats the string
+ * exactly, so no float rounds money); empty or null shows `--`.
+ */
+export function useNumberText(): (value: string | null | undefined) => string {
+  const intl = useIntlTag();
+  return (value) => {
+    if (value === null || value === undefined || value === '') return NO_FIGURE;
+    const places = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
+    return formatDecimal(value, { intl, minFraction: places, maxFraction: places });
+  };
+}

@@ -1,0 +1,186 @@
+import * as Comlink from 'comlink';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { MarkFeedMessage } from '../../../engine/market/mark-feed';
+import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
+import type { MarketApi } from '../../../workers/market.api';
+import type { CreatedTradeFeed } from '../../../workers/market/create-trade-feed';
+
+const wsUrl = inject('marketWsUrl');
+const controlUrl = inject('marketControlUrl');
+const VIEW: TradeFeedView = { intl: 'en', groupStep: null, depthRows: 15, candleChannel: 'candle1m' };
+const SPOT_BTC: TradeFeedTarget = { instType: 'SPOT', symbol: 'BTCUSDT' };
+const FUTURES_BTC: TradeFeedTarget = { instType: 'USDT-FUTURES', symbol: 'BTCUSDT' };
+/** The simulator's BTCUSDT: 2 price and 6 size decimals on spot, 1 and 4 on the perpetual. */
+const SPOT_META = { pricePlace: 2, volumePlace: 6 };
+const FUTURES_META = { pricePlace: 1, volumePlace: 4 };
+
+let worker: Worker | null = null;
+let onMainThread: CreatedTradeFeed | null = null;
+afterEach(() => {
+  worker?.terminate();
+  worker = null;
+  onMainThread?.close();
+  onMainThread = null;
+});
+
+function startWorker(): Comlink.Remote<MarketApi> {
+  worker = new Worker(new URL('../../../workers/market.worker.ts', import.meta.url), { type: 'module' });
+  return Comlink.wrap<MarketApi>(worker);
+}
+
+/** What the page keeps of a feed: every frame, and the latest non-null part of each kind. */
+function frameLog() {
+  const frames: { at: number; frame: TradeFrame }[] = [];
+  const waiters = new Set<() => void>();
+  const onFrame = (frame: TradeFrame) => {
+    frames.push({ at: performance.now(), frame });
+    for (const wake of [...waiters]) wake();
+  };
+  /** The first frame from index `from` on that matches, waiting up to `timeoutMs`. */
+  const waitFor = (match: (frame: TradeFrame) => boolean, from = 0, timeoutMs = 8000): Promise<{ index: number; frame: TradeFrame }> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        for (let i = from; i < frames.length; i += 1) {
+          if (!match(frames[i].frame)) continue;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve({ index: i, frame: frames[i].frame });
+          return;
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        const last = frames.at(-1)?.frame;
+        reject(new Error(`no matching frame in ${timeoutMs} ms (${frames.length} frames, last connection ${last?.connection}, book ${last?.book?.status})`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  return { frames, onFrame, waitFor };
+}
+
+const number = (text: string) => Number(text.replaceAll(',', ''));
+
+describe('market worker trading feed', () => {
+  it('streams a live book with best bid below best ask, trades, a ticker and candles', async () => {
+    const api = startWorker();
+    const log = frameLog();
+    const id = await api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    expect(id).toBeGreaterThan(0);
+    const { frame: live } = await log.waitFor((f) => f.book?.status === 'live' && f.book.bids.length > 0 && f.book.asks.length > 0);
+    const book = live.book!;
+    expect(book.bids).toHaveLength(15);
+    expect(number(book.bids[0][0])).toBeLessThan(number(book.asks[0][0]));
+    expect(book.bids[0][0]).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(book.bids[0][1]).toMatch(/^[\d,]+\.\d{6}$/);
+    for (const side of [book.bids, book.asks]) for (let i = 1; i < side.length; i += 1) expect(side[i][3]).toBeGreaterThanOrEqual(side[i - 1][3]);
+    await log.waitFor((f) => (f.trades?.rows.length ?? 0) > 0);
+    await log.waitFor((f) => f.ticker !== null);
+    await log.waitFor((f) => f.candles?.reset === true && f.candles.bars.length > 100);
+    const trades = log.frames.map((f) => f.frame.trades).find((t) => t?.reset);
+    expect(trades?.rows[0].time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    const ticker = log.frames.map((f) => f.frame.ticker).find((t) => t !== null)!;
+    expect(ticker.lastRaw).toMatch(/^\d+\.\d{2}$/);
+    expect(ticker.markPrice).toBeUndefined();
+    // Later book frames stay proven: never a crossed book.
+    await log.waitFor((f) => f.counters.bookUpdates >= 10);
+    for (const { frame } of log.frames) {
+      if (frame.book?.status !== 'live') continue;
+      expect(number(frame.book.bids[0][0])).toBeLessThan(number(frame.book.asks[0][0]));
+    }
+    expect(log.frames.at(-1)!.frame.counters).toMatchObject({ gaps: 0, checksumMismatches: 0, dropped: 0 });
+    await api.closeFeed(id);
+  });
+
+  it('sends at most one frame per animation frame', async () => {
+    const api = startWorker();
+    const log = frameLog();
+    await api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await log.waitFor((f) => f.book?.status === 'live');
+    let ticks = 0;
+    let counting = true;
+    const tick = () => {
+      ticks += 1;
+      if (counting) requestAnimationFrame(tick);
+    };
+    const start = performance.now();
+    const before = log.frames.length;
+    requestAnimationFrame(tick);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    counting = false;
+    const window = log.frames.slice(before).filter((f) => f.at >= start);
+    const received = window.length;
+    const messages = window.at(-1)!.frame.counters.messages - window[0].frame.counters.messages;
+    expect(ticks).toBeGreaterThan(20);
+    expect(received).toBeGreaterThan(5);
+    // More stream messages than frames: they were merged, and one frame per tick at most (plus one for the tick the
+    // window opened in).
+    expect(messages).toBeGreaterThan(received);
+    expect(received).toBeLessThanOrEqual(ticks + 1);
+  });
+
+  it('feeds futures marks and index prices to the mark port', async () => {
+    const api = startWorker();
+    const channel = new MessageChannel();
+    const marks: MarkFeedMessage[] = [];
+    const gotMark = new Promise<void>((resolve) => {
+      channel.port1.onmessage = (event: MessageEvent<MarkFeedMessage>) => {
+        marks.push(event.data);
+        resolve();
+      };
+    });
+    await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
+    const log = frameLog();
+    await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await gotMark;
+    expect(marks[0].type).toBe('marks');
+    expect(marks[0].marks.BTCUSDT).toMatch(/^\d+\.\d$/);
+    expect(marks[0].indexPrices.BTCUSDT).toMatch(/^\d+\.\d$/);
+    const { frame } = await log.waitFor((f) => f.ticker?.markPrice !== undefined);
+    expect(frame.ticker?.fundingRate).toMatch(/^-?\d\.\d{4}%$/);
+    expect(frame.ticker?.nextFundingTime).toBeGreaterThan(Date.now() - 60_000);
+    channel.port1.close();
+  });
+
+  it('shows reconnecting when the server cuts the stream, then live again with a fresh book', async () => {
+    const api = startWorker();
+    const log = frameLog();
+    await api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await log.waitFor((f) => f.book?.status === 'live');
+    const cut = await fetch(`${controlUrl}/drop-streams`, { method: 'POST' });
+    expect(((await cut.json()) as { dropped: number }).dropped).toBeGreaterThan(0);
+    const { index: lostAt, frame: lost } = await log.waitFor((f) => f.connection === 'reconnecting');
+    expect(lost.book?.status).toBe('resyncing');
+    expect(lost.book?.bids).toEqual([]);
+    const { index: backAt, frame: back } = await log.waitFor((f) => f.connection === 'live', lostAt);
+    expect(back.counters.reconnects).toBe(1);
+    const { frame: fresh } = await log.waitFor((f) => f.book?.status === 'live', backAt);
+    expect(number(fresh.book!.bids[0][0])).toBeLessThan(number(fresh.book!.asks[0][0]));
+    // Between the cut and the fresh snapshot no book rows were shown.
+    for (const { frame } of log.frames.slice(lostAt, backAt + 1)) expect(frame.book?.bids.length ?? 0).toBe(0);
+  });
+
+  it('refuses bad input with a TypeError that names the field', async () => {
+    const api = startWorker();
+    const noop = Comlink.proxy(() => undefined);
+    await expect(api.openFeed({ instType: 'SPOT', symbol: 'BTC/USDT' }, VIEW, SPOT_META, noop, { socketUrl: wsUrl })).rejects.toThrow(/target.symbol/);
+    await expect(api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 1e9 }, SPOT_META, noop, { socketUrl: wsUrl })).rejects.toThrow(/view.depthRows/);
+    await expect(api.openFeed(SPOT_BTC, VIEW, SPOT_META, noop, { socketUrl: 'http://example.com/' })).rejects.toThrow(/ws: or wss:/);
+    await expect(api.setFeedView(999, VIEW)).rejects.toThrow(/not an open feed/);
+  });
+});
+
+describe('main-thread trading feed (benchmark switch)', () => {
+  it('runs the same feed on the page with its WebSocket and requestAnimationFrame', async () => {
+    const { createTradeFeed } = await import('../../../workers/market/create-trade-feed');
+    const log = frameLog();
+    onMainThread = createTradeFeed({ target: SPOT_BTC, view: VIEW, meta: SPOT_META, socketUrl: wsUrl, emit: log.onFrame });
+    const { frame } = await log.waitFor((f) => f.book?.status === 'live' && f.book.bids.length > 0);
+    expect(frame.connection).toBe('live');
+    expect(number(frame.book!.bids[0][0])).toBeLessThan(number(frame.book!.asks[0][0]));
+    onMainThread.close();
+    const count = log.frames.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(log.frames.length).toBe(count);
+  });
+});

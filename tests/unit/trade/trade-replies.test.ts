@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { parseChanges, parseFuturesAccount, parseFuturesSettings, parseOrders, parsePositions, parseSpotAssets, ReplyShapeError } from '../../../src/trade/trade-replies';
+
+const ORDER = {
+  orderId: '1001',
+  clientOid: 'w1',
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  orderType: 'limit',
+  force: 'gtc',
+  price: '60000.00',
+  size: '0.5000',
+  triggerPrice: '',
+  planStatus: 'none',
+  status: 'live',
+  baseVolume: '0',
+  quoteVolume: '0',
+  priceAvg: '',
+  fee: '0',
+  feeCoin: 'USDT',
+  cTime: '1700000000000',
+  uTime: '1700000000000',
+};
+
+const POSITION = {
+  symbol: 'BTCUSDT',
+  holdSide: 'long',
+  position: 1,
+  marginMode: 1,
+  positionMode: 1,
+  positionsCount: '0.5',
+  positionsOpenAvgPrice: '60000',
+  positionsOpenMarginCount: '3000',
+  positionsLevel: 10,
+  achievedProfits: '-1.5',
+  businessLine: 10,
+  pricePlace: 1,
+  mm: '0.004',
+  feeRate: '0.0006',
+  liquidationPrice: '',
+  cTime: '1',
+  uTime: '2',
+};
+
+describe('parseOrders', () => {
+  it('reads spot and futures orders, money as the strings sent', () => {
+    const [spot, futures] = parseOrders([ORDER, { ...ORDER, orderId: 7, marginMode: 'crossed', tradeSide: 'open', reduceOnly: 'NO', leverage: '20', totalProfits: '-3.25' }]);
+    expect(spot).toMatchObject({ orderId: '1001', price: '60000.00', size: '0.5000', triggerPrice: '' });
+    expect(spot.futures).toBeUndefined();
+    expect(futures.orderId).toBe('7');
+    expect(futures.futures).toMatchObject({ marginMode: 'crossed', reduceOnly: false, leverage: '20', totalProfits: '-3.25' });
+  });
+
+  it.each([
+    ['a number for money', { price: 60000.5 }],
+    ['an exponent', { size: '1e3' }],
+    ['a negative size', { size: '-1' }],
+    ['NaN', { price: 'NaN' }],
+    ['Infinity', { size: 'Infinity' }],
+    ['an unknown side', { side: 'long' }],
+    ['an unknown status', { status: 'done' }],
+    ['markup in the symbol', { symbol: '<img src=x>' }],
+    ['a missing id', { orderId: undefined }],
+    ['an object for the time', { cTime: {} }],
+    ['a prototype key as the side', { side: '__proto__' }],
+    ['a reduce-only flag that is neither YES nor NO', { marginMode: 'crossed', reduceOnly: 'maybe' }],
+  ])('refuses a list holding %s', (_, change) => {
+    expect(() => parseOrders([ORDER, { ...ORDER, ...change }])).toThrow(ReplyShapeError);
+  });
+
+  it.each([null, {}, 'orders', 42, { length: 1, 0: ORDER }, new Array(501).fill(ORDER)])('refuses a reply that is not a list of orders: %#', (reply) => {
+    expect(() => parseOrders(reply)).toThrow(ReplyShapeError);
+  });
+});
+
+describe('parseSpotAssets', () => {
+  it('reads balances', () => {
+    expect(parseSpotAssets([{ coin: 'USDT', available: '10000', frozen: '0' }])).toEqual([{ coin: 'USDT', available: '10000', frozen: '0' }]);
+  });
+
+  it.each([[[{ coin: 'USDT', available: '-1', frozen: '0' }]], [[{ coin: 'usdt', available: '1', frozen: '0' }]], [[{ coin: 'USDT', available: '1' }]], [[null]]])('refuses %j', (reply) => {
+    expect(() => parseSpotAssets(reply)).toThrow(ReplyShapeError);
+  });
+});
+
+describe('parseFuturesAccount', () => {
+  const ACCOUNT = { marginCoin: 'USDT', available: '9000', locked: '100', equity: '10010.5', unrealizedPL: '-10.25', crossedMaxAvailable: '9000', posMode: 'one_way_mode', isDemo: false };
+
+  it('reads the account, a negative PnL included', () => {
+    expect(parseFuturesAccount(ACCOUNT)).toEqual(ACCOUNT);
+  });
+
+  it.each([{ posMode: 'both' }, { equity: '' }, { isDemo: 'yes' }, { available: '1,000' }])('refuses %j', (change) => {
+    expect(() => parseFuturesAccount({ ...ACCOUNT, ...change })).toThrow(ReplyShapeError);
+  });
+});
+
+describe('parseFuturesSettings', () => {
+  const SETTINGS = { symbol: 'BTCUSDT', leverage: 20, marginMode: 'crossed', posMode: 'hedge_mode', maxLever: '125' };
+
+  it('reads the settings, numbers sent as digit strings too', () => {
+    expect(parseFuturesSettings(SETTINGS)).toEqual({ ...SETTINGS, maxLever: 125 });
+  });
+
+  it.each([{ leverage: 0 }, { leverage: 126 }, { leverage: 2.5 }, { maxLever: 0 }, { maxLever: '1e3' }, { marginMode: 'fixed' }])('refuses %j', (change) => {
+    expect(() => parseFuturesSettings({ ...SETTINGS, ...change })).toThrow(ReplyShapeError);
+  });
+});
+
+describe('parsePositions', () => {
+  it('reads live positions in the maths contract shape', () => {
+    const [position] = parsePositions([{ ...POSITION, position: '1', marginMode: '2' }]);
+    expect(position).toMatchObject({ holdSide: 'long', position: 1, marginMode: 2, positionsLevel: '10', achievedProfits: '-1.5', pricePlace: 1 });
+  });
+
+  it.each([
+    ['a side that contradicts holdSide', { position: 2 }],
+    ['a rate of 1 or more', { mm: '1.5' }],
+    ['a coin-margined business line', { businessLine: 11 }],
+    ['a leverage of zero', { positionsLevel: 0 }],
+    ['a negative size', { positionsCount: '-0.5' }],
+    ['too many price places', { pricePlace: 40 }],
+  ])('refuses %s', (_, change) => {
+    expect(() => parsePositions([{ ...POSITION, ...change }])).toThrow(ReplyShapeError);
+  });
+});
+
+describe('parseChanges', () => {
+  it('keeps known topics and skips new ones', () => {
+    expect(parseChanges({ cursor: 12, topics: ['assets', 'margin-calls', 'orders'] })).toEqual({ cursor: 12, topics: ['orders', 'assets'] });
+    expect(parseChanges({ cursor: '0', topics: [] })).toEqual({ cursor: 0, topics: [] });
+  });
+
+  it.each([{ cursor: -1, topics: [] }, { cursor: 1.5, topics: [] }, { cursor: 1, topics: 'orders' }, { cursor: 1, topics: [1] }, { topics: [] }, null])('refuses %j', (reply) => {
+    expect(() => parseChanges(reply)).toThrow(ReplyShapeError);
+  });
+});
