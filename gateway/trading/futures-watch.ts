@@ -8,6 +8,7 @@ import type { OrderRecord } from './order-store';
 import { directionOf } from './position-math';
 import type { PositionRecord } from './position-store';
 import type { TradingContext } from './trading-context';
+import { isRestingCrossed, isTriggerReached, tickerPrices } from './ticker-crossing';
 
 /** The funding rate (in millionths) and settlement time last seen on a perpetual's ticker. */
 interface FundingSeen {
@@ -64,20 +65,15 @@ export class FuturesWatch {
 
   /** Trigger orders reached by the last price execute; resting limit orders crossed by the last price or the book fill as maker. */
   private fillOrders(spec: InstrumentSpec, ticker: TickerSnapshot): void {
-    const last = unitsOf(ticker.lastPr, spec.pricePlace);
-    const bid = unitsOf(ticker.bidPr, spec.pricePlace);
-    const ask = unitsOf(ticker.askPr, spec.pricePlace);
+    const prices = tickerPrices(spec, ticker);
     for (const order of this.ctx.orders.openOfSymbol('futures', spec.symbol)) {
       this.ctx.db.transaction(() => {
         if (order.planStatus === 'untriggered') {
-          const reached = order.triggerUp ? last >= order.triggerPrice! : last <= order.triggerPrice!;
-          if (!reached) return;
+          if (!isTriggerReached(order.triggerUp, order.triggerPrice!, prices)) return;
           order.planStatus = 'triggered';
           this.triggered(spec, order);
         } else if (order.price !== null) {
-          const buying = this.futures.execSideOf(order) === 'buy';
-          const crossed = buying ? last <= order.price || (ask > 0n && ask <= order.price) : last >= order.price || bid >= order.price;
-          if (!crossed) return;
+          if (!isRestingCrossed(this.futures.execSideOf(order), order.price, prices)) return;
           const size = this.futures.executableSize(order);
           if (size > 0n) this.futures.fill(spec, order, { price: order.price, size }, 'maker');
           if (order.baseVolume === order.size || this.futures.executableSize(order) === 0n) this.futures.finish(order);

@@ -6,6 +6,7 @@ import { isOpen, type OrderRecord } from './order-store';
 import { feeOn, type Liquidity } from './trade-fees';
 import { belowMinimum, insufficientBalance, noLiquidity, orderNotFound, postOnlyWouldTake } from './trade-errors';
 import type { TradingContext } from './trading-context';
+import { isRestingCrossed, isTriggerReached, tickerPrices } from './ticker-crossing';
 
 /** A checked spot order request in instrument units (paper-trading contract, "Spot orders"). */
 export interface SpotOrderInput {
@@ -110,19 +111,15 @@ export class SpotTrading {
 
   /** Reacts to a ticker of a spot instrument: triggers stop orders on the last price, fills crossed resting orders as maker. */
   onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
-    const last = unitsOf(ticker.lastPr, spec.pricePlace);
-    const bid = unitsOf(ticker.bidPr, spec.pricePlace);
-    const ask = unitsOf(ticker.askPr, spec.pricePlace);
+    const prices = tickerPrices(spec, ticker);
     for (const order of this.ctx.orders.openOfSymbol('spot', spec.symbol)) {
       this.ctx.db.transaction(() => {
         if (order.planStatus === 'untriggered') {
-          const reached = order.triggerUp ? last >= order.triggerPrice! : last <= order.triggerPrice!;
-          if (!reached) return;
+          if (!isTriggerReached(order.triggerUp, order.triggerPrice!, prices)) return;
           order.planStatus = 'triggered';
           this.triggered(spec, order);
         } else if (order.price !== null) {
-          const crossed = order.side === 'buy' ? last <= order.price || (ask > 0n && ask <= order.price) : last >= order.price || bid >= order.price;
-          if (!crossed) return;
+          if (!isRestingCrossed(order.side, order.price, prices)) return;
           this.fill(spec, order, { price: order.price, size: order.size - order.baseVolume }, 'maker');
           this.finish(spec, order);
         } else return;
