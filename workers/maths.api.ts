@@ -135,7 +135,8 @@ const api = {
       book = prepareBook(input.book);
       format = createFixedFormat(input.intl);
       shown = [];
-      current = freshTick();
+      // Marks are market facts, not part of a book: a new set of positions starts from the marks already known, so
+      // a position change never blanks the mark column until the next tick.
       if (input.rowsPort) {
         out?.close();
         out = input.rowsPort;

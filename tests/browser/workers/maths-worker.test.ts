@@ -84,6 +84,16 @@ describe('maths worker', () => {
     expect(table.row(1)).toMatchObject({ id: 'eth', mark: '--', upnl: '--', roePercent: '--' });
   });
 
+  it('keeps the marks it knows when the positions change, so a new book is never shown without them', async () => {
+    const maths = start();
+    await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'en' });
+    const frame = await fullFrame(maths, { book: { positions: [BTC, ETH], crossAvailable: {} }, tick: { marks: {} }, intl: 'en' });
+    const table = new RowsTable();
+    table.apply(frame);
+    expect(table.row(0)).toMatchObject({ id: 'btc', mark: '61,000.0', upnl: '500.00' });
+    expect(table.row(1)).toMatchObject({ id: 'eth', mark: '--' });
+  });
+
   it('formats for the page language', async () => {
     const maths = start();
     const frame = await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'de-DE' });
