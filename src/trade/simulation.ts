@@ -33,11 +33,15 @@ export async function enterSimulation(market: 'spot' | 'futures'): Promise<void>
 
 /** Leaves simulation mode (spec §4): back to the main account, flag cleared, page reloaded. */
 export async function leaveSimulation(): Promise<void> {
-  const { loadFamily, switchAccount } = await import('../auth/sub-accounts');
-  const main = (await loadFamily()).find((account) => account.isMain);
-  if (main) await switchAccount(main);
-  clearSimulationFlag();
-  location.reload();
+  try {
+    const { loadFamily, switchAccount } = await import('../auth/sub-accounts');
+    const main = (await loadFamily()).find((account) => account.isMain);
+    if (main) await switchAccount(main);
+  } finally {
+    // Leaving never fails: with the session gone (expired, signed out) the flag still clears and the page reloads.
+    clearSimulationFlag();
+    location.reload();
+  }
 }
 
 /** Clears the flag without navigating (signing out ends simulation too). */

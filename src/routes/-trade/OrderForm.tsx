@@ -59,7 +59,8 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice }: OrderFormProps) {
   const hedge = settings?.posMode === 'hedge_mode';
   const leverage = settings?.leverage ?? 1;
   const signedOut = account.session === 'signedOut';
-  const available = signedOut ? null : availableFor(instrument, form.side, account);
+  // Until the session is known there is no balance to show (not a zero one).
+  const available = account.session === 'signedIn' ? availableFor(instrument, form.side, account) : null;
 
   const change = (patch: Partial<OrderFormState>) => {
     if (patch.price !== undefined) priceEdited.current = true;

@@ -47,7 +47,7 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
               <td>{orderTime(order.cTime, intl)}</td>
               <td data-tone={order.side === 'buy' ? 'up' : 'down'}>{orderSideText(order, t)}</td>
               <td>{orderTypeText(order, t)}</td>
-              <td className="account-table__num"><bdi dir="ltr">{kind === 'open' ? (order.orderType === 'market' ? t('trade.form.market') : number(order.price)) : number(order.priceAvg || null)}</bdi></td>
+              <td className="account-table__num"><bdi dir="ltr">{kind === 'open' ? (order.orderType === 'market' ? t('trade.form.market') : number(order.price)) : number(/^0(\.0*)?$/.test(order.priceAvg) ? null : order.priceAvg || null)}</bdi></td>
               {kind === 'open' && <td className="account-table__num"><bdi dir="ltr">{number(order.triggerPrice || null)}</bdi></td>}
               <td className="account-table__num">
                 <bdi dir="ltr">{number(order.baseVolume)}</bdi> / <bdi dir="ltr">{number(order.size)}</bdi>

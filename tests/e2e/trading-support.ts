@@ -1,0 +1,110 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { mailboxCode } from './support';
+
+/** Generous but bounded waits: the machine is small and shared, and the market moves at its own pace. */
+export const SLOW = { timeout: 20_000 };
+
+const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+
+/**
+ * Registers a fresh account through the registration screen (code from the dev mailbox) and leaves the page signed
+ * in: every account gets its own paper balances (10,000 USDT spot and futures), so tests that trade never share one.
+ */
+export async function registerFresh(page: Page, request: APIRequestContext): Promise<{ email: string; userId: string }> {
+  const email = `${uniqueName('trade-e2e-')}@example.com`;
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Email code').fill(await mailboxCode(request, email));
+  await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
+  await page.getByLabel('Repeat password').fill('Fresh-pass-1');
+  const registered = page.waitForResponse((response) => response.url().includes('/v1/user/register/email'));
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const reply = await (await registered).json();
+  expect(reply.code, reply.msg).toBe('00000');
+  await expect(page.getByTestId('signed-in-user')).toBeVisible(SLOW);
+  return { email, userId: String(reply.data.userId) };
+}
+
+/** Collects uncaught page errors and console errors, so a test can assert a flow raised none. */
+export function watchPageErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(`console: ${message.text()}`);
+  });
+  return seen;
+}
+
+/** A displayed English figure ("68,012.34", "-1.20", "≈ 34.00 USDT") as a plain decimal string ("68012.34"). */
+export function plainDecimal(text: string | null): string {
+  const match = (text ?? '').replace(/,/g, '').replace(/[−–]/g, '-').match(/-?\d+(\.\d+)?/);
+  if (!match) throw new Error(`no number in ${JSON.stringify(text)}`);
+  return match[0];
+}
+
+/** A decimal string as an integer count of 10^-places (exact: money is compared without binary floats). */
+export function units(decimal: string, places = 8): bigint {
+  const negative = decimal.startsWith('-');
+  const [whole, fraction = ''] = decimal.replace(/^-/, '').split('.');
+  if (fraction.length > places) throw new Error(`${decimal} has more than ${places} places`);
+  const value = BigInt(whole || '0') * 10n ** BigInt(places) + BigInt(fraction.padEnd(places, '0') || '0');
+  return negative ? -value : value;
+}
+
+/** The trading screen's parts, found by role and label as a user would find them. */
+export function tradeScreen(page: Page) {
+  const form = page.getByRole('form', { name: 'Place order' });
+  const account = page.getByRole('region', { name: 'Your orders and account' });
+  return {
+    form,
+    account,
+    connection: page.getByTestId('connection-state'),
+    book: page.getByTestId('order-book'),
+    last: page.getByTestId('ticker-last'),
+    available: form.getByTestId('order-available'),
+    price: form.getByLabel('Price', { exact: true }),
+    amount: form.getByLabel('Amount', { exact: true }),
+    radio: (name: string) => form.getByRole('radio', { name, exact: true }),
+    tab: (name: RegExp) => account.getByRole('tab', { name }),
+    panel: account.getByRole('tabpanel'),
+    simulationBar: page.getByTestId('simulation-bar'),
+  };
+}
+
+/** Opens a trading screen and waits until the market is live and the signed-in form knows the balance. */
+export async function openTradeScreen(page: Page, path: string, { signedIn = true } = {}) {
+  const screen = tradeScreen(page);
+  await page.goto(path);
+  await expect(screen.connection).toHaveAttribute('data-state', 'live', SLOW);
+  await expect(screen.last).toHaveText(/\d/, SLOW);
+  await expect(screen.book).toBeVisible(SLOW);
+  if (signedIn) await expect(screen.available).toHaveText(/\d/, SLOW);
+  return screen;
+}
+
+/** The available balance the form shows, as a plain decimal. */
+export async function availableOf(available: Locator): Promise<string> {
+  return plainDecimal(await available.locator('bdi').textContent());
+}
+
+/**
+ * The displayed book's best ask and best bid (asks listed highest first, best nearest the spread) and the spread, read
+ * in one go inside the page so the figures come from one painted frame.
+ */
+export async function bookTop(page: Page): Promise<{ bestAsk: number; bestBid: number; spread: number; asks: number; bids: number }> {
+  const texts = await page.getByTestId('order-book').evaluate((book) => ({
+    asks: Array.from(book.querySelectorAll('.book__side--asks .book__price'), (node) => node.textContent ?? ''),
+    bids: Array.from(book.querySelectorAll('.book__side--bids .book__price'), (node) => node.textContent ?? ''),
+    spread: book.querySelector('[data-testid="book-spread"]')?.textContent ?? '',
+  }));
+  const askPrices = texts.asks.map((text) => Number(plainDecimal(text)));
+  const bidPrices = texts.bids.map((text) => Number(plainDecimal(text)));
+  return {
+    bestAsk: Math.min(...askPrices),
+    bestBid: Math.max(...bidPrices),
+    spread: Number(plainDecimal(texts.spread)),
+    asks: askPrices.length,
+    bids: bidPrices.length,
+  };
+}
