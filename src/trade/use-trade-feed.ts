@@ -4,10 +4,22 @@ import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../engine/ma
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
 import { marketWorker } from '../workers';
 import { FeedStore } from './feed-store';
-import { recordPaintLatency } from './paint-latency';
+import { isBenchPage, recordFeedCounters, recordPaintLatency } from './paint-latency';
 
 /** Why the feed could not start, for the page to show; null while it runs. */
 export type FeedFailure = null | 'worker-timeout' | 'worker-failed';
+
+/** An open feed: the worker's feed id, or (bench switch) a feed merged on the main thread. */
+type OpenedFeed = { kind: 'worker'; id: number } | { kind: 'main'; setView(view: TradeFeedView): void; close(): void };
+
+/**
+ * The bench-only switch `?feed=main`: merge the book on the main thread with the very code the market worker runs
+ * (`createTradeFeed`), so the bench can compare main-thread busy time. Honoured only under the bench (the page
+ * opted into paint-latency recording before load); never for visitors.
+ */
+function isMainThreadFeed(): boolean {
+  return isBenchPage() && new URLSearchParams(globalThis.location?.search ?? '').get('feed') === 'main';
+}
 
 /**
  * Opens the market worker's feed for a trading screen and pours its frames into a {@link FeedStore}; the store is
@@ -17,7 +29,7 @@ export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instr
   const [store] = useState(() => new FeedStore());
   const [failure, setFailure] = useState<FeedFailure>(null);
   const [attempt, setAttempt] = useState(0);
-  const feedId = useRef<number | null>(null);
+  const opened = useRef<OpenedFeed | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
 
@@ -25,34 +37,63 @@ export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instr
   useEffect(() => {
     let closed = false;
     store.reset();
-    store.onApplied = recordPaintLatency;
+    store.onApplied = isBenchPage()
+      ? (latestTs) => {
+          recordPaintLatency(latestTs);
+          recordFeedCounters(store.snapshot.counters);
+        }
+      : recordPaintLatency;
     setFailure(null);
-    const onFrame = Comlink.proxy((frame: TradeFrame) => {
-      if (!closed) store.apply(frame);
-    });
     const meta = { pricePlace: instrument.pricePlaces, volumePlace: instrument.sizePlaces, priceStep: instrument.priceStep };
-    marketWorker
-      .call((api) => api.openFeed(target, viewRef.current, meta, onFrame))
-      .then(
-        (id) => {
-          if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
-          else feedId.current = id;
+    if (isMainThreadFeed()) {
+      // A separate chunk, loaded only under the bench switch, so the normal bundle does not grow.
+      void Promise.all([import('../../workers/market/create-trade-feed'), import('../../workers/market/socket-url')]).then(
+        ([{ createTradeFeed }, { publicSocketUrl }]) => {
+          if (closed) return;
+          const created = createTradeFeed({
+            target,
+            view: viewRef.current,
+            meta,
+            socketUrl: publicSocketUrl(globalThis.location),
+            emit: (frame) => {
+              if (!closed) store.apply(frame);
+            },
+          });
+          opened.current = { kind: 'main', setView: (next) => created.feed.setView(next), close: () => created.close() };
         },
-        (error: unknown) => {
-          if (!closed) setFailure(error instanceof Error && error.name === 'WorkerCallError' && /timed out/.test(error.message) ? 'worker-timeout' : 'worker-failed');
+        () => {
+          if (!closed) setFailure('worker-failed');
         },
       );
+    } else {
+      const onFrame = Comlink.proxy((frame: TradeFrame) => {
+        if (!closed) store.apply(frame);
+      });
+      marketWorker
+        .call((api) => api.openFeed(target, viewRef.current, meta, onFrame))
+        .then(
+          (id) => {
+            if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
+            else opened.current = { kind: 'worker', id };
+          },
+          (error: unknown) => {
+            if (!closed) setFailure(error instanceof Error && error.name === 'WorkerCallError' && /timed out/.test(error.message) ? 'worker-timeout' : 'worker-failed');
+          },
+        );
+    }
     return () => {
       closed = true;
-      const id = feedId.current;
-      feedId.current = null;
-      if (id !== null) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
+      const feed = opened.current;
+      opened.current = null;
+      if (feed?.kind === 'main') feed.close();
+      else if (feed) void marketWorker.call((api) => api.closeFeed(feed.id)).catch(() => undefined);
     };
   }, [target.instType, target.symbol, attempt, store]);
 
   useEffect(() => {
-    const id = feedId.current;
-    if (id !== null) void marketWorker.call((api) => api.setFeedView(id, view)).catch(() => undefined);
+    const feed = opened.current;
+    if (feed?.kind === 'main') feed.setView(view);
+    else if (feed) void marketWorker.call((api) => api.setFeedView(feed.id, view)).catch(() => undefined);
   }, [view]);
 
   return { store, failure, retry: () => setAttempt((n) => n + 1) };

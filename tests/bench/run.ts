@@ -8,10 +8,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { measureCrypto } from './crypto-bench';
 import { measureMaths } from './maths-bench';
 import { measurePage, type PageFigures } from './measure-page';
+import { measureTrade, type TradeVariantFigures } from './trade-bench';
 
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 5000);
-/** `pages`, `signing` or `maths` runs one part only, for quicker rounds while tuning; unset runs everything. */
+/** The trading screen's window per variant (BENCH_TRADE_MS shortens it) and the simulator's pace for it. */
+const TRADE_MS = Number(process.env.BENCH_TRADE_MS ?? 30_000);
+const TRADE_MARKET = { marketStepMs: 50, levelChangesPerStep: 20 };
+/** `pages`, `signing`, `maths` or `trade` runs one part only, for quicker rounds while tuning; unset runs everything. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -93,6 +97,55 @@ try {
       console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
       if (!ok) over += 1;
     }
+  }
+  if (ONLY === '' || ONLY === 'trade') {
+    const trade = await measureTrade(browser, { distDir: join(ROOT, 'dist'), cpuThrottle: CPU_THROTTLE, sampleMs: TRADE_MS, ...TRADE_MARKET });
+    const { rate } = trade;
+    console.log(`\ntrading screen  /futures/usdt/BTCUSDT  (desktop, ${CPU_THROTTLE}x CPU, ${TRADE_MS / 1000} s per variant, own gateway: ${TRADE_MARKET.marketStepMs} ms steps × ${TRADE_MARKET.levelChangesPerStep} changes)`);
+    console.log(`  stream (counted by a Node client for ${rate.seconds} s): ${rate.levelChangesPerSec} level changes/s over the six books (${rate.pageLevelChangesPerSec}/s on the page's book); ${rate.tradesPerSec} trades/s over six (${rate.pageTradesPerSec}/s on the page's)`);
+    console.log(`  positions open: ${trade.positionsOpen} of the 20 asked (${trade.positionsNote})`);
+    const line = (f: TradeVariantFigures) => {
+      const w = f.window;
+      console.log(`\n  book merged ${f.variant === 'worker' ? 'in the market worker (product)' : 'on the main thread (?feed=main)'}: ${f.positionRowsShown} position rows, ${f.bookRowsShown} book rows shown`);
+      console.log(`    long tasks: ${f.longTasks.count} (total ${f.longTasks.totalMs} ms, max ${f.longTasks.maxMs} ms)`);
+      console.log(`    frame time p50/p95/p99: ${f.frameMs.p50} / ${f.frameMs.p95} / ${f.frameMs.p99} ms over ${f.frameMs.frames} frames`);
+      console.log(`    update-to-paint p50/p95: ${f.paintLatencyMs.p50} / ${f.paintLatencyMs.p95} ms (${f.paintLatencyMs.samples} frames)`);
+      const perFrame = w && w.frames > 0 ? (f.mainBusyMs / w.frames).toFixed(1) : '?';
+      console.log(`    main-thread busy: ${f.mainBusyMs} ms of ${f.windowMs} ms (${Math.round((f.mainBusyMs / f.windowMs) * 100)} %; ${perFrame} ms per feed frame), of which script ${f.scriptMs}, layout ${f.layoutMs}, style ${f.styleMs} ms`);
+      console.log(
+        w
+          ? `    feed in window: ${w.messages} messages, ${w.bookUpdates} book updates, ${w.frames} frames; checksum failures ${w.checksumMismatches}, gaps ${w.gaps}, resyncs ${w.resyncs}, reconnects ${w.reconnects}, dropped ${w.dropped} (since open: checksum ${f.total?.checksumMismatches}, gaps ${f.total?.gaps})`
+          : '    feed counters: none received',
+      );
+      if (process.env.BENCH_DEBUG) console.dir(f.loaf.slice(0, 8), { depth: 5 });
+      const checks: [boolean, string][] = [
+        [f.longTasks.maxMs <= 50, 'no long task > 50 ms'],
+        [f.frameMs.p95 <= 16.7, 'frame p95 ≤ 16.7 ms'],
+        [f.frameMs.p99 <= 33, 'frame p99 ≤ 33 ms'],
+        [f.paintLatencyMs.p95 <= 50, 'update-to-paint p95 ≤ 50 ms'],
+        [w !== null && w.checksumMismatches === 0 && (f.total?.checksumMismatches ?? 1) === 0, '0 checksum failures'],
+      ];
+      return checks;
+    };
+    const worker = trade.variants.find((v) => v.variant === 'worker')!;
+    const main = trade.variants.find((v) => v.variant === 'main')!;
+    const checks = [...line(worker).map(([ok, text]): [boolean, string] => [ok, `${text} (worker)`])];
+    for (const [ok, text] of checks) {
+      console.log(`    ${ok ? 'ok  ' : 'OVER'} ${text}`);
+      if (!ok) over += 1;
+    }
+    // The main-thread variant is the comparison, not the product: its figures are printed against the same budgets
+    // for reading, but only the ratio below counts toward the total.
+    for (const [ok, text] of line(main)) console.log(`    ${ok ? 'ok  ' : 'over'} ${text} (main-thread variant, not counted)`);
+    const ratio = worker.mainBusyMs / main.mainBusyMs;
+    const ratioOk = ratio <= 0.2;
+    console.log(`\n  main-thread busy, worker / main-thread merge: ${worker.mainBusyMs} / ${main.mainBusyMs} ms = ${ratio.toFixed(2)} (1/${(1 / ratio).toFixed(1)})`);
+    console.log(`  ${ratioOk ? 'ok  ' : 'OVER'} worker variant busy ≤ 1/5 of the main-thread variant`);
+    // When the main thread is saturated in both variants the ratio above tends to 1 whatever the merge costs; these
+    // two say where the work went.
+    const perFrame = (f: TradeVariantFigures) => (f.window && f.window.frames > 0 ? f.mainBusyMs / f.window.frames : Number.NaN);
+    console.log(`  (for reading) busy per feed frame worker / main: ${perFrame(worker).toFixed(1)} / ${perFrame(main).toFixed(1)} ms; script time worker / main: ${worker.scriptMs} / ${main.scriptMs} ms = ${(worker.scriptMs / main.scriptMs).toFixed(2)}`);
+    if (!ratioOk) over += 1;
   }
 } finally {
   await browser.close();

@@ -1,0 +1,333 @@
+// The trading-screen section of `npm run bench`: `/futures/usdt/BTCUSDT` signed in with open positions, under a
+// hard-pushed simulator and CPU throttling, once with the book merged in the market worker (the product) and once
+// with it merged on the main thread (the bench-only `?feed=main` switch), so the worker's saving is measured.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, CDPSession } from 'playwright-core';
+import WebSocket from 'ws';
+import type { FeedCounters } from '../../engine/market/trade-frame';
+import { type RunningGateway, startGateway } from '../../gateway/server';
+import { evaluateInPage, type LongTask, observeMainThread } from './page-probes';
+
+export interface TradeBenchOptions {
+  distDir: string;
+  cpuThrottle: number;
+  /** Length of each measured window. */
+  sampleMs: number;
+  /** Simulator pace: ms between steps and random level changes per instrument per step. */
+  marketStepMs: number;
+  levelChangesPerStep: number;
+  /** How long the Node client counts the stream to check its rate. */
+  rateWindowMs?: number;
+}
+
+/** What the stream carried, counted by a Node client subscribed to every instrument. */
+export interface StreamRate {
+  seconds: number;
+  /** Changed levels (bids + asks of `update` pushes) per second over the six `books` channels. */
+  levelChangesPerSec: number;
+  /** The same for the page's book (USDT-FUTURES BTCUSDT) only. */
+  pageLevelChangesPerSec: number;
+  /** Trades per second over the six `trade` channels, and on the page's channel. */
+  tradesPerSec: number;
+  pageTradesPerSec: number;
+}
+
+/** Figures of one variant (where the book is merged). */
+export interface TradeVariantFigures {
+  variant: 'worker' | 'main';
+  windowMs: number;
+  longTasks: { count: number; totalMs: number; maxMs: number };
+  frameMs: { p50: number; p95: number; p99: number; frames: number };
+  paintLatencyMs: { p50: number; p95: number; samples: number };
+  /** Renderer main-thread task time over the window (CDP `Performance.getMetrics` TaskDuration delta). */
+  mainBusyMs: number;
+  /** Parts of it (ScriptDuration, LayoutDuration, RecalcStyleDuration deltas). */
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+  /** Counter deltas over the window, and the totals since the page opened. */
+  window: FeedCounters | null;
+  total: FeedCounters | null;
+  positionRowsShown: number;
+  bookRowsShown: number;
+  loaf: unknown[];
+}
+
+export interface TradeFigures {
+  rate: StreamRate;
+  positionsOpen: number;
+  positionsNote: string;
+  variants: TradeVariantFigures[];
+}
+
+const PAGE_PATH = '/futures/usdt/BTCUSDT';
+const VIEWPORT = { width: 1280, height: 800 };
+const DEMO = { loginName: 'demo@example.com', pwd: 'Demo-pass-1' };
+const INSTRUMENTS: [string, string][] = [
+  ['SPOT', 'BTCUSDT'],
+  ['SPOT', 'ETHUSDT'],
+  ['SPOT', 'BGBUSDT'],
+  ['SPOT', 'USDTBRL'],
+  ['USDT-FUTURES', 'BTCUSDT'],
+  ['USDT-FUTURES', 'ETHUSDT'],
+];
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Counts level changes and trades on the public stream for `ms`, from Node (outside the page). */
+async function countStream(gatewayUrl: string, ms: number): Promise<StreamRate> {
+  const socket = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/v2/ws/public`);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const args = INSTRUMENTS.flatMap(([instType, instId]) => [
+    { instType, channel: 'books', instId },
+    { instType, channel: 'trade', instId },
+  ]);
+  socket.send(JSON.stringify({ op: 'subscribe', args }));
+  // Let the snapshots arrive, then count updates only.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const counts = { levels: 0, pageLevels: 0, trades: 0, pageTrades: 0 };
+  let counting = true;
+  socket.on('message', (raw) => {
+    if (!counting) return;
+    const text = raw.toString();
+    if (text === 'pong') return;
+    const push = JSON.parse(text) as { action?: string; arg?: { instType: string; channel: string; instId: string }; data?: unknown[] };
+    if (push.action !== 'update' || !push.arg || !Array.isArray(push.data)) return;
+    const isPage = push.arg.instType === 'USDT-FUTURES' && push.arg.instId === 'BTCUSDT';
+    if (push.arg.channel === 'books') {
+      for (const d of push.data as { bids: unknown[]; asks: unknown[] }[]) {
+        const n = d.bids.length + d.asks.length;
+        counts.levels += n;
+        if (isPage) counts.pageLevels += n;
+      }
+    } else if (push.arg.channel === 'trade') {
+      counts.trades += push.data.length;
+      if (isPage) counts.pageTrades += push.data.length;
+    }
+  });
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  counting = false;
+  const seconds = (performance.now() - started) / 1000;
+  socket.close();
+  return {
+    seconds: round(seconds),
+    levelChangesPerSec: Math.round(counts.levels / seconds),
+    pageLevelChangesPerSec: Math.round(counts.pageLevels / seconds),
+    tradesPerSec: Math.round(counts.trades / seconds),
+    pageTradesPerSec: Math.round(counts.pageTrades / seconds),
+  };
+}
+
+/** A tiny cookie-jar client of the gateway's `/v1` API (the bench gateway runs with `clientOpen: false`: no signing). */
+class ApiClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async call(path: string, body?: unknown): Promise<{ code: string; msg: string; data: unknown }> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.base + path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return (await res.json()) as { code: string; msg: string; data: unknown };
+  }
+
+  async ok(path: string, body?: unknown): Promise<unknown> {
+    const reply = await this.call(path, body);
+    if (reply.code !== '00000') throw new Error(`${path} answered ${reply.code} ${reply.msg}`);
+    return reply.data;
+  }
+}
+
+/**
+ * Signs the dev account in and opens what positions the gateway allows. Positions are keyed by (user, symbol,
+ * holdSide), and only BTCUSDT and ETHUSDT are futures: hedge mode gives at most 2 per symbol, 4 per account; the
+ * page lists only its own symbol's positions, so the BTCUSDT screen shows 2 rows.
+ */
+async function openPositions(api: ApiClient): Promise<number> {
+  await api.ok('/v1/user/login', DEMO);
+  await api.ok('/v1/trade/mix/set-position-mode', { posMode: 'hedge_mode' });
+  const orders = [
+    { symbol: 'BTCUSDT', size: '0.0100' },
+    { symbol: 'ETHUSDT', size: '0.10' },
+  ];
+  for (const { symbol, size } of orders) {
+    for (const side of ['buy', 'sell']) {
+      await api.ok('/v1/trade/mix/place-order', { symbol, productType: 'USDT-FUTURES', marginMode: 'isolated', side, tradeSide: 'open', orderType: 'market', size });
+    }
+  }
+  let open = 0;
+  for (const { symbol } of orders) open += ((await api.ok(`/v1/trade/mix/positions?symbol=${symbol}`)) as unknown[]).length;
+  return open;
+}
+
+const BUSY_METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
+
+async function busyMetrics(cdp: CDPSession): Promise<Record<(typeof BUSY_METRICS)[number], number>> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+  return { TaskDuration: value('TaskDuration'), ScriptDuration: value('ScriptDuration'), LayoutDuration: value('LayoutDuration'), RecalcStyleDuration: value('RecalcStyleDuration') };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function counterDelta(end: FeedCounters | null, start: FeedCounters | null): FeedCounters | null {
+  if (!end) return null;
+  const out = { ...end };
+  if (start) for (const key of Object.keys(out) as (keyof FeedCounters)[]) out[key] = end[key] - start[key];
+  return out;
+}
+
+/** Opens the trading screen in a fresh signed-in context and measures one window. */
+async function measureVariant(browser: Browser, gateway: RunningGateway, api: ApiClient, variant: 'worker' | 'main', options: TradeBenchOptions): Promise<TradeVariantFigures> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: gateway.url })));
+  const page = await context.newPage();
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  await page.addInitScript(observeMainThread);
+  // The opt-in of src/trade/paint-latency.ts (and of the `?feed=main` switch): set before any page script.
+  await page.addInitScript('window.__paintLatency = [];');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+  try {
+    await page.goto(gateway.url + PAGE_PATH + (variant === 'main' ? '?feed=main' : ''), { waitUntil: 'load' });
+    const inPage = <T>(expression: string) => evaluateInPage<T>(cdp, expression);
+    // Ready: live book, the tape, and the position rows (polled from a timer, not Playwright's locators).
+    await inPage<void>(`new Promise((resolve, reject) => {
+      const started = performance.now();
+      const poll = () => {
+        const live = document.querySelector('[data-testid="connection-state"][data-state="live"]');
+        const book = document.querySelector('[data-testid="order-book"] .book__row');
+        const tape = document.querySelector('[data-testid="trades-tape"] li');
+        const rows = document.querySelectorAll('tr[data-position-id]').length;
+        if (live && book && tape && rows > 0 && window.__feedCounters) return resolve();
+        if (performance.now() - started > 40000) return reject(new Error('trading screen never became ready (live ' + !!live + ', book ' + !!book + ', tape ' + !!tape + ', positions ' + rows + ')'));
+        setTimeout(poll, 200);
+      };
+      poll();
+    })`);
+    // Settle after first paint (chart history, account panels), then measure.
+    await sleep(2000);
+    const start = await inPage<{ t: number; counters: FeedCounters | null }>(`(() => {
+      window.__paintLatency.length = 0;
+      window.__benchFrames = { deltas: [], done: false, start: 0, end: 0 };
+      const f = window.__benchFrames;
+      // Started from a task, not inside the evaluation (TOOLCHAIN pitfall 5).
+      setTimeout(() => {
+        let last = performance.now();
+        f.start = last;
+        const end = last + ${Number(options.sampleMs)};
+        const tick = (now) => {
+          f.deltas.push(now - last);
+          last = now;
+          if (now < end) requestAnimationFrame(tick);
+          else { f.end = now; f.done = true; }
+        };
+        requestAnimationFrame(tick);
+      }, 0);
+      return { t: performance.now(), counters: window.__feedCounters ? { ...window.__feedCounters } : null };
+    })()`);
+    const busyStart = await busyMetrics(cdp);
+    // Nothing talks to the page during the window.
+    await sleep(options.sampleMs);
+    await inPage<void>(`new Promise((resolve) => { const poll = () => window.__benchFrames.done ? resolve() : setTimeout(poll, 50); poll(); })`);
+    const busyEnd = await busyMetrics(cdp);
+    const result = await inPage<{
+      deltas: number[];
+      start: number;
+      end: number;
+      latency: number[];
+      counters: FeedCounters | null;
+      longTasks: LongTask[];
+      loaf: { start: number; duration: number }[];
+      positionRows: number;
+      bookRows: number;
+    }>(`({
+      deltas: window.__benchFrames.deltas,
+      start: window.__benchFrames.start,
+      end: window.__benchFrames.end,
+      latency: [...window.__paintLatency],
+      counters: window.__feedCounters ? { ...window.__feedCounters } : null,
+      longTasks: window.__longTasks,
+      loaf: window.__loaf,
+      positionRows: document.querySelectorAll('tr[data-position-id]').length,
+      bookRows: document.querySelectorAll('[data-testid="order-book"] .book__row').length,
+    })`);
+    const inWindow = (t: { start: number }) => t.start >= result.start && t.start <= result.end;
+    const longTasks = result.longTasks.filter(inWindow);
+    const frames = result.deltas.slice(1);
+    return {
+      variant,
+      windowMs: round(result.end - result.start),
+      longTasks: {
+        count: longTasks.length,
+        totalMs: round(longTasks.reduce((s, t) => s + t.duration, 0)),
+        maxMs: round(Math.max(0, ...longTasks.map((t) => t.duration))),
+      },
+      frameMs: { p50: round(percentile(frames, 50)), p95: round(percentile(frames, 95)), p99: round(percentile(frames, 99)), frames: frames.length },
+      paintLatencyMs: { p50: round(percentile(result.latency, 50)), p95: round(percentile(result.latency, 95)), samples: result.latency.length },
+      mainBusyMs: round((busyEnd.TaskDuration - busyStart.TaskDuration) * 1000),
+      scriptMs: round((busyEnd.ScriptDuration - busyStart.ScriptDuration) * 1000),
+      layoutMs: round((busyEnd.LayoutDuration - busyStart.LayoutDuration) * 1000),
+      styleMs: round((busyEnd.RecalcStyleDuration - busyStart.RecalcStyleDuration) * 1000),
+      window: counterDelta(result.counters, start.counters),
+      total: result.counters,
+      positionRowsShown: result.positionRows,
+      bookRowsShown: result.bookRows,
+      loaf: result.loaf.filter(inWindow).sort((a, b) => b.duration - a.duration),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Starts a gateway of its own (fast market, plain sign-in), checks the stream rate, opens positions, measures both variants. */
+export async function measureTrade(browser: Browser, options: TradeBenchOptions): Promise<TradeFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'exchange-trade-bench-'));
+  const gateway = await startGateway({
+    port: 0,
+    dataDir,
+    distDir: options.distDir,
+    logLevel: 'warn',
+    marketStepMs: options.marketStepMs,
+    levelChangesPerStep: options.levelChangesPerStep,
+    // Plain login and unsigned /v1/trade calls, so the bench signs in over HTTP without the crypto worker.
+    signPolicy: { clientOpen: false },
+  });
+  try {
+    const rate = await countStream(gateway.url, options.rateWindowMs ?? 3000);
+    const api = new ApiClient(gateway.url);
+    const positionsOpen = await openPositions(api);
+    const variants: TradeVariantFigures[] = [];
+    for (const variant of ['worker', 'main'] as const) variants.push(await measureVariant(browser, gateway, api, variant, options));
+    return {
+      rate,
+      positionsOpen,
+      positionsNote: 'one position per (symbol, side): hedge mode long+short on the 2 futures symbols; the page lists its own symbol only',
+      variants,
+    };
+  } finally {
+    await gateway.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
