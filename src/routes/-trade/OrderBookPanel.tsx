@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { type MouseEvent, memo } from 'react';
 import type { BookRowView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import type { FeedStore } from '../../trade/feed-store';
@@ -8,23 +8,30 @@ import { StateView } from '../../ui/StateView';
 interface BookRowProps {
   row: BookRowView;
   side: 'bid' | 'ask';
-  onPick: (price: string) => void;
 }
 
-/** One price level: the depth bar is a transform (no layout), the texts are the worker's formatted strings. */
-const BookRow = memo(function BookRow({ row, side, onPick }: BookRowProps) {
+/**
+ * One price level: plain text in a fixed-height row (a form control per row cost a layout per level per frame); the
+ * depth bar is a transform, and a click anywhere on the list picks the row's price (see {@link pickFrom}).
+ */
+const BookRow = memo(function BookRow({ row, side }: BookRowProps) {
   const [price, size, total, share] = row;
   return (
-    <li className={`book__row book__row--${side}`}>
-      <button type="button" className="book__pick" onClick={() => onPick(price)}>
-        <span className="book__bar" style={{ transform: `scaleX(${share})` }} aria-hidden="true" />
-        <span className="book__price">{price}</span>
-        <span className="book__size">{size}</span>
-        <span className="book__total">{total}</span>
-      </button>
+    <li className={`book__row book__row--${side}`} data-price={price}>
+      <span className="book__bar" style={{ transform: `scaleX(${share})` }} aria-hidden="true" />
+      <span className="book__price">{price}</span>
+      <span className="book__size">{size}</span>
+      <span className="book__total">{total}</span>
     </li>
   );
 });
+
+/** The price of the row a click landed in, if any. */
+function pickFrom(event: MouseEvent<HTMLOListElement>, onPick: (price: string) => void): void {
+  const row = (event.target as HTMLElement).closest<HTMLElement>('[data-price]');
+  const price = row?.dataset.price;
+  if (price) onPick(price);
+}
 
 export interface OrderBookPanelProps {
   store: FeedStore;
@@ -67,20 +74,20 @@ export function OrderBookPanel({ store, base, quote, steps, step, onStep, onPick
         <StateView state="loading" message={connection === 'reconnecting' ? t('trade.reconnecting') : t('trade.bookResyncing')} />
       ) : (
         <div className="book__body" data-testid="order-book" data-status={book.status}>
-          <ol className="book__side book__side--asks" aria-label={t('trade.asks')}>
+          <ol className="book__side book__side--asks" aria-label={t('trade.asks')} onClick={(e) => pickFrom(e, onPick)}>
             {book.asks.map((row, i) => (
               // Index keys: a level's row is reused as prices move, so a frame only patches texts.
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the book, not identities.
-              <BookRow key={i} row={row} side="ask" onPick={onPick} />
+              <BookRow key={i} row={row} side="ask" />
             ))}
           </ol>
           <p className="book__spread">
             <span>{t('trade.spread')}</span> <span data-testid="book-spread">{book.spread}</span>
           </p>
-          <ol className="book__side book__side--bids" aria-label={t('trade.bids')}>
+          <ol className="book__side book__side--bids" aria-label={t('trade.bids')} onClick={(e) => pickFrom(e, onPick)}>
             {book.bids.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-              <BookRow key={i} row={row} side="bid" onPick={onPick} />
+              <BookRow key={i} row={row} side="bid" />
             ))}
           </ol>
         </div>
