@@ -24,7 +24,7 @@ const NO_VALUE = '--';
 
 let book: PreparedBook | null = null;
 /** The marks and index prices so far: a feed may send only the symbols that moved. */
-let current = freshTick();
+const current = freshTick();
 /** Each row's fixed-point live values at the last tick, to skip rows (and formatting) that did not move. */
 let shown: BookRow[] = [];
 let seq = 0;

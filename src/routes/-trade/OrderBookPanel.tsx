@@ -74,6 +74,7 @@ export function OrderBookPanel({ store, base, quote, steps, step, onStep, onPick
         <StateView state="loading" message={connection === 'reconnecting' ? t('trade.reconnecting') : t('trade.bookResyncing')} />
       ) : (
         <div className="book__body" data-testid="order-book" data-status={book.status}>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: picking a price from the book is a pointer shortcut; the price field takes the same value from the keyboard. */}
           <ol className="book__side book__side--asks" aria-label={t('trade.asks')} onClick={(e) => pickFrom(e, onPick)}>
             {book.asks.map((row, i) => (
               // Index keys: a level's row is reused as prices move, so a frame only patches texts.
@@ -84,6 +85,7 @@ export function OrderBookPanel({ store, base, quote, steps, step, onStep, onPick
           <p className="book__spread">
             <span>{t('trade.spread')}</span> <span data-testid="book-spread">{book.spread}</span>
           </p>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: picking a price from the book is a pointer shortcut; the price field takes the same value from the keyboard. */}
           <ol className="book__side book__side--bids" aria-label={t('trade.bids')} onClick={(e) => pickFrom(e, onPick)}>
             {book.bids.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: as above.
