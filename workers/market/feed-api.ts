@@ -1,0 +1,189 @@
+import { releaseProxy } from 'comlink';
+import { createFrameScheduler, type FrameScheduler, frameClock } from '../../engine/market/frame-scheduler';
+import { MarkCollector } from '../../engine/market/mark-feed';
+import { checkFeedMeta, checkFeedTarget, checkFeedView, type TradeFeedMeta } from '../../engine/market/trade-feed-input';
+import { parseTradeInstrument, type TradeInstrument } from '../../engine/market/trade-instrument';
+import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../engine/market/trade-frame';
+import type { ChannelPush, MarketSession } from '../../engine/market/ws-session';
+import { type CreatedTradeFeed, createTradeFeed, openMarketSession } from './create-trade-feed';
+import { checkSocketUrl, publicSocketUrl } from './socket-url';
+import { FetchFailure, getJson } from './fetch-json';
+
+/** What `loadInstrument` found: the trading screen's instrument, or why there is none. */
+export type InstrumentResult = { ok: true; instrument: TradeInstrument } | { ok: false; reason: 'not-found' | 'network' | 'bad-reply' };
+
+const SYMBOL = /^[A-Z0-9]{2,20}$/;
+/** The public API's "parameter does not exist" code, which it sends for an unknown symbol. */
+const UNKNOWN_SYMBOL = '40034';
+
+function hasSymbol(reply: unknown, symbol: string): boolean {
+  const data = (reply as { data?: unknown } | null)?.data;
+  return Array.isArray(data) && data.some((row) => (row as { symbol?: unknown } | null)?.symbol === symbol);
+}
+
+/** Options of `openFeed`. */
+export interface FeedOptions {
+  /** The stream to use instead of this origin's `/v2/ws/public` (tests, or a page served elsewhere): `ws:` or `wss:` only. */
+  socketUrl?: string;
+  /** Trades kept on the tape (1…500, default 50). */
+  tradeRows?: number;
+}
+
+/** Closes a session this long after its last feed closed, so switching symbols keeps the socket. */
+const SESSION_IDLE_MS = 15_000;
+
+interface SharedSession {
+  session: MarketSession;
+  users: number;
+  idleTimer: ReturnType<typeof setTimeout> | null;
+}
+
+interface OpenFeed {
+  created: CreatedTradeFeed;
+  url: string;
+  onFrame: unknown;
+  stopMarks: (() => void) | null;
+}
+
+/** One session per stream URL; in the app there is exactly one (this origin), so one WebSocket per tab. */
+const sessions = new Map<string, SharedSession>();
+const feeds = new Map<number, OpenFeed>();
+let nextFeedId = 1;
+const marks = new MarkCollector();
+let markPort: MessagePort | null = null;
+let markScheduler: FrameScheduler | null = null;
+
+function acquireSession(url: string): MarketSession {
+  let shared = sessions.get(url);
+  if (!shared) {
+    shared = { session: openMarketSession(url), users: 0, idleTimer: null };
+    sessions.set(url, shared);
+  }
+  if (shared.idleTimer !== null) clearTimeout(shared.idleTimer);
+  shared.idleTimer = null;
+  shared.users += 1;
+  return shared.session;
+}
+
+function releaseSession(url: string): void {
+  const shared = sessions.get(url);
+  if (!shared) return;
+  shared.users -= 1;
+  if (shared.users > 0) return;
+  shared.idleTimer = setTimeout(() => {
+    if (shared.users > 0) return;
+    shared.session.close();
+    sessions.delete(url);
+  }, SESSION_IDLE_MS);
+}
+
+/** Hands the marks gathered since the last frame to the maths worker, once per frame (MarkCollector). */
+function onMarkTicker(push: ChannelPush): void {
+  if (!marks.add(push)) return;
+  markScheduler ??= createFrameScheduler(frameClock(self), () => {
+    const message = marks.take();
+    if (message && markPort) markPort.postMessage(message);
+  });
+  markScheduler.schedule();
+}
+
+function checkFeedId(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new TypeError(`feedId must be a feed number from openFeed, got ${String(value)}`);
+  return value;
+}
+
+function checkOptions(value: unknown): { socketUrl: string; tradeRows?: number } {
+  if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) throw new TypeError('options must be an object');
+  const { socketUrl, tradeRows } = (value ?? {}) as Record<string, unknown>;
+  if (tradeRows !== undefined && typeof tradeRows !== 'number') throw new TypeError('options.tradeRows must be a number');
+  // Normalised, so the same stream named twice is still one session (one WebSocket).
+  return { socketUrl: checkSocketUrl(socketUrl === undefined ? publicSocketUrl(self.location) : socketUrl), tradeRows };
+}
+
+/** Fetches one instrument of a trading screen from the public symbols or contracts list (market-data contract, REST). */
+export async function loadInstrument(market: 'spot' | 'futures', symbol: string): Promise<InstrumentResult> {
+  if (market !== 'spot' && market !== 'futures') throw new TypeError('market must be spot or futures');
+  if (typeof symbol !== 'string' || !SYMBOL.test(symbol)) throw new TypeError('symbol must be 2 to 20 capital letters or digits');
+  const path = market === 'spot' ? `/api/v2/spot/public/symbols?symbol=${symbol}` : `/api/v2/mix/market/contracts?productType=USDT-FUTURES&symbol=${symbol}`;
+  let reply: unknown;
+  try {
+    reply = await getJson(path);
+  } catch (error) {
+    return { ok: false, reason: error instanceof FetchFailure ? error.reason : 'bad-reply' };
+  }
+  const instrument = parseTradeInstrument(reply, market, symbol);
+  if (instrument) return { ok: true, instrument };
+  const code = (reply as { code?: unknown } | null)?.code;
+  const isMissing = code === UNKNOWN_SYMBOL || (code === '00000' && !hasSymbol(reply, symbol));
+  return { ok: false, reason: isMissing ? 'not-found' : 'bad-reply' };
+}
+
+/**
+ * Opens a trading feed (market-data contract, WebSocket) on this worker's shared stream and returns its id.
+ * `onFrame` (a `Comlink.proxy`) then receives a display-ready {@link TradeFrame} at most once per animation frame,
+ * the next one only after the page has taken the previous one. Futures tickers also feed the mark port.
+ */
+export async function openFeed(
+  target: TradeFeedTarget,
+  view: TradeFeedView,
+  meta: TradeFeedMeta,
+  onFrame: (frame: TradeFrame) => unknown,
+  options?: FeedOptions,
+): Promise<number> {
+  const checkedTarget = checkFeedTarget(target);
+  const checkedMeta = checkFeedMeta(meta);
+  const checkedView = checkFeedView(view, checkedMeta);
+  if (typeof onFrame !== 'function') throw new TypeError('onFrame must be a function (Comlink.proxy)');
+  const { socketUrl, tradeRows } = checkOptions(options);
+  const session = acquireSession(socketUrl);
+  const id = nextFeedId;
+  nextFeedId += 1;
+  let created: CreatedTradeFeed;
+  try {
+    created = createTradeFeed({
+      target: checkedTarget,
+      view: checkedView,
+      meta: checkedMeta,
+      session,
+      tradeRows,
+      // A page callback that fails keeps the feed: the next frame follows as usual.
+      emit: (frame) => Promise.resolve(onFrame(frame)).catch(() => undefined),
+    });
+  } catch (error) {
+    releaseSession(socketUrl);
+    throw error;
+  }
+  const stopMarks =
+    checkedTarget.instType === 'SPOT' ? null : session.subscribe({ instType: checkedTarget.instType, channel: 'ticker', instId: checkedTarget.symbol }, onMarkTicker);
+  feeds.set(id, { created, url: socketUrl, onFrame, stopMarks });
+  return id;
+}
+
+/** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */
+export async function setFeedView(feedId: number, view: TradeFeedView): Promise<void> {
+  const open = feeds.get(checkFeedId(feedId));
+  if (!open) throw new TypeError(`feedId ${feedId} is not an open feed`);
+  open.created.feed.setView(view);
+}
+
+/** Closes a feed: unsubscribes its channels and releases the page's callback; closing twice does nothing. */
+export async function closeFeed(feedId: number): Promise<void> {
+  const id = checkFeedId(feedId);
+  const open = feeds.get(id);
+  if (!open) return;
+  feeds.delete(id);
+  open.created.close();
+  open.stopMarks?.();
+  releaseSession(open.url);
+  (open.onFrame as { [releaseProxy]?: () => void })[releaseProxy]?.();
+}
+
+/**
+ * Takes one end of a MessageChannel whose other end the maths worker holds (`attachMarkFeed`): futures marks and
+ * index prices of the open feeds go there as `MarkFeedMessage`s, at most once per frame, without the main thread.
+ */
+export async function attachMarkPort(port: MessagePort): Promise<void> {
+  if (!(port instanceof MessagePort)) throw new TypeError('attachMarkPort needs a MessagePort');
+  if (markPort && markPort !== port) markPort.close();
+  markPort = port;
+}
