@@ -1,3 +1,4 @@
+import { notFound } from '@tanstack/react-router';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
 import type { InstrumentResult } from '../../workers/market.api';
 import { marketWorker, WorkerCallError } from '../workers';
@@ -8,6 +9,16 @@ export function readTradeSymbol(raw: unknown): string | null {
   const symbol = raw.toUpperCase();
   return /^[A-Z0-9]{2,20}$/.test(symbol) ? symbol : null;
 }
+
+/** The `$symbol` param of a trading route: read with {@link readTradeSymbol}; anything else is the not-found page. */
+export const tradeSymbolParams = {
+  parse: ({ symbol }: { symbol: string }): { symbol: string } => {
+    const parsed = readTradeSymbol(symbol);
+    if (!parsed) throw notFound();
+    return { symbol: parsed };
+  },
+  stringify: ({ symbol }: { symbol: string }) => ({ symbol }),
+};
 
 /** Search params of a trading screen: the K-line interval, when given and known. */
 export interface TradeSearch {
