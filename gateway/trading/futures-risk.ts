@@ -45,12 +45,25 @@ function legsOf(position: PositionRecord, book: FuturesBook): { long?: PositionR
   return { long: same('long'), short: same('short') };
 }
 
+/** A liquidation price, and which way the mark must cross it to liquidate. */
+export interface Liquidation {
+  raw: string;
+  display: string;
+  /**
+   * True when the mark at or below the price liquidates. Equity minus maintenance at price P is
+   * `X − R − L·Lp + S·Sp − P·(Q·(mm + fee) − L + S)`, so it falls as P rises exactly when the contract's denominator
+   * `Q·(mm + fee) − L + S` is positive: a net short, or cross legs that hedge each other, is liquidated by a rise,
+   * whichever leg is looked at.
+   */
+  fallsBelow: boolean;
+}
+
 /**
  * The gateway's liquidation price of a position by the maths contract: isolated uses the position's margin; cross
  * uses the wallet less isolated margins, the other cross positions' uPnL and maintenance, and this symbol's opening
  * cross orders. Returns the raw (10 places) and display strings, or null when there is none.
  */
-export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge: boolean): { raw: string; display: string } | null {
+export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge: boolean): Liquidation | null {
   const spec = book.specOf(position.symbol);
   const legs = legsOf(position, book);
   const isolated = position.marginMode === 'isolated';
@@ -73,6 +86,9 @@ export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge
       delegate += notional(spec, price, order.size - order.baseVolume);
     }
   }
+  const longCount = formatUnits(legs.long?.size ?? 0n, spec.volumePlace);
+  const shortCount = formatUnits(legs.short?.size ?? 0n, spec.volumePlace);
+  const mm = mmRateOf(spec, position, book);
   const result = liquidationPrice({
     businessLine: 10,
     marginMode: ENUMS[position.marginMode],
@@ -83,21 +99,23 @@ export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge
     othersUpnl: formatMoney(othersUpnl),
     othersMaintain: othersMaintain.toFixed(),
     longOpenPrice: entryOf(spec, legs.long),
-    longOpenCount: formatUnits(legs.long?.size ?? 0n, spec.volumePlace),
+    longOpenCount: longCount,
     shortOpenPrice: entryOf(spec, legs.short),
-    shortOpenCount: formatUnits(legs.short?.size ?? 0n, spec.volumePlace),
+    shortOpenCount: shortCount,
     totalDelegateValue: formatMoney(delegate),
-    mm: mmRateOf(spec, position, book),
+    mm,
     feeRate: spec.takerFeeRate,
   });
-  return result.raw === null || result.display === null ? null : { raw: result.raw, display: result.display };
+  if (result.raw === null || result.display === null) return null;
+  const denominator = Decimal.max(longCount, shortCount).times(new Decimal(mm).plus(spec.takerFeeRate)).minus(longCount).plus(shortCount);
+  return { raw: result.raw, display: result.display, fallsBelow: denominator.isNegative() };
 }
 
-/** True when the mark has reached the liquidation price (long: at or below it, short: at or above it). */
-export function isLiquidated(position: PositionRecord, mark: bigint, spec: InstrumentSpec, liquidation: { raw: string } | null): boolean {
+/** True when the mark has reached the liquidation price from the side that liquidates (see {@link Liquidation}). */
+export function isLiquidated(mark: bigint, spec: InstrumentSpec, liquidation: Liquidation | null): boolean {
   if (!liquidation) return false;
   const markDecimal = new Decimal(formatUnits(mark, spec.pricePlace));
-  return position.holdSide === 'long' ? markDecimal.lte(liquidation.raw) : markDecimal.gte(liquidation.raw);
+  return liquidation.fallsBelow ? markDecimal.lte(liquidation.raw) : markDecimal.gte(liquidation.raw);
 }
 
 /** The mark price of a ticker in price units. */

@@ -105,7 +105,7 @@ export class FuturesWatch {
         if (!current) return;
         const book = this.futures.bookOf(current.userId);
         const hedge = this.ctx.accounts.posMode(current.userId) === 'hedge_mode';
-        if (isLiquidated(current, mark, spec, liquidationOf(current, book, hedge))) {
+        if (isLiquidated(mark, spec, liquidationOf(current, book, hedge))) {
           this.futures.closeAtMarket(spec, current, 'liquidation');
         } else if (presetReached(current, mark)) {
           if (!this.futures.closeAtMarket(spec, current, 'market')) return;

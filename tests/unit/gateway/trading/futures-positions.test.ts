@@ -127,6 +127,20 @@ describe('TP/SL presets', () => {
 });
 
 describe('hedge mode', () => {
+  it('never liquidates cross legs that hedge each other, whichever way the mark moves', async () => {
+    const ann = await h.trader('ann@example.com');
+    await ann.ok('/v1/trade/mix/set-position-mode', { productType: 'USDT-FUTURES', posMode: 'hedge_mode' });
+    const base = { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', marginMode: 'crossed', orderType: 'market', size: '0.0500' };
+    await ann.ok('/v1/trade/mix/place-order', { ...base, side: 'buy', tradeSide: 'open' });
+    await ann.ok('/v1/trade/mix/place-order', { ...base, side: 'sell', tradeSide: 'open' });
+    const last = new Decimal(ticker().lastPr);
+    for (const factor of ['1', '0.8', '1.25']) {
+      h.simulator.jumpPrice('USDT-FUTURES', 'BTCUSDT', last.times(factor).toFixed(1), h.clock.now);
+      h.step();
+      expect((await ann.ok('/v1/trade/mix/positions')).map((p: { holdSide: string }) => p.holdSide), factor).toEqual(['long', 'short']);
+    }
+  });
+
   it('holds a long and a short at once and closes one leg with tradeSide close', async () => {
     const ann = await h.trader('ann@example.com');
     await ann.ok('/v1/trade/mix/set-position-mode', { productType: 'USDT-FUTURES', posMode: 'hedge_mode' });
