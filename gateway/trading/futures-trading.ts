@@ -3,7 +3,7 @@ import type { InstrumentSpec } from '../market/instruments';
 import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
 import { type Fill, matchTaker, type OrderSide } from './matching';
 import { unitsOf, notional } from './money-units';
-import { type HoldSide, isOpen, type OrderRecord } from './order-store';
+import { type HoldSide, isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { closePart, directionOf, emptyPosition, marginFor, openMore, unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
 import { feeOn, type Liquidity } from './trade-fees';
@@ -115,36 +115,19 @@ export class FuturesTrading {
     const held = marginFor(spec, notional(spec, refPrice, opening), settings.leverage);
     const fee = feeOn(spec, notional(spec, refPrice, input.size), 'taker');
     if (this.accountOf(userId).available < held + fee) throw insufficientBalance('Insufficient available margin');
-    const order: OrderRecord = {
-      orderId: ctx.newOrderId(),
-      userId,
-      market: 'futures',
-      symbol: spec.symbol,
-      clientOid: input.clientOid,
-      side: input.side,
-      orderType: input.orderType,
-      force: input.force,
-      price: input.price,
-      size: input.size,
-      triggerPrice: input.triggerPrice,
-      triggerUp: null,
-      planStatus: input.triggerPrice === null ? 'none' : 'untriggered',
-      status: 'live',
-      baseVolume: 0n,
-      quoteVolume: 0n,
-      fee: 0n,
-      frozen: held,
-      marginMode: settings.marginMode,
-      tradeSide: hedge ? (isClose ? 'close' : 'open') : null,
-      holdSide,
-      reduceOnly: !hedge && input.reduceOnly,
-      leverage: settings.leverage,
-      presetTp: input.presetTp,
-      presetSl: input.presetSl,
-      totalProfits: 0n,
-      cTime: now,
-      uTime: now,
-    };
+    const order = newOrderRecord(
+      { orderId: ctx.newOrderId(), userId, market: 'futures', symbol: spec.symbol, now, request: input },
+      {
+        frozen: held,
+        marginMode: settings.marginMode,
+        tradeSide: hedge ? (isClose ? 'close' : 'open') : null,
+        holdSide,
+        reduceOnly: !hedge && input.reduceOnly,
+        leverage: settings.leverage,
+        presetTp: input.presetTp,
+        presetSl: input.presetSl,
+      },
+    );
     if (input.triggerPrice !== null) {
       const last = unitsOf(ctx.simulator.getTicker(INST, spec.symbol)?.lastPr ?? '0', spec.pricePlace);
       order.triggerUp = input.triggerPrice >= last;

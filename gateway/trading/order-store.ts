@@ -48,6 +48,55 @@ export interface OrderRecord {
   uTime: number;
 }
 
+/** What every placed order starts from: who placed it, where, when, and the fields of the request. */
+export interface OrderStart {
+  orderId: string;
+  userId: string;
+  market: Market;
+  symbol: string;
+  now: number;
+  request: Pick<OrderRecord, 'clientOid' | 'side' | 'orderType' | 'force' | 'price' | 'size' | 'triggerPrice'>;
+}
+
+/** The futures-only fields of an order; a spot order keeps their empty values. */
+type FuturesFields = Pick<OrderRecord, 'frozen' | 'marginMode' | 'tradeSide' | 'holdSide' | 'reduceOnly' | 'leverage' | 'presetTp' | 'presetSl'>;
+
+/** A fresh order: live, nothing filled, a stop order untriggered (its direction is set by the caller from the last price). */
+export function newOrderRecord(start: OrderStart, futures: Partial<FuturesFields> = {}): OrderRecord {
+  const { request } = start;
+  return {
+    orderId: start.orderId,
+    userId: start.userId,
+    market: start.market,
+    symbol: start.symbol,
+    clientOid: request.clientOid,
+    side: request.side,
+    orderType: request.orderType,
+    force: request.force,
+    price: request.price,
+    size: request.size,
+    triggerPrice: request.triggerPrice,
+    triggerUp: null,
+    planStatus: request.triggerPrice === null ? 'none' : 'untriggered',
+    status: 'live',
+    baseVolume: 0n,
+    quoteVolume: 0n,
+    fee: 0n,
+    frozen: 0n,
+    marginMode: null,
+    tradeSide: null,
+    holdSide: null,
+    reduceOnly: false,
+    leverage: null,
+    presetTp: null,
+    presetSl: null,
+    totalProfits: 0n,
+    cTime: start.now,
+    uTime: start.now,
+    ...futures,
+  };
+}
+
 /** True while an order can still fill or be cancelled. */
 export function isOpen(order: Pick<OrderRecord, 'status'>): boolean {
   return order.status === 'live' || order.status === 'partially_filled';

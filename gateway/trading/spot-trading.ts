@@ -2,7 +2,7 @@ import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
 import { type Fill, matchTaker, type OrderSide } from './matching';
 import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
-import { isOpen, type OrderRecord } from './order-store';
+import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { feeOn, type Liquidity } from './trade-fees';
 import { belowMinimum, insufficientBalance, noLiquidity, orderNotFound, postOnlyWouldTake } from './trade-errors';
 import type { TradingContext } from './trading-context';
@@ -47,36 +47,7 @@ export class SpotTrading {
     if (input.size < unitsOf(spec.minTradeNum, spec.volumePlace)) throw belowMinimum(`size is below the minimum ${spec.minTradeNum} ${spec.baseCoin}`);
     const refPrice = input.price ?? preview.fills[0]?.price ?? lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
     if (usdtValue(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8)) throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
-    const order: OrderRecord = {
-      orderId: ctx.newOrderId(),
-      userId,
-      market: 'spot',
-      symbol: spec.symbol,
-      clientOid: input.clientOid,
-      side: input.side,
-      orderType: input.orderType,
-      force: input.force,
-      price: input.price,
-      size: input.size,
-      triggerPrice: input.triggerPrice,
-      triggerUp: null,
-      planStatus: input.triggerPrice === null ? 'none' : 'untriggered',
-      status: 'live',
-      baseVolume: 0n,
-      quoteVolume: 0n,
-      fee: 0n,
-      frozen: 0n,
-      marginMode: null,
-      tradeSide: null,
-      holdSide: null,
-      reduceOnly: false,
-      leverage: null,
-      presetTp: null,
-      presetSl: null,
-      totalProfits: 0n,
-      cTime: now,
-      uTime: now,
-    };
+    const order = newOrderRecord({ orderId: ctx.newOrderId(), userId, market: 'spot', symbol: spec.symbol, now, request: input });
     if (input.triggerPrice !== null) {
       order.triggerUp = input.triggerPrice >= lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
       order.frozen = this.freezeAmount(spec, order, preview.fills);

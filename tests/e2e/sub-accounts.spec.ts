@@ -1,10 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { mailboxCode } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { registerFresh, uniqueName } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1', shown: 'd***@example.com' };
 const REFUSED = { status: 'error', code: '40301', msg: 'This account cannot be switched to', data: null };
-
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -12,23 +10,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('signed-in-user')).toBeVisible();
-}
-
-/** Registers a fresh account through the registration screen (code from the dev mailbox) and returns its user id. */
-async function register(page: Page, request: APIRequestContext): Promise<{ email: string; userId: string }> {
-  const email = `${uniqueName('sub-e2e-')}@example.com`;
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Email code').fill(await mailboxCode(request, email));
-  await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
-  await page.getByLabel('Repeat password').fill('Fresh-pass-1');
-  const registered = page.waitForResponse((response) => response.url().includes('/v1/user/register/email'));
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const reply = await (await registered).json();
-  expect(reply.code, reply.msg).toBe('00000');
-  await expect(page.getByTestId('signed-in-user')).toBeVisible();
-  return { email, userId: String(reply.data.userId) };
 }
 
 /** Collects `gateway-sign-error` replies: a switch must never leave the device unable to sign. */
@@ -141,7 +122,7 @@ test.describe('sub-accounts', () => {
     // The victim: a fresh account with a sub-account, in a browser of its own.
     const victimContext = await browser.newContext();
     const victimPage = await victimContext.newPage();
-    const victim = await register(victimPage, request);
+    const victim = await registerFresh(victimPage, request, 'sub-e2e-');
     const victimSub = await victimPage.evaluate(async () => {
       const response = await fetch('/v1/user/sub/create', {
         method: 'POST',
@@ -152,7 +133,7 @@ test.describe('sub-accounts', () => {
     });
     await victimContext.close();
 
-    const attacker = await register(page, request);
+    const attacker = await registerFresh(page, request, 'sub-e2e-');
     const shown = page.getByTestId('signed-in-user');
     const before = await shown.textContent();
 

@@ -56,3 +56,28 @@ export async function mailboxCode(request: APIRequestContext, target: string): P
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/** A name no other test uses: the prefix, the time and a random tail (short enough for a sub-account name). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
+}
+
+/**
+ * Registers a fresh account through the registration screen (code from the dev mailbox) and leaves the page signed
+ * in; every account has its own paper balances, so tests that trade or switch never share one.
+ */
+export async function registerFresh(page: Page, request: APIRequestContext, prefix = 'e2e-'): Promise<{ email: string; userId: string }> {
+  const email = `${uniqueName(prefix)}@example.com`;
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Email code').fill(await mailboxCode(request, email));
+  await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
+  await page.getByLabel('Repeat password').fill('Fresh-pass-1');
+  const registered = page.waitForResponse((response) => response.url().includes('/v1/user/register/email'));
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const reply = await (await registered).json();
+  expect(reply.code, reply.msg).toBe('00000');
+  await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout: 20_000 });
+  return { email, userId: String(reply.data.userId) };
+}

@@ -1,30 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { mailboxCode } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Generous but bounded waits: the machine is small and shared, and the market moves at its own pace. */
 export const SLOW = { timeout: 20_000 };
-
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
-
-/**
- * Registers a fresh account through the registration screen (code from the dev mailbox) and leaves the page signed
- * in: every account gets its own paper balances (10,000 USDT spot and futures), so tests that trade never share one.
- */
-export async function registerFresh(page: Page, request: APIRequestContext): Promise<{ email: string; userId: string }> {
-  const email = `${uniqueName('trade-e2e-')}@example.com`;
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Email code').fill(await mailboxCode(request, email));
-  await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
-  await page.getByLabel('Repeat password').fill('Fresh-pass-1');
-  const registered = page.waitForResponse((response) => response.url().includes('/v1/user/register/email'));
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const reply = await (await registered).json();
-  expect(reply.code, reply.msg).toBe('00000');
-  await expect(page.getByTestId('signed-in-user')).toBeVisible(SLOW);
-  return { email, userId: String(reply.data.userId) };
-}
 
 /** Collects uncaught page errors and console errors, so a test can assert a flow raised none. */
 export function watchPageErrors(page: Page): string[] {

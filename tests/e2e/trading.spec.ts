@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { watchCspViolations } from './support';
+import { registerFresh, watchCspViolations } from './support';
 import {
   availableOf,
   bookTop,
   openTradeScreen,
   plainDecimal,
-  registerFresh,
   SLOW,
   tradeScreen,
   units,
@@ -55,7 +54,7 @@ test.describe('trading screens', () => {
   test('a limit buy far below the market rests in open orders, and cancelling it moves it to the history', async ({ page, request }) => {
     const csp = await watchCspViolations(page);
     const errors = watchPageErrors(page);
-    await registerFresh(page, request);
+    await registerFresh(page, request, 'trade-e2e-');
     const screen = await openTradeScreen(page, '/spot/BTCUSDT');
     await expect(screen.simulationBar).toHaveAttribute('data-state', 'off');
     const before = await availableOf(screen.available);
@@ -109,7 +108,7 @@ test.describe('trading screens', () => {
   test('a market buy fills at once: the history shows it filled and the balances change by its cost', async ({ page, request }) => {
     const csp = await watchCspViolations(page);
     const errors = watchPageErrors(page);
-    await registerFresh(page, request);
+    await registerFresh(page, request, 'trade-e2e-');
     const screen = await openTradeScreen(page, '/spot/BTCUSDT');
     const before = await availableOf(screen.available);
 
@@ -150,7 +149,7 @@ test.describe('trading screens', () => {
   test('a futures long at market shows a live uPnL that follows the mark, and closes after a confirmation', async ({ page, request }) => {
     const csp = await watchCspViolations(page);
     const errors = watchPageErrors(page);
-    await registerFresh(page, request);
+    await registerFresh(page, request, 'trade-e2e-');
     const screen = await openTradeScreen(page, '/futures/usdt/BTCUSDT');
     await expect(screen.form.getByLabel(/^Leverage/)).toHaveValue('10', SLOW);
     await expect(screen.tab(/^Positions/)).toHaveAttribute('aria-selected', 'true');

@@ -1,33 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ChannelPush, MarketSession, type SocketLike } from '../../../../engine/market/ws-session';
-
-class FakeSocket implements SocketLike {
-  sent: string[] = [];
-  closed: number | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code = 1000) {
-    this.closed = code;
-  }
-  /** Server side: the connection opens, a frame arrives, the connection drops. */
-  open() {
-    this.onopen?.();
-  }
-  push(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
-  }
-  drop() {
-    this.onclose?.();
-  }
-  ops() {
-    return this.sent.filter((m) => m !== 'ping').map((m) => JSON.parse(m) as { op: string; args: unknown[] });
-  }
-}
+import { type ChannelPush, MarketSession } from '../../../../engine/market/ws-session';
+import { FakeSocket } from './trade-feed-support';
 
 const BOOKS = { instType: 'SPOT', channel: 'books', instId: 'BTCUSDT' };
 const TICKER = { instType: 'SPOT', channel: 'ticker', instId: 'BTCUSDT' };
