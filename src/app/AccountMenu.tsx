@@ -39,7 +39,7 @@ export function AccountMenu() {
         variant="plain"
         onClick={async () => {
           await (await import('../auth/auth-actions')).signOut();
-          await router.navigate({ to: '/', search: { tab: 'spot' } });
+          await router.navigate({ to: '/', search: {} });
         }}
       >
         {t('auth.signOut')}

@@ -24,11 +24,11 @@ export function AppHeader() {
 
   return (
     <header className="app-header">
-      <Link to="/" search={{ tab: 'spot' }} className="app-header__brand">
+      <Link to="/" search={{}} className="app-header__brand">
         {t('nav.brand')}
       </Link>
       <nav className="app-header__nav" aria-label={t('nav.menu')}>
-        <Link to="/" search={{ tab: 'spot' }} activeProps={{ 'aria-current': 'page' }}>
+        <Link to="/" search={{}} activeProps={{ 'aria-current': 'page' }}>
           {t('nav.markets')}
         </Link>
         <Link to="/spot/$symbol" params={{ symbol: 'BTCUSDT' }} activeProps={{ 'aria-current': 'page' }}>

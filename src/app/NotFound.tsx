@@ -7,7 +7,7 @@ export function NotFound() {
   return (
     <section className="not-found">
       <h1>{t('notFound.title')}</h1>
-      <Link to="/" search={{ tab: 'spot' }}>
+      <Link to="/" search={{}}>
         {t('notFound.back')}
       </Link>
     </section>

@@ -4,9 +4,13 @@ import { PageTransition } from '../ui/PageTransition';
 import { MarketsPage } from './-markets/MarketsPage';
 import { rootRoute } from './__root';
 
-/** Search params of the markets page, validated: anything unknown falls back to the spot tab. */
+/**
+ * Search params of the markets page, validated: anything unknown falls back to the spot tab. Spot is the default
+ * and never written in the URL: a search the router would canonicalize differently from the address typed makes it
+ * replace the address on the first render, and that second navigation costs a whole extra load and render pass.
+ */
 export interface MarketsSearch {
-  tab: MarketKind;
+  tab?: Exclude<MarketKind, 'spot'>;
   q?: string;
 }
 
@@ -15,7 +19,7 @@ export const marketsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   validateSearch: (search: Record<string, unknown>): MarketsSearch => ({
-    tab: search.tab === 'futures' ? 'futures' : 'spot',
+    ...(search.tab === 'futures' ? { tab: 'futures' as const } : {}),
     ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),
   }),
   // The home page ships in the first chunk: it is what nearly every visit paints first.

@@ -28,6 +28,27 @@ test.describe('markets page', () => {
     await expect(page.getByText('No market matches your search.')).toBeVisible();
   });
 
+  test('a first visit keeps the address as typed: no second navigation, and the spot tab is the bare URL', async ({ page }) => {
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+    });
+    for (const path of ['/', '/ja/']) {
+      navigations.length = 0;
+      await page.goto(path);
+      await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
+      // A router that rewrote the address here would have run a whole second load and render of the page.
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+      expect(navigations.filter((n) => n !== path)).toEqual([]);
+    }
+    // Back from futures to spot drops the tab from the address instead of writing the default.
+    const tabs = page.locator('.markets__tabs');
+    await tabs.getByRole('link', { name: 'USDT-M先物' }).click();
+    await expect(page).toHaveURL(/\/ja\/?\?tab=futures$/);
+    await tabs.getByRole('link', { name: '現物' }).click();
+    await expect(page).toHaveURL(/\/ja\/?$/);
+  });
+
   test('shows an error state with retry when the gateway fails, then recovers', async ({ page, request }) => {
     const faults = await scopedFaults(page, request);
     await faults.inject({ path: '/api/v2/spot/market/tickers', status: 500, body: { code: '50000', msg: 'busy' }, times: 1000 });

@@ -325,7 +325,7 @@ test.describe('trading screens', () => {
 
     // The way back works.
     await page.getByRole('link', { name: 'Back to markets' }).click();
-    await expect(page).toHaveURL(/\/(\?tab=spot)?$/);
+    await expect(page).toHaveURL(/\/$/);
 
     expect(dialogs).toBe(0);
     expect(await csp()).toEqual([]);

@@ -39,7 +39,7 @@ export function LoginPage() {
     await refreshUser();
     // The signed-in header and the next page render in separate tasks: together they are a long task on a slow phone.
     await yieldToMain();
-    await navigate({ to: redirect ?? '/', search: redirect ? undefined : { tab: 'spot' } });
+    await navigate({ to: redirect ?? '/', search: redirect ? undefined : {} });
   };
   // Every failure was already shown by the request layer; the form keeps what was typed.
   const attempt = async (call: () => Promise<LoginReply>) => {

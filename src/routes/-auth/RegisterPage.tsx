@@ -48,7 +48,7 @@ export function RegisterPage() {
       const userId = await register(kind, f);
       await requestSecurity.afterLogin(userId);
       await refreshUser();
-      await navigate({ to: '/', search: { tab: 'spot' } });
+      await navigate({ to: '/', search: {} });
     } catch {
       // The request layer showed the error; the form keeps its values.
     } finally {

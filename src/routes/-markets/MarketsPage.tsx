@@ -25,7 +25,7 @@ function failureText(view: MarketsView, t: Translate): string {
 /** The home page: every instrument with last price and 24 h change, spot and USDT-M futures. */
 export function MarketsPage() {
   const t = useT();
-  const { tab, q = '' } = useSearch({ from: '/' });
+  const { tab = 'spot', q = '' } = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const { locale } = useSnapshot(i18nState);
   const entry = localeEntryOf(locale);
@@ -52,7 +52,7 @@ export function MarketsPage() {
           <Link
             key={kind}
             to="/"
-            search={(prev) => ({ ...prev, tab: kind })}
+            search={(prev) => ({ ...prev, tab: kind === 'spot' ? undefined : kind })}
             aria-current={tab === kind ? 'page' : undefined}
             className="markets__tab"
           >

@@ -18,7 +18,7 @@ function TradeRouteView({ data, interval }: TradeRouteViewProps) {
     return (
       <section className="trade-missing">
         <StateView state="empty" message={t('trade.notFound', { symbol: data.symbol })} />
-        <Link to="/" search={{ tab: 'spot' }}>
+        <Link to="/" search={{}}>
           {t('notFound.back')}
         </Link>
       </section>
