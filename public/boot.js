@@ -34,4 +34,73 @@
       .map((pair) => pair.split('=')),
   );
   if (language && Object.hasOwn(tags, language)) root.lang = tags[language];
+
+  // The markets page's title (`markets.title` of each message bundle, by the language of its Intl tag), written
+  // into the static shell as soon as the body is parsed: the page's largest text is then on screen before the
+  // bundle runs, and the first render puts the same words in the same type in its place.
+  const titles = {
+    en: 'Markets', ja: 'マーケット', vi: 'Thị trường', ru: 'Рынки', es: 'Mercados', tr: 'Piyasalar', it: 'Mercati',
+    fr: 'Marchés', de: 'Märkte', 'zh-Hans': '行情', 'zh-Hant': '市場', pt: 'Mercados', id: 'Pasar', th: 'ตลาด',
+    nl: 'Markten', pl: 'Rynki', uk: 'Ринки', sv: 'Marknader', uz: 'Bozorlar', ar: 'الأسواق', ko: '마켓', bg: 'Пазари',
+  };
+  const titleOf = (code) => {
+    if (!Object.hasOwn(tags, code)) return null;
+    const [lang, script] = tags[code].split('-');
+    return titles[lang === 'zh' ? `zh-${script}` : lang] ?? null;
+  };
+  // LOCALES[].locale of engine/rules/locales.ts: the values a stored choice or the language cookie may hold.
+  const locales = 'en en-GB ja vi ru es tr it fr de zh-CN zh-TW pt id th nl pl uk sv pt-PT es-ES uz ar ko bg en-IN en-PH en-ZA'.split(' ');
+  const localeOf = (value) => (value && locales.includes(value) ? value : null);
+  // matchBrowserLanguage of engine/rules/locales.ts, as far as the title's language goes.
+  const browserTitle = () => {
+    const wanted = (typeof navigator === 'object' && (navigator.languages || [navigator.language])) || [];
+    for (const tag of wanted) {
+      if (typeof tag !== 'string' || tag.length === 0 || tag.length > 64) continue;
+      const cleaned = tag.trim().split(/[;.@]/, 1)[0].replace(/_/g, '-').toLowerCase();
+      const exact = locales.find((code) => code.toLowerCase() === cleaned);
+      if (exact) return titleOf(exact);
+      const [primary = '', ...subtags] = cleaned.split('-');
+      if (primary === 'zh') {
+        const script = subtags.find((s) => /^[a-z]{4}$/.test(s));
+        const region = subtags.find((s) => /^(?:[a-z]{2}|\d{3})$/.test(s));
+        const isTraditional = script === 'hant' || (script !== 'hans' && ['hk', 'mo', 'tw'].includes(region));
+        return titles[isTraditional ? 'zh-Hant' : 'zh-Hans'];
+      }
+      if (primary === 'nb' || primary === 'no' || primary === 'nn') return titles.en;
+      const code = primary === 'in' ? 'id' : locales.find((c) => c.toLowerCase() === primary);
+      if (code) return titleOf(code);
+    }
+    return titles.en;
+  };
+  const rest = location.pathname.slice(prefixes.includes(segment) ? segment.length + 1 : 0);
+  if (rest === '' || rest === '/') {
+    const title = prefixes.includes(segment)
+      ? titleOf(segment)
+      : titleOf(localeOf(read('global_locale')) ?? localeOf(cookie('language')) ?? '') ?? browserTitle();
+    const fill = () => {
+      const shell = document.querySelector('.boot-shell__title');
+      if (shell && title) shell.textContent = title;
+      return shell !== null;
+    };
+    // Filled in the parser's own task, the moment the element exists: whichever frame first paints the shell
+    // already carries the title, however the parser's yields and the bundle's evaluation fall around it.
+    if (!fill()) {
+      const watcher =
+        typeof MutationObserver === 'function'
+          ? new MutationObserver(() => {
+              if (fill()) watcher.disconnect();
+            })
+          : null;
+      watcher?.observe(document.documentElement, { childList: true, subtree: true });
+      // The body is parsed: the element is there by now, or never will be.
+      document.addEventListener(
+        'readystatechange',
+        () => {
+          fill();
+          watcher?.disconnect();
+        },
+        { once: true },
+      );
+    }
+  }
 })();
