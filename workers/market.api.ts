@@ -19,6 +19,11 @@ export interface MarketsFrame {
   rows: MarketRow[];
   /** Server time of the data shown, ms. */
   updatedAt: number;
+  /**
+   * `updatedAt` as the page shows it: the time of day in the page's language. Formatted here, because building a
+   * date formatter for a language is the costliest single step of the markets page's first render.
+   */
+  updatedText: string;
   /** True when the rows are the last good ones and the newest fetch failed. */
   stale: boolean;
   failure: null | 'network' | 'bad-reply' | 'api-error';
@@ -46,7 +51,19 @@ async function instrumentsOf(kind: MarketKind): Promise<InstrumentMeta[] | 'api-
 
 function failed(kind: MarketKind, failure: Exclude<MarketsFrame['failure'], null>): MarketsFrame {
   const last = lastGood.get(kind);
-  return last ? { ...last, stale: true, failure } : { kind, rows: [], updatedAt: 0, stale: false, failure };
+  return last ? { ...last, stale: true, failure } : { kind, rows: [], updatedAt: 0, updatedText: '', stale: false, failure };
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day of `ms` in the language `intl` (already checked), with one formatter per language. */
+function timeOfDay(ms: number, intl: string): string {
+  let format = timeFormats.get(intl);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intl, { timeStyle: 'medium' });
+    timeFormats.set(intl, format);
+  }
+  return format.format(ms);
 }
 
 /** The trading feed code, loaded on first use so the markets page never pays for it. */
@@ -64,10 +81,12 @@ const api = {
       const rows = buildMarketRows(reply, meta, intl);
       if (!rows.ok) return failed(kind, rows.reason);
       const requestTime = Number((reply as { requestTime?: unknown }).requestTime);
+      const updatedAt = Number.isFinite(requestTime) ? requestTime : Date.now();
       const frame: MarketsFrame = {
         kind,
         rows: rows.value,
-        updatedAt: Number.isFinite(requestTime) ? requestTime : Date.now(),
+        updatedAt,
+        updatedText: timeOfDay(updatedAt, intl),
         stale: false,
         failure: null,
       };

@@ -28,19 +28,15 @@ export function exactOf(value: MathsDecimalValue): Exact {
   return { n: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
 }
 
-function align(a: Exact, b: Exact): [bigint, bigint, number] {
-  if (a.scale === b.scale) return [a.n, b.n, a.scale];
-  return a.scale > b.scale ? [a.n, b.n * pow10(a.scale - b.scale), a.scale] : [a.n * pow10(b.scale - a.scale), b.n, b.scale];
-}
-
+// Sums align the scales in place rather than through a tuple: a tick adds thousands of these.
 export function plus(a: Exact, b: Exact): Exact {
-  const [x, y, scale] = align(a, b);
-  return { n: x + y, scale };
+  if (a.scale === b.scale) return { n: a.n + b.n, scale: a.scale };
+  return a.scale > b.scale ? { n: a.n + b.n * pow10(a.scale - b.scale), scale: a.scale } : { n: a.n * pow10(b.scale - a.scale) + b.n, scale: b.scale };
 }
 
 export function minus(a: Exact, b: Exact): Exact {
-  const [x, y, scale] = align(a, b);
-  return { n: x - y, scale };
+  if (a.scale === b.scale) return { n: a.n - b.n, scale: a.scale };
+  return a.scale > b.scale ? { n: a.n - b.n * pow10(a.scale - b.scale), scale: a.scale } : { n: a.n * pow10(b.scale - a.scale) - b.n, scale: b.scale };
 }
 
 export function times(a: Exact, b: Exact): Exact {
@@ -72,6 +68,19 @@ export function roundTo(value: Exact, places: number): bigint {
   return divideHalfUp(value.n, pow10(value.scale - places));
 }
 
+/** Significant digits decimal.js keeps in a quotient (the contract's precision). */
+const PRECISION = 50;
+
+/** The quotient's leading digit exponent, found by division: the slow, general way (huge or tiny operands). */
+function divide50ByDigits(x: bigint, y: bigint): Exact {
+  let m = digits(x) - digits(y);
+  const ax = x < 0n ? -x : x;
+  if (m >= 0 ? ax < y * pow10(m) : ax * pow10(-m) < y) m -= 1;
+  // Fifty significant digits end at 10^(m − 49): the quotient to that many decimals (negative: tens, hundreds…).
+  const kept = PRECISION - 1 - m;
+  return kept >= 0 ? { n: divideHalfUp(x * pow10(kept), y), scale: kept } : { n: divideHalfUp(x, y * pow10(-kept)) * pow10(-kept), scale: 0 };
+}
+
 /** `numerator / denominator` as decimal.js computes it at precision 50: rounded half-up to 50 significant digits. */
 export function divide50(numerator: Exact, denominator: Exact): Exact {
   let x = numerator.n * pow10(denominator.scale);
@@ -81,31 +90,123 @@ export function divide50(numerator: Exact, denominator: Exact): Exact {
     y = -y;
   }
   if (x === 0n) return EXACT_ZERO;
-  // m: the exponent of the quotient's leading digit.
-  let m = digits(x) - digits(y);
-  const ax = x < 0n ? -x : x;
-  if (m >= 0 ? ax < y * pow10(m) : ax * pow10(-m) < y) m -= 1;
-  // Fifty significant digits end at 10^(m − 49): the quotient to that many decimals (negative: tens, hundreds…).
-  const kept = 49 - m;
-  return kept >= 0 ? { n: divideHalfUp(x * pow10(kept), y), scale: kept } : { n: divideHalfUp(x, y * pow10(-kept)) * pow10(-kept), scale: 0 };
+  const negative = x < 0n;
+  const ax = negative ? -x : x;
+  // A float estimate of the quotient's size picks a scale that leaves at least 51 digits in the truncated quotient;
+  // the 51st digit then decides half-up (whatever follows it only matters for exact ties, which round up too).
+  const estimate = Math.log10(Number(ax)) - Math.log10(Number(y));
+  if (!Number.isFinite(estimate)) return divide50ByDigits(x, y);
+  const kept = Math.max(0, PRECISION + 2 - Math.floor(estimate));
+  const quotient = ((ax * pow10(kept)) / y).toString();
+  if (quotient.length <= PRECISION) return divide50ByDigits(x, y);
+  const dropped = quotient.length - PRECISION;
+  let n = BigInt(quotient.slice(0, PRECISION));
+  if (quotient.charCodeAt(PRECISION) >= 53) n += 1n;
+  let scale = kept - dropped;
+  if (scale < 0) {
+    n *= pow10(-scale);
+    scale = 0;
+  }
+  return { n: negative ? -n : n, scale };
 }
 
 /**
  * `numerator / denominator` at precision 50 (see {@link divide50}), then rounded half-up to `places` decimals: an
  * integer count of 10^-places. The denominator must not be zero.
+ *
+ * One division does both roundings: with Q and r the truncated quotient and remainder at `places`, the 50-digit
+ * rounding can only change the outcome when the quotient lies just under a tie, within half a unit of its 50th
+ * digit, which a product of the remainder tells (below).
  */
 export function divideRounded(numerator: Exact, denominator: Exact, places: number): bigint {
-  return roundTo(divide50(numerator, denominator), places);
+  const negative = numerator.n < 0n !== denominator.n < 0n;
+  const x = (numerator.n < 0n ? -numerator.n : numerator.n) * pow10(denominator.scale + places);
+  const y = (denominator.n < 0n ? -denominator.n : denominator.n) * pow10(numerator.scale);
+  const q = x / y;
+  const r = x - q * y;
+  if (r === 0n) return negative ? -q : q;
+  // Below 2^53 a float holds q exactly and prints it faster than BigInt does.
+  const size = q === 0n ? 0 : q <= 9_007_199_254_740_991n ? String(Number(q)).length : q.toString().length;
+  // The 50 digits end at or before the shown places: that rounding alone decides, and decimal.js's is the general one.
+  if (size >= PRECISION) return roundTo(divide50(numerator, denominator), places);
+  // The 50-digit rounding stops k digits below the last shown one; it lifts |q| onto the tie Q + ½ exactly when
+  // the remainder's shortfall from half of y is at most half a unit of that digit: (y − 2r)·10^k ≤ y. (For Q = 0
+  // a remainder past 0.1 puts the leading digit right under the shown places, so k = 50; below 0.1 nothing rounds up.)
+  const twice = r * 2n;
+  const isUp = twice >= y || (y - twice) * pow10(PRECISION - size) <= y;
+  const rounded = isUp ? q + 1n : q;
+  return negative ? -rounded : rounded;
+}
+
+/** `numerator / denominator` at precision 50, rounded half-up to `places` and printed fixed-point (see {@link divideRounded}). */
+export function divideToText(numerator: Exact, denominator: Exact, places: number): string {
+  return formatScaled(divideRounded(numerator, denominator, places), places);
+}
+
+/** One more in the last digit of a string of decimal digits (`"199"` → `"200"`, `"99"` → `"100"`). */
+function incremented(digitText: string): string {
+  let i = digitText.length - 1;
+  while (i >= 0 && digitText.charCodeAt(i) === 57) i -= 1;
+  if (i < 0) return `1${'0'.repeat(digitText.length)}`;
+  return digitText.slice(0, i) + String.fromCharCode(digitText.charCodeAt(i) + 1) + '0'.repeat(digitText.length - 1 - i);
+}
+
+/**
+ * The value rounded half-up to `places` and printed fixed-point, as `formatScaled(roundTo(value, places), places)`
+ * but on the printed digits: half-up needs only the first digit dropped, so no division is made.
+ */
+export function roundedText(value: Exact, places: number): string {
+  if (value.scale <= places) return formatScaled(value.n * pow10(places - value.scale), places);
+  const negative = value.n < 0n;
+  const text = (negative ? -value.n : value.n).toString();
+  const cut = text.length - (value.scale - places);
+  let kept: string;
+  if (cut <= 0) kept = cut === 0 && text.charCodeAt(0) >= 53 ? '1' : '0';
+  else kept = text.charCodeAt(cut) >= 53 ? incremented(text.slice(0, cut)) : text.slice(0, cut);
+  return pointed(kept, places, negative && kept !== '0');
+}
+
+/** Digits of a count of 10^-places (no sign, no leading zeros) with the point put in; zero never carries a sign. */
+function pointed(text: string, places: number, negative: boolean): string {
+  if (places === 0) return negative ? `-${text}` : text;
+  const padded = text.length <= places ? '0'.repeat(places - text.length + 1) + text : text;
+  const fixed = `${padded.slice(0, -places)}.${padded.slice(-places)}`;
+  return negative ? `-${fixed}` : fixed;
+}
+
+/** A plain decimal read straight from its text, with the sizes the 50-digit guard of the position book needs. */
+export interface PlainDecimal extends Exact {
+  /** Digits before the point, leading zeros left out (0 for a value below 1). */
+  integerDigits: number;
+  /** Decimals without trailing zeros, as decimal.js counts `decimalPlaces()`. */
+  places: number;
+}
+
+const PLAIN = /^(\d+)(?:\.(\d+))?$/;
+/** Longest text read directly: short enough that no exponent check of the input rules can apply. */
+const PLAIN_MAX_LENGTH = 40;
+
+/**
+ * The exact value of a short unsigned plain decimal (`"68000.5"`, `"0.0012"`), or null for anything else (signs,
+ * exponents, blanks, long or odd text), which the caller reads through decimal.js and its input checks instead.
+ */
+export function readPlain(text: string): PlainDecimal | null {
+  if (text.length > PLAIN_MAX_LENGTH) return null;
+  const match = PLAIN.exec(text);
+  if (!match) return null;
+  const whole = match[1];
+  const fraction = match[2] ?? '';
+  let lead = 0;
+  while (lead < whole.length && whole.charCodeAt(lead) === 48) lead += 1;
+  let end = fraction.length;
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end -= 1;
+  return { n: BigInt(whole + fraction), scale: fraction.length, integerDigits: whole.length - lead, places: end };
 }
 
 /** A count of 10^-places printed fixed-point; zero never carries a sign. */
 export function formatScaled(count: bigint, places: number): string {
   const negative = count < 0n;
-  const text = (negative ? -count : count).toString();
-  if (places === 0) return negative ? `-${text}` : text;
-  const padded = text.length <= places ? '0'.repeat(places - text.length + 1) + text : text;
-  const fixed = `${padded.slice(0, -places)}.${padded.slice(-places)}`;
-  return negative ? `-${fixed}` : fixed;
+  return pointed((negative ? -count : count).toString(), places, negative);
 }
 
 /** Digits before the point of a decimal.js value (0 for |x| < 1). */

@@ -1,7 +1,7 @@
 import { BUSINESS_LINES, type BusinessLine, COIN_MARGINED, ISOLATED, LONG, MARGIN_MODES, type MarginMode, ONE_WAY, POSITION_MODES, type PositionMode, SIDES } from './futures-enums';
 import { solve } from './liquidation-price';
 import { type MarginTier, maintenanceMarginRate } from './maintenance-margin-rate';
-import { divide50, divideRounded, EXACT_ZERO, type Exact, exactOf, formatScaled, integerDigits, minus, plus, roundTo, times } from './exact-decimal';
+import { divide50, divideToText, EXACT_ZERO, type Exact, exactOf, integerDigits, minus, plus, readPlain, roundedText, times } from './exact-decimal';
 import { HALF_UP, MathsDecimal, type MathsDecimalValue, toFixedString } from './maths-decimal';
 import { MathsInputError } from './maths-input-error';
 import { type FuturesPosition, measureOpenPart, type OpenPart, readOpenPart } from './position-metrics';
@@ -60,6 +60,10 @@ export interface BookRow {
 
 interface PreparedPosition {
   id: string;
+  /** Place in the book, and of its symbol and margin coin in the book's lists: a tick indexes arrays, not maps. */
+  index: number;
+  symbolIndex: number;
+  coinIndex: number;
   symbol: string;
   marginCoin: string;
   /** Margin coin and symbol: the legs that share one liquidation equation in cross mode. */
@@ -95,6 +99,8 @@ interface PreparedPosition {
   exactSlope: Exact;
   exactOffset: Exact;
   exactMargin: Exact;
+  /** The margin in hundredths: uPnL over it is the ROE in percent, without a product per tick. */
+  exactMarginPercent: Exact;
   exactLpConstant: Exact;
   exactLpDenominator: Exact | null;
 }
@@ -104,6 +110,9 @@ interface PreparedPosition {
  * `mark · slope − offset`, so a tick costs one product per group, not a pass over every other position.
  */
 interface LegGroup {
+  index: number;
+  symbolIndex: number;
+  coinIndex: number;
   symbol: string;
   marginCoin: string;
   /** L − S − Σ size·mm. */
@@ -118,8 +127,10 @@ interface LegGroup {
 export interface PreparedBook {
   positions: PreparedPosition[];
   crossAvailable: Map<string, MathsDecimalValue>;
-  /** The book's symbols, so a tick reads only the marks it needs. */
-  symbols: ReadonlySet<string>;
+  /** The book's symbols in order of first use, so a tick reads only the marks it needs. */
+  symbols: readonly string[];
+  /** Number of distinct margin coins (positions carry their coin's index). */
+  coinCount: number;
   /** Cross groups of margin coins whose cross positions are all linear (the fast path). */
   groups: LegGroup[];
   /** Whether some cross position takes the literal route (a coin-margined margin coin). */
@@ -131,8 +142,22 @@ export interface PreparedBook {
    */
   exactIntegerDigits: number;
   exactPlaces: number;
-  /** Marks as last read, per symbol: a mark that did not move is not parsed again. */
-  markCache: Map<string, { raw: unknown; value: MathsDecimalValue; exact: Exact | null | undefined }>;
+  /** Marks and index prices as last read, per symbol index: a price that did not move is not parsed again. */
+  markCache: (PriceState | undefined)[];
+  indexCache: (PriceState | undefined)[];
+}
+
+/** A mark or index price of one symbol as read: the input it came as, its exact value, and what is derived from it. */
+interface PriceState {
+  raw: unknown;
+  exact: Exact;
+  /** Digits before the point plus decimals: what the 50-digit guard of the exact path measures. */
+  length: number;
+  /** The decimal.js value, made when a decimal route first needs it. */
+  decimal: MathsDecimalValue | null;
+  /** The price printed to `textPlaces` decimals (the mark column). */
+  text: string;
+  textPlaces: number;
 }
 
 const ZERO = new MathsDecimal(0);
@@ -214,7 +239,7 @@ function legsOf(position: LegFields, crossLegs: Map<string, Legs>): Legs {
  * later): objects of one literal shape share a hidden class, where spread copies each got their own and made every
  * property read of a tick a slow lookup.
  */
-function readPosition(entry: BookPosition, ids: Set<string>): PreparedPosition {
+function readPosition(entry: BookPosition, ids: Set<string>, index: number): PreparedPosition {
   if (typeof entry.id !== 'string' || entry.id === '' || ids.has(entry.id)) throw new MathsInputError('id', 'maths.bad-shape', 'id must be a unique non-empty string');
   ids.add(entry.id);
   if (typeof entry.symbol !== 'string' || entry.symbol === '') throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must be a non-empty string');
@@ -227,8 +252,12 @@ function readPosition(entry: BookPosition, ids: Set<string>): PreparedPosition {
   const pricePlace = readPlaces(entry.pricePlace, 'pricePlace');
   const sizePlace = readPlaces(entry.sizePlace, 'sizePlace', 4);
   const signedSize = open.size.times(open.direction);
+  const margin = exactOf(open.margin);
   return {
     id: entry.id,
+    index,
+    symbolIndex: 0,
+    coinIndex: 0,
     symbol: entry.symbol,
     marginCoin: entry.marginCoin,
     legGroup: `${entry.marginCoin}\u0000${entry.symbol}`,
@@ -256,7 +285,8 @@ function readPosition(entry: BookPosition, ids: Set<string>): PreparedPosition {
     lpDenominator: null,
     exactSlope: exactOf(signedSize),
     exactOffset: exactOf(signedSize.times(open.entry)),
-    exactMargin: exactOf(open.margin),
+    exactMargin: margin,
+    exactMarginPercent: { n: margin.n, scale: margin.scale + 2 },
     exactLpConstant: EXACT_ZERO,
     exactLpDenominator: null,
   };
@@ -268,13 +298,20 @@ export function prepareBook(input: BookInput): PreparedBook {
   const crossAvailable = new Map<string, MathsDecimalValue>();
   for (const [coin, value] of Object.entries(input.crossAvailable ?? {})) crossAvailable.set(coin, readDecimal(value, `crossAvailable.${coin}`, 'any'));
   const ids = new Set<string>();
+  const symbolIndexes = new Map<string, number>();
+  const coinIndexes = new Map<string, number>();
   const positions = input.positions.map((entry, index) => {
     try {
-      return readPosition(entry, ids);
+      return readPosition(entry, ids, index);
     } catch (error) {
       return rethrowWithin(index, error);
     }
   });
+
+  for (const position of positions) {
+    position.symbolIndex = indexIn(symbolIndexes, position.symbol);
+    position.coinIndex = indexIn(coinIndexes, position.marginCoin);
+  }
 
   // Cross legs of a symbol share one equation, and their tier is chosen on long and short sizes together.
   const crossLegs = new Map<string, Legs>();
@@ -312,6 +349,9 @@ export function prepareBook(input: BookInput): PreparedBook {
       let group = groups.get(position.legGroup);
       if (!group) {
         group = {
+          index: groups.size,
+          symbolIndex: position.symbolIndex,
+          coinIndex: position.coinIndex,
           symbol: position.symbol,
           marginCoin: position.marginCoin,
           slope: legs.longSize.minus(legs.shortSize),
@@ -359,27 +399,71 @@ export function prepareBook(input: BookInput): PreparedBook {
   return {
     positions,
     crossAvailable,
-    symbols: new Set(positions.map((position) => position.symbol)),
+    symbols: [...symbolIndexes.keys()],
+    coinCount: coinIndexes.size,
     groups: [...groups.values()],
     hasLiteralCross: positions.some((position) => position.isCross && !position.group),
     // Each sum can carry a digit; a book of n positions sums at most n terms.
     exactIntegerDigits: integer + String(positions.length).length + 2,
     exactPlaces: places,
-    markCache: new Map(),
+    markCache: [],
+    indexCache: [],
   };
 }
 
-function readMarks(book: PreparedBook, tick: MarkTick): Map<string, MathsDecimalValue> {
-  const marks = new Map<string, MathsDecimalValue>();
-  for (const symbol of book.symbols) {
+/** The index of a key in a list being built, adding it at the end when new. */
+function indexIn(indexes: Map<string, number>, key: string): number {
+  let index = indexes.get(key);
+  if (index === undefined) {
+    index = indexes.size;
+    indexes.set(key, index);
+  }
+  return index;
+}
+
+/**
+ * Reads a mark or index price. A short plain decimal (`"68000.5"`, as feeds send prices) is read straight into its
+ * exact value; anything else goes through the contract's input checks, which refuse it or read it as decimal.js.
+ */
+function readPrice(raw: unknown, field: string): PriceState {
+  const plain = typeof raw === 'string' ? readPlain(raw) : null;
+  if (plain !== null && plain.n > 0n) {
+    return { raw, exact: { n: plain.n, scale: plain.scale }, length: plain.integerDigits + plain.places, decimal: null, text: '', textPlaces: -1 };
+  }
+  const decimal = readDecimal(raw, field, 'positive');
+  return { raw, exact: exactOf(decimal), length: integerDigits(decimal) + Math.max(0, decimal.decimalPlaces()), decimal, text: '', textPlaces: -1 };
+}
+
+/** The decimal.js value of a price (a plain decimal read directly is parsed only when a decimal route needs it). */
+function decimalOf(price: PriceState): MathsDecimalValue {
+  if (price.decimal === null) price.decimal = new MathsDecimal(price.raw as string);
+  return price.decimal;
+}
+
+/** Legs of one symbol show the same mark: printed once per symbol and precision. */
+function markTextOf(price: PriceState, places: number): string {
+  if (price.textPlaces !== places) {
+    price.text = roundedText(price.exact, places);
+    price.textPlaces = places;
+  }
+  return price.text;
+}
+
+/** The tick's mark of each of the book's symbols, by symbol index (undefined: no mark yet). */
+type Marks = (PriceState | undefined)[];
+
+function readMarks(book: PreparedBook, tick: MarkTick): Marks {
+  const marks: Marks = new Array(book.symbols.length);
+  for (let i = 0; i < book.symbols.length; i += 1) {
+    const symbol = book.symbols[i];
     const raw = tick.marks?.[symbol];
     if (isMissing(raw)) continue;
-    let cached = book.markCache.get(symbol);
+    let cached = book.markCache[i];
     if (cached?.raw !== raw) {
-      cached = { raw, value: readDecimal(raw, `marks.${symbol}`, 'positive'), exact: undefined };
-      book.markCache.set(symbol, cached);
+      cached = readPrice(raw, `marks.${symbol}`);
+      book.markCache[i] = cached;
     }
-    marks.set(symbol, cached.value);
+    marks[i] = cached;
   }
   return marks;
 }
@@ -389,18 +473,22 @@ interface LiteralTotals {
   coins: Map<string, { upnl: MathsDecimalValue; maintain: MathsDecimalValue }>;
   symbols: Map<string, { upnl: MathsDecimalValue; maintain: MathsDecimalValue }>;
   legs: Map<string, Legs>;
+  /** Each literal position's uPnL at this tick, by position index, so its row does not divide by the mark again. */
+  upnls: (MathsDecimalValue | undefined)[];
 }
 
 function decimalUpnl(position: PreparedPosition, mark: MathsDecimalValue): MathsDecimalValue {
   return position.isInverse ? measureOpenPart(position.open, mark).upnl : mark.times(position.upnlSlope).minus(position.upnlOffset);
 }
 
-function literalTotals(book: PreparedBook, marks: Map<string, MathsDecimalValue>): LiteralTotals {
-  const totals: LiteralTotals = { coins: new Map(), symbols: new Map(), legs: new Map() };
+function literalTotals(book: PreparedBook, marks: Marks): LiteralTotals {
+  const totals: LiteralTotals = { coins: new Map(), symbols: new Map(), legs: new Map(), upnls: [] };
   for (const position of book.positions) {
-    const mark = marks.get(position.symbol);
-    if (!position.isCross || position.group || !mark) continue;
+    const price = marks[position.symbolIndex];
+    if (!position.isCross || position.group || !price) continue;
+    const mark = decimalOf(price);
     const upnl = decimalUpnl(position, mark);
+    totals.upnls[position.index] = upnl;
     // Maintenance margin of a leg: its value times the tier rate; an inverse leg's value in its margin coin is its size.
     const maintain = (position.isInverse ? position.open.size : position.open.size.times(mark)).times(position.mm);
     const coin = totals.coins.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
@@ -425,16 +513,6 @@ function literalLiquidation(position: PreparedPosition, tick: MarkTick, mark: Ma
   return liquidationText(position, legsOf(position, totals.legs), book.crossAvailable.get(position.marginCoin) ?? ZERO, others, bp);
 }
 
-/** Legs of one symbol show the same mark: printed once per symbol and precision. */
-function markTextOf(cache: Map<string, { places: number; text: string }>, position: PreparedPosition, mark: MathsDecimalValue): string {
-  let entry = cache.get(position.symbol);
-  if (entry?.places !== position.pricePlace) {
-    entry = { places: position.pricePlace, text: toFixedString(mark, position.pricePlace, HALF_UP) };
-    cache.set(position.symbol, entry);
-  }
-  return entry.text;
-}
-
 /**
  * Every row of a book at the given marks: uPnL and ROE per position, and the liquidation price with the other
  * cross positions' uPnL and maintenance margin summed per margin coin (contracts/maths.md). A symbol without a mark
@@ -448,105 +526,98 @@ function markTextOf(cache: Map<string, { places: number; text: string }>, positi
 export function computeBookRows(book: PreparedBook, tick: MarkTick, options: { exact?: boolean } = {}): BookRow[] {
   const marks = readMarks(book, tick);
   const totals = book.hasLiteralCross ? literalTotals(book, marks) : null;
-  const exact = options.exact !== false ? exactMarks(book, marks) : null;
-  return exact ? exactRows(book, tick, marks, exact, totals) : decimalRows(book, tick, marks, totals);
+  return options.exact !== false && fitsExactPath(book, marks) ? exactRows(book, tick, marks, totals) : decimalRows(book, tick, marks, totals);
 }
 
-/** Marks as exact values, or null when one is so long that decimal.js at 50 digits would round a sum (then it decides). */
-function exactMarks(book: PreparedBook, marks: Map<string, MathsDecimalValue>): Map<string, Exact> | null {
-  const exact = new Map<string, Exact>();
-  for (const [symbol, mark] of marks) {
-    const cached = book.markCache.get(symbol);
-    let value = cached?.exact;
-    if (value === undefined) {
-      value = integerDigits(mark) + book.exactIntegerDigits + Math.max(0, mark.decimalPlaces()) + book.exactPlaces > 50 ? null : exactOf(mark);
-      if (cached) cached.exact = value;
-    }
-    if (value === null) return null;
-    exact.set(symbol, value);
-  }
-  return exact;
+/** False when a mark is so long that decimal.js at 50 digits would round a sum beside the book's constants (then it decides). */
+function fitsExactPath(book: PreparedBook, marks: Marks): boolean {
+  const room = 50 - book.exactIntegerDigits - book.exactPlaces;
+  for (const price of marks) if (price !== undefined && price.length > room) return false;
+  return true;
 }
 
-function exactRows(book: PreparedBook, tick: MarkTick, marks: Map<string, MathsDecimalValue>, exact: Map<string, Exact>, totals: LiteralTotals | null): BookRow[] {
+function exactRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: LiteralTotals | null): BookRow[] {
   // Per group, uPnL − maintenance = mark · slope − offset; per coin, the sum over its groups with a mark.
-  const groupWallet = new Map<LegGroup, Exact>();
-  const coinWallet = new Map<string, Exact>();
+  const groupWallet: Exact[] = new Array(book.groups.length);
+  const coinWallet: Exact[] = new Array(book.coinCount).fill(EXACT_ZERO);
   for (const group of book.groups) {
-    const mark = exact.get(group.symbol);
-    if (!mark) continue;
-    const own = minus(times(mark, group.exactSlope), group.exactOffset);
-    groupWallet.set(group, own);
-    coinWallet.set(group.marginCoin, plus(coinWallet.get(group.marginCoin) ?? EXACT_ZERO, own));
+    const price = marks[group.symbolIndex];
+    const own = price ? minus(times(price.exact, group.exactSlope), group.exactOffset) : EXACT_ZERO;
+    groupWallet[group.index] = own;
+    if (price) coinWallet[group.coinIndex] = plus(coinWallet[group.coinIndex], own);
   }
-  const markTexts = new Map<string, { places: number; text: string }>();
-  const indexes = new Map<string, Exact | null>();
-  return book.positions.map((position) => {
-    const mark = marks.get(position.symbol);
-    const exactMark = exact.get(position.symbol);
-    if (!mark || !exactMark) return row(position, null, null, null, position.isolatedLiquidation);
-    if (position.isInverse && position.isCross) return decimalRow(position, book, tick, mark, markTexts, totals, null);
-    const linear = minus(times(exactMark, position.exactSlope), position.exactOffset);
-    // A coin-margined uPnL is in the margin coin: divided by the mark, at 50 digits as decimal.js does.
-    const upnl = position.isInverse ? divide50(linear, exactMark) : linear;
-    const roePercent = position.exactMargin.n === 0n ? '0.00' : formatScaled(divideRounded(times(upnl, HUNDRED_EXACT), position.exactMargin, 2), 2);
-    let liquidation = position.isolatedLiquidation;
-    if (position.group) {
-      const denominator = position.exactLpDenominator;
-      if (denominator) {
-        const numerator = plus(position.exactLpConstant, minus(coinWallet.get(position.marginCoin) ?? EXACT_ZERO, groupWallet.get(position.group) ?? EXACT_ZERO));
-        // The sign of the quotient is that of the exact one: rounding to 50 digits never crosses zero.
-        const positive = numerator.n !== 0n && numerator.n > 0n === denominator.n > 0n;
-        liquidation = positive ? formatScaled(divideRounded(numerator, denominator, position.pricePlace), position.pricePlace) : null;
-      } else {
-        liquidation = null;
-      }
-    } else if (position.isCross) {
-      liquidation = literalLiquidation(position, tick, mark, book, totals ?? literalTotals(book, marks));
-    } else if (position.isInverse) {
-      const bp = indexOf(book, tick, position.symbol, exactMark, indexes);
-      const denominator = position.exactLpDenominator;
-      if (!bp) return decimalRow(position, book, tick, mark, markTexts, totals, null);
-      const numerator = minus(times(position.exactMargin, bp), position.exactOffset);
-      const positive = denominator !== null && numerator.n !== 0n && numerator.n > 0n === denominator.n > 0n;
-      liquidation = positive ? formatScaled(divideRounded(numerator, denominator, position.pricePlace), position.pricePlace) : null;
+  const rows: BookRow[] = new Array(book.positions.length);
+  for (const position of book.positions) {
+    const price = marks[position.symbolIndex];
+    rows[position.index] = price ? exactRow(position, book, tick, price, marks, totals, groupWallet, coinWallet) : row(position, null, null, null, position.isolatedLiquidation);
+  }
+  return rows;
+}
+
+function exactRow(position: PreparedPosition, book: PreparedBook, tick: MarkTick, price: PriceState, marks: Marks, totals: LiteralTotals | null, groupWallet: Exact[], coinWallet: Exact[]): BookRow {
+  if (position.isInverse && position.isCross) return decimalRow(position, book, tick, price, totals, null);
+  const mark = price.exact;
+  const linear = minus(times(mark, position.exactSlope), position.exactOffset);
+  // A coin-margined uPnL is in the margin coin: divided by the mark, at 50 digits as decimal.js does.
+  const upnl = position.isInverse ? divide50(linear, mark) : linear;
+  const roePercent = position.exactMargin.n === 0n ? '0.00' : divideToText(upnl, position.exactMarginPercent, 2);
+  let liquidation = position.isolatedLiquidation;
+  if (position.group) {
+    const denominator = position.exactLpDenominator;
+    if (denominator) {
+      const numerator = plus(position.exactLpConstant, minus(coinWallet[position.coinIndex], groupWallet[position.group.index]));
+      liquidation = positiveQuotientText(numerator, denominator, position.pricePlace);
+    } else {
+      liquidation = null;
     }
-    return row(position, markTextOf(markTexts, position, mark), formatScaled(roundTo(upnl, position.profitDp), position.profitDp), roePercent, liquidation);
-  });
+  } else if (position.isCross) {
+    liquidation = literalLiquidation(position, tick, decimalOf(price), book, totals ?? literalTotals(book, marks));
+  } else if (position.isInverse) {
+    const bp = exactIndexOf(book, tick, position.symbolIndex, price);
+    if (!bp) return decimalRow(position, book, tick, price, totals, null);
+    const denominator = position.exactLpDenominator;
+    liquidation = denominator ? positiveQuotientText(minus(times(position.exactMargin, bp), position.exactOffset), denominator, position.pricePlace) : null;
+  }
+  return row(position, markTextOf(price, position.pricePlace), roundedText(upnl, position.profitDp), roePercent, liquidation);
+}
+
+/** A liquidation price `numerator / denominator` to `places`, or null when it is not positive. */
+function positiveQuotientText(numerator: Exact, denominator: Exact, places: number): string | null {
+  // The sign of the quotient is that of the exact one: rounding to 50 digits never crosses zero.
+  const isPositive = numerator.n !== 0n && numerator.n > 0n === denominator.n > 0n;
+  return isPositive ? divideToText(numerator, denominator, places) : null;
 }
 
 /**
  * The margin coin's index price of a coin-margined symbol (the mark until an index arrives) as an exact value, or
  * null when it is too long for the exact path beside the book's constants.
  */
-function indexOf(book: PreparedBook, tick: MarkTick, symbol: string, exactMark: Exact, cache: Map<string, Exact | null>): Exact | null {
-  const cached = cache.get(symbol);
-  if (cached !== undefined) return cached;
-  const value = tick.indexPrices?.[symbol];
-  let bp: Exact | null = exactMark;
-  if (!isMissing(value)) {
-    const read = readDecimal(value, `indexPrices.${symbol}`, 'positive');
-    bp = integerDigits(read) + read.decimalPlaces() + book.exactIntegerDigits + book.exactPlaces > 50 ? null : exactOf(read);
+function exactIndexOf(book: PreparedBook, tick: MarkTick, symbolIndex: number, mark: PriceState): Exact | null {
+  const symbol = book.symbols[symbolIndex];
+  const raw = tick.indexPrices?.[symbol];
+  if (isMissing(raw)) return mark.exact;
+  let cached = book.indexCache[symbolIndex];
+  if (cached?.raw !== raw) {
+    cached = readPrice(raw, `indexPrices.${symbol}`);
+    book.indexCache[symbolIndex] = cached;
   }
-  cache.set(symbol, bp);
-  return bp;
+  return cached.length + book.exactIntegerDigits + book.exactPlaces > 50 ? null : cached.exact;
 }
 
-function decimalRows(book: PreparedBook, tick: MarkTick, marks: Map<string, MathsDecimalValue>, totals: LiteralTotals | null): BookRow[] {
+function decimalRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: LiteralTotals | null): BookRow[] {
   const groupWallet = new Map<LegGroup, MathsDecimalValue>();
   const coinWallet = new Map<string, MathsDecimalValue>();
   for (const group of book.groups) {
-    const mark = marks.get(group.symbol);
-    if (!mark) continue;
-    const own = mark.times(group.slope).minus(group.offset);
+    const price = marks[group.symbolIndex];
+    if (!price) continue;
+    const own = decimalOf(price).times(group.slope).minus(group.offset);
     groupWallet.set(group, own);
     coinWallet.set(group.marginCoin, (coinWallet.get(group.marginCoin) ?? ZERO).plus(own));
   }
-  const markTexts = new Map<string, { places: number; text: string }>();
   return book.positions.map((position) => {
-    const mark = marks.get(position.symbol);
-    if (!mark) return row(position, null, null, null, position.isolatedLiquidation);
-    return decimalRow(position, book, tick, mark, markTexts, totals, { groupWallet, coinWallet });
+    const price = marks[position.symbolIndex];
+    if (!price) return row(position, null, null, null, position.isolatedLiquidation);
+    return decimalRow(position, book, tick, price, totals, { groupWallet, coinWallet });
   });
 }
 
@@ -554,27 +625,27 @@ function decimalRow(
   position: PreparedPosition,
   book: PreparedBook,
   tick: MarkTick,
-  mark: MathsDecimalValue,
-  markTexts: Map<string, { places: number; text: string }>,
+  price: PriceState,
   totals: LiteralTotals | null,
   wallets: { groupWallet: Map<LegGroup, MathsDecimalValue>; coinWallet: Map<string, MathsDecimalValue> } | null,
 ): BookRow {
-  const upnl = decimalUpnl(position, mark);
+  const mark = decimalOf(price);
+  const upnl = totals?.upnls[position.index] ?? decimalUpnl(position, mark);
   let liquidation = position.isolatedLiquidation;
   if (position.group && wallets) {
     const own = wallets.groupWallet.get(position.group) ?? ZERO;
     const denominator = position.lpDenominator;
     if (denominator) {
-      const price = position.lpConstant.plus((wallets.coinWallet.get(position.marginCoin) ?? ZERO).minus(own)).div(denominator);
-      liquidation = price.lte(0) ? null : toFixedString(price, position.pricePlace, HALF_UP);
+      const lp = position.lpConstant.plus((wallets.coinWallet.get(position.marginCoin) ?? ZERO).minus(own)).div(denominator);
+      liquidation = lp.lte(0) ? null : toFixedString(lp, position.pricePlace, HALF_UP);
     } else {
       liquidation = null;
     }
   } else if (position.isCross || position.isInverse) {
-    liquidation = literalLiquidation(position, tick, mark, book, totals ?? { coins: new Map(), symbols: new Map(), legs: new Map() });
+    liquidation = literalLiquidation(position, tick, mark, book, totals ?? { coins: new Map(), symbols: new Map(), legs: new Map(), upnls: [] });
   }
   const roePercent = position.open.margin.isZero() ? '0.00' : toFixedString(upnl.div(position.open.margin).times(HUNDRED), 2, HALF_UP);
-  return row(position, markTextOf(markTexts, position, mark), toFixedString(upnl, position.profitDp, HALF_UP), roePercent, liquidation);
+  return row(position, markTextOf(price, position.pricePlace), toFixedString(upnl, position.profitDp, HALF_UP), roePercent, liquidation);
 }
 
 /** One row in one literal shape (see {@link readPosition}). */

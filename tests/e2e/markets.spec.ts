@@ -13,6 +13,8 @@ test.describe('markets page', () => {
     const btc = page.locator('tr[data-symbol="BTCUSDT"]');
     await expect(btc.locator('td').nth(0)).toHaveText(/^\d{1,3}(,\d{3})*\.\d+$/);
     await expect(btc.locator('td').nth(1)).toHaveText(/^([+-]\d+\.\d{2}|0\.00)%$/);
+    // The data's time, formatted by the market worker in the page's language.
+    await expect(page.locator('.markets__updated')).toHaveText(/^Updated \d{1,2}:\d{2}:\d{2}\s?[AP]M$/);
     expect(await cspViolations()).toEqual([]);
   });
 
@@ -37,6 +39,7 @@ test.describe('markets page', () => {
       navigations.length = 0;
       await page.goto(path);
       await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
+      if (path === '/ja/') await expect(page.locator('.markets__updated')).toHaveText(/^\d{1,2}:\d{2}:\d{2} に更新$/);
       // A router that rewrote the address here would have run a whole second load and render of the page.
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
       expect(navigations.filter((n) => n !== path)).toEqual([]);

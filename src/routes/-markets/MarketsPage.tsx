@@ -71,7 +71,7 @@ export function MarketsPage() {
       )}
       {view.status === 'ready' && view.frame && rows.length === 0 && <StateView state="empty" message={t('markets.empty')} />}
       {view.status === 'ready' && view.frame && rows.length > 0 && (
-        <MarketsTable rows={rows} updatedAt={view.frame.updatedAt} intl={entry.intl} />
+        <MarketsTable rows={rows} updatedText={view.frame.updatedText} />
       )}
     </section>
   );

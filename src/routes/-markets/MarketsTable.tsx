@@ -1,19 +1,15 @@
-import { useMemo } from 'react';
 import type { MarketRow } from '../../../engine/market/market-rows';
 import { useT } from '../../i18n/i18n';
 
 export interface MarketsTableProps {
   rows: readonly MarketRow[];
-  updatedAt: number;
-  intl: string;
+  /** When the figures are from, as the market worker formatted it for the page's language. */
+  updatedText: string;
 }
 
 /** The instruments table; its figures arrive formatted from the market worker. */
-export function MarketsTable({ rows, updatedAt, intl }: MarketsTableProps) {
+export function MarketsTable({ rows, updatedText: time }: MarketsTableProps) {
   const t = useT();
-  // Building a formatter costs far more than using one, and the table re-renders on every data frame.
-  const timeFormat = useMemo(() => new Intl.DateTimeFormat(intl, { timeStyle: 'medium' }), [intl]);
-  const time = timeFormat.format(updatedAt);
   return (
     <div className="markets__table-wrap">
       <table className="markets__table">
