@@ -49,7 +49,21 @@ export interface TradeFeedDeps {
   emit(frame: TradeFrame): unknown;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Milliseconds on any steady clock (default `Date.now`), for pacing the book the page receives under a painter. */
+  now?(): number;
 }
+
+/**
+ * Paints each new book straight from the feed (the market worker's OffscreenCanvas), frame by frame and never held
+ * back by a busy page; `latestTs` is the newest stream time the book reflects.
+ */
+export type BookPainter = (book: BookView, latestTs: number) => void;
+
+/**
+ * While a painter draws the book, the page still gets it (an accessible table, and the tests' view of the book),
+ * but at most this often, and at once when the book starts or stops being shown or changes its grouping.
+ */
+export const PAGE_BOOK_MS = 1000;
 
 /** Tuning of a feed. */
 export interface TradeFeedOptions {
@@ -124,6 +138,13 @@ export class TradeFeed {
   private latestTs = 0;
   private lastBook: BookView | null = null;
   private lastTicker: TickerView | null = null;
+  // A painter, and the book the page has yet to get while one draws (paced by PAGE_BOOK_MS).
+  private bookPainter: BookPainter | null = null;
+  private bookTs = 0;
+  private pageBook: BookView | null = null;
+  private lastPageBook: BookView | null = null;
+  private lastPageBookAt = Number.NEGATIVE_INFINITY;
+  private pageBookTimer: unknown = null;
   // Book resync: one resubscribe at a time, backing off when snapshots keep failing.
   private isAwaitingSnapshot = false;
   private failedResyncs = 0;
@@ -200,12 +221,28 @@ export class TradeFeed {
     this.scheduler.schedule();
   }
 
+  /**
+   * Hands the book to a painter (or takes it back with null): from the next frame the painter gets every new book,
+   * and the page's frames carry it only as {@link PAGE_BOOK_MS} allows.
+   */
+  setBookPainter(painter: BookPainter | null): void {
+    if (this.isClosed) return;
+    this.bookPainter = painter;
+    this.lastBook = null;
+    this.pageBook = null;
+    this.lastPageBook = null;
+    this.isBookDirty = true;
+    this.scheduler.schedule();
+  }
+
   /** Unsubscribes everything and sends no more frames; safe to call twice. */
   close(): void {
     if (this.isClosed) return;
     this.isClosed = true;
     this.scheduler.cancel();
     this.clearResyncTimer();
+    if (this.pageBookTimer !== null) this.deps.clearTimeout(this.pageBookTimer);
+    this.pageBookTimer = null;
     this.stopState();
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes.length = 0;
@@ -219,6 +256,12 @@ export class TradeFeed {
 
   private touch(ts: number): void {
     if (ts > this.latestTs) this.latestTs = ts;
+  }
+
+  /** A book message's time: the painter's latency when one draws the book, else the page frame's. */
+  private touchBook(ts: number): void {
+    if (this.bookPainter === null) this.touch(ts);
+    else if (ts > this.bookTs) this.bookTs = ts;
   }
 
   private readonly onState = (state: SessionState): void => {
@@ -271,7 +314,7 @@ export class TradeFeed {
     switch (result) {
       case 'ok':
         this.isBookDirty = true;
-        this.touch(ts);
+        this.touchBook(ts);
         if (!isSnapshot) {
           this.tally.bookUpdates += 1;
           // An update proven on top of a snapshot: the resync worked, the next failure starts without delay.
@@ -375,11 +418,20 @@ export class TradeFeed {
 
   private readonly flush = (): void => {
     if (this.isClosed) return;
+    // The painter never waits for the page.
+    if (this.bookPainter !== null && this.isBookDirty) {
+      const painted = this.bookPart();
+      if (painted !== null) {
+        this.bookPainter(painted, this.bookTs);
+        this.pageBook = painted;
+      }
+      this.bookTs = 0;
+    }
     if (this.isInFlight) {
       this.isFlushWanted = true;
       return;
     }
-    const book = this.isBookDirty ? this.bookPart() : null;
+    const book = this.bookPainter !== null ? this.takePageBook() : this.isBookDirty ? this.bookPart() : null;
     const trades = this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
     const ticker = this.isTickerDirty ? this.tickerPart() : null;
     const candles = this.candles.take();
@@ -412,6 +464,27 @@ export class TradeFeed {
     };
     delivered.then(done, done);
   };
+
+  /** The painted book the page has not had yet, when it is due (see {@link PAGE_BOOK_MS}); else null, with a timer for it. */
+  private takePageBook(): BookView | null {
+    const pending = this.pageBook;
+    if (pending === null) return null;
+    const last = this.lastPageBook;
+    const isUrgent = last === null || pending.status !== last.status || pending.step !== last.step;
+    const now = (this.deps.now ?? Date.now)();
+    const wait = PAGE_BOOK_MS - (now - this.lastPageBookAt);
+    if (!isUrgent && wait > 0) {
+      this.pageBookTimer ??= this.deps.setTimeout(() => {
+        this.pageBookTimer = null;
+        this.scheduler.schedule();
+      }, wait);
+      return null;
+    }
+    this.pageBook = null;
+    this.lastPageBook = pending;
+    this.lastPageBookAt = now;
+    return pending;
+  }
 
   private bookPart(): BookView | null {
     this.isBookDirty = false;

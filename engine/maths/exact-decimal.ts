@@ -140,7 +140,42 @@ export function divideRounded(numerator: Exact, denominator: Exact, places: numb
 
 /** `numerator / denominator` at precision 50, rounded half-up to `places` and printed fixed-point (see {@link divideRounded}). */
 export function divideToText(numerator: Exact, denominator: Exact, places: number): string {
-  return formatScaled(divideRounded(numerator, denominator, places), places);
+  return estimatedText(numerator, denominator, null, places) ?? formatScaled(divideRounded(numerator, denominator, places), places);
+}
+
+/** Powers of ten a float holds exactly (read from their literals, which parse correctly rounded). */
+const FLOAT_POW10: number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
+/**
+ * How far a float estimate may be from the exact quotient, relative to it, with a wide margin: each of at most six
+ * float steps (three BigInt conversions, a product, a quotient, a power of ten) is off by half an ulp, 2^-53
+ * relative, so ~7e-16 in all; decimal.js's 50-digit roundings move a quotient by 1e-49 relative at most.
+ */
+const ESTIMATE_SLACK = 1e-13;
+
+/**
+ * `numerator / first` (and then `/ second`), as decimal.js divides at precision 50 (each quotient rounded to 50
+ * digits), rounded half-up to `places` and printed; or null when a float estimate cannot tell it.
+ *
+ * Half-up rounding to a whole count of 10^-places only depends on which side of a tie (k + ½) the value lies:
+ * an estimate off by at most ε (the slack above, which also covers the 50-digit roundings) gives the exact answer
+ * whenever its fraction is farther than ε from ½. Near a tie, or out of a float's range, the caller divides exactly.
+ */
+export function estimatedText(numerator: Exact, first: Exact, second: Exact | null, places: number): string | null {
+  const exponent = first.scale + (second?.scale ?? 0) - numerator.scale + places;
+  if (exponent > 22 || exponent < -22) return null;
+  const divisor = second === null ? Number(first.n) : Number(first.n) * Number(second.n);
+  // A divisor past a float's range would make any quotient look like zero.
+  if (!Number.isFinite(divisor)) return null;
+  const ratio = Number(numerator.n) / divisor;
+  const estimate = Math.abs(exponent >= 0 ? ratio * FLOAT_POW10[exponent] : ratio / FLOAT_POW10[-exponent]);
+  const whole = Math.floor(estimate);
+  const fraction = estimate - whole;
+  // NaN and infinities fail this comparison too.
+  if (!(Math.abs(fraction - 0.5) > estimate * ESTIMATE_SLACK)) return null;
+  const count = fraction > 0.5 ? whole + 1 : whole;
+  const negative = numerator.n < 0n !== (first.n < 0n) !== (second !== null && second.n < 0n);
+  return pointed(String(count), places, negative && count !== 0);
 }
 
 /** One more in the last digit of a string of decimal digits (`"199"` → `"200"`, `"99"` → `"100"`). */

@@ -1,7 +1,7 @@
 import { BUSINESS_LINES, type BusinessLine, COIN_MARGINED, ISOLATED, LONG, MARGIN_MODES, type MarginMode, ONE_WAY, POSITION_MODES, type PositionMode, SIDES } from './futures-enums';
 import { solve } from './liquidation-price';
 import { type MarginTier, maintenanceMarginRate } from './maintenance-margin-rate';
-import { divide50, divideToText, EXACT_ZERO, type Exact, exactOf, integerDigits, minus, plus, readPlain, roundedText, times } from './exact-decimal';
+import { divide50, divideToText, EXACT_ZERO, type Exact, estimatedText, exactOf, integerDigits, minus, plus, readPlain, roundedText, times } from './exact-decimal';
 import { HALF_UP, MathsDecimal, type MathsDecimalValue, toFixedString } from './maths-decimal';
 import { MathsInputError } from './maths-input-error';
 import { type FuturesPosition, measureOpenPart, type OpenPart, readOpenPart } from './position-metrics';
@@ -163,7 +163,6 @@ interface PriceState {
 const ZERO = new MathsDecimal(0);
 const ONE = new MathsDecimal(1);
 const HUNDRED = new MathsDecimal(100);
-const HUNDRED_EXACT: Exact = { n: 100n, scale: 0 };
 
 function fieldOf(index: number, name: string): string {
   return `positions[${index}].${name}`;
@@ -558,9 +557,18 @@ function exactRow(position: PreparedPosition, book: PreparedBook, tick: MarkTick
   if (position.isInverse && position.isCross) return decimalRow(position, book, tick, price, totals, null);
   const mark = price.exact;
   const linear = minus(times(mark, position.exactSlope), position.exactOffset);
-  // A coin-margined uPnL is in the margin coin: divided by the mark, at 50 digits as decimal.js does.
-  const upnl = position.isInverse ? divide50(linear, mark) : linear;
-  const roePercent = position.exactMargin.n === 0n ? '0.00' : divideToText(upnl, position.exactMarginPercent, 2);
+  let upnlText: string;
+  let roePercent: string;
+  if (position.isInverse) {
+    // A coin-margined uPnL is in the margin coin: divided by the mark at 50 digits as decimal.js does, and the ROE
+    // divides that quotient again; a float estimate settles both unless one lies right at a rounding tie.
+    upnlText = estimatedText(linear, mark, null, position.profitDp) ?? roundedText(divide50(linear, mark), position.profitDp);
+    roePercent =
+      position.exactMargin.n === 0n ? '0.00' : (estimatedText(linear, mark, position.exactMarginPercent, 2) ?? divideToText(divide50(linear, mark), position.exactMarginPercent, 2));
+  } else {
+    upnlText = roundedText(linear, position.profitDp);
+    roePercent = position.exactMargin.n === 0n ? '0.00' : divideToText(linear, position.exactMarginPercent, 2);
+  }
   let liquidation = position.isolatedLiquidation;
   if (position.group) {
     const denominator = position.exactLpDenominator;
@@ -578,7 +586,7 @@ function exactRow(position: PreparedPosition, book: PreparedBook, tick: MarkTick
     const denominator = position.exactLpDenominator;
     liquidation = denominator ? positiveQuotientText(minus(times(position.exactMargin, bp), position.exactOffset), denominator, position.pricePlace) : null;
   }
-  return row(position, markTextOf(price, position.pricePlace), roundedText(upnl, position.profitDp), roePercent, liquidation);
+  return row(position, markTextOf(price, position.pricePlace), upnlText, roePercent, liquidation);
 }
 
 /** A liquidation price `numerator / denominator` to `places`, or null when it is not positive. */

@@ -119,7 +119,9 @@ export const META: TradeFeedMeta = { pricePlace: 1, volumePlace: 4 };
 export const VIEW: TradeFeedView = { intl: 'en', groupStep: null, depthRows: 5, candleChannel: null };
 
 /** A feed on a real MarketSession over fake sockets, a fake frame clock and fake timers, with every frame recorded. */
-export function startFeed(options: { target?: TradeFeedTarget; view?: TradeFeedView; meta?: TradeFeedMeta; feed?: TradeFeedOptions; emit?: (frame: TradeFrame) => unknown } = {}) {
+export function startFeed(
+  options: { target?: TradeFeedTarget; view?: TradeFeedView; meta?: TradeFeedMeta; feed?: TradeFeedOptions; emit?: (frame: TradeFrame) => unknown; now?: () => number } = {},
+) {
   const sockets: FakeSocket[] = [];
   const clock = new FakeClock();
   const timers = new FakeTimers();
@@ -152,6 +154,7 @@ export function startFeed(options: { target?: TradeFeedTarget; view?: TradeFeedV
       },
       setTimeout: timers.setTimeout,
       clearTimeout: timers.clearTimeout,
+      now: options.now,
     },
     options.feed,
   );

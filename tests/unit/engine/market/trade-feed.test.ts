@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeFrame } from '../../../../engine/market/trade-frame';
+import type { BookView, TradeFrame } from '../../../../engine/market/trade-frame';
 import { FUTURES, META, ServerBook, startFeed, VIEW } from './trade-feed-support';
 
 const BIDS: [string, string][] = [
@@ -406,6 +406,79 @@ describe('TradeFeed frames', () => {
     expect(next.trades).toMatchObject({ reset: true, rows: [{ price: '1\u202f234,5', size: '1,0000' }] });
     expect(next.ticker?.last).toBe('1\u202f234,5');
     expect(next.book?.bids[0][0]).toBe('100,5');
+  });
+});
+
+describe('TradeFeed book painter', () => {
+  function paintedFeed() {
+    let now = 0;
+    const harness = liveFeed({ now: () => now });
+    const painted: { book: BookView; latestTs: number }[] = [];
+    harness.feed.setBookPainter((book, latestTs) => painted.push({ book, latestTs }));
+    return { ...harness, painted, advance: (ms: number) => (now += ms) };
+  }
+
+  it('paints every new book at once, and gives the page the first one too', () => {
+    const { frame, painted } = paintedFeed();
+    const next = frame();
+    expect(painted).toHaveLength(1);
+    expect(painted[0].book.bids[0][0]).toBe('100.5');
+    expect(next?.book).toBe(painted[0].book);
+  });
+
+  it('paces the book the page gets to one a second, and delivers the last one when the second is up', () => {
+    const { server, push, frame, painted, advance, timers } = paintedFeed();
+    frame();
+    push('books', 'update', [server.update({ bids: [['100.5', '3.0000']] })], 2000);
+    const second = frame();
+    expect(painted).toHaveLength(2);
+    expect(painted[1].latestTs).toBe(2000);
+    expect(second?.book ?? null).toBeNull();
+    // The page frame does not carry the painted book's time either.
+    expect(second?.latestTs ?? 0).toBe(0);
+    push('books', 'update', [server.update({ bids: [['100.5', '4.0000']] })], 2100);
+    frame();
+    expect(painted).toHaveLength(3);
+    advance(1000);
+    timers.fire(1000);
+    const due = frame();
+    expect(due?.book?.bids[0][1]).toBe('4.0000');
+    expect(painted).toHaveLength(3);
+  });
+
+  it('tells the page at once when the book stops being shown, and paints nothing stale', () => {
+    const { server, push, frame, painted } = paintedFeed();
+    frame();
+    const gap = server.update({ asks: [['100.6', '1.0000']] });
+    (gap as { seq: number }).seq += 5;
+    push('books', 'update', [gap]);
+    const next = frame();
+    expect(painted.at(-1)?.book.status).toBe('resyncing');
+    expect(painted.at(-1)?.book.bids).toEqual([]);
+    expect(next?.book?.status).toBe('resyncing');
+  });
+
+  it('paints while the page is still busy with the previous frame', () => {
+    let release: () => void = () => undefined;
+    const harness = liveFeed({ emit: () => new Promise<void>((resolve) => (release = resolve)) });
+    const painted: BookView[] = [];
+    harness.feed.setBookPainter((book) => painted.push(book));
+    harness.frame();
+    harness.push('books', 'update', [harness.server.update({ bids: [['100.5', '5.0000']] })]);
+    harness.frame();
+    harness.push('books', 'update', [harness.server.update({ bids: [['100.5', '6.0000']] })]);
+    harness.frame();
+    expect(painted.map((b) => b.bids[0][1])).toEqual(['1.0000', '5.0000', '6.0000']);
+    release();
+  });
+
+  it('gives every book back to the page frames once the painter is taken away', () => {
+    const { feed, server, push, frame } = paintedFeed();
+    frame();
+    feed.setBookPainter(null);
+    expect(frame()?.book?.bids[0][0]).toBe('100.5');
+    push('books', 'update', [server.update({ bids: [['100.5', '7.0000']] })]);
+    expect(frame()?.book?.bids[0][1]).toBe('7.0000');
   });
 });
 
