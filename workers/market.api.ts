@@ -117,6 +117,21 @@ const api = {
     return (await feedApi()).closeFeed(feedId);
   },
 
+  /** Hands a feed the book's canvas (an OffscreenCanvas, transferred) and its layout: the worker paints the book from then on. */
+  async attachBookCanvas(feedId: number, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
+    return (await feedApi()).attachBookCanvas(feedId, canvas, layout);
+  },
+
+  /** A new layout for a feed's book canvas. */
+  async setBookLayout(feedId: number, layout: unknown): Promise<void> {
+    return (await feedApi()).setBookLayout(feedId, layout);
+  },
+
+  /** The price painted at `y` CSS px down the book canvas, or null. */
+  async bookPriceAt(feedId: number, y: number): Promise<string | null> {
+    return (await feedApi()).bookPriceAt(feedId, y);
+  },
+
   /** Takes the market end of the mark channel to the maths worker (futures marks, at most once per frame). */
   async attachMarkPort(port: MessagePort): Promise<void> {
     return (await feedApi()).attachMarkPort(port);

@@ -3,7 +3,7 @@ import { transfer } from 'comlink';
 import { createFixedFormat, type FixedFormat } from '../engine/format/fixed-format';
 import { MathsInputError } from '../engine/maths';
 import { type BookInput, type BookRow, computeBookRows, type MarkTick, type PreparedBook, prepareBook } from '../engine/maths/position-book';
-import { type DisplayRow, type LiveCells, packRows, type RowsFrame } from '../engine/maths/row-frame';
+import { CELL_SEPARATOR, frameTransfer, packRowTexts, ROW_END, type RowsFrame } from '../engine/maths/row-frame';
 
 /** What a mark feed port carries: mark prices per symbol and the stream time they belong to. */
 export interface MarkMessage extends MarkTick {
@@ -36,17 +36,16 @@ function text(value: string | null): string {
   return value === null ? NO_VALUE : format.number(value);
 }
 
-function liveCells(row: BookRow): LiveCells {
-  return {
-    mark: text(row.mark),
-    upnl: text(row.upnl),
-    roePercent: row.roePercent === null ? NO_VALUE : format.signedPercent(row.roePercent),
-    liquidation: text(row.liquidation),
-  };
+/** The live cells of a row as a frame carries them (LIVE_COLUMNS order). */
+function liveText(row: BookRow): string {
+  const roe = row.roePercent === null ? NO_VALUE : format.signedPercent(row.roePercent);
+  return text(row.mark) + CELL_SEPARATOR + text(row.upnl) + CELL_SEPARATOR + roe + CELL_SEPARATOR + text(row.liquidation) + ROW_END;
 }
 
-function displayRow(row: BookRow): DisplayRow {
-  return { id: row.id, symbol: row.symbol, side: row.side, size: text(row.size), entry: text(row.entry), margin: text(row.margin), ...liveCells(row) };
+/** Every cell of a row as a frame carries them (ROW_COLUMNS order). */
+function fullText(row: BookRow): string {
+  const roe = row.roePercent === null ? NO_VALUE : format.signedPercent(row.roePercent);
+  return [row.id, row.symbol, row.side, text(row.size), text(row.entry), text(row.mark), text(row.margin), text(row.upnl), roe, text(row.liquidation)].join(CELL_SEPARATOR) + ROW_END;
 }
 
 function isSameLive(a: BookRow | undefined, b: BookRow): boolean {
@@ -61,18 +60,28 @@ function recompute(tick: MarkTick, tickTs: number, isFull: boolean): RowsFrame {
   const started = performance.now();
   if (!book) throw new Error('no book');
   const next = computeBookRows(book, tick);
-  const changed: { index: number; row: LiveCells | DisplayRow }[] = [];
-  next.forEach((row, index) => {
-    if (isFull) changed.push({ index, row: displayRow(row) });
-    else if (!isSameLive(shown[index], row)) changed.push({ index, row: liveCells(row) });
-  });
+  const indices: number[] = [];
+  const texts: string[] = [];
+  for (let index = 0; index < next.length; index += 1) {
+    const row = next[index];
+    if (isFull) {
+      indices.push(index);
+      texts.push(fullText(row));
+    } else if (!isSameLive(shown[index], row)) {
+      indices.push(index);
+      texts.push(liveText(row));
+    }
+  }
   shown = next;
   if (!isFull) seq += 1;
-  return packRows(changed, { seq, isFull, rowCount: next.length, workerMs: performance.now() - started, tickTs });
+  const frame = packRowTexts(indices, texts, { seq, isFull, rowCount: next.length, workerMs: 0, tickTs });
+  // Packing is part of the tick's work too.
+  frame.workerMs = performance.now() - started;
+  return frame;
 }
 
 function send(frame: RowsFrame): void {
-  out?.postMessage(frame, [frame.indices.buffer, frame.offsets.buffer]);
+  out?.postMessage(frame, frameTransfer(frame));
 }
 
 function failure(error: unknown): MathsFailure {
@@ -142,7 +151,7 @@ const api = {
         out = input.rowsPort;
       }
       const frame = withMerged(input.tick ?? { marks: {} }, (tick) => recompute(tick, 0, true));
-      return transfer(frame, [frame.indices.buffer, frame.offsets.buffer]);
+      return transfer(frame, frameTransfer(frame));
     } catch (error) {
       book = null;
       return failure(error);
@@ -154,7 +163,7 @@ const api = {
     if (!book) throw new Error('setBook first');
     try {
       const frame = withMerged(tick, (merged) => recompute(merged, tickTs, false));
-      return transfer(frame, [frame.indices.buffer, frame.offsets.buffer]);
+      return transfer(frame, frameTransfer(frame));
     } catch (error) {
       return failure(error);
     }

@@ -179,3 +179,46 @@ export function bookRowAt(book: BookView | null, layout: BookPaintLayout, y: num
   const row = index < layout.rows ? book.bids[index] : undefined;
   return row ? { side: 'bid', price: row[0] } : null;
 }
+
+/** A canvas the painter can own: an OffscreenCanvas in the market worker, a page canvas otherwise. */
+export interface BookCanvasLike {
+  width: number;
+  height: number;
+  getContext(type: '2d'): BookCanvas2D | null;
+}
+
+/**
+ * One book canvas and what is drawn on it: takes the page's layout (size, type, colours) and each new book, and
+ * says which price lies under a click.
+ */
+export class BookSurfacePainter {
+  private readonly ctx: BookCanvas2D;
+  private layout: BookPaintLayout | null = null;
+  private book: BookView | null = null;
+
+  constructor(private readonly canvas: BookCanvasLike) {
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new TypeError('the book canvas has no 2D context');
+    this.ctx = ctx;
+  }
+
+  /** A new layout (first, resized, new theme or language): resizes the backing store and repaints the last book. */
+  setLayout(layout: BookPaintLayout): void {
+    const size = backingSize(layout);
+    if (this.canvas.width !== size.width) this.canvas.width = size.width;
+    if (this.canvas.height !== size.height) this.canvas.height = size.height;
+    this.layout = layout;
+    paintBook(this.ctx, this.book, layout);
+  }
+
+  /** Paints a new book (kept for repaints and clicks); nothing is drawn until the page has sent a layout. */
+  paint(book: BookView): void {
+    this.book = book;
+    if (this.layout) paintBook(this.ctx, book, this.layout);
+  }
+
+  /** The price under a click at `y` CSS px from the canvas top, or null. */
+  priceAt(y: number): string | null {
+    return this.layout ? (bookRowAt(this.book, this.layout, y)?.price ?? null) : null;
+  }
+}

@@ -11,8 +11,9 @@ export type DisplayRow = Record<(typeof ROW_COLUMNS)[number], string>;
 export type LiveCells = Pick<DisplayRow, (typeof LIVE_COLUMNS)[number]>;
 
 /**
- * Rows that changed on one tick, packed so the receiving thread does O(changed) integer work and no per-row
- * object decoding: one string for all cells plus typed arrays (transferable) of row indices and cell offsets.
+ * Rows that changed on one tick, packed in one transferable buffer so the receiving thread neither copies nor
+ * parses text: `indices`, `offsets` and `cells` are views of the same ArrayBuffer (see {@link frameTransfer}). The
+ * page records where each changed row's cells are (O(changed) integer work) and decodes a row only when it is read.
  */
 export interface RowsFrame {
   /** Tick number; 0 for the full frame after a book is set. */
@@ -22,64 +23,146 @@ export interface RowsFrame {
   rowCount: number;
   /** Index of each changed row. */
   indices: Uint32Array;
-  /** Start of each changed row's cells in `text`, plus a final end offset (`indices.length + 1` entries). */
+  /** Start of each changed row's cells in `cells`, plus a final end offset (`indices.length + 1` entries). */
   offsets: Uint32Array;
-  /** Cells of the changed rows separated by U+001F: every column of ROW_COLUMNS in a full frame, LIVE_COLUMNS in a delta. */
-  text: string;
+  /**
+   * Cells of the changed rows as UTF-16 code units, in order: each row's cells separated by U+001F and ended by
+   * U+001E; every column of ROW_COLUMNS in a full frame, LIVE_COLUMNS in a delta.
+   */
+  cells: Uint16Array;
   /** Milliseconds the maths worker spent on this tick. */
   workerMs: number;
   /** `ts` of the tick that caused this frame (the mark message's time), for update-to-paint latency. */
   tickTs: number;
 }
 
-const CELL = '\u001f';
+/** Separates the cells of a row. */
+export const CELL_SEPARATOR = '\u001f';
+/** Ends a row's cells, so a row read from a frame is known to be whole. */
+export const ROW_END = '\u001e';
+const CELL_UNIT = 0x1f;
+const ROW_UNIT = 0x1e;
 
-/** Packs changed rows into a frame (the maths worker's side): whole rows in a full frame, live cells in a delta. */
-export function packRows(changed: readonly { index: number; row: LiveCells | DisplayRow }[], meta: Omit<RowsFrame, 'indices' | 'offsets' | 'text'>): RowsFrame {
-  const columns: readonly string[] = meta.isFull ? ROW_COLUMNS : LIVE_COLUMNS;
-  const indices = new Uint32Array(changed.length);
-  const offsets = new Uint32Array(changed.length + 1);
-  const parts: string[] = [];
-  let at = 0;
-  changed.forEach(({ index, row }, k) => {
-    indices[k] = index;
-    offsets[k] = at;
-    // Cells never hold the separator: they are numbers, ids and symbols, which the book checks.
-    const cells = columns.map((column) => (row as Record<string, string>)[column] ?? '').join(CELL);
-    parts.push(cells);
-    at += cells.length;
-  });
-  offsets[changed.length] = at;
-  return { ...meta, indices, offsets, text: parts.join('') };
+/** The cells of one row as a frame carries them (cells never hold the separators: they are numbers, ids and symbols). */
+export function rowText(cells: readonly string[]): string {
+  return cells.join(CELL_SEPARATOR) + ROW_END;
 }
 
-/** The rows a page holds: a frame is applied in O(changed) and a row is split into cells only when it is read. */
+/**
+ * Packs changed rows, each already joined by {@link rowText}, into a frame (the maths worker's side). One buffer holds
+ * the indices, the offsets and the cells.
+ */
+export function packRowTexts(indices: ArrayLike<number>, texts: readonly string[], meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+  const count = texts.length;
+  const head = 8 * count + 4;
+  const all = texts.join('');
+  const buffer = new ArrayBuffer(head + 2 * all.length);
+  const frameIndices = new Uint32Array(buffer, 0, count);
+  const offsets = new Uint32Array(buffer, 4 * count, count + 1);
+  const cells = new Uint16Array(buffer, head, all.length);
+  let at = 0;
+  for (let k = 0; k < count; k += 1) {
+    frameIndices[k] = indices[k];
+    offsets[k] = at;
+    at += texts[k].length;
+  }
+  offsets[count] = at;
+  for (let i = 0; i < all.length; i += 1) cells[i] = all.charCodeAt(i);
+  return { ...meta, indices: frameIndices, offsets, cells };
+}
+
+/** Packs changed rows into a frame: whole rows in a full frame, live cells in a delta. */
+export function packRows(changed: readonly { index: number; row: LiveCells | DisplayRow }[], meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+  const columns: readonly string[] = meta.isFull ? ROW_COLUMNS : LIVE_COLUMNS;
+  return packRowTexts(
+    changed.map(({ index }) => index),
+    changed.map(({ row }) => rowText(columns.map((column) => (row as Record<string, string>)[column] ?? ''))),
+    meta,
+  );
+}
+
+/** The buffers to transfer with a frame (each once: its views usually share one). */
+export function frameTransfer(frame: RowsFrame): ArrayBuffer[] {
+  const buffers = new Set<ArrayBufferLike>([frame.indices.buffer, frame.offsets.buffer, frame.cells.buffer]);
+  return [...buffers].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+}
+
+/**
+ * Whether a frame's parts fit together: typed arrays of matching lengths, offsets rising within the cells, each
+ * row ending where a row ends, rows within the book. A frame that fails is not applied at all.
+ */
+function isWellFormed(frame: RowsFrame): boolean {
+  if (!frame || typeof frame !== 'object') return false;
+  const { indices, offsets, cells, rowCount } = frame;
+  if (!(indices instanceof Uint32Array && offsets instanceof Uint32Array && cells instanceof Uint16Array)) return false;
+  if (!Number.isInteger(rowCount) || rowCount < 0 || !Number.isInteger(frame.seq) || offsets.length !== indices.length + 1 || offsets[0] !== 0) return false;
+  if (offsets[indices.length] !== cells.length) return false;
+  for (let k = 0; k < indices.length; k += 1) {
+    const end = offsets[k + 1];
+    if (end <= offsets[k] || cells[end - 1] !== ROW_UNIT || indices[k] >= rowCount) return false;
+  }
+  return true;
+}
+
+/**
+ * The cells of one row, or null when the units there are not one whole row of `count` cells (a row end inside,
+ * another number of cells): a damaged row is not shown rather than shown wrong.
+ */
+function decodeRow(units: Uint16Array, start: number, end: number, count: number): string[] | null {
+  if (end <= start || units[end - 1] !== ROW_UNIT) return null;
+  let separators = 0;
+  for (let i = start; i < end - 1; i += 1) {
+    const unit = units[i];
+    if (unit === ROW_UNIT) return null;
+    if (unit === CELL_UNIT) separators += 1;
+  }
+  if (separators !== count - 1) return null;
+  return String.fromCharCode.apply(null, units.subarray(start, end - 1) as unknown as number[]).split(CELL_SEPARATOR);
+}
+
+/** Below this many bytes a table never compacts its deltas (a small book's frames are tiny). */
+const COMPACT_FLOOR_BYTES = 128 * 1024;
+/** Buffers held for deltas may grow to this many times the bytes the rows still use before they are compacted. */
+const COMPACT_FACTOR = 4;
+const NO_FRAME = -1;
+const NO_ROWS = new Uint32Array(0);
+
+/**
+ * The rows a page holds. Applying a frame only records, per changed row, which frame and bytes hold its cells
+ * (O(changed) integer work, no strings); a row is decoded when it is read, and the decoded row is kept until it
+ * changes. Delta buffers are held while a row still points into them; when they hold far more bytes than the
+ * rows use, the live cells are copied into one buffer, so memory stays bounded by the book, not the tick count.
+ */
 export class RowsTable {
-  private cells: string[] = [];
-  /** Live cells of a delta newer than the row's full cells. */
-  private live: (string | undefined)[] = [];
-  private decoded = new Map<number, DisplayRow>();
   /** Number of rows. */
   rowCount = 0;
   /** Seq of the last frame applied. */
   seq = -1;
+  private full: Uint16Array = new Uint16Array(0);
+  /** Where each row's full cells are in `full` (end 0: the row is not in the book). */
+  private fullStart = new Uint32Array(0);
+  private fullEnd = new Uint32Array(0);
+  /** Delta buffers still used by some row, by slot, with the number of rows using each. */
+  private slots: (Uint16Array | undefined)[] = [];
+  private slotRows: number[] = [];
+  private freeSlots: number[] = [];
+  /** Per row, the slot of its newest live cells (NO_FRAME: the full frame's are newest) and where they are. */
+  private liveSlot = new Int32Array(0);
+  private liveStart = new Uint32Array(0);
+  private liveEnd = new Uint32Array(0);
+  /** Bytes of all held delta buffers, and bytes the rows use in them. */
+  private heldBytes = 0;
+  private usedBytes = 0;
+  private decoded: (DisplayRow | null | undefined)[] = [];
 
-  /** Applies one frame; returns the indices that changed. A delta not newer than the table is ignored. */
+  /** Applies one frame; returns the indices that changed. A delta not newer than the table, or a malformed frame, is ignored. */
   apply(frame: RowsFrame): Uint32Array {
-    if (!frame.isFull && (frame.seq <= this.seq || frame.rowCount !== this.rowCount)) return new Uint32Array(0);
+    if (!isWellFormed(frame)) return NO_ROWS;
     if (frame.isFull) {
-      this.cells = new Array<string>(frame.rowCount).fill('');
-      this.live = new Array<string | undefined>(frame.rowCount);
-      this.decoded.clear();
-      this.rowCount = frame.rowCount;
-    }
-    const target = frame.isFull ? this.cells : this.live;
-    for (let k = 0; k < frame.indices.length; k += 1) {
-      const index = frame.indices[k];
-      if (index >= this.rowCount) continue;
-      // A slice of the frame's one string: no copy and no parsing until the row is painted.
-      target[index] = frame.text.slice(frame.offsets[k], frame.offsets[k + 1]);
-      this.decoded.delete(index);
+      this.reset(frame);
+    } else {
+      if (frame.seq <= this.seq || frame.rowCount !== this.rowCount) return NO_ROWS;
+      this.applyDelta(frame);
     }
     this.seq = frame.seq;
     return frame.indices;
@@ -87,18 +170,117 @@ export class RowsTable {
 
   /** The display row at `index`, or null when there is none. */
   row(index: number): DisplayRow | null {
-    if (index < 0 || index >= this.rowCount || this.cells[index] === '') return null;
-    const cached = this.decoded.get(index);
-    if (cached) return cached;
-    const cells = this.cells[index].split(CELL);
-    const row = Object.fromEntries(ROW_COLUMNS.map((column, i) => [column, cells[i] ?? ''])) as DisplayRow;
-    const live = this.live[index]?.split(CELL);
-    if (live) {
-      LIVE_COLUMNS.forEach((column, i) => {
-        row[column] = live[i] ?? '';
-      });
-    }
-    this.decoded.set(index, row);
+    if (!Number.isInteger(index) || index < 0 || index >= this.rowCount || this.fullEnd[index] === 0) return null;
+    const cached = this.decoded[index];
+    if (cached !== undefined) return cached;
+    const row = this.decode(index);
+    this.decoded[index] = row;
     return row;
+  }
+
+  private decode(index: number): DisplayRow | null {
+    const cells = decodeRow(this.full, this.fullStart[index], this.fullEnd[index], ROW_COLUMNS.length);
+    if (!cells) return null;
+    const row = {} as DisplayRow;
+    for (let i = 0; i < ROW_COLUMNS.length; i += 1) row[ROW_COLUMNS[i]] = cells[i];
+    const slot = this.liveSlot[index];
+    if (slot !== NO_FRAME) {
+      const live = decodeRow(this.slots[slot] as Uint16Array, this.liveStart[index], this.liveEnd[index], LIVE_COLUMNS.length);
+      if (!live) return null;
+      for (let i = 0; i < LIVE_COLUMNS.length; i += 1) row[LIVE_COLUMNS[i]] = live[i];
+    }
+    return row;
+  }
+
+  private reset(frame: RowsFrame): void {
+    const count = frame.rowCount;
+    this.rowCount = count;
+    this.full = frame.cells;
+    this.fullStart = new Uint32Array(count);
+    this.fullEnd = new Uint32Array(count);
+    this.liveSlot = new Int32Array(count).fill(NO_FRAME);
+    this.liveStart = new Uint32Array(count);
+    this.liveEnd = new Uint32Array(count);
+    this.slots = [];
+    this.slotRows = [];
+    this.freeSlots = [];
+    this.heldBytes = 0;
+    this.usedBytes = 0;
+    this.decoded = new Array(count);
+    const { indices, offsets } = frame;
+    for (let k = 0; k < indices.length; k += 1) {
+      this.fullStart[indices[k]] = offsets[k];
+      this.fullEnd[indices[k]] = offsets[k + 1];
+    }
+  }
+
+  private applyDelta(frame: RowsFrame): void {
+    const { indices, offsets, cells } = frame;
+    if (indices.length === 0) return;
+    const slot = this.freeSlots.pop() ?? this.slots.length;
+    this.slots[slot] = cells;
+    // The frame holds its own slot while its rows move in, so a row listed twice cannot free it halfway.
+    this.slotRows[slot] = 1;
+    this.heldBytes += cells.buffer.byteLength;
+    for (let k = 0; k < indices.length; k += 1) {
+      const index = indices[k];
+      this.release(index);
+      this.liveSlot[index] = slot;
+      this.liveStart[index] = offsets[k];
+      this.liveEnd[index] = offsets[k + 1];
+      this.slotRows[slot] += 1;
+      this.usedBytes += 2 * (offsets[k + 1] - offsets[k]);
+      this.decoded[index] = undefined;
+    }
+    this.slotRows[slot] -= 1;
+    if (this.heldBytes > COMPACT_FLOOR_BYTES + COMPACT_FACTOR * this.usedBytes) this.compact();
+  }
+
+  /** Lets go of a row's live cells; a delta buffer no row uses any more is dropped. */
+  private release(index: number): void {
+    const slot = this.liveSlot[index];
+    if (slot === NO_FRAME) return;
+    this.liveSlot[index] = NO_FRAME;
+    this.usedBytes -= 2 * (this.liveEnd[index] - this.liveStart[index]);
+    this.slotRows[slot] -= 1;
+    if (this.slotRows[slot] === 0) {
+      this.heldBytes -= (this.slots[slot] as Uint16Array).buffer.byteLength;
+      this.slots[slot] = undefined;
+      this.freeSlots.push(slot);
+    }
+  }
+
+  /** Copies every row's live cells into one buffer, so old delta buffers that a few rows kept alive can go. */
+  private compact(): void {
+    const cells = new Uint16Array(this.usedBytes / 2);
+    const starts = new Uint32Array(this.rowCount);
+    let at = 0;
+    for (let index = 0; index < this.rowCount; index += 1) {
+      const slot = this.liveSlot[index];
+      if (slot === NO_FRAME) continue;
+      const start = this.liveStart[index];
+      const end = this.liveEnd[index];
+      cells.set((this.slots[slot] as Uint16Array).subarray(start, end), at);
+      starts[index] = at;
+      at += end - start;
+    }
+    this.freeSlots = [];
+    // Every row's cells are at least a row end long, so nothing copied means no row has live cells.
+    this.heldBytes = at === 0 ? 0 : cells.byteLength;
+    if (at === 0) {
+      this.slots = [];
+      this.slotRows = [];
+      return;
+    }
+    this.slots = [cells];
+    this.slotRows = [0];
+    for (let index = 0; index < this.rowCount; index += 1) {
+      if (this.liveSlot[index] === NO_FRAME) continue;
+      const length = this.liveEnd[index] - this.liveStart[index];
+      this.liveSlot[index] = 0;
+      this.liveStart[index] = starts[index];
+      this.liveEnd[index] = starts[index] + length;
+      this.slotRows[0] += 1;
+    }
   }
 }

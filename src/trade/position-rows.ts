@@ -19,7 +19,8 @@ export interface PositionRowsSnapshot {
 /**
  * Holds the display rows of the positions panel: sets the book in the maths worker and applies its frames (the
  * first full one, then deltas on a MessageChannel as marks arrive from the market worker). The main thread only
- * copies strings; uPnL, ROE and liquidation prices are computed in the worker.
+ * records where each changed row's cells are and reads the rows it paints; uPnL, ROE and liquidation prices are
+ * computed in the worker.
  */
 export class PositionRowsFeed {
   private snapshot: PositionRowsSnapshot = { status: 'idle', positions: [], table: new RowsTable(), version: 0, error: null };
@@ -83,6 +84,6 @@ export class PositionRowsFeed {
 }
 
 function isFrame(value: unknown): value is Parameters<RowsTable['apply']>[0] {
-  const frame = value as { indices?: unknown; offsets?: unknown; text?: unknown } | null;
-  return !!frame && frame.indices instanceof Uint32Array && frame.offsets instanceof Uint32Array && typeof frame.text === 'string';
+  const frame = value as { indices?: unknown; offsets?: unknown; cells?: unknown } | null;
+  return !!frame && frame.indices instanceof Uint32Array && frame.offsets instanceof Uint32Array && frame.cells instanceof Uint16Array;
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
 import { marketWorker } from '../workers';
+import { type BookCanvasHandle, canPaintInWorker, PageBookCanvas, WorkerBookCanvas } from './book-canvas';
 import { FeedStore } from './feed-store';
 import { isBenchPage, recordFeedCounters, recordPaintLatency } from './paint-latency';
 
@@ -25,8 +26,13 @@ function isMainThreadFeed(): boolean {
  * Opens the market worker's feed for a trading screen and pours its frames into a {@link FeedStore}; the store is
  * the only thing React reads. The view (grouping, depth, language, interval) changes without resubscribing.
  */
-export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instrument: TradeInstrument): { store: FeedStore; failure: FeedFailure; retry(): void } {
+export function useTradeFeed(
+  target: TradeFeedTarget,
+  view: TradeFeedView,
+  instrument: TradeInstrument,
+): { store: FeedStore; bookCanvas: BookCanvasHandle | null; failure: FeedFailure; retry(): void } {
   const [store] = useState(() => new FeedStore());
+  const [bookCanvas, setBookCanvas] = useState<BookCanvasHandle | null>(null);
   const [failure, setFailure] = useState<FeedFailure>(null);
   const [attempt, setAttempt] = useState(0);
   const opened = useRef<OpenedFeed | null>(null);
@@ -45,7 +51,19 @@ export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instr
       : recordPaintLatency;
     setFailure(null);
     const meta = { pricePlace: instrument.pricePlaces, volumePlace: instrument.sizePlaces, priceStep: instrument.priceStep };
-    if (isMainThreadFeed()) {
+    // A fresh canvas per feed: a canvas whose control went to the worker cannot be handed over twice.
+    const isMainFeed = isMainThreadFeed();
+    const canvas = !isMainFeed && canPaintInWorker() ? new WorkerBookCanvas() : new PageBookCanvas();
+    setBookCanvas(canvas);
+    // Without OffscreenCanvas the worker still merges the book and sends it every frame; this thread paints it.
+    const stopPagePaint =
+      canvas instanceof PageBookCanvas && !isMainFeed
+        ? store.subscribe('book', () => {
+            const book = store.snapshot.book;
+            if (book) canvas.paint(book);
+          })
+        : null;
+    if (isMainFeed) {
       // A separate chunk, loaded only under the bench switch, so the normal bundle does not grow.
       void Promise.all([import('../../workers/market/create-trade-feed'), import('../../workers/market/socket-url')]).then(
         ([{ createTradeFeed }, { publicSocketUrl }]) => {
@@ -59,6 +77,8 @@ export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instr
               if (!closed) store.apply(frame);
             },
           });
+          // The same painter and pacing as the worker's, run here: the bench compares the threads, not the code.
+          if (canvas instanceof PageBookCanvas) created.feed.setBookPainter((book) => canvas.paint(book));
           opened.current = { kind: 'main', setView: (next) => created.feed.setView(next), close: () => created.close() };
         },
         () => {
@@ -74,7 +94,10 @@ export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instr
         .then(
           (id) => {
             if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
-            else opened.current = { kind: 'worker', id };
+            else {
+              opened.current = { kind: 'worker', id };
+              if (canvas instanceof WorkerBookCanvas) canvas.bind(id);
+            }
           },
           (error: unknown) => {
             if (!closed) setFailure(error instanceof Error && error.name === 'WorkerCallError' && /timed out/.test(error.message) ? 'worker-timeout' : 'worker-failed');
@@ -83,6 +106,7 @@ export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instr
     }
     return () => {
       closed = true;
+      stopPagePaint?.();
       const feed = opened.current;
       opened.current = null;
       if (feed?.kind === 'main') feed.close();
@@ -96,5 +120,5 @@ export function useTradeFeed(target: TradeFeedTarget, view: TradeFeedView, instr
     else if (feed) void marketWorker.call((api) => api.setFeedView(feed.id, view)).catch(() => undefined);
   }, [view]);
 
-  return { store, failure, retry: () => setAttempt((n) => n + 1) };
+  return { store, bookCanvas, failure, retry: () => setAttempt((n) => n + 1) };
 }

@@ -217,7 +217,7 @@ async function measureVariant(browser: Browser, gateway: RunningGateway, api: Ap
       const started = performance.now();
       const poll = () => {
         const live = document.querySelector('[data-testid="connection-state"][data-state="live"]');
-        const book = document.querySelector('[data-testid="order-book"] .book__row');
+        const book = document.querySelector('[data-testid="order-book"] canvas') && document.querySelector('[data-testid="order-book"] .book__price');
         const tape = document.querySelector('[data-testid="trades-tape"] li');
         const rows = document.querySelectorAll('tr[data-position-id]').length;
         if (live && book && tape && rows > 0 && window.__feedCounters) return resolve();
@@ -271,7 +271,7 @@ async function measureVariant(browser: Browser, gateway: RunningGateway, api: Ap
       longTasks: window.__longTasks,
       loaf: window.__loaf,
       positionRows: document.querySelectorAll('tr[data-position-id]').length,
-      bookRows: document.querySelectorAll('[data-testid="order-book"] .book__row').length,
+      bookRows: document.querySelectorAll('[data-testid="order-book"] .book__price').length,
     })`);
     const inWindow = (t: { start: number }) => t.start >= result.start && t.start <= result.end;
     const longTasks = result.longTasks.filter(inWindow);

@@ -1,4 +1,5 @@
 import { releaseProxy } from 'comlink';
+import { BookSurfacePainter, checkBookPaintLayout } from '../../engine/market/book-painter';
 import { createFrameScheduler, type FrameScheduler, frameClock } from '../../engine/market/frame-scheduler';
 import { MarkCollector } from '../../engine/market/mark-feed';
 import { checkFeedMeta, checkFeedTarget, checkFeedView, type TradeFeedMeta } from '../../engine/market/trade-feed-input';
@@ -43,6 +44,8 @@ interface OpenFeed {
   url: string;
   onFrame: unknown;
   stopMarks: (() => void) | null;
+  /** The book's canvas, when the page handed one over: this worker then paints the book itself. */
+  painter: BookSurfacePainter | null;
 }
 
 /** One session per stream URL; in the app there is exactly one (this origin), so one WebSocket per tab. */
@@ -155,15 +158,49 @@ export async function openFeed(
   }
   const stopMarks =
     checkedTarget.instType === 'SPOT' ? null : session.subscribe({ instType: checkedTarget.instType, channel: 'ticker', instId: checkedTarget.symbol }, onMarkTicker);
-  feeds.set(id, { created, url: socketUrl, onFrame, stopMarks });
+  feeds.set(id, { created, url: socketUrl, onFrame, stopMarks, painter: null });
   return id;
+}
+
+function openFeedOf(feedId: number): OpenFeed {
+  const open = feeds.get(checkFeedId(feedId));
+  if (!open) throw new TypeError(`feedId ${feedId} is not an open feed`);
+  return open;
+}
+
+/**
+ * Takes the book's canvas (`transferControlToOffscreen` of the page's canvas) and the page's layout for it: from
+ * the next frame this worker paints every new book there itself, never waiting for the page, and the page's frames
+ * carry the book only about once a second (its accessible table). One canvas per feed; a second replaces the first.
+ */
+export async function attachBookCanvas(feedId: number, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
+  const open = openFeedOf(feedId);
+  if (typeof OffscreenCanvas !== 'function' || !(canvas instanceof OffscreenCanvas)) throw new TypeError('attachBookCanvas needs an OffscreenCanvas');
+  const checked = checkBookPaintLayout(layout);
+  const painter = new BookSurfacePainter(canvas);
+  painter.setLayout(checked);
+  open.painter = painter;
+  open.created.feed.setBookPainter((book) => painter.paint(book));
+}
+
+/** A new layout for a feed's book canvas (resized, theme or language changed); repaints at once. */
+export async function setBookLayout(feedId: number, layout: unknown): Promise<void> {
+  const open = openFeedOf(feedId);
+  const checked = checkBookPaintLayout(layout);
+  if (!open.painter) throw new TypeError(`feed ${feedId} has no book canvas`);
+  open.painter.setLayout(checked);
+}
+
+/** The price of the book row painted at `y` CSS px from the canvas top, or null (the spread, an empty row). */
+export async function bookPriceAt(feedId: number, y: number): Promise<string | null> {
+  const open = openFeedOf(feedId);
+  if (typeof y !== 'number') throw new TypeError('y must be a number');
+  return open.painter?.priceAt(y) ?? null;
 }
 
 /** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */
 export async function setFeedView(feedId: number, view: TradeFeedView): Promise<void> {
-  const open = feeds.get(checkFeedId(feedId));
-  if (!open) throw new TypeError(`feedId ${feedId} is not an open feed`);
-  open.created.feed.setView(view);
+  openFeedOf(feedId).created.feed.setView(view);
 }
 
 /** Closes a feed: unsubscribes its channels and releases the page's callback; closing twice does nothing. */
@@ -173,6 +210,7 @@ export async function closeFeed(feedId: number): Promise<void> {
   if (!open) return;
   feeds.delete(id);
   open.created.close();
+  open.painter = null;
   open.stopMarks?.();
   releaseSession(open.url);
   (open.onFrame as { [releaseProxy]?: () => void })[releaseProxy]?.();

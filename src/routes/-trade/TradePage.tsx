@@ -56,7 +56,7 @@ export function TradePage({ instrument, interval }: TradePageProps) {
     () => ({ intl, groupStep: step, depthRows: isMobile ? MOBILE_DEPTH : DESKTOP_DEPTH, candleChannel: chartShown ? interval : null }),
     [intl, step, isMobile, chartShown, interval],
   );
-  const { store, failure, retry } = useTradeFeed(target, view, instrument);
+  const { store, bookCanvas, failure, retry } = useTradeFeed(target, view, instrument);
   const onPick = (price: string) => setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
   const onChannel = (channel: ChartChannel) => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, interval: channel }), replace: true });
 
@@ -65,7 +65,19 @@ export function TradePage({ instrument, interval }: TradePageProps) {
   }
 
   const chart = <ChartPanel store={store} pricePlaces={instrument.pricePlaces} channel={interval} onChannel={onChannel} />;
-  const book = <OrderBookPanel store={store} base={instrument.base} quote={instrument.quote} steps={steps} step={step} onStep={setStep} onPick={onPick} />;
+  const book = (
+    <OrderBookPanel
+      store={store}
+      canvas={bookCanvas}
+      rows={view.depthRows}
+      base={instrument.base}
+      quote={instrument.quote}
+      steps={steps}
+      step={step}
+      onStep={setStep}
+      onPick={onPick}
+    />
+  );
   const tape = <TradesTape store={store} base={instrument.base} quote={instrument.quote} />;
   const lastPrice = <LastPriceForm store={store} instrument={instrument} picked={picked} />;
 

@@ -160,6 +160,48 @@ describe('market worker trading feed', () => {
     for (const { frame } of log.frames.slice(lostAt, backAt + 1)) expect(frame.book?.bids.length ?? 0).toBe(0);
   });
 
+  it('paints the book on a canvas it was handed, every frame, while the page gets the book about once a second', async () => {
+    const api = startWorker();
+    const log = frameLog();
+    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await log.waitFor((f) => f.book?.status === 'live');
+    const canvas = document.createElement('canvas');
+    document.body.append(canvas);
+    const offscreen = canvas.transferControlToOffscreen();
+    const layout = {
+      width: 300, height: 5 * 2 * 17 + 26, dpr: 1, rows: 5, rowHeight: 17, spreadHeight: 26, gap: 4, rtl: false,
+      font: '12px sans-serif', spreadFont: '13px sans-serif', spreadLabel: 'Spread', colors: { text: '#000', muted: '#666', up: '#0a0', down: '#a00' },
+    };
+    await expect(api.attachBookCanvas(id, Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, { ...layout, rows: 0 })).rejects.toThrow(/rows/);
+    const second = document.createElement('canvas').transferControlToOffscreen();
+    await api.attachBookCanvas(id, Comlink.transfer(second, [second]) as unknown as OffscreenCanvas, layout);
+    // The worker painted a live book: the best ask lies just above the spread, the best bid just below.
+    let bestAsk: string | null = null;
+    for (let i = 0; i < 50 && bestAsk === null; i += 1) {
+      bestAsk = await api.bookPriceAt(id, 4 * 17 + 8);
+      if (bestAsk === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const bestBid = await api.bookPriceAt(id, 5 * 17 + 26 + 8);
+    expect(bestAsk).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(number(bestBid!)).toBeLessThan(number(bestAsk!));
+    expect(await api.bookPriceAt(id, 5 * 17 + 10)).toBeNull();
+    // Over three seconds of a busy book the page receives it at most about once a second.
+    const from = log.frames.length;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const withBook = log.frames.slice(from).filter((f) => f.frame.book !== null);
+    const updates = (log.frames.at(-1)?.frame.counters.bookUpdates ?? 0) - (log.frames[from]?.frame.counters.bookUpdates ?? 0);
+    expect(updates).toBeGreaterThan(10);
+    expect(withBook.length).toBeGreaterThanOrEqual(2);
+    expect(withBook.length).toBeLessThanOrEqual(4);
+    // Hostile layouts and clicks are refused or answered with nothing, never drawn.
+    await expect(api.setBookLayout(id, { ...layout, dpr: Number.NaN })).rejects.toThrow(/dpr/);
+    await expect(api.bookPriceAt(id, Number.NaN)).resolves.toBeNull();
+    const third = document.createElement('canvas').transferControlToOffscreen();
+    await expect(api.attachBookCanvas(9999, Comlink.transfer(third, [third]) as unknown as OffscreenCanvas, layout)).rejects.toThrow(/not an open feed/);
+    canvas.remove();
+    await api.closeFeed(id);
+  });
+
   it('refuses bad input with a TypeError that names the field', async () => {
     const api = startWorker();
     const noop = Comlink.proxy(() => undefined);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { futuresPositionMetrics, liquidationPrice, MathsInputError } from '../../../../engine/maths';
 import { type BookPosition, computeBookRows, prepareBook } from '../../../../engine/maths/position-book';
-import { packRows, RowsTable } from '../../../../engine/maths/row-frame';
+import { packRows, type RowsFrame, RowsTable } from '../../../../engine/maths/row-frame';
 import { CONTRACT_LONG } from '../../../fixtures/contract-positions';
 
 const LONG: BookPosition = CONTRACT_LONG;
@@ -50,6 +50,9 @@ describe('computeBookRows', () => {
   });
 });
 
+/** The cells a frame carries, in order, read straight from its buffer. */
+const cellsOf = (frame: RowsFrame) => String.fromCharCode(...frame.cells).split(/[\u001e\u001f]/).slice(0, -1);
+
 describe('RowsTable', () => {
   const row = (id: string, upnl: string) => ({ id, symbol: 'BTCUSDT', side: 'long', size: '1', entry: '1', mark: '1', margin: '1', upnl, roePercent: '0', liquidation: '--' });
 
@@ -67,7 +70,7 @@ describe('RowsTable', () => {
   it('carries only the live cells in a delta and keeps the full frame\'s static ones', () => {
     const full = packRows([{ index: 0, row: row('a', '1') }], { seq: 0, isFull: true, rowCount: 1, workerMs: 0, tickTs: 0 });
     const delta = packRows([{ index: 0, row: { mark: '2', upnl: '5', roePercent: '+1%', liquidation: '--' } }], { seq: 1, isFull: false, rowCount: 1, workerMs: 0, tickTs: 0 });
-    expect(delta.text.split('\u001f')).toEqual(['2', '5', '+1%', '--']);
+    expect(cellsOf(delta)).toEqual(['2', '5', '+1%', '--']);
     const table = new RowsTable();
     table.apply(full);
     table.apply(delta);
