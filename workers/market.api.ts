@@ -8,9 +8,9 @@ import {
 } from '../engine/market/market-rows';
 import type { TradeFeedMeta } from '../engine/market/trade-feed-input';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../engine/market/trade-frame';
-import type { FeedOptions, InstrumentResult } from './market/feed-api';
+import type { FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
 
-export type { FeedOptions, InstrumentResult };
+export type { FeedOptions, InstrumentResult, PaintedPanel };
 import { FetchFailure, getJson } from './market/fetch-json';
 
 /** What the markets page paints: formatted rows plus whether they are fresh. */
@@ -117,14 +117,14 @@ const api = {
     return (await feedApi()).closeFeed(feedId);
   },
 
-  /** Hands a feed the book's canvas (an OffscreenCanvas, transferred) and its layout: the worker paints the book from then on. */
-  async attachBookCanvas(feedId: number, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
-    return (await feedApi()).attachBookCanvas(feedId, canvas, layout);
+  /** Hands a feed a panel's canvas (an OffscreenCanvas, transferred) and its layout: the worker paints that panel from then on. */
+  async attachCanvas(feedId: number, panel: PaintedPanel, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
+    return (await feedApi()).attachCanvas(feedId, panel, canvas, layout);
   },
 
-  /** A new layout for a feed's book canvas. */
-  async setBookLayout(feedId: number, layout: unknown): Promise<void> {
-    return (await feedApi()).setBookLayout(feedId, layout);
+  /** A new layout for a panel's canvas. */
+  async setCanvasLayout(feedId: number, panel: PaintedPanel, layout: unknown): Promise<void> {
+    return (await feedApi()).setCanvasLayout(feedId, panel, layout);
   },
 
   /** The price painted at `y` CSS px down the book canvas, or null. */

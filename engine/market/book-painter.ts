@@ -187,6 +187,20 @@ export interface BookCanvasLike {
   getContext(type: '2d'): BookCanvas2D | null;
 }
 
+/** The canvas's 2D context, or a TypeError when it has none. */
+export function context2d(canvas: BookCanvasLike): BookCanvas2D {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new TypeError('the canvas has no 2D context');
+  return ctx;
+}
+
+/** Sizes a canvas's backing store for a layout (device pixels); a size that did not change is left alone. */
+export function fitBacking(canvas: BookCanvasLike, layout: BookPaintLayout): void {
+  const size = backingSize(layout);
+  if (canvas.width !== size.width) canvas.width = size.width;
+  if (canvas.height !== size.height) canvas.height = size.height;
+}
+
 /**
  * One book canvas and what is drawn on it: takes the page's layout (size, type, colours) and each new book, and
  * says which price lies under a click.
@@ -197,16 +211,12 @@ export class BookSurfacePainter {
   private book: BookView | null = null;
 
   constructor(private readonly canvas: BookCanvasLike) {
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new TypeError('the book canvas has no 2D context');
-    this.ctx = ctx;
+    this.ctx = context2d(canvas);
   }
 
   /** A new layout (first, resized, new theme or language): resizes the backing store and repaints the last book. */
   setLayout(layout: BookPaintLayout): void {
-    const size = backingSize(layout);
-    if (this.canvas.width !== size.width) this.canvas.width = size.width;
-    if (this.canvas.height !== size.height) this.canvas.height = size.height;
+    fitBacking(this.canvas, layout);
     this.layout = layout;
     paintBook(this.ctx, this.book, layout);
   }

@@ -42,6 +42,16 @@ export class CandleSeries {
     return action === 'snapshot' ? this.replace(rows) : this.update(rows);
   }
 
+  /** True when the next part clears the chart (a new channel or a fresh history). */
+  get isResetPending(): boolean {
+    return this.isReset;
+  }
+
+  /** True when a part is waiting to be taken. */
+  get hasNews(): boolean {
+    return this.isReset || this.pending.length > 0;
+  }
+
   /** The chart part for the next frame (whole history after a reset, else the changed bars), or null; then clears it. */
   take(): CandleView | null {
     if (this.isReset) {

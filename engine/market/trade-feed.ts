@@ -11,6 +11,7 @@ import { decimalSign } from '../format/decimal-string';
 import { CandleSeries } from './candle-series';
 import { createFeedFormat, type FeedFormat } from './feed-format';
 import { createFrameScheduler, type FrameScheduler } from './frame-scheduler';
+import { PartPacer } from './part-pacer';
 import { type BookApplyResult, OrderBook } from './order-book';
 import { type GroupedLevel, groupBook } from './price-grouping';
 import { readTicker, readTrade, type StreamTicker } from './stream-rows';
@@ -59,11 +60,20 @@ export interface TradeFeedDeps {
  */
 export type BookPainter = (book: BookView, latestTs: number) => void;
 
+/** Paints the tape the same way: each new trades part (a reset, or new rows for the top), newest first. */
+export type TapePainter = (trades: { reset: boolean; rows: TradeRowView[] }, latestTs: number) => void;
+
 /**
- * While a painter draws the book, the page still gets it (an accessible table, and the tests' view of the book),
- * but at most this often, and at once when the book starts or stops being shown or changes its grouping.
+ * While a painter draws the book or the tape, the page still gets it (an accessible table, and the tests' view),
+ * but at most this often; the book at once when it starts or stops being shown or changes its grouping.
  */
 export const PAGE_BOOK_MS = 1000;
+
+/**
+ * The chart's live bar goes to the page at most this often (a new history at once): drawing the chart is the
+ * page's own work, and five redraws a second keep a bar visibly live on a phone that could not afford forty.
+ */
+export const PAGE_CANDLES_MS = 200;
 
 /** Tuning of a feed. */
 export interface TradeFeedOptions {
@@ -138,13 +148,17 @@ export class TradeFeed {
   private latestTs = 0;
   private lastBook: BookView | null = null;
   private lastTicker: TickerView | null = null;
-  // A painter, and the book the page has yet to get while one draws (paced by PAGE_BOOK_MS).
+  // Painters, and what the page has yet to get while they draw (paced by PAGE_BOOK_MS).
   private bookPainter: BookPainter | null = null;
+  private tapePainter: TapePainter | null = null;
   private bookTs = 0;
+  private tapeTs = 0;
   private pageBook: BookView | null = null;
   private lastPageBook: BookView | null = null;
-  private lastPageBookAt = Number.NEGATIVE_INFINITY;
-  private pageBookTimer: unknown = null;
+  private isPageTapeDirty = false;
+  private readonly bookPacer: PartPacer;
+  private readonly tapePacer: PartPacer;
+  private readonly candlePacer: PartPacer;
   // Book resync: one resubscribe at a time, backing off when snapshots keep failing.
   private isAwaitingSnapshot = false;
   private failedResyncs = 0;
@@ -178,6 +192,11 @@ export class TradeFeed {
     const { instType, symbol: instId } = this.target;
     this.args = { ticker: { instType, channel: 'ticker', instId }, books: { instType, channel: 'books', instId }, trade: { instType, channel: 'trade', instId } };
     this.scheduler = createFrameScheduler(deps.requestFrame, this.flush);
+    const clock = { now: deps.now ?? Date.now, setTimeout: deps.setTimeout, clearTimeout: deps.clearTimeout };
+    const wake = () => this.scheduler.schedule();
+    this.bookPacer = new PartPacer(PAGE_BOOK_MS, clock, wake);
+    this.tapePacer = new PartPacer(PAGE_BOOK_MS, clock, wake);
+    this.candlePacer = new PartPacer(PAGE_CANDLES_MS, clock, wake);
     this.stopState = deps.stream.onState(this.onState);
     this.unsubscribes.push(
       deps.stream.subscribe(this.args.ticker, this.onTicker),
@@ -231,7 +250,18 @@ export class TradeFeed {
     this.lastBook = null;
     this.pageBook = null;
     this.lastPageBook = null;
+    this.bookPacer.reset();
     this.isBookDirty = true;
+    this.scheduler.schedule();
+  }
+
+  /** Hands the tape to a painter (or takes it back with null), as {@link setBookPainter} does the book. */
+  setTapePainter(painter: TapePainter | null): void {
+    if (this.isClosed) return;
+    this.tapePainter = painter;
+    this.tapePacer.reset();
+    this.isPageTapeDirty = false;
+    this.isTradesReset = true;
     this.scheduler.schedule();
   }
 
@@ -241,8 +271,9 @@ export class TradeFeed {
     this.isClosed = true;
     this.scheduler.cancel();
     this.clearResyncTimer();
-    if (this.pageBookTimer !== null) this.deps.clearTimeout(this.pageBookTimer);
-    this.pageBookTimer = null;
+    this.bookPacer.cancel();
+    this.tapePacer.cancel();
+    this.candlePacer.cancel();
     this.stopState();
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes.length = 0;
@@ -400,7 +431,10 @@ export class TradeFeed {
       this.tally.dropped += dropped;
       this.isCountersDirty = true;
     }
-    if (dropped < rows.length) this.touch(push.ts);
+    if (dropped < rows.length) {
+      if (this.tapePainter === null) this.touch(push.ts);
+      else if (push.ts > this.tapeTs) this.tapeTs = push.ts;
+    }
     this.scheduler.schedule();
   };
 
@@ -427,14 +461,19 @@ export class TradeFeed {
       }
       this.bookTs = 0;
     }
+    if (this.tapePainter !== null && (this.isTradesReset || this.newTrades > 0)) {
+      this.tapePainter(this.tradesPart(), this.tapeTs);
+      this.tapeTs = 0;
+      this.isPageTapeDirty = true;
+    }
     if (this.isInFlight) {
       this.isFlushWanted = true;
       return;
     }
     const book = this.bookPainter !== null ? this.takePageBook() : this.isBookDirty ? this.bookPart() : null;
-    const trades = this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
+    const trades = this.tapePainter !== null ? this.takePageTape() : this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
     const ticker = this.isTickerDirty ? this.tickerPart() : null;
-    const candles = this.candles.take();
+    const candles = this.candles.hasNews && this.candlePacer.admit(this.candles.isResetPending) ? this.candles.take() : null;
     const hasNews = book !== null || trades !== null || ticker !== null || candles !== null;
     if (!hasNews && !this.isConnectionDirty && !this.isCountersDirty) return;
     this.isBookDirty = false;
@@ -470,20 +509,17 @@ export class TradeFeed {
     const pending = this.pageBook;
     if (pending === null) return null;
     const last = this.lastPageBook;
-    const isUrgent = last === null || pending.status !== last.status || pending.step !== last.step;
-    const now = (this.deps.now ?? Date.now)();
-    const wait = PAGE_BOOK_MS - (now - this.lastPageBookAt);
-    if (!isUrgent && wait > 0) {
-      this.pageBookTimer ??= this.deps.setTimeout(() => {
-        this.pageBookTimer = null;
-        this.scheduler.schedule();
-      }, wait);
-      return null;
-    }
+    if (!this.bookPacer.admit(last === null || pending.status !== last.status || pending.step !== last.step)) return null;
     this.pageBook = null;
     this.lastPageBook = pending;
-    this.lastPageBookAt = now;
     return pending;
+  }
+
+  /** The whole tape for the page, when a painter draws it and the page is due a copy; else null. */
+  private takePageTape(): { reset: boolean; rows: TradeRowView[] } | null {
+    if (!this.isPageTapeDirty || !this.tapePacer.admit()) return null;
+    this.isPageTapeDirty = false;
+    return { reset: true, rows: this.tradeRows(this.trades.length) };
   }
 
   private bookPart(): BookView | null {
@@ -514,13 +550,18 @@ export class TradeFeed {
     const count = isReset ? this.trades.length : this.newTrades;
     this.isTradesReset = false;
     this.newTrades = 0;
+    return { reset: isReset, rows: this.tradeRows(count) };
+  }
+
+  /** The newest `count` trades, formatted, newest first. */
+  private tradeRows(count: number): TradeRowView[] {
     const rows: TradeRowView[] = new Array(count);
     const { format } = this;
     for (let i = 0; i < count; i += 1) {
       const trade = this.trades.at(i)!;
       rows[i] = { id: trade.id, price: format.price(trade.price), size: format.size(trade.size), time: format.time(trade.ts), side: trade.side };
     }
-    return { reset: isReset, rows };
+    return rows;
   }
 
   private tickerPart(): TickerView | null {

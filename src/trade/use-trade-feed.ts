@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
 import { marketWorker } from '../workers';
-import { type BookCanvasHandle, canPaintInWorker, PageBookCanvas, WorkerBookCanvas } from './book-canvas';
+import { canPaintInWorker, PageBookCanvas, type PanelCanvases, PageTapeCanvas, WorkerPanelCanvas } from './panel-canvas';
 import { FeedStore } from './feed-store';
 import { isBenchPage, recordFeedCounters, recordPaintLatency } from './paint-latency';
 
@@ -30,9 +30,9 @@ export function useTradeFeed(
   target: TradeFeedTarget,
   view: TradeFeedView,
   instrument: TradeInstrument,
-): { store: FeedStore; bookCanvas: BookCanvasHandle | null; failure: FeedFailure; retry(): void } {
+): { store: FeedStore; canvases: PanelCanvases | null; failure: FeedFailure; retry(): void } {
   const [store] = useState(() => new FeedStore());
-  const [bookCanvas, setBookCanvas] = useState<BookCanvasHandle | null>(null);
+  const [canvases, setCanvases] = useState<PanelCanvases | null>(null);
   const [failure, setFailure] = useState<FeedFailure>(null);
   const [attempt, setAttempt] = useState(0);
   const opened = useRef<OpenedFeed | null>(null);
@@ -51,18 +51,24 @@ export function useTradeFeed(
       : recordPaintLatency;
     setFailure(null);
     const meta = { pricePlace: instrument.pricePlaces, volumePlace: instrument.sizePlaces, priceStep: instrument.priceStep };
-    // A fresh canvas per feed: a canvas whose control went to the worker cannot be handed over twice.
+    // Fresh canvases per feed: a canvas whose control went to the worker cannot be handed over twice.
     const isMainFeed = isMainThreadFeed();
-    const canvas = !isMainFeed && canPaintInWorker() ? new WorkerBookCanvas() : new PageBookCanvas();
-    setBookCanvas(canvas);
-    // Without OffscreenCanvas the worker still merges the book and sends it every frame; this thread paints it.
-    const stopPagePaint =
-      canvas instanceof PageBookCanvas && !isMainFeed
-        ? store.subscribe('book', () => {
-            const book = store.snapshot.book;
-            if (book) canvas.paint(book);
-          })
-        : null;
+    const inWorker = !isMainFeed && canPaintInWorker();
+    const book = inWorker ? new WorkerPanelCanvas('book') : new PageBookCanvas();
+    const tape = inWorker ? new WorkerPanelCanvas('tape') : new PageTapeCanvas();
+    setCanvases({ book, tape });
+    // Without OffscreenCanvas the worker still merges the book and the tape and sends them every frame; this thread
+    // paints them.
+    const stopPagePaint: (() => void)[] = [];
+    if (!isMainFeed && book instanceof PageBookCanvas && tape instanceof PageTapeCanvas) {
+      stopPagePaint.push(
+        store.subscribe('book', () => {
+          const view = store.snapshot.book;
+          if (view) book.paint(view);
+        }),
+        store.subscribe('trades', () => tape.paint({ reset: true, rows: store.snapshot.trades })),
+      );
+    }
     if (isMainFeed) {
       // A separate chunk, loaded only under the bench switch, so the normal bundle does not grow.
       void Promise.all([import('../../workers/market/create-trade-feed'), import('../../workers/market/socket-url')]).then(
@@ -77,8 +83,9 @@ export function useTradeFeed(
               if (!closed) store.apply(frame);
             },
           });
-          // The same painter and pacing as the worker's, run here: the bench compares the threads, not the code.
-          if (canvas instanceof PageBookCanvas) created.feed.setBookPainter((book) => canvas.paint(book));
+          // The same painters and pacing as the worker's, run here: the bench compares the threads, not the code.
+          if (book instanceof PageBookCanvas) created.feed.setBookPainter((view) => book.paint(view));
+          if (tape instanceof PageTapeCanvas) created.feed.setTapePainter((part) => tape.paint(part));
           opened.current = { kind: 'main', setView: (next) => created.feed.setView(next), close: () => created.close() };
         },
         () => {
@@ -96,7 +103,8 @@ export function useTradeFeed(
             if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
             else {
               opened.current = { kind: 'worker', id };
-              if (canvas instanceof WorkerBookCanvas) canvas.bind(id);
+              if (book instanceof WorkerPanelCanvas) book.bind(id);
+              if (tape instanceof WorkerPanelCanvas) tape.bind(id);
             }
           },
           (error: unknown) => {
@@ -106,7 +114,7 @@ export function useTradeFeed(
     }
     return () => {
       closed = true;
-      stopPagePaint?.();
+      for (const stop of stopPagePaint) stop();
       const feed = opened.current;
       opened.current = null;
       if (feed?.kind === 'main') feed.close();
@@ -120,5 +128,5 @@ export function useTradeFeed(
     else if (feed) void marketWorker.call((api) => api.setFeedView(feed.id, view)).catch(() => undefined);
   }, [view]);
 
-  return { store, bookCanvas, failure, retry: () => setAttempt((n) => n + 1) };
+  return { store, canvases, failure, retry: () => setAttempt((n) => n + 1) };
 }

@@ -1,5 +1,6 @@
 import { releaseProxy } from 'comlink';
 import { BookSurfacePainter, checkBookPaintLayout } from '../../engine/market/book-painter';
+import { TapeSurfacePainter } from '../../engine/market/tape-painter';
 import { createFrameScheduler, type FrameScheduler, frameClock } from '../../engine/market/frame-scheduler';
 import { MarkCollector } from '../../engine/market/mark-feed';
 import { checkFeedMeta, checkFeedTarget, checkFeedView, type TradeFeedMeta } from '../../engine/market/trade-feed-input';
@@ -44,8 +45,17 @@ interface OpenFeed {
   url: string;
   onFrame: unknown;
   stopMarks: (() => void) | null;
-  /** The book's canvas, when the page handed one over: this worker then paints the book itself. */
-  painter: BookSurfacePainter | null;
+  /** The book's and the tape's canvases, when the page handed them over: this worker then paints them itself. */
+  book: BookSurfacePainter | null;
+  tape: TapeSurfacePainter | null;
+}
+
+/** The panels this worker can paint. */
+export type PaintedPanel = 'book' | 'tape';
+
+function checkPanel(value: unknown): PaintedPanel {
+  if (value !== 'book' && value !== 'tape') throw new TypeError(`panel must be book or tape, got ${String(value).slice(0, 40)}`);
+  return value;
 }
 
 /** One session per stream URL; in the app there is exactly one (this origin), so one WebSocket per tab. */
@@ -158,7 +168,7 @@ export async function openFeed(
   }
   const stopMarks =
     checkedTarget.instType === 'SPOT' ? null : session.subscribe({ instType: checkedTarget.instType, channel: 'ticker', instId: checkedTarget.symbol }, onMarkTicker);
-  feeds.set(id, { created, url: socketUrl, onFrame, stopMarks, painter: null });
+  feeds.set(id, { created, url: socketUrl, onFrame, stopMarks, book: null, tape: null });
   return id;
 }
 
@@ -169,33 +179,44 @@ function openFeedOf(feedId: number): OpenFeed {
 }
 
 /**
- * Takes the book's canvas (`transferControlToOffscreen` of the page's canvas) and the page's layout for it: from
- * the next frame this worker paints every new book there itself, never waiting for the page, and the page's frames
- * carry the book only about once a second (its accessible table). One canvas per feed; a second replaces the first.
+ * Takes a panel's canvas (`transferControlToOffscreen` of the page's canvas) and the page's layout for it: from the
+ * next frame this worker paints every new book, or every new trade, there itself, never waiting for the page, and
+ * the page's frames carry that part only about once a second (its accessible table). A second canvas replaces the
+ * first.
  */
-export async function attachBookCanvas(feedId: number, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
+export async function attachCanvas(feedId: number, panel: PaintedPanel, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
   const open = openFeedOf(feedId);
-  if (typeof OffscreenCanvas !== 'function' || !(canvas instanceof OffscreenCanvas)) throw new TypeError('attachBookCanvas needs an OffscreenCanvas');
+  const which = checkPanel(panel);
+  if (typeof OffscreenCanvas !== 'function' || !(canvas instanceof OffscreenCanvas)) throw new TypeError('attachCanvas needs an OffscreenCanvas');
   const checked = checkBookPaintLayout(layout);
-  const painter = new BookSurfacePainter(canvas);
-  painter.setLayout(checked);
-  open.painter = painter;
-  open.created.feed.setBookPainter((book) => painter.paint(book));
+  if (which === 'book') {
+    const painter = new BookSurfacePainter(canvas);
+    painter.setLayout(checked);
+    open.book = painter;
+    open.created.feed.setBookPainter((book) => painter.paint(book));
+  } else {
+    const painter = new TapeSurfacePainter(canvas);
+    painter.setLayout(checked);
+    open.tape = painter;
+    open.created.feed.setTapePainter((part) => painter.paint(part));
+  }
 }
 
-/** A new layout for a feed's book canvas (resized, theme or language changed); repaints at once. */
-export async function setBookLayout(feedId: number, layout: unknown): Promise<void> {
+/** A new layout for a panel's canvas (resized, theme or language changed); repaints at once. */
+export async function setCanvasLayout(feedId: number, panel: PaintedPanel, layout: unknown): Promise<void> {
   const open = openFeedOf(feedId);
+  const which = checkPanel(panel);
   const checked = checkBookPaintLayout(layout);
-  if (!open.painter) throw new TypeError(`feed ${feedId} has no book canvas`);
-  open.painter.setLayout(checked);
+  const painter = open[which];
+  if (!painter) throw new TypeError(`feed ${feedId} has no ${which} canvas`);
+  painter.setLayout(checked);
 }
 
 /** The price of the book row painted at `y` CSS px from the canvas top, or null (the spread, an empty row). */
 export async function bookPriceAt(feedId: number, y: number): Promise<string | null> {
   const open = openFeedOf(feedId);
   if (typeof y !== 'number') throw new TypeError('y must be a number');
-  return open.painter?.priceAt(y) ?? null;
+  return open.book?.priceAt(y) ?? null;
 }
 
 /** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */
@@ -210,7 +231,8 @@ export async function closeFeed(feedId: number): Promise<void> {
   if (!open) return;
   feeds.delete(id);
   open.created.close();
-  open.painter = null;
+  open.book = null;
+  open.tape = null;
   open.stopMarks?.();
   releaseSession(open.url);
   (open.onFrame as { [releaseProxy]?: () => void })[releaseProxy]?.();

@@ -56,7 +56,7 @@ export function TradePage({ instrument, interval }: TradePageProps) {
     () => ({ intl, groupStep: step, depthRows: isMobile ? MOBILE_DEPTH : DESKTOP_DEPTH, candleChannel: chartShown ? interval : null }),
     [intl, step, isMobile, chartShown, interval],
   );
-  const { store, bookCanvas, failure, retry } = useTradeFeed(target, view, instrument);
+  const { store, canvases, failure, retry } = useTradeFeed(target, view, instrument);
   const onPick = (price: string) => setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
   const onChannel = (channel: ChartChannel) => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, interval: channel }), replace: true });
 
@@ -68,7 +68,7 @@ export function TradePage({ instrument, interval }: TradePageProps) {
   const book = (
     <OrderBookPanel
       store={store}
-      canvas={bookCanvas}
+      canvas={canvases?.book ?? null}
       rows={view.depthRows}
       base={instrument.base}
       quote={instrument.quote}
@@ -78,7 +78,7 @@ export function TradePage({ instrument, interval }: TradePageProps) {
       onPick={onPick}
     />
   );
-  const tape = <TradesTape store={store} base={instrument.base} quote={instrument.quote} />;
+  const tape = <TradesTape store={store} canvas={canvases?.tape ?? null} base={instrument.base} quote={instrument.quote} />;
   const lastPrice = <LastPriceForm store={store} instrument={instrument} picked={picked} />;
 
   return (

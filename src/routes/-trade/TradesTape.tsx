@@ -1,18 +1,41 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { TradeRowView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
+import { settingsState } from '../../settings/settings';
 import { type FeedStore, useFeedPart } from '../../trade/feed-store';
+import type { PanelCanvasHandle } from '../../trade/panel-canvas';
 import { StateView } from '../../ui/StateView';
+import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
+
+/** Trades painted on the tape. */
+export const TAPE_PAINTED_ROWS = 30;
+
+/** The tape's table comes at once when the tape starts or empties, else at most once a second. */
+function isTapeUrgent(next: readonly TradeRowView[], shown: readonly TradeRowView[]): boolean {
+  return (next.length === 0) !== (shown.length === 0);
+}
 
 export interface TradesTapeProps {
   store: FeedStore;
+  /** The painted tape; null until the feed has made one. */
+  canvas: PanelCanvasHandle | null;
   base: string;
   quote: string;
 }
 
-/** The latest public trades, newest first, coloured by taker side. */
-export function TradesTape({ store, base, quote }: TradesTapeProps) {
+/**
+ * The latest public trades, newest first, coloured by taker side: painted on a canvas (by the market worker where
+ * the browser allows), with the same trades in an accessible list refreshed about once a second.
+ */
+export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
   const t = useT();
-  const trades = useFeedPart(store, 'trades');
+  const trades = usePacedPart(store, 'trades', isTapeUrgent);
   const connection = useFeedPart(store, 'connection');
+  const { theme } = useSnapshot(settingsState);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const geometry = { rows: TAPE_PAINTED_ROWS, stackedRows: TAPE_PAINTED_ROWS, spreadHeight: 0, spreadLabel: '' };
+  usePanelCanvas(canvas, trades.length > 0 ? host : null, geometry, theme);
   return (
     <section className="trade-panel tape" aria-labelledby="tape-title">
       <div className="trade-panel__head">
@@ -26,15 +49,16 @@ export function TradesTape({ store, base, quote }: TradesTapeProps) {
       {trades.length === 0 ? (
         <StateView state={connection === 'live' ? 'empty' : 'loading'} message={connection === 'live' ? t('trade.noTrades') : t('common.loading')} />
       ) : (
-        <ol className="tape__rows" data-testid="trades-tape">
-          {trades.map((row) => (
-            <li key={row.id} className={`tape__row tape__row--${row.side}`}>
-              <span className="tape__price">{row.price}</span>
-              <span>{row.size}</span>
-              <span className="tape__time">{row.time}</span>
-            </li>
-          ))}
-        </ol>
+        <div className="tape__body" data-testid="trades-tape">
+          <div className="tape__paint" ref={setHost} style={{ blockSize: panelHeight(geometry) }} />
+          <ol className="visually-hidden tape__rows" aria-label={t('trade.trades')}>
+            {trades.slice(0, TAPE_PAINTED_ROWS).map((row) => (
+              <li key={row.id} className={`tape__row tape__row--${row.side}`}>
+                <span className="tape__price">{row.price}</span> <span>{row.size}</span> <span className="tape__time">{row.time}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
     </section>
   );

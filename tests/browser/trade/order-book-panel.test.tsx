@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { TradeFrame } from '../../../engine/market/trade-frame';
 import { OrderBookPanel } from '../../../src/routes/-trade/OrderBookPanel';
-import { PageBookCanvas } from '../../../src/trade/book-canvas';
+import { PageBookCanvas } from '../../../src/trade/panel-canvas';
 import { FeedStore } from '../../../src/trade/feed-store';
 import '../ui/helpers';
 import '../../../src/routes/-trade/trade-page.css';

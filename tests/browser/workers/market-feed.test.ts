@@ -172,9 +172,9 @@ describe('market worker trading feed', () => {
       width: 300, height: 5 * 2 * 17 + 26, dpr: 1, rows: 5, rowHeight: 17, spreadHeight: 26, gap: 4, rtl: false,
       font: '12px sans-serif', spreadFont: '13px sans-serif', spreadLabel: 'Spread', colors: { text: '#000', muted: '#666', up: '#0a0', down: '#a00' },
     };
-    await expect(api.attachBookCanvas(id, Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, { ...layout, rows: 0 })).rejects.toThrow(/rows/);
+    await expect(api.attachCanvas(id, 'book', Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, { ...layout, rows: 0 })).rejects.toThrow(/rows/);
     const second = document.createElement('canvas').transferControlToOffscreen();
-    await api.attachBookCanvas(id, Comlink.transfer(second, [second]) as unknown as OffscreenCanvas, layout);
+    await api.attachCanvas(id, 'book', Comlink.transfer(second, [second]) as unknown as OffscreenCanvas, layout);
     // The worker painted a live book: the best ask lies just above the spread, the best bid just below.
     let bestAsk: string | null = null;
     for (let i = 0; i < 50 && bestAsk === null; i += 1) {
@@ -194,11 +194,36 @@ describe('market worker trading feed', () => {
     expect(withBook.length).toBeGreaterThanOrEqual(2);
     expect(withBook.length).toBeLessThanOrEqual(4);
     // Hostile layouts and clicks are refused or answered with nothing, never drawn.
-    await expect(api.setBookLayout(id, { ...layout, dpr: Number.NaN })).rejects.toThrow(/dpr/);
+    await expect(api.setCanvasLayout(id, 'book', { ...layout, dpr: Number.NaN })).rejects.toThrow(/dpr/);
+    await expect(api.setCanvasLayout(id, 'tape', layout)).rejects.toThrow(/no tape canvas/);
+    await expect(api.setCanvasLayout(id, 'chart' as 'book', layout)).rejects.toThrow(/panel must be book or tape/);
     await expect(api.bookPriceAt(id, Number.NaN)).resolves.toBeNull();
     const third = document.createElement('canvas').transferControlToOffscreen();
-    await expect(api.attachBookCanvas(9999, Comlink.transfer(third, [third]) as unknown as OffscreenCanvas, layout)).rejects.toThrow(/not an open feed/);
+    await expect(api.attachCanvas(9999, 'book', Comlink.transfer(third, [third]) as unknown as OffscreenCanvas, layout)).rejects.toThrow(/not an open feed/);
     canvas.remove();
+    await api.closeFeed(id);
+  });
+
+  it('paints the tape on a canvas it was handed, and gives the page the whole tape about once a second', async () => {
+    const api = startWorker();
+    const log = frameLog();
+    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await log.waitFor((f) => (f.trades?.rows.length ?? 0) > 0);
+    const offscreen = document.createElement('canvas').transferControlToOffscreen();
+    const layout = {
+      width: 300, height: 30 * 17, dpr: 1, rows: 30, rowHeight: 17, spreadHeight: 0, gap: 4, rtl: false,
+      font: '12px sans-serif', spreadFont: '12px sans-serif', spreadLabel: '', colors: { text: '#000', muted: '#666', up: '#0a0', down: '#a00' },
+    };
+    await api.attachCanvas(id, 'tape', Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, layout);
+    const from = log.frames.length;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const parts = log.frames.slice(from).map((f) => f.frame.trades).filter((t) => t !== null);
+    // The simulator trades several times a second; the page still gets the tape two to four times, each whole.
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect(parts.length).toBeLessThanOrEqual(4);
+    for (const part of parts) expect(part).toMatchObject({ reset: true });
+    expect(parts.at(-1)!.rows.length).toBeGreaterThan(5);
+    await api.setCanvasLayout(id, 'tape', { ...layout, rows: 10, height: 170 });
     await api.closeFeed(id);
   });
 

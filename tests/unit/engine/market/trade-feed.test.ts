@@ -298,7 +298,14 @@ describe('TradeFeed candles', () => {
   const view = { ...VIEW, candleChannel: 'candle1m' };
 
   it('sends the history on the snapshot, then only the live bar and a rollover', () => {
-    const { push, frame } = liveFeed({ view });
+    let now = 0;
+    const { push, frame: nextFrame, timers } = liveFeed({ view, now: () => now });
+    // The live bar is paced (PAGE_CANDLES_MS): each step here waits for it.
+    const frame = () => {
+      now += 200;
+      timers.fire(200);
+      return nextFrame();
+    };
     push('candle1m', 'snapshot', [candle(120_000, '2', '3', '1', '2.5'), candle(60_000, '1', '2', '1', '2')]);
     expect(frame()?.candles).toEqual({
       channel: 'candle1m',
@@ -321,6 +328,26 @@ describe('TradeFeed candles', () => {
     const next = frame();
     expect(next?.candles).toBeNull();
     expect(next?.counters.dropped).toBe(1);
+  });
+
+  it('sends the live bar at most five times a second, the last change never left behind, and a new history at once', () => {
+    let now = 0;
+    const { push, frame, timers } = liveFeed({ view, now: () => now });
+    push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '2')]);
+    expect(frame()?.candles?.reset).toBe(true);
+    now += 50;
+    push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.9')]);
+    expect(frame()?.candles ?? null).toBeNull();
+    now += 50;
+    push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.8')]);
+    expect(frame()?.candles ?? null).toBeNull();
+    // Nothing else arrives: the wake-up at 200 ms sends the held bar.
+    now += 100;
+    timers.fire(200);
+    expect(frame()?.candles?.bars.at(-1)?.close).toBe(1.8);
+    now += 10;
+    push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '1.5')]);
+    expect(frame()?.candles).toMatchObject({ reset: true });
   });
 
   it('switching the interval unsubscribes the old channel, subscribes the new one and resets the chart', () => {
@@ -479,6 +506,44 @@ describe('TradeFeed book painter', () => {
     expect(frame()?.book?.bids[0][0]).toBe('100.5');
     push('books', 'update', [server.update({ bids: [['100.5', '7.0000']] })]);
     expect(frame()?.book?.bids[0][1]).toBe('7.0000');
+  });
+});
+
+describe('TradeFeed tape painter', () => {
+  it('paints every trades part at once, and gives the page the whole tape at most once a second', () => {
+    let now = 0;
+    const { feed, push, frame, timers } = liveFeed({ now: () => now });
+    const painted: { reset: boolean; ids: string[]; latestTs: number }[] = [];
+    feed.setTapePainter((part, latestTs) => painted.push({ reset: part.reset, ids: part.rows.map((r) => r.id), latestTs }));
+    push('trade', 'snapshot', [trade(2, '100.5', '0.1', 'buy', 900), trade(1, '100.4', '0.2', 'sell', 800)], 900);
+    const first = frame();
+    expect(painted).toEqual([{ reset: true, ids: ['2', '1'], latestTs: 900 }]);
+    expect(first?.trades).toMatchObject({ reset: true });
+    expect(first?.trades?.rows.map((r) => r.id)).toEqual(['2', '1']);
+    now += 100;
+    push('trade', 'update', [trade(3, '100.6', '0.3', 'buy', 1000)], 1000);
+    const second = frame();
+    expect(painted.at(-1)).toEqual({ reset: false, ids: ['3'], latestTs: 1000 });
+    expect(second?.trades ?? null).toBeNull();
+    now += 900;
+    timers.fire(1000);
+    const due = frame();
+    expect(due?.trades).toMatchObject({ reset: true });
+    expect(due?.trades?.rows.map((r) => r.id)).toEqual(['3', '2', '1']);
+  });
+
+  it('repaints the whole tape when it is handed over, and gives the page every part once it is taken back', () => {
+    const { feed, push, frame } = liveFeed();
+    push('trade', 'snapshot', [trade(1, '100.4', '0.2', 'sell', 800)]);
+    frame();
+    const painted: boolean[] = [];
+    feed.setTapePainter((part) => painted.push(part.reset));
+    frame();
+    expect(painted).toEqual([true]);
+    feed.setTapePainter(null);
+    push('trade', 'update', [trade(2, '100.5', '0.1', 'buy', 900)]);
+    const next = frame();
+    expect(next?.trades?.rows.map((r) => r.id)).toEqual(['2', '1']);
   });
 });
 

@@ -1,0 +1,60 @@
+/**
+ * Paints the trades tape on a 2D canvas, newest first: price in the taker side's colour, size, and time. Like the
+ * book (book-painter.ts), the market worker paints it on an OffscreenCanvas, so a busy tape costs the page nothing.
+ * The tape uses the book's layout; it has no spread band, so the spread fields are not read.
+ */
+import { type BookCanvas2D, type BookCanvasLike, type BookPaintLayout, context2d, fitBacking } from './book-painter';
+import type { TradeRowView } from './trade-frame';
+
+/** Rows a tape keeps before the page has said how many it shows. */
+const DEFAULT_KEPT = 100;
+
+/** Paints the first `layout.rows` trades of `rows` (newest first) from the top. */
+export function paintTape(ctx: BookCanvas2D, rows: readonly TradeRowView[], layout: BookPaintLayout): void {
+  ctx.setTransform(layout.dpr, 0, 0, layout.dpr, 0, 0);
+  ctx.clearRect(0, 0, layout.width, layout.height);
+  const { width, gap, rtl, colors, rowHeight } = layout;
+  const count = Math.min(rows.length, layout.rows);
+  if (count === 0) return;
+  const column = Math.max(0, (width - 2 * gap) / 3);
+  const start = (x: number) => (rtl ? width - x : x);
+  ctx.font = layout.font;
+  ctx.textBaseline = 'middle';
+  ctx.globalAlpha = 1;
+  ctx.textAlign = rtl ? 'right' : 'left';
+  // Prices, grouped by colour so the fill style changes at most twice.
+  for (const side of ['buy', 'sell'] as const) {
+    ctx.fillStyle = side === 'buy' ? colors.up : colors.down;
+    for (let i = 0; i < count; i += 1) if (rows[i].side === side) ctx.fillText(rows[i].price, start(0), i * rowHeight + rowHeight / 2);
+  }
+  ctx.textAlign = rtl ? 'left' : 'right';
+  ctx.fillStyle = colors.text;
+  for (let i = 0; i < count; i += 1) ctx.fillText(rows[i].size, start(2 * column + gap), i * rowHeight + rowHeight / 2);
+  ctx.fillStyle = colors.muted;
+  for (let i = 0; i < count; i += 1) ctx.fillText(rows[i].time, start(width), i * rowHeight + rowHeight / 2);
+}
+
+/** One tape canvas: keeps the newest trades from each part (reset or new rows on top) and repaints. */
+export class TapeSurfacePainter {
+  private readonly ctx: BookCanvas2D;
+  private layout: BookPaintLayout | null = null;
+  private rows: TradeRowView[] = [];
+
+  constructor(private readonly canvas: BookCanvasLike) {
+    this.ctx = context2d(canvas);
+  }
+
+  setLayout(layout: BookPaintLayout): void {
+    fitBacking(this.canvas, layout);
+    this.layout = layout;
+    paintTape(this.ctx, this.rows, layout);
+  }
+
+  /** Takes a trades part: a reset replaces the tape, else the rows go on top. */
+  paint(part: { reset: boolean; rows: readonly TradeRowView[] }): void {
+    const kept = this.layout?.rows ?? DEFAULT_KEPT;
+    const merged = part.reset ? part.rows.slice(0, kept) : [...part.rows.slice(0, kept), ...this.rows.slice(0, Math.max(0, kept - part.rows.length))];
+    this.rows = merged;
+    if (this.layout) paintTape(this.ctx, merged, this.layout);
+  }
+}
