@@ -33,6 +33,11 @@ export interface OrderFormProps {
   lastPrice: string | null;
   /** A price the user clicked in the order book: fills the price field when `n` changes. */
   pickedPrice?: { price: string; n: number };
+  /**
+   * Says whether the form needs `lastPrice` kept live: a market order is valued at it, and an empty price field
+   * takes it once. Otherwise the caller may pass null and spare the form a render on every trade.
+   */
+  onLivePriceNeed?: (isNeeded: boolean) => void;
 }
 
 /** Order entry of a trading screen (spot or USDT-M futures); a new instrument starts a fresh form. */
@@ -42,7 +47,7 @@ export function OrderForm(props: OrderFormProps) {
 
 const VALIDATED_FIELD: Record<string, FormField> = { price: 'price', triggerPrice: 'trigger', size: 'size' };
 
-function OrderFormBody({ instrument, lastPrice, pickedPrice }: OrderFormProps) {
+function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: OrderFormProps) {
   const t = useT();
   const { api } = useTradeServices();
   const account = useAccount(instrument);
@@ -67,6 +72,9 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice }: OrderFormProps) {
     setForm((current) => ({ ...current, ...patch }));
     setFailure(null);
   };
+
+  const isLivePriceNeeded = form.type === 'market' || (form.price === '' && !priceEdited.current);
+  useEffect(() => onLivePriceNeed?.(isLivePriceNeeded), [isLivePriceNeeded, onLivePriceNeed]);
 
   // A default price: the last trade, once, until the user types one.
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { TradeFeedTarget, TradeFeedView } from '../../../engine/market/trad
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { localeEntryOf } from '../../../engine/rules/locales';
 import { i18nState, useT } from '../../i18n/i18n';
-import { type FeedStore, useFeedValue } from '../../trade/feed-store';
+import { type FeedParts, type FeedStore, useFeedValue } from '../../trade/feed-store';
 import { useTradeFeed } from '../../trade/use-trade-feed';
 import { StateView } from '../../ui/StateView';
 import { Tabs } from '../../ui/Tabs';
@@ -119,8 +119,15 @@ interface LastPriceFormProps {
   picked: { price: string; n: number } | undefined;
 }
 
-/** The order form with the raw last price: it re-renders when that price changes, not on every ticker frame. */
+const lastRawOf = (parts: FeedParts) => parts.ticker?.lastRaw ?? null;
+const noPrice = () => null;
+
+/**
+ * The order form with the raw last price, while the form needs it (a market order, or a price field still to
+ * fill): it then re-renders when that price changes, never on other ticker frames, and not at all for a limit order.
+ */
 function LastPriceForm({ store, instrument, picked }: LastPriceFormProps) {
-  const lastPrice = useFeedValue(store, 'ticker', (parts) => parts.ticker?.lastRaw ?? null);
-  return <OrderForm instrument={instrument} lastPrice={lastPrice} pickedPrice={picked} />;
+  const [isLive, setIsLive] = useState(true);
+  const lastPrice = useFeedValue(store, 'ticker', isLive ? lastRawOf : noPrice);
+  return <OrderForm instrument={instrument} lastPrice={lastPrice} pickedPrice={picked} onLivePriceNeed={setIsLive} />;
 }

@@ -10,6 +10,8 @@ import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
 
 /** Trades painted on the tape. */
 export const TAPE_PAINTED_ROWS = 30;
+/** Trades the accessible list says: the newest, as every row of it is laid out again each second. */
+const LISTED_ROWS = 10;
 
 /** The tape's table comes at once when the tape starts or empties, else at most once a second. */
 function isTapeUrgent(next: readonly TradeRowView[], shown: readonly TradeRowView[]): boolean {
@@ -51,13 +53,15 @@ export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
       ) : (
         <div className="tape__body" data-testid="trades-tape">
           <div className="tape__paint" ref={setHost} style={{ blockSize: panelHeight(geometry) }} />
-          <ol className="visually-hidden tape__rows" aria-label={t('trade.trades')}>
-            {trades.slice(0, TAPE_PAINTED_ROWS).map((row) => (
-              <li key={row.id} className={`tape__row tape__row--${row.side}`}>
+          <ul className="visually-hidden tape__rows" aria-label={t('trade.trades')}>
+            {trades.slice(0, LISTED_ROWS).map((row, i) => (
+              // Index keys: each second only the texts change, no item is taken out or put in.
+              // biome-ignore lint/suspicious/noArrayIndexKey: items are places on the tape, newest first.
+              <li key={i} className={`tape__row tape__row--${row.side}`}>
                 <span className="tape__price">{row.price}</span> <span>{row.size}</span> <span className="tape__time">{row.time}</span>
               </li>
             ))}
-          </ol>
+          </ul>
         </div>
       )}
     </section>
