@@ -247,6 +247,30 @@ test.describe('trading screens', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a click on the painted book puts that row's price in the order form", async ({ page }) => {
+    const errors = watchPageErrors(page);
+    const screen = await openTradeScreen(page, '/spot/BTCUSDT', { signedIn: false });
+    const paint = page.locator('[data-testid="order-book"] .book__paint');
+    await expect(paint.locator('canvas')).toBeVisible();
+    const box = (await paint.boundingBox())!;
+    // 14 ask rows of 17 px, the 26 px spread band, then the best bid.
+    await screen.price.fill('1');
+    const before = await bookTop(page);
+    await paint.click({ position: { x: box.width / 2, y: 14 * 17 + 26 + 8 } });
+    await expect(screen.price).not.toHaveValue('1');
+    const picked = Number(await screen.price.inputValue());
+    const after = await bookTop(page);
+    // The market moves while we look: the pick lies within the bids seen around the click.
+    expect(picked).toBeGreaterThanOrEqual(Math.min(before.bestBid, after.bestBid) * 0.99);
+    expect(picked).toBeLessThanOrEqual(Math.max(before.bestBid, after.bestBid) * 1.01);
+    expect(picked).toBeLessThan(Math.max(before.bestAsk, after.bestAsk));
+    // The spread band picks nothing: the field keeps the price.
+    await paint.click({ position: { x: box.width / 2, y: 14 * 17 + 10 } });
+    await page.waitForTimeout(300);
+    expect(Number(await screen.price.inputValue())).toBe(picked);
+    expect(errors).toEqual([]);
+  });
+
   test('simulation mode follows the flag across two tabs of one browser, with demo funds apart from real ones', async ({ browser, request }) => {
     const context = await browser.newContext();
     try {
