@@ -41,6 +41,8 @@ export class InstrumentMarket {
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
   private readonly trades: TradeTick[] = [];
+  /** Paper takers' fills since the last step, newest first: they go out on the stream with the next step. */
+  private readonly takerTrades: TradeTick[] = [];
   private last: number;
   private lastStepMs: number;
   private seq = 0;
@@ -85,8 +87,9 @@ export class InstrumentMarket {
     const previous = this.last;
     this.movePrice(seconds);
     const side = this.last > previous ? 'buy' : this.last < previous ? 'sell' : this.rng.next() < 0.5 ? 'buy' : 'sell';
-    const trades = seconds > 0 ? this.trade(nowMs, side, this.rng.int(1, 3)) : [];
-    if (trades.length === 0) this.history.record(nowMs, this.last);
+    const simulated = seconds > 0 ? this.trade(nowMs, side, this.rng.int(1, 3)) : [];
+    if (simulated.length === 0) this.history.record(nowMs, this.last);
+    const trades = this.takerTrades.length > 0 ? [...simulated, ...this.takerTrades.splice(0)] : simulated;
     // Churn first, so re-centring afterwards tops each side back up to full depth.
     for (let i = 0; i < levelChanges; i++) this.churnOne();
     this.recentre(side);
@@ -155,11 +158,28 @@ export class InstrumentMarket {
 
   /**
    * Removes filled size from the side a taker on `side` traded against. The changed levels stay recorded in the
-   * book side, so the next `advance` drains them into the next `book` event under the next `seq`.
+   * book side, so the next `advance` drains them into the next `book` event under the next `seq`. The fills are
+   * public trades like any other: in the recent trades at once, in the volume and the candles, and on the stream's
+   * trade channel with the next step (the taker's side, the level's price).
    */
   removeFills(side: OrderSide, fills: readonly Fill[]): void {
     const book = side === 'buy' ? this.asks : this.bids;
-    for (const fill of fills) book.take(Number(fill.price), Number(fill.size));
+    const made: TradeTick[] = [];
+    for (const fill of fills) {
+      book.take(Number(fill.price), Number(fill.size));
+      this.history.record(this.lastStepMs, Number(fill.price), fill.size, fill.size * fill.price);
+      made.unshift({
+        ts: String(this.lastStepMs),
+        price: formatScaled(Number(fill.price), this.spec.pricePlace),
+        size: formatScaled(Number(fill.size), this.spec.volumePlace),
+        side,
+        tradeId: String(this.nextTradeId++),
+      });
+    }
+    if (made.length === 0) return;
+    this.takerTrades.unshift(...made);
+    this.trades.unshift(...made);
+    if (this.trades.length > MAX_TRADES_KEPT) this.trades.length = MAX_TRADES_KEPT;
   }
 
   /**

@@ -181,3 +181,28 @@ describe('MarketSimulator events', () => {
     });
   });
 });
+
+describe('MarketSimulator paper fills', () => {
+  it('puts a paper taker fill on the tape at once and on the stream with the next step, at the price it took', () => {
+    const { sim, events } = run(5, 4);
+    const asks = sim.takerLevels('SPOT', 'BTCUSDT', 'buy', 2)!;
+    const size = asks[0].size + 1n;
+    const fills = sim.takeLiquidity('SPOT', 'BTCUSDT', 'buy', null, size);
+    expect(fills.map((f) => f.price)).toEqual([asks[0].price, asks[1].price]);
+    const recent = sim.getTrades('SPOT', 'BTCUSDT', 5)!;
+    // Newest first: the second level's fill, then the first.
+    expect(recent.slice(0, 2).map((t) => [t.side, units(t.price, 2), units(t.size, 6)])).toEqual([
+      ['buy', Number(asks[1].price), 1],
+      ['buy', Number(asks[0].price), Number(asks[0].size)],
+    ]);
+    events.length = 0;
+    sim.step(T0 + 5 * 250);
+    const streamed = events.filter((e) => e.type === 'trades' && e.instType === 'SPOT' && e.symbol === 'BTCUSDT').flatMap((e) => (e.type === 'trades' ? e.trades : []));
+    expect(streamed.map((t) => t.tradeId)).toEqual(expect.arrayContaining(recent.slice(0, 2).map((t) => t.tradeId)));
+    // Sent once: the step after carries only its own trades.
+    events.length = 0;
+    sim.step(T0 + 6 * 250);
+    const again = events.flatMap((e) => (e.type === 'trades' && e.instType === 'SPOT' && e.symbol === 'BTCUSDT' ? e.trades : []));
+    expect(again.some((t) => recent.slice(0, 2).some((r) => r.tradeId === t.tradeId))).toBe(false);
+  });
+});
