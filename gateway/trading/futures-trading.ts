@@ -10,6 +10,7 @@ import { feeOn, type Liquidity } from './trade-fees';
 import {
   belowMinimum,
   insufficientBalance,
+  leverageAboveTier,
   leverageOutOfRange,
   modeLocked,
   noLiquidity,
@@ -19,6 +20,7 @@ import {
 } from './trade-errors';
 import type { TradingContext } from './trading-context';
 import { markUnits, type FuturesBook } from './futures-risk';
+import { maxLeverageFor } from './margin-tiers';
 
 /** A checked futures order request in instrument units (paper-trading contract, "Futures"). */
 export interface FuturesOrderInput {
@@ -112,6 +114,11 @@ export class FuturesTrading {
       throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
     }
     this.checkPresets(input, holdSide, refPrice, isClose);
+    if (opening > 0n) {
+      // The position this order could grow to must stay within its margin tier's leverage.
+      const cap = maxLeverageFor(spec.symbol, this.tierSize(userId, spec.symbol, settings.marginMode, holdSide) + opening, spec.volumePlace);
+      if (settings.leverage > cap) throw leverageAboveTier(settings.leverage, cap);
+    }
     const held = marginFor(spec, notional(spec, refPrice, opening), settings.leverage);
     const fee = feeOn(spec, notional(spec, refPrice, input.size), 'taker');
     if (this.accountOf(userId).available < held + fee) throw insufficientBalance('Insufficient available margin');
@@ -230,6 +237,10 @@ export class FuturesTrading {
     const max = Number(spec.maxLever ?? '1');
     if (!Number.isInteger(leverage) || leverage < 1 || leverage > max) throw leverageOutOfRange(max);
     const positions = this.ctx.positions.ofUser(userId, spec.symbol);
+    for (const position of positions) {
+      const cap = maxLeverageFor(spec.symbol, this.tierSize(userId, spec.symbol, position.marginMode, position.holdSide), spec.volumePlace);
+      if (leverage > cap) throw leverageAboveTier(leverage, cap);
+    }
     const extra = positions.reduce((sum, p) => sum + marginFor(spec, p.openValue, leverage) - p.margin, 0n);
     if (extra > 0n && this.accountOf(userId).available < extra) throw insufficientBalance('Insufficient available margin for this leverage');
     for (const position of positions) {
@@ -359,6 +370,15 @@ export class FuturesTrading {
   }
 
   /** Size of the position an order could close (0 when none). */
+  /**
+   * The size a margin tier is chosen on (maths contract, "Tier choice"): the side's own position when isolated, both
+   * legs together when cross.
+   */
+  private tierSize(userId: string, symbol: string, marginMode: MarginModeName, side: HoldSide): bigint {
+    const positions = this.ctx.positions.ofUser(userId, symbol);
+    return positions.filter((p) => (marginMode === 'isolated' ? p.holdSide === side && p.marginMode === 'isolated' : p.marginMode !== 'isolated')).reduce((sum, p) => sum + p.size, 0n);
+  }
+
   private closableSize(userId: string, symbol: string, side: HoldSide | null): bigint {
     return side === null ? 0n : (this.ctx.positions.get(userId, symbol, side)?.size ?? 0n);
   }

@@ -1,4 +1,5 @@
 import type { MarginTier } from '../../engine/maths';
+import { unitsOf } from './money-units';
 
 /**
  * Maintenance-margin tiers per perpetual, `[minSize, maxSize, mmr, maxLeverage]` in base coin (maths contract,
@@ -26,4 +27,15 @@ const FALLBACK_TIERS: readonly MarginTier[] = [['0', '1000000000', '0.01', '50']
 /** The tier table of a perpetual. */
 export function tiersOf(symbol: string): readonly MarginTier[] {
   return MARGIN_TIERS[symbol] ?? FALLBACK_TIERS;
+}
+
+/**
+ * The highest leverage the tier table allows for a position of `size` (integer units of `volumePlace` decimals):
+ * the tier is chosen as for the maintenance margin (a size on a boundary belongs to the lower tier, beyond the table
+ * the last tier), so a larger position must run at a lower leverage.
+ */
+export function maxLeverageFor(symbol: string, size: bigint, volumePlace: number): number {
+  const tiers = tiersOf(symbol);
+  const tier = tiers.find((candidate) => size <= unitsOf(String(candidate[1]), volumePlace)) ?? tiers[tiers.length - 1];
+  return Number(tier[3]);
 }

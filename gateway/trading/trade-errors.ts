@@ -30,6 +30,9 @@ export const orderNotFound = () => new TradeError('43006', 'Order not found or n
 export const reduceOnlyRefused = (what = 'Reduce-only order would open or grow a position') => new TradeError('43007', what);
 /** `43008`: leverage outside [1, maxLever]. */
 export const leverageOutOfRange = (max: number) => new TradeError('43008', `Leverage must be an integer from 1 to ${max}`);
+/** `43008` too: the leverage is above what the margin tier of the position's size allows. */
+export const leverageAboveTier = (leverage: number, max: number) =>
+  new TradeError('43008', `Leverage ${leverage}x is above ${max}x, the most the margin tiers allow for a position of this size`);
 /** `43009`: a mode cannot change while a position or an open order exists. */
 export const modeLocked = (what: string) => new TradeError('43009', `${what} cannot change while a position or open order exists`);
 /** `43010`: a market order found no liquidity. */

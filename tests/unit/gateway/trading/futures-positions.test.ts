@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { liquidationPrice } from '../../../../engine/maths';
+import { maxLeverageFor } from '../../../../gateway/trading/margin-tiers';
 import { makeTradingHarness, type Trader, type TradingHarness } from './trading-support';
 
 let h: TradingHarness;
@@ -174,3 +175,29 @@ describe('futures refusals', () => {
     expect(await ann.post('/v1/trade/mix/place-order', { ...reduce, reduceOnly: 'NO', size: '10.0000' })).toMatchObject({ code: '43004' });
   });
 });
+
+describe('margin tier leverage caps', () => {
+  it('takes the tier of the size, a size on a boundary in the lower tier, beyond the table the last', () => {
+    expect(maxLeverageFor('BTCUSDT', 0n, 4)).toBe(125);
+    expect(maxLeverageFor('BTCUSDT', 1_500_000n, 4)).toBe(125);
+    expect(maxLeverageFor('BTCUSDT', 1_500_001n, 4)).toBe(100);
+    expect(maxLeverageFor('BTCUSDT', 50_000_001n, 4)).toBe(10);
+    expect(maxLeverageFor('BTCUSDT', 10n ** 20n, 4)).toBe(10);
+    expect(maxLeverageFor('ETHUSDT', 200_001n, 2)).toBe(75);
+    expect(maxLeverageFor('NEWUSDT', 1n, 4)).toBe(50);
+  });
+
+  it('refuses an order that could grow the position past its tier at the chosen leverage (43008), and takes it at a lower one', async () => {
+    const ann = await h.trader('ann@example.com');
+    await ann.ok('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: '125' });
+    // Far below the market, so the order rests and its margin is small; the tier goes by size alone.
+    const order = { symbol: 'BTCUSDT', marginMode: 'isolated', side: 'buy', orderType: 'limit', price: '1000.0' };
+    const refused = await ann.post('/v1/trade/mix/place-order', { ...order, size: '150.0001' });
+    expect(refused).toMatchObject({ code: '43008' });
+    expect(refused.msg).toContain('100x');
+    expect(await ann.ok('/v1/trade/mix/place-order', { ...order, size: '150.0000' })).toMatchObject({ status: 'live' });
+    await ann.ok('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: '100' });
+    expect(await ann.ok('/v1/trade/mix/place-order', { ...order, size: '150.0001' })).toMatchObject({ status: 'live' });
+  });
+});
+
