@@ -12,16 +12,21 @@ import { LOGIN_TOKEN_COOKIE } from './auth/login-token';
 import { readCookie } from './settings/storage';
 import { loadSettings } from './settings/settings';
 import { watchSimulation } from './trade/simulation';
+import { yieldToMain } from './ui/yield-to-main';
 
 async function start() {
   loadSettings();
   // Texts are ready before the first render, so a Japanese page never flashes English.
   await setLocale(initialLocale(location.pathname));
+  // Each step below is its own task: run back to back they made one long task on a slow phone, after the page's
+  // load event, where a tap would have waited for all of them.
+  await yieldToMain();
   followRouteLanguage();
   watchSimulation();
   // Resolving the first route (and its code-split page) before rendering makes the first paint one
   // React pass instead of three (pending, matched, page loaded): less main-thread work on a cheap phone.
   await router.load();
+  await yieldToMain();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);

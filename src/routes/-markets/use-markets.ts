@@ -62,7 +62,9 @@ export function useMarkets(kind: MarketKind, intl: string): MarketsView {
         void load();
       }
     };
-    void load();
+    // In a task of its own: the first call starts the market worker, which would otherwise lengthen the task that
+    // runs every effect of the page's first render.
+    timer = setTimeout(load, 0);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       generation.current += 1;
