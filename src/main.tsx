@@ -29,7 +29,9 @@ async function start() {
   await yieldToMain();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  // Creating the root attaches React's listeners for every event type: a task of its own as well.
   const root = createRoot(container);
+  await yieldToMain();
   // A transition lets React yield every few ms, so the first render never blocks input as one long task.
   startTransition(() => {
     root.render(
@@ -38,6 +40,7 @@ async function start() {
       </StrictMode>,
     );
   });
+  await yieldToMain();
   startDeviceServices();
 }
 
