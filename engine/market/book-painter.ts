@@ -202,29 +202,44 @@ export function fitBacking(canvas: BookCanvasLike, layout: BookPaintLayout): voi
 }
 
 /**
- * One book canvas and what is drawn on it: takes the page's layout (size, type, colours) and each new book, and
- * says which price lies under a click.
+ * A canvas a painter owns: it keeps the page's layout (size, type, colours) and what it last took, and repaints
+ * on either. Nothing is drawn until the page has sent a layout.
  */
-export class BookSurfacePainter {
-  private readonly ctx: BookCanvas2D;
-  private layout: BookPaintLayout | null = null;
-  private book: BookView | null = null;
+export abstract class CanvasSurface<Part> {
+  protected readonly ctx: BookCanvas2D;
+  protected layout: BookPaintLayout | null = null;
 
   constructor(private readonly canvas: BookCanvasLike) {
     this.ctx = context2d(canvas);
   }
 
-  /** A new layout (first, resized, new theme or language): resizes the backing store and repaints the last book. */
+  /** A new layout (first, resized, new theme or language): resizes the backing store and repaints. */
   setLayout(layout: BookPaintLayout): void {
     fitBacking(this.canvas, layout);
     this.layout = layout;
-    paintBook(this.ctx, this.book, layout);
+    this.draw(layout);
   }
 
-  /** Paints a new book (kept for repaints and clicks); nothing is drawn until the page has sent a layout. */
-  paint(book: BookView): void {
+  /** Takes a new part (kept for repaints) and paints it. */
+  paint(part: Part): void {
+    this.take(part);
+    if (this.layout) this.draw(this.layout);
+  }
+
+  protected abstract take(part: Part): void;
+  protected abstract draw(layout: BookPaintLayout): void;
+}
+
+/** One book canvas: paints each new book and says which price lies under a click. */
+export class BookSurfacePainter extends CanvasSurface<BookView> {
+  private book: BookView | null = null;
+
+  protected take(book: BookView): void {
     this.book = book;
-    if (this.layout) paintBook(this.ctx, book, this.layout);
+  }
+
+  protected draw(layout: BookPaintLayout): void {
+    paintBook(this.ctx, this.book, layout);
   }
 
   /** The price under a click at `y` CSS px from the canvas top, or null. */

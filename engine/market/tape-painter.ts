@@ -3,7 +3,7 @@
  * book (book-painter.ts), the market worker paints it on an OffscreenCanvas, so a busy tape costs the page nothing.
  * The tape uses the book's layout; it has no spread band, so the spread fields are not read.
  */
-import { type BookCanvas2D, type BookCanvasLike, type BookPaintLayout, context2d, fitBacking } from './book-painter';
+import { type BookCanvas2D, type BookPaintLayout, CanvasSurface } from './book-painter';
 import type { TradeRowView } from './trade-frame';
 
 /** Rows a tape keeps before the page has said how many it shows. */
@@ -34,27 +34,22 @@ export function paintTape(ctx: BookCanvas2D, rows: readonly TradeRowView[], layo
   for (let i = 0; i < count; i += 1) ctx.fillText(rows[i].time, start(width), i * rowHeight + rowHeight / 2);
 }
 
-/** One tape canvas: keeps the newest trades from each part (reset or new rows on top) and repaints. */
-export class TapeSurfacePainter {
-  private readonly ctx: BookCanvas2D;
-  private layout: BookPaintLayout | null = null;
-  private rows: TradeRowView[] = [];
+/** A trades part: a reset replaces the tape, else the rows go on top (newest first). */
+export interface TapePart {
+  reset: boolean;
+  rows: readonly TradeRowView[];
+}
 
-  constructor(private readonly canvas: BookCanvasLike) {
-    this.ctx = context2d(canvas);
-  }
+/** One tape canvas: keeps the newest trades from each part and repaints. */
+export class TapeSurfacePainter extends CanvasSurface<TapePart> {
+  private rows: readonly TradeRowView[] = [];
 
-  setLayout(layout: BookPaintLayout): void {
-    fitBacking(this.canvas, layout);
-    this.layout = layout;
-    paintTape(this.ctx, this.rows, layout);
-  }
-
-  /** Takes a trades part: a reset replaces the tape, else the rows go on top. */
-  paint(part: { reset: boolean; rows: readonly TradeRowView[] }): void {
+  protected take(part: TapePart): void {
     const kept = this.layout?.rows ?? DEFAULT_KEPT;
-    const merged = part.reset ? part.rows.slice(0, kept) : [...part.rows.slice(0, kept), ...this.rows.slice(0, Math.max(0, kept - part.rows.length))];
-    this.rows = merged;
-    if (this.layout) paintTape(this.ctx, merged, this.layout);
+    this.rows = part.reset ? part.rows.slice(0, kept) : [...part.rows.slice(0, kept), ...this.rows.slice(0, Math.max(0, kept - part.rows.length))];
+  }
+
+  protected draw(layout: BookPaintLayout): void {
+    paintTape(this.ctx, this.rows, layout);
   }
 }

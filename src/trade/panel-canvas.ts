@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
-import { type BookPaintLayout, BookSurfacePainter } from '../../engine/market/book-painter';
-import { TapeSurfacePainter } from '../../engine/market/tape-painter';
-import type { BookView, TradeRowView } from '../../engine/market/trade-frame';
+import { type BookPaintLayout, BookSurfacePainter, type CanvasSurface } from '../../engine/market/book-painter';
+import { type TapePart, TapeSurfacePainter } from '../../engine/market/tape-painter';
+import type { BookView } from '../../engine/market/trade-frame';
 import type { PaintedPanel } from '../../workers/market.api';
 import { marketWorker } from '../workers';
 
@@ -81,43 +81,45 @@ export class WorkerPanelCanvas implements PanelCanvasHandle {
   }
 }
 
-/** The book's canvas painted on this thread, with the same painter the worker runs. */
-export class PageBookCanvas implements PanelCanvasHandle {
+/** A panel's canvas painted on this thread, with the same painter the worker runs. */
+class PagePanelCanvas<Part> implements PanelCanvasHandle {
   readonly kind = 'page';
-  readonly panel = 'book';
-  readonly canvas = newCanvas('book');
-  private readonly painter = new BookSurfacePainter(this.canvas);
+  readonly canvas: HTMLCanvasElement;
+  protected readonly painter: CanvasSurface<Part>;
+
+  constructor(
+    readonly panel: PaintedPanel,
+    painterFor: (canvas: HTMLCanvasElement) => CanvasSurface<Part>,
+  ) {
+    this.canvas = newCanvas(panel);
+    this.painter = painterFor(this.canvas);
+  }
 
   setLayout(layout: BookPaintLayout): void {
     this.painter.setLayout(layout);
   }
 
-  paint(book: BookView): void {
-    this.painter.paint(book);
+  /** Paints a part (from the page's own feed, or from frames when the worker cannot paint). */
+  paint(part: Part): void {
+    this.painter.paint(part);
   }
 
   priceAt(y: number): Promise<string | null> {
-    return Promise.resolve(this.painter.priceAt(y));
+    return Promise.resolve(this.painter instanceof BookSurfacePainter ? this.painter.priceAt(y) : null);
+  }
+}
+
+/** The book's canvas painted on this thread. */
+export class PageBookCanvas extends PagePanelCanvas<BookView> {
+  constructor() {
+    super('book', (canvas) => new BookSurfacePainter(canvas));
   }
 }
 
 /** The tape's canvas painted on this thread. */
-export class PageTapeCanvas implements PanelCanvasHandle {
-  readonly kind = 'page';
-  readonly panel = 'tape';
-  readonly canvas = newCanvas('tape');
-  private readonly painter = new TapeSurfacePainter(this.canvas);
-
-  setLayout(layout: BookPaintLayout): void {
-    this.painter.setLayout(layout);
-  }
-
-  paint(part: { reset: boolean; rows: readonly TradeRowView[] }): void {
-    this.painter.paint(part);
-  }
-
-  priceAt(): Promise<string | null> {
-    return Promise.resolve(null);
+export class PageTapeCanvas extends PagePanelCanvas<TapePart> {
+  constructor() {
+    super('tape', (canvas) => new TapeSurfacePainter(canvas));
   }
 }
 
