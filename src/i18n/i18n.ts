@@ -1,4 +1,5 @@
-import { proxy, ref, useSnapshot } from 'valtio';
+import { useMemo, useSyncExternalStore } from 'react';
+import { proxy, ref, subscribe } from 'valtio';
 import { LOCALES, type Locale } from '../../engine/rules/locales';
 import { en, type MessageKey, type Messages } from './messages/en';
 import { MESSAGE_LOADERS } from './messages/index';
@@ -22,11 +23,17 @@ export function translate(messages: Messages, key: MessageKey, params?: Translat
 /** Translates outside React (request layer, toasts raised from code). */
 export const t: Translate = (key, params) => translate(i18nState.messages, key, params);
 
-/** Translates inside React, re-rendering when the locale changes. */
+const subscribeMessages = (onChange: () => void) => subscribe(i18nState, onChange);
+// The bundle is a `ref`: the same object until the locale changes, so it is its own snapshot.
+const readMessages = () => i18nState.messages as Messages;
+
+/**
+ * Translates inside React, re-rendering when the locale changes. It reads the bundle straight from the store (no
+ * snapshot proxy per call): every panel calls it on every render, and on a trading screen that is many times a second.
+ */
 export function useT(): Translate {
-  const snap = useSnapshot(i18nState);
-  const messages = snap.messages as Messages;
-  return (key, params) => translate(messages, key, params);
+  const messages = useSyncExternalStore(subscribeMessages, readMessages, readMessages);
+  return useMemo<Translate>(() => (key, params) => translate(messages, key, params), [messages]);
 }
 
 /** Loads the locale's bundle (its own chunk) and switches the page to it, including `lang` and `dir`. */
