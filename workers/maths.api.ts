@@ -3,7 +3,7 @@ import { transfer } from 'comlink';
 import { createFixedFormat, type FixedFormat } from '../engine/format/fixed-format';
 import { MathsInputError } from '../engine/maths';
 import { type BookInput, type BookRow, computeBookRows, type MarkTick, type PreparedBook, prepareBook } from '../engine/maths/position-book';
-import { CELL_SEPARATOR, frameTransfer, packRowTexts, ROW_END, type RowsFrame } from '../engine/maths/row-frame';
+import { frameTransfer, RowsFrameWriter, type RowsFrame } from '../engine/maths/row-frame';
 
 /** What a mark feed port carries: mark prices per symbol and the stream time they belong to. */
 export interface MarkMessage extends MarkTick {
@@ -27,6 +27,9 @@ let book: PreparedBook | null = null;
 const current = freshTick();
 /** Each row's fixed-point live values at the last tick, to skip rows (and formatting) that did not move. */
 let shown: BookRow[] = [];
+/** The formatted live cells of `shown`, LIVE_CELLS per row, so a figure that did not move is not formatted again. */
+let shownCells: string[] = [];
+const LIVE_CELLS = 4;
 let seq = 0;
 let format: FixedFormat = createFixedFormat('en');
 let out: MessagePort | null = null;
@@ -36,16 +39,38 @@ function text(value: string | null): string {
   return value === null ? NO_VALUE : format.number(value);
 }
 
-/** The live cells of a row as a frame carries them (LIVE_COLUMNS order). */
-function liveText(row: BookRow): string {
-  const roe = row.roePercent === null ? NO_VALUE : format.signedPercent(row.roePercent);
-  return text(row.mark) + CELL_SEPARATOR + text(row.upnl) + CELL_SEPARATOR + roe + CELL_SEPARATOR + text(row.liquidation) + ROW_END;
+function percentText(value: string | null): string {
+  return value === null ? NO_VALUE : format.signedPercent(value);
 }
 
-/** Every cell of a row as a frame carries them (ROW_COLUMNS order). */
-function fullText(row: BookRow): string {
-  const roe = row.roePercent === null ? NO_VALUE : format.signedPercent(row.roePercent);
-  return [row.id, row.symbol, row.side, text(row.size), text(row.entry), text(row.mark), text(row.margin), text(row.upnl), roe, text(row.liquidation)].join(CELL_SEPARATOR) + ROW_END;
+/**
+ * Brings `shownCells` for the row at `index` up to date, formatting only the figures that moved since `previous`:
+ * the others keep their text (an isolated position's liquidation price, a mark that stood still).
+ */
+function formatLive(index: number, row: BookRow, previous: BookRow | undefined): void {
+  const at = index * LIVE_CELLS;
+  if (previous === undefined || previous.mark !== row.mark) shownCells[at] = text(row.mark);
+  if (previous === undefined || previous.upnl !== row.upnl) shownCells[at + 1] = text(row.upnl);
+  if (previous === undefined || previous.roePercent !== row.roePercent) shownCells[at + 2] = percentText(row.roePercent);
+  if (previous === undefined || previous.liquidation !== row.liquidation) shownCells[at + 3] = text(row.liquidation);
+}
+
+/** Writes the live cells of the row at `index` (LIVE_COLUMNS order). */
+function writeLive(writer: RowsFrameWriter, index: number, row: BookRow, previous: BookRow | undefined): void {
+  formatLive(index, row, previous);
+  const at = index * LIVE_CELLS;
+  writer.startRow(index);
+  for (let i = 0; i < LIVE_CELLS; i += 1) writer.cell(shownCells[at + i]);
+  writer.endRow();
+}
+
+/** Writes every cell of a row (ROW_COLUMNS order). */
+function writeFull(writer: RowsFrameWriter, index: number, row: BookRow): void {
+  formatLive(index, row, undefined);
+  const at = index * LIVE_CELLS;
+  writer.startRow(index);
+  for (const cell of [row.id, row.symbol, row.side, text(row.size), text(row.entry), shownCells[at], text(row.margin), shownCells[at + 1], shownCells[at + 2], shownCells[at + 3]]) writer.cell(cell);
+  writer.endRow();
 }
 
 function isSameLive(a: BookRow | undefined, b: BookRow): boolean {
@@ -60,21 +85,15 @@ function recompute(tick: MarkTick, tickTs: number, isFull: boolean): RowsFrame {
   const started = performance.now();
   if (!book) throw new Error('no book');
   const next = computeBookRows(book, tick);
-  const indices: number[] = [];
-  const texts: string[] = [];
+  const writer = new RowsFrameWriter();
   for (let index = 0; index < next.length; index += 1) {
     const row = next[index];
-    if (isFull) {
-      indices.push(index);
-      texts.push(fullText(row));
-    } else if (!isSameLive(shown[index], row)) {
-      indices.push(index);
-      texts.push(liveText(row));
-    }
+    if (isFull) writeFull(writer, index, row);
+    else if (!isSameLive(shown[index], row)) writeLive(writer, index, row, shown[index]);
   }
   shown = next;
   if (!isFull) seq += 1;
-  const frame = packRowTexts(indices, texts, { seq, isFull, rowCount: next.length, workerMs: 0, tickTs });
+  const frame = writer.pack({ seq, isFull, rowCount: next.length, workerMs: 0, tickTs });
   // Packing is part of the tick's work too.
   frame.workerMs = performance.now() - started;
   return frame;
@@ -98,23 +117,29 @@ function freshTick(): { marks: Record<string, unknown>; indexPrices: Record<stri
  * the values it brought are taken back out, so a bad mark never stays behind to spoil the next tick.
  */
 function withMerged<T>(tick: MarkTick, compute: (merged: MarkTick) => T): T {
-  const undo: [Record<string, unknown>, string, unknown][] = [];
+  // The values the tick replaces, per target in flat lists (a tick sets a thousand keys; no tuple per key).
+  const saved: { target: Record<string, unknown>; keys: string[]; values: unknown[] }[] = [];
   for (const [target, source] of [
     [current.marks, tick.marks],
     [current.indexPrices, tick.indexPrices],
   ] as const) {
     if (source === null || typeof source !== 'object') continue;
-    for (const key of Object.keys(source)) {
-      undo.push([target, key, target[key]]);
-      target[key] = (source as Record<string, unknown>)[key];
+    const keys = Object.keys(source);
+    const values = new Array<unknown>(keys.length);
+    for (let i = 0; i < keys.length; i += 1) {
+      values[i] = target[keys[i]];
+      target[keys[i]] = (source as Record<string, unknown>)[keys[i]];
     }
+    saved.push({ target, keys, values });
   }
   try {
     return compute(current as MarkTick);
   } catch (error) {
-    for (const [target, key, previous] of undo.reverse()) {
-      if (previous === undefined) delete target[key];
-      else target[key] = previous;
+    for (const { target, keys, values } of saved.reverse()) {
+      for (let i = keys.length - 1; i >= 0; i -= 1) {
+        if (values[i] === undefined) delete target[keys[i]];
+        else target[keys[i]] = values[i];
+      }
     }
     throw error;
   }
@@ -144,6 +169,7 @@ const api = {
       book = prepareBook(input.book);
       format = createFixedFormat(input.intl);
       shown = [];
+      shownCells = [];
       // Marks are market facts, not part of a book: a new set of positions starts from the marks already known, so
       // a position change never blanks the mark column until the next tick.
       if (input.rowsPort) {

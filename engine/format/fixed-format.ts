@@ -18,7 +18,33 @@ interface Affixes {
   suffix: string;
 }
 
-const FIXED = /^-?\d+(\.\d+)?$/;
+/** Where an integer part of a given length is split: the start of each group after the first, and what goes before it. */
+interface Grouping {
+  starts: number[];
+  separators: string[];
+}
+
+/**
+ * Index of the point in a fixed-point decimal `-?\d+(\.\d+)?` (−1 when there is none); anything else throws.
+ * One pass over the characters: these figures are checked thousands of times per tick.
+ */
+function pointOf(value: string): number {
+  if (typeof value !== 'string') throw new TypeError('not a fixed-point decimal');
+  const length = value.length;
+  const start = length > 0 && value.charCodeAt(0) === 45 ? 1 : 0;
+  let point = -1;
+  for (let i = start; i < length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 48 && code <= 57) continue;
+    if (code === 46 && point < 0 && i > start && i < length - 1) {
+      point = i;
+      continue;
+    }
+    throw new TypeError(`not a fixed-point decimal: ${value.slice(0, 40)}`);
+  }
+  if (length === start) throw new TypeError(`not a fixed-point decimal: ${value.slice(0, 40)}`);
+  return point;
+}
 
 export function createFixedFormat(intl: string): FixedFormat {
   const options = { numberingSystem: 'latn' } as Intl.NumberFormatOptions;
@@ -38,54 +64,72 @@ export function createFixedFormat(intl: string): FixedFormat {
   const plus = affixesOf(signed, '1');
   const minus = affixesOf(signed, '-1');
   const zero = affixesOf(signed, '0');
+  // Where the locale writes a figure just as the maths does (`-1234.5`), an ungrouped figure is returned as it came.
+  const isPlainPositive = decimal === '.' && positive.prefix === '' && positive.suffix === '';
+  const isPlainNegative = decimal === '.' && negative.prefix === '-' && negative.suffix === '';
+  const isPlainPercent = decimal === '.' && plus.prefix === '+' && plus.suffix === '' && minus.prefix === '-' && minus.suffix === '';
 
   // Grouping of an integer part with k digits, read off Intl's own rendering of 10^(k−1).
-  const groupings: string[][] = [];
-  const group = (digits: string): string => {
-    const k = digits.length;
-    let template = groupings[k];
-    if (!template) {
-      const parts = plain.formatToParts(`1${'0'.repeat(k - 1)}` as unknown as number);
-      template = parts.filter((part) => part.type === 'integer' || part.type === 'group').map((part) => (part.type === 'group' ? part.value : `${part.value.length}`));
-      groupings[k] = template;
-    }
-    if (template.length === 1) return digits;
-    let out = '';
-    let at = 0;
-    for (let i = 0; i < template.length; i += 1) {
-      if (i % 2 === 1) {
-        out += template[i];
-      } else {
-        const size = Number(template[i]);
-        out += digits.slice(at, at + size);
-        at += size;
+  const groupings: Grouping[] = [];
+  const groupingOf = (k: number): Grouping => {
+    let grouping = groupings[k];
+    if (!grouping) {
+      grouping = { starts: [], separators: [] };
+      let at = 0;
+      for (const part of plain.formatToParts(`1${'0'.repeat(k - 1)}` as unknown as number)) {
+        if (part.type === 'integer') {
+          at += part.value.length;
+        } else if (part.type === 'group') {
+          grouping.starts.push(at);
+          grouping.separators.push(part.value);
+        }
       }
+      groupings[k] = grouping;
     }
+    return grouping;
+  };
+  /** `text` with the group separators put in, its integer digits starting at `from`; whatever follows them is kept. */
+  const grouped = (text: string, from: number, { starts, separators }: Grouping): string => {
+    let out = text.slice(0, from + starts[0]);
+    for (let i = 0; i < starts.length; i += 1) out += separators[i] + text.slice(from + starts[i], i + 1 < starts.length ? from + starts[i + 1] : text.length);
     return out;
   };
 
-  const body = (unsigned: string): string => {
-    const point = unsigned.indexOf('.');
-    return point < 0 ? group(unsigned) : `${group(unsigned.slice(0, point))}${decimal}${unsigned.slice(point + 1)}`;
-  };
-  const check = (value: string) => {
-    if (!FIXED.test(value)) throw new TypeError(`not a fixed-point decimal: ${value.slice(0, 40)}`);
+  /** The figure without its sign, grouped and with the locale's decimal mark. */
+  const body = (value: string, start: number, point: number, grouping: Grouping): string => {
+    const end = point < 0 ? value.length : point;
+    const digits = value.slice(start, end);
+    const whole = grouping.starts.length === 0 ? digits : grouped(digits, 0, grouping);
+    return point < 0 ? whole : whole + decimal + value.slice(point + 1);
   };
 
   return {
     number(value) {
-      check(value);
+      const point = pointOf(value);
       const isNegative = value.charCodeAt(0) === 45;
+      const start = isNegative ? 1 : 0;
+      const grouping = groupingOf((point < 0 ? value.length : point) - start);
+      if (isNegative ? isPlainNegative : isPlainPositive) {
+        // Sign, digits and decimals as they came: only the group separators go in.
+        return grouping.starts.length === 0 ? value : grouped(value, start, grouping);
+      }
       const { prefix, suffix } = isNegative ? negative : positive;
-      return prefix + body(isNegative ? value.slice(1) : value) + suffix;
+      return prefix + body(value, start, point, grouping) + suffix;
     },
     signedPercent(value) {
-      check(value);
+      const point = pointOf(value);
       const isNegative = value.charCodeAt(0) === 45;
-      const unsigned = isNegative ? value.slice(1) : value;
-      const isZero = !/[1-9]/.test(unsigned);
+      const start = isNegative ? 1 : 0;
+      let isZero = true;
+      for (let i = start; i < value.length && isZero; i += 1) {
+        const code = value.charCodeAt(i);
+        if (code >= 49 && code <= 57) isZero = false;
+      }
+      const grouping = groupingOf((point < 0 ? value.length : point) - start);
+      // An ungrouped ratio where the locale signs it as the maths does (`+16.67%`, `-3.10%`): the figure as it came.
+      if (grouping.starts.length === 0 && isPlainPercent && !isZero) return isNegative ? `${value}%` : `+${value}%`;
       const { prefix, suffix } = isZero ? zero : isNegative ? minus : plus;
-      return `${prefix}${body(unsigned)}${suffix}%`;
+      return `${prefix}${body(value, start, point, grouping)}${suffix}%`;
     },
   };
 }

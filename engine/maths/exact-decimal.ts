@@ -144,12 +144,12 @@ export function divideToText(numerator: Exact, denominator: Exact, places: numbe
 }
 
 /** Powers of ten a float holds exactly (read from their literals, which parse correctly rounded). */
-const FLOAT_POW10: number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+export const FLOAT_POW10: number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
 /**
- * How far a float estimate may be from the exact quotient, relative to it, with a wide margin: each of at most six
- * float steps (three BigInt conversions, a product, a quotient, a power of ten) is off by half an ulp, 2^-53
- * relative, so ~7e-16 in all; decimal.js's 50-digit roundings move a quotient by 1e-49 relative at most.
+ * How far a float estimate may be from the exact quotient, relative to it, with a wide margin: each float step
+ * (a BigInt conversion, a product, a quotient, a power of ten) is off by at most half an ulp, 2^-53 relative, and an
+ * estimate takes at most eight, so ~1e-15 in all; decimal.js's 50-digit roundings move a quotient by 1e-49 at most.
  */
 const ESTIMATE_SLACK = 1e-13;
 
@@ -162,20 +162,8 @@ const ESTIMATE_SLACK = 1e-13;
  * whenever its fraction is farther than ε from ½. Near a tie, or out of a float's range, the caller divides exactly.
  */
 export function estimatedText(numerator: Exact, first: Exact, second: Exact | null, places: number): string | null {
-  const exponent = first.scale + (second?.scale ?? 0) - numerator.scale + places;
-  if (exponent > 22 || exponent < -22) return null;
   const divisor = second === null ? Number(first.n) : Number(first.n) * Number(second.n);
-  // A divisor past a float's range would make any quotient look like zero.
-  if (!Number.isFinite(divisor)) return null;
-  const ratio = Number(numerator.n) / divisor;
-  const estimate = Math.abs(exponent >= 0 ? ratio * FLOAT_POW10[exponent] : ratio / FLOAT_POW10[-exponent]);
-  const whole = Math.floor(estimate);
-  const fraction = estimate - whole;
-  // NaN and infinities fail this comparison too.
-  if (!(Math.abs(fraction - 0.5) > estimate * ESTIMATE_SLACK)) return null;
-  const count = fraction > 0.5 ? whole + 1 : whole;
-  const negative = numerator.n < 0n !== (first.n < 0n) !== (second !== null && second.n < 0n);
-  return pointed(String(count), places, negative && count !== 0);
+  return estimatedQuotientText(Number(numerator.n), numerator.scale, divisor, first.scale + (second?.scale ?? 0), places);
 }
 
 /** One more in the last digit of a string of decimal digits (`"199"` → `"200"`, `"99"` → `"100"`). */
@@ -215,9 +203,12 @@ export interface PlainDecimal extends Exact {
   integerDigits: number;
   /** Decimals without trailing zeros, as decimal.js counts `decimalPlaces()`. */
   places: number;
+  /** `n` as a float: exact while |n| < 2^53 ({@link FLOAT_EXACT_LIMIT}). */
+  float: number;
+  /** True when the text is the value printed to `scale` places (no leading zeros), so it can be shown as it came. */
+  isCanonical: boolean;
 }
 
-const PLAIN = /^(\d+)(?:\.(\d+))?$/;
 /** Longest text read directly: short enough that no exponent check of the input rules can apply. */
 const PLAIN_MAX_LENGTH = 40;
 
@@ -226,16 +217,121 @@ const PLAIN_MAX_LENGTH = 40;
  * exponents, blanks, long or odd text), which the caller reads through decimal.js and its input checks instead.
  */
 export function readPlain(text: string): PlainDecimal | null {
-  if (text.length > PLAIN_MAX_LENGTH) return null;
-  const match = PLAIN.exec(text);
-  if (!match) return null;
-  const whole = match[1];
-  const fraction = match[2] ?? '';
+  const length = text.length;
+  if (length === 0 || length > PLAIN_MAX_LENGTH) return null;
+  let point = -1;
   let lead = 0;
-  while (lead < whole.length && whole.charCodeAt(lead) === 48) lead += 1;
-  let end = fraction.length;
-  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end -= 1;
-  return { n: BigInt(whole + fraction), scale: fraction.length, integerDigits: whole.length - lead, places: end };
+  let trailing = 0;
+  let float = 0;
+  for (let i = 0; i < length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 46) {
+      if (point >= 0 || i === 0 || i === length - 1) return null;
+      point = i;
+      continue;
+    }
+    if (code < 48 || code > 57) return null;
+    if (point < 0 && code === 48 && lead === i) lead += 1;
+    trailing = code === 48 ? trailing + 1 : 0;
+    float = float * 10 + (code - 48);
+  }
+  const whole = point < 0 ? length : point;
+  const scale = point < 0 ? 0 : length - point - 1;
+  // Every digit sum stays exact below 2^53; longer numbers are read by BigInt from their digits.
+  const n = float < FLOAT_EXACT_LIMIT ? BigInt(float) : BigInt(point < 0 ? text : text.slice(0, point) + text.slice(point + 1));
+  return {
+    n,
+    scale,
+    integerDigits: whole - lead,
+    places: Math.max(0, scale - trailing),
+    float,
+    isCanonical: lead === 0 || (lead === 1 && whole === 1),
+  };
+}
+
+/** Every integer of smaller magnitude is a float exactly, and so are sums and products that stay below it. */
+export const FLOAT_EXACT_LIMIT = 2 ** 53;
+
+/**
+ * The whole number nearest to |value| (half-up) from an estimate within {@link ESTIMATE_SLACK} of it, or NaN when
+ * the estimate lies too near a tie (k + ½) to tell, or is not finite. Integers are no boundary of half-up rounding:
+ * an estimate just past one gives the same answer as the value just short of it.
+ */
+function decidedCount(estimate: number): number {
+  const magnitude = Math.abs(estimate);
+  const whole = Math.floor(magnitude);
+  const fraction = magnitude - whole;
+  // NaN and infinities fail this comparison too.
+  if (!(Math.abs(fraction - 0.5) > magnitude * ESTIMATE_SLACK)) return Number.NaN;
+  return fraction > 0.5 ? whole + 1 : whole;
+}
+
+/** Decimal places up to which a count's decimals are printed from a table ("." and the padded digits). */
+const TABLE_PLACES = 3;
+const FRACTIONS: string[][] = [];
+
+/** The decimals of a count at `places` ≤ TABLE_PLACES, point included: ".05" for 5 at two places. */
+function fractionText(fraction: number, places: number): string {
+  let table = FRACTIONS[places];
+  if (!table) {
+    table = Array.from({ length: 10 ** places }, (_, k) => `.${String(k).padStart(places, '0')}`);
+    FRACTIONS[places] = table;
+  }
+  return table[fraction];
+}
+
+/** A whole count below 2^53 of 10^-places, printed fixed-point; small counts print fastest as themselves. */
+function countText(count: number, places: number, negative: boolean): string {
+  const sign = negative && count !== 0 ? '-' : '';
+  if (places > 0 && places <= TABLE_PLACES && count < 2 ** 31) {
+    // As small integers (not boxed floats), the parts print without the general float-to-text routine.
+    const unit = FLOAT_POW10[places];
+    const whole = Math.floor(count / unit);
+    return sign + String(whole | 0) + fractionText((count - whole * unit) | 0, places);
+  }
+  let digitText: string;
+  if (count < 2 ** 31) {
+    digitText = String(count | 0);
+  } else {
+    const high = Math.floor(count / 1e9);
+    digitText = String(high | 0) + String((count - high * 1e9) | 0).padStart(9, '0');
+  }
+  return pointed(digitText, places, sign !== '');
+}
+
+/**
+ * `(numerator · 10^-numeratorScale) / (denominator · 10^-denominatorScale)`, as decimal.js divides at precision 50,
+ * rounded half-up to `places` and printed, from float operands that are each at most three roundings off the exact
+ * ones; or null when the float estimate cannot tell (see {@link estimatedText}).
+ */
+export function estimatedQuotientText(numerator: number, numeratorScale: number, denominator: number, denominatorScale: number, places: number): string | null {
+  const exponent = denominatorScale - numeratorScale + places;
+  if (exponent > 22 || exponent < -22 || !Number.isFinite(denominator) || denominator === 0) return null;
+  const ratio = numerator / denominator;
+  const count = decidedCount(exponent >= 0 ? ratio * FLOAT_POW10[exponent] : ratio / FLOAT_POW10[-exponent]);
+  return Number.isNaN(count) ? null : countText(count, places, numerator < 0 !== denominator < 0);
+}
+
+/**
+ * `value · 10^-scale`, where `value` is an integer float below 2^53 (so exact), rounded half-up to `places` and
+ * printed: {@link roundedText} without BigInt. Null when the places are too far apart for exact float steps.
+ */
+export function roundedFloatText(value: number, scale: number, places: number): string | null {
+  const magnitude = Math.abs(value);
+  let count: number;
+  if (scale <= places) {
+    if (places - scale > 22) return null;
+    count = magnitude * FLOAT_POW10[places - scale];
+    if (count >= FLOAT_EXACT_LIMIT) return null;
+  } else {
+    if (scale - places > 22) return null;
+    const unit = FLOAT_POW10[scale - places];
+    // The remainder and the quotient of an exact multiple are exact in floats.
+    const rest = magnitude % unit;
+    count = (magnitude - rest) / unit;
+    if (rest * 2 >= unit) count += 1;
+  }
+  return countText(count, places, value < 0);
 }
 
 /** A count of 10^-places printed fixed-point; zero never carries a sign. */

@@ -1,7 +1,23 @@
 import { BUSINESS_LINES, type BusinessLine, COIN_MARGINED, ISOLATED, LONG, MARGIN_MODES, type MarginMode, ONE_WAY, POSITION_MODES, type PositionMode, SIDES } from './futures-enums';
 import { solve } from './liquidation-price';
 import { type MarginTier, maintenanceMarginRate } from './maintenance-margin-rate';
-import { divide50, divideToText, EXACT_ZERO, type Exact, estimatedText, exactOf, integerDigits, minus, plus, readPlain, roundedText, times } from './exact-decimal';
+import {
+  divide50,
+  divideToText,
+  EXACT_ZERO,
+  type Exact,
+  estimatedQuotientText,
+  exactOf,
+  FLOAT_EXACT_LIMIT,
+  FLOAT_POW10,
+  integerDigits,
+  minus,
+  plus,
+  readPlain,
+  roundedFloatText,
+  roundedText,
+  times,
+} from './exact-decimal';
 import { HALF_UP, MathsDecimal, type MathsDecimalValue, toFixedString } from './maths-decimal';
 import { MathsInputError } from './maths-input-error';
 import { type FuturesPosition, measureOpenPart, type OpenPart, readOpenPart } from './position-metrics';
@@ -103,6 +119,11 @@ interface PreparedPosition {
   exactMarginPercent: Exact;
   exactLpConstant: Exact;
   exactLpDenominator: Exact | null;
+  /** The integers of the exact slope, offset, margin and liquidation denominator as floats (see {@link floatLinear}). */
+  floatSlope: number;
+  floatOffset: number;
+  floatMargin: number;
+  floatLpDenominator: number;
 }
 
 /**
@@ -155,6 +176,10 @@ interface PriceState {
   length: number;
   /** The decimal.js value, made when a decimal route first needs it. */
   decimal: MathsDecimalValue | null;
+  /** `exact.n` as a float, exact while below 2^53. */
+  float: number;
+  /** Whether the input is the value printed to its own places, so the mark column can show it as it came. */
+  isCanonical: boolean;
   /** The price printed to `textPlaces` decimals (the mark column). */
   text: string;
   textPlaces: number;
@@ -163,6 +188,15 @@ interface PriceState {
 const ZERO = new MathsDecimal(0);
 const ONE = new MathsDecimal(1);
 const HUNDRED = new MathsDecimal(100);
+
+/** Whether a text holds a control character (U+0000–U+001F, U+007F). */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code === 127) return true;
+  }
+  return false;
+}
 
 function fieldOf(index: number, name: string): string {
   return `positions[${index}].${name}`;
@@ -240,8 +274,11 @@ function legsOf(position: LegFields, crossLegs: Map<string, Legs>): Legs {
  */
 function readPosition(entry: BookPosition, ids: Set<string>, index: number): PreparedPosition {
   if (typeof entry.id !== 'string' || entry.id === '' || ids.has(entry.id)) throw new MathsInputError('id', 'maths.bad-shape', 'id must be a unique non-empty string');
+  // Ids and symbols travel as cells of a rows frame, whose separators are control characters.
+  if (hasControl(entry.id)) throw new MathsInputError('id', 'maths.bad-shape', 'id must not hold control characters');
   ids.add(entry.id);
   if (typeof entry.symbol !== 'string' || entry.symbol === '') throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must be a non-empty string');
+  if (hasControl(entry.symbol)) throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must not hold control characters');
   if (typeof entry.marginCoin !== 'string' || entry.marginCoin === '') throw new MathsInputError('marginCoin', 'maths.bad-shape', 'marginCoin must be a non-empty string');
   const businessLine = readEnum(entry.businessLine, 'businessLine', BUSINESS_LINES);
   const marginMode = readEnum(entry.marginMode, 'marginMode', MARGIN_MODES);
@@ -252,6 +289,8 @@ function readPosition(entry: BookPosition, ids: Set<string>, index: number): Pre
   const sizePlace = readPlaces(entry.sizePlace, 'sizePlace', 4);
   const signedSize = open.size.times(open.direction);
   const margin = exactOf(open.margin);
+  const slope = exactOf(signedSize);
+  const offset = exactOf(signedSize.times(open.entry));
   return {
     id: entry.id,
     index,
@@ -282,12 +321,16 @@ function readPosition(entry: BookPosition, ids: Set<string>, index: number): Pre
     group: null,
     lpConstant: ZERO,
     lpDenominator: null,
-    exactSlope: exactOf(signedSize),
-    exactOffset: exactOf(signedSize.times(open.entry)),
+    exactSlope: slope,
+    exactOffset: offset,
     exactMargin: margin,
     exactMarginPercent: { n: margin.n, scale: margin.scale + 2 },
     exactLpConstant: EXACT_ZERO,
     exactLpDenominator: null,
+    floatSlope: Number(slope.n),
+    floatOffset: Number(offset.n),
+    floatMargin: Number(margin.n),
+    floatLpDenominator: Number.NaN,
   };
 }
 
@@ -341,6 +384,7 @@ export function prepareBook(input: BookInput): PreparedBook {
         if (position.isInverse) {
           const denominator = legs.longSize.plus(legs.shortSize).times(position.mm.plus(position.feeRate)).minus(legs.longSize).plus(legs.shortSize);
           position.exactLpDenominator = position.open.size.isZero() || denominator.isZero() ? null : exactOf(denominator);
+          position.floatLpDenominator = position.exactLpDenominator ? Number(position.exactLpDenominator.n) : Number.NaN;
         }
         return;
       }
@@ -372,6 +416,7 @@ export function prepareBook(input: BookInput): PreparedBook {
       position.lpDenominator = ownCount.isZero() || denominator.isZero() ? null : denominator;
       position.exactLpConstant = exactOf(position.lpConstant);
       position.exactLpDenominator = position.lpDenominator ? exactOf(position.lpDenominator) : null;
+      position.floatLpDenominator = position.exactLpDenominator ? Number(position.exactLpDenominator.n) : Number.NaN;
     } catch (error) {
       rethrowWithin(index, error);
     }
@@ -421,16 +466,34 @@ function indexIn(indexes: Map<string, number>, key: string): number {
 }
 
 /**
- * Reads a mark or index price. A short plain decimal (`"68000.5"`, as feeds send prices) is read straight into its
- * exact value; anything else goes through the contract's input checks, which refuse it or read it as decimal.js.
+ * Reads a mark or index price into `price` (a symbol's one state object, reused tick after tick). A short plain
+ * decimal (`"68000.5"`, as feeds send prices) is read straight into its exact value; anything else goes through the
+ * contract's input checks, which refuse it or read it as decimal.js.
  */
-function readPrice(raw: unknown, field: string): PriceState {
+function readPrice(price: PriceState | undefined, raw: unknown, input: 'marks' | 'indexPrices', symbol: string): PriceState {
   const plain = typeof raw === 'string' ? readPlain(raw) : null;
+  let decimal: MathsDecimalValue | null = null;
+  let exact: Exact;
+  let length: number;
   if (plain !== null && plain.n > 0n) {
-    return { raw, exact: { n: plain.n, scale: plain.scale }, length: plain.integerDigits + plain.places, decimal: null, text: '', textPlaces: -1 };
+    exact = { n: plain.n, scale: plain.scale };
+    length = plain.integerDigits + plain.places;
+  } else {
+    // The field is named only here: a tick of plain prices makes no field names.
+    decimal = readDecimal(raw, `${input}.${symbol}`, 'positive');
+    exact = exactOf(decimal);
+    length = integerDigits(decimal) + Math.max(0, decimal.decimalPlaces());
   }
-  const decimal = readDecimal(raw, field, 'positive');
-  return { raw, exact: exactOf(decimal), length: integerDigits(decimal) + Math.max(0, decimal.decimalPlaces()), decimal, text: '', textPlaces: -1 };
+  const state = price ?? { raw, exact, length, decimal, float: 0, isCanonical: false, text: '', textPlaces: -1 };
+  state.raw = raw;
+  state.exact = exact;
+  state.length = length;
+  state.decimal = decimal;
+  state.float = plain !== null && decimal === null ? plain.float : Number(exact.n);
+  state.isCanonical = plain !== null && decimal === null && plain.isCanonical;
+  state.text = '';
+  state.textPlaces = -1;
+  return state;
 }
 
 /** The decimal.js value of a price (a plain decimal read directly is parsed only when a decimal route needs it). */
@@ -442,7 +505,8 @@ function decimalOf(price: PriceState): MathsDecimalValue {
 /** Legs of one symbol show the same mark: printed once per symbol and precision. */
 function markTextOf(price: PriceState, places: number): string {
   if (price.textPlaces !== places) {
-    price.text = roundedText(price.exact, places);
+    // A feed sends marks at the symbol's precision: then the text is the mark as it came.
+    price.text = price.isCanonical && price.exact.scale === places ? (price.raw as string) : roundedText(price.exact, places);
     price.textPlaces = places;
   }
   return price.text;
@@ -459,7 +523,7 @@ function readMarks(book: PreparedBook, tick: MarkTick): Marks {
     if (isMissing(raw)) continue;
     let cached = book.markCache[i];
     if (cached?.raw !== raw) {
-      cached = readPrice(raw, `marks.${symbol}`);
+      cached = readPrice(cached, raw, 'marks', symbol);
       book.markCache[i] = cached;
     }
     marks[i] = cached;
@@ -501,9 +565,8 @@ function literalTotals(book: PreparedBook, marks: Marks): LiteralTotals {
 
 /** The liquidation price of a position off the linear cross path: coin-margined cross, or coin-margined isolated. */
 function literalLiquidation(position: PreparedPosition, tick: MarkTick, mark: MathsDecimalValue, book: PreparedBook, totals: LiteralTotals): string | null {
-  const index = tick.indexPrices?.[position.symbol];
   // The margin coin's index price for coin-margined contracts; the mark stands in until an index arrives.
-  const bp = position.isInverse ? (isMissing(index) ? mark : readDecimal(index, `indexPrices.${position.symbol}`, 'positive')) : ONE;
+  const bp = position.isInverse ? indexDecimalOf(book, tick, position.symbolIndex, mark) : ONE;
   if (!position.isCross) return liquidationText(position, ownLegs(position), position.open.margin, { upnl: ZERO, maintain: ZERO }, bp);
   const coin = totals.coins.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
   const own = totals.symbols.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO };
@@ -556,60 +619,118 @@ function exactRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: Lit
 function exactRow(position: PreparedPosition, book: PreparedBook, tick: MarkTick, price: PriceState, marks: Marks, totals: LiteralTotals | null, groupWallet: Exact[], coinWallet: Exact[]): BookRow {
   if (position.isInverse && position.isCross) return decimalRow(position, book, tick, price, totals, null);
   const mark = price.exact;
-  const linear = minus(times(mark, position.exactSlope), position.exactOffset);
-  let upnlText: string;
-  let roePercent: string;
-  if (position.isInverse) {
-    // A coin-margined uPnL is in the margin coin: divided by the mark at 50 digits as decimal.js does, and the ROE
-    // divides that quotient again; a float estimate settles both unless one lies right at a rounding tie.
-    upnlText = estimatedText(linear, mark, null, position.profitDp) ?? roundedText(divide50(linear, mark), position.profitDp);
-    roePercent =
-      position.exactMargin.n === 0n ? '0.00' : (estimatedText(linear, mark, position.exactMarginPercent, 2) ?? divideToText(divide50(linear, mark), position.exactMarginPercent, 2));
-  } else {
-    upnlText = roundedText(linear, position.profitDp);
-    roePercent = position.exactMargin.n === 0n ? '0.00' : divideToText(linear, position.exactMarginPercent, 2);
+  const linearScale = Math.max(mark.scale + position.exactSlope.scale, position.exactOffset.scale);
+  const linearFloat = floatLinear(position, price);
+  let upnlText: string | null = null;
+  let roePercent: string | null = position.exactMargin.n === 0n ? '0.00' : null;
+  if (!Number.isNaN(linearFloat)) {
+    // The float route: the linear uPnL is an exact float integer, and the quotients are float estimates that stand
+    // unless one lies right at a rounding tie. Whatever it leaves open is settled in BigInt below.
+    if (position.isInverse) {
+      upnlText = estimatedQuotientText(linearFloat, linearScale, price.float, mark.scale, position.profitDp);
+      roePercent ??= estimatedQuotientText(linearFloat, linearScale, price.float * position.floatMargin, mark.scale + position.exactMarginPercent.scale, 2);
+    } else {
+      upnlText = roundedFloatText(linearFloat, linearScale, position.profitDp);
+      roePercent ??= estimatedQuotientText(linearFloat, linearScale, position.floatMargin, position.exactMarginPercent.scale, 2);
+    }
+  }
+  if (upnlText === null || roePercent === null) {
+    const linear = minus(times(mark, position.exactSlope), position.exactOffset);
+    // A coin-margined uPnL is in the margin coin: divided by the mark, at 50 digits as decimal.js does.
+    const upnl = position.isInverse ? divide50(linear, mark) : linear;
+    upnlText ??= roundedText(upnl, position.profitDp);
+    roePercent ??= divideToText(upnl, position.exactMarginPercent, 2);
   }
   let liquidation = position.isolatedLiquidation;
   if (position.group) {
     const denominator = position.exactLpDenominator;
     if (denominator) {
       const numerator = plus(position.exactLpConstant, minus(coinWallet[position.coinIndex], groupWallet[position.group.index]));
-      liquidation = positiveQuotientText(numerator, denominator, position.pricePlace);
+      liquidation = positiveQuotientText(numerator, denominator, position.floatLpDenominator, position.pricePlace);
     } else {
       liquidation = null;
     }
   } else if (position.isCross) {
     liquidation = literalLiquidation(position, tick, decimalOf(price), book, totals ?? literalTotals(book, marks));
   } else if (position.isInverse) {
-    const bp = exactIndexOf(book, tick, position.symbolIndex, price);
+    const bp = indexPriceOf(book, tick, position.symbolIndex, price);
     if (!bp) return decimalRow(position, book, tick, price, totals, null);
-    const denominator = position.exactLpDenominator;
-    liquidation = denominator ? positiveQuotientText(minus(times(position.exactMargin, bp), position.exactOffset), denominator, position.pricePlace) : null;
+    liquidation = inverseIsolatedLiquidation(position, bp);
   }
   return row(position, markTextOf(price, position.pricePlace), upnlText, roePercent, liquidation);
 }
 
+/**
+ * `mark · slope − offset` (the linear uPnL, at the larger of the two scales) as a float integer when every step is
+ * exact, that is, stays below 2^53; NaN otherwise.
+ */
+function floatLinear(position: PreparedPosition, price: PriceState): number {
+  let product = price.float * position.floatSlope;
+  let offset = position.floatOffset;
+  const gap = price.exact.scale + position.exactSlope.scale - position.exactOffset.scale;
+  if (gap > 22 || gap < -22) return Number.NaN;
+  if (gap > 0) offset *= FLOAT_POW10[gap];
+  else if (gap < 0) product *= FLOAT_POW10[-gap];
+  // A rounded step would have reached 2^53: below it, both terms and their difference are exact.
+  return Math.abs(product) + Math.abs(offset) < FLOAT_EXACT_LIMIT ? product - offset : Number.NaN;
+}
+
+/** Coin-margined isolated: (margin · bp − dir·size·entry) / (size·rate − L + S), or null when not positive. */
+function inverseIsolatedLiquidation(position: PreparedPosition, bp: PriceState): string | null {
+  const denominator = position.exactLpDenominator;
+  if (!denominator) return null;
+  let product = position.floatMargin * bp.float;
+  let offset = position.floatOffset;
+  const productScale = position.exactMargin.scale + bp.exact.scale;
+  const gap = productScale - position.exactOffset.scale;
+  if (gap <= 22 && gap >= -22) {
+    if (gap > 0) offset *= FLOAT_POW10[gap];
+    else if (gap < 0) product *= FLOAT_POW10[-gap];
+    if (Math.abs(product) + Math.abs(offset) < FLOAT_EXACT_LIMIT) {
+      const numerator = product - offset;
+      if (numerator === 0 || numerator > 0 !== denominator.n > 0n) return null;
+      const text = estimatedQuotientText(numerator, Math.max(productScale, position.exactOffset.scale), position.floatLpDenominator, denominator.scale, position.pricePlace);
+      if (text !== null) return text;
+    }
+  }
+  return positiveQuotientText(minus(times(position.exactMargin, bp.exact), position.exactOffset), denominator, position.floatLpDenominator, position.pricePlace);
+}
+
 /** A liquidation price `numerator / denominator` to `places`, or null when it is not positive. */
-function positiveQuotientText(numerator: Exact, denominator: Exact, places: number): string | null {
+function positiveQuotientText(numerator: Exact, denominator: Exact, floatDenominator: number, places: number): string | null {
   // The sign of the quotient is that of the exact one: rounding to 50 digits never crosses zero.
   const isPositive = numerator.n !== 0n && numerator.n > 0n === denominator.n > 0n;
-  return isPositive ? divideToText(numerator, denominator, places) : null;
+  if (!isPositive) return null;
+  return estimatedQuotientText(Number(numerator.n), numerator.scale, floatDenominator, denominator.scale, places) ?? divideToText(numerator, denominator, places);
 }
 
 /**
- * The margin coin's index price of a coin-margined symbol (the mark until an index arrives) as an exact value, or
- * null when it is too long for the exact path beside the book's constants.
+ * The margin coin's index price of a coin-margined symbol (the mark until an index arrives), or null when it is too
+ * long for the exact path beside the book's constants.
  */
-function exactIndexOf(book: PreparedBook, tick: MarkTick, symbolIndex: number, mark: PriceState): Exact | null {
+function indexPriceOf(book: PreparedBook, tick: MarkTick, symbolIndex: number, mark: PriceState): PriceState | null {
+  const index = cachedIndex(book, tick, symbolIndex);
+  if (index === null) return mark;
+  return index.length + book.exactIntegerDigits + book.exactPlaces > 50 ? null : index;
+}
+
+/** The tick's index price of a symbol, read once per value; null when the tick has none. */
+function cachedIndex(book: PreparedBook, tick: MarkTick, symbolIndex: number): PriceState | null {
   const symbol = book.symbols[symbolIndex];
   const raw = tick.indexPrices?.[symbol];
-  if (isMissing(raw)) return mark.exact;
+  if (isMissing(raw)) return null;
   let cached = book.indexCache[symbolIndex];
   if (cached?.raw !== raw) {
-    cached = readPrice(raw, `indexPrices.${symbol}`);
+    cached = readPrice(cached, raw, 'indexPrices', symbol);
     book.indexCache[symbolIndex] = cached;
   }
-  return cached.length + book.exactIntegerDigits + book.exactPlaces > 50 ? null : cached.exact;
+  return cached;
+}
+
+/** The index price of a coin-margined symbol as decimal.js reads it (the mark until an index arrives), read once per value. */
+function indexDecimalOf(book: PreparedBook, tick: MarkTick, symbolIndex: number, mark: MathsDecimalValue): MathsDecimalValue {
+  const index = cachedIndex(book, tick, symbolIndex);
+  return index === null ? mark : decimalOf(index);
 }
 
 function decimalRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: LiteralTotals | null): BookRow[] {

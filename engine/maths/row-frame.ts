@@ -49,26 +49,86 @@ export function rowText(cells: readonly string[]): string {
 }
 
 /**
- * Packs changed rows, each already joined by {@link rowText}, into a frame (the maths worker's side). One buffer holds
- * the indices, the offsets and the cells.
+ * One buffer holding the indices, the offsets and the cells: `parts` in order, `ends[k]` where row k's cells end,
+ * `length` the code units of all parts.
  */
-export function packRowTexts(indices: ArrayLike<number>, texts: readonly string[], meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
-  const count = texts.length;
+function packParts(indices: ArrayLike<number>, ends: ArrayLike<number>, parts: readonly string[], length: number, meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+  const count = indices.length;
   const head = 8 * count + 4;
-  const all = texts.join('');
-  const buffer = new ArrayBuffer(head + 2 * all.length);
+  const buffer = new ArrayBuffer(head + 2 * length);
   const frameIndices = new Uint32Array(buffer, 0, count);
   const offsets = new Uint32Array(buffer, 4 * count, count + 1);
-  const cells = new Uint16Array(buffer, head, all.length);
-  let at = 0;
+  const cells = new Uint16Array(buffer, head, length);
   for (let k = 0; k < count; k += 1) {
     frameIndices[k] = indices[k];
-    offsets[k] = at;
-    at += texts[k].length;
+    offsets[k + 1] = ends[k];
   }
-  offsets[count] = at;
-  for (let i = 0; i < all.length; i += 1) cells[i] = all.charCodeAt(i);
+  // Part by part into the buffer: no joined copy of the whole text first.
+  let at = 0;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i += 1) cells[at + i] = part.charCodeAt(i);
+    at += part.length;
+  }
   return { ...meta, indices: frameIndices, offsets, cells };
+}
+
+/**
+ * Packs changed rows, each already joined by {@link rowText}, into a frame. One buffer holds the indices, the offsets
+ * and the cells.
+ */
+export function packRowTexts(indices: ArrayLike<number>, texts: readonly string[], meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+  const ends: number[] = [];
+  let at = 0;
+  for (const text of texts) {
+    at += text.length;
+    ends.push(at);
+  }
+  return packParts(indices, ends, texts, at, meta);
+}
+
+/**
+ * Builds a frame row by row (the maths worker's side): every cell goes into one list of strings, copied into the
+ * frame's buffer when it is packed, so a row makes no string of its own.
+ */
+export class RowsFrameWriter {
+  private readonly indices: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly parts: string[] = [];
+  private length = 0;
+  private isRowStart = true;
+
+  /** Number of rows written. */
+  get rowCount(): number {
+    return this.indices.length;
+  }
+
+  /** Starts the row at `index`; its cells follow with {@link cell}, and {@link endRow} closes it. */
+  startRow(index: number): void {
+    this.indices.push(index);
+    this.isRowStart = true;
+  }
+
+  /** Adds the next cell of the row being written (cells never hold the separators). */
+  cell(text: string): void {
+    if (!this.isRowStart) {
+      this.parts.push(CELL_SEPARATOR);
+      this.length += 1;
+    }
+    this.parts.push(text);
+    this.length += text.length;
+    this.isRowStart = false;
+  }
+
+  endRow(): void {
+    this.parts.push(ROW_END);
+    this.length += 1;
+    this.ends.push(this.length);
+  }
+
+  /** The frame of the rows written. */
+  pack(meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+    return packParts(this.indices, this.ends, this.parts, this.length, meta);
+  }
 }
 
 /** Packs changed rows into a frame: whole rows in a full frame, live cells in a delta. */
@@ -117,8 +177,15 @@ function decodeRow(units: Uint16Array, start: number, end: number, count: number
     if (unit === CELL_UNIT) separators += 1;
   }
   if (separators !== count - 1) return null;
-  return String.fromCharCode.apply(null, units.subarray(start, end - 1) as unknown as number[]).split(CELL_SEPARATOR);
+  let text = '';
+  // In slices, so a row however long never exceeds the arguments a call may take.
+  for (let at = start; at < end - 1; at += DECODE_CHUNK) {
+    text += String.fromCharCode.apply(null, units.subarray(at, Math.min(at + DECODE_CHUNK, end - 1)) as unknown as number[]);
+  }
+  return text.split(CELL_SEPARATOR);
 }
+
+const DECODE_CHUNK = 4096;
 
 /** Below this many bytes a table never compacts its deltas (a small book's frames are tiny). */
 const COMPACT_FLOOR_BYTES = 128 * 1024;
@@ -219,68 +286,60 @@ export class RowsTable {
     if (indices.length === 0) return;
     const slot = this.freeSlots.pop() ?? this.slots.length;
     this.slots[slot] = cells;
-    // The frame holds its own slot while its rows move in, so a row listed twice cannot free it halfway.
-    this.slotRows[slot] = 1;
     this.heldBytes += cells.buffer.byteLength;
+    const { liveSlot, liveStart, liveEnd, slotRows, decoded } = this;
+    // The frame holds its own slot while its rows move in, so a row listed twice cannot free it halfway.
+    slotRows[slot] = 1;
+    let usedUnits = 0;
     for (let k = 0; k < indices.length; k += 1) {
       const index = indices[k];
-      this.release(index);
-      this.liveSlot[index] = slot;
-      this.liveStart[index] = offsets[k];
-      this.liveEnd[index] = offsets[k + 1];
-      this.slotRows[slot] += 1;
-      this.usedBytes += 2 * (offsets[k + 1] - offsets[k]);
-      this.decoded[index] = undefined;
+      const previous = liveSlot[index];
+      if (previous !== NO_FRAME) {
+        usedUnits -= liveEnd[index] - liveStart[index];
+        slotRows[previous] -= 1;
+        if (slotRows[previous] === 0) this.drop(previous);
+      }
+      const start = offsets[k];
+      const end = offsets[k + 1];
+      liveSlot[index] = slot;
+      liveStart[index] = start;
+      liveEnd[index] = end;
+      usedUnits += end - start;
+      slotRows[slot] += 1;
+      decoded[index] = undefined;
     }
-    this.slotRows[slot] -= 1;
+    slotRows[slot] -= 1;
+    this.usedBytes += 2 * usedUnits;
     if (this.heldBytes > COMPACT_FLOOR_BYTES + COMPACT_FACTOR * this.usedBytes) this.compact();
   }
 
-  /** Lets go of a row's live cells; a delta buffer no row uses any more is dropped. */
-  private release(index: number): void {
-    const slot = this.liveSlot[index];
-    if (slot === NO_FRAME) return;
-    this.liveSlot[index] = NO_FRAME;
-    this.usedBytes -= 2 * (this.liveEnd[index] - this.liveStart[index]);
-    this.slotRows[slot] -= 1;
-    if (this.slotRows[slot] === 0) {
-      this.heldBytes -= (this.slots[slot] as Uint16Array).buffer.byteLength;
-      this.slots[slot] = undefined;
-      this.freeSlots.push(slot);
-    }
+  /** Drops a delta buffer no row uses any more. */
+  private drop(slot: number): void {
+    this.heldBytes -= (this.slots[slot] as Uint16Array).buffer.byteLength;
+    this.slots[slot] = undefined;
+    this.freeSlots.push(slot);
   }
 
   /** Copies every row's live cells into one buffer, so old delta buffers that a few rows kept alive can go. */
   private compact(): void {
     const cells = new Uint16Array(this.usedBytes / 2);
-    const starts = new Uint32Array(this.rowCount);
+    const { liveSlot, liveStart, liveEnd, slots } = this;
     let at = 0;
+    let rows = 0;
     for (let index = 0; index < this.rowCount; index += 1) {
-      const slot = this.liveSlot[index];
+      const slot = liveSlot[index];
       if (slot === NO_FRAME) continue;
-      const start = this.liveStart[index];
-      const end = this.liveEnd[index];
-      cells.set((this.slots[slot] as Uint16Array).subarray(start, end), at);
-      starts[index] = at;
-      at += end - start;
+      const source = slots[slot] as Uint16Array;
+      const start = at;
+      for (let i = liveStart[index]; i < liveEnd[index]; i += 1) cells[at++] = source[i];
+      liveSlot[index] = 0;
+      liveStart[index] = start;
+      liveEnd[index] = at;
+      rows += 1;
     }
     this.freeSlots = [];
-    // Every row's cells are at least a row end long, so nothing copied means no row has live cells.
-    this.heldBytes = at === 0 ? 0 : cells.byteLength;
-    if (at === 0) {
-      this.slots = [];
-      this.slotRows = [];
-      return;
-    }
-    this.slots = [cells];
-    this.slotRows = [0];
-    for (let index = 0; index < this.rowCount; index += 1) {
-      if (this.liveSlot[index] === NO_FRAME) continue;
-      const length = this.liveEnd[index] - this.liveStart[index];
-      this.liveSlot[index] = 0;
-      this.liveStart[index] = starts[index];
-      this.liveEnd[index] = starts[index] + length;
-      this.slotRows[0] += 1;
-    }
+    this.slots = rows === 0 ? [] : [cells];
+    this.slotRows = rows === 0 ? [] : [rows];
+    this.heldBytes = rows === 0 ? 0 : cells.buffer.byteLength;
   }
 }

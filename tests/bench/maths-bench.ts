@@ -28,11 +28,19 @@ const pct = (values: number[], p: number) => {
 
 /**
  * Stands in for the market worker: it takes one end of the mark channel and posts one tick per interval, so the
- * main thread does nothing but receive the maths worker's frames, as in the app.
+ * main thread does nothing but receive the maths worker's frames, as in the app. It gets its ticks before the
+ * measured window (handing them over is a structured clone of every mark, main-thread work the app never does) and
+ * starts on a one-word message.
  */
 const FEED_WORKER = `
+let feed = null;
 self.onmessage = (event) => {
-  const { port, ticks, intervalMs } = event.data;
+  if (event.data !== 'start') {
+    feed = event.data;
+    self.postMessage('ready');
+    return;
+  }
+  const { port, ticks, intervalMs } = feed;
   let i = 0;
   const timer = setInterval(() => {
     if (i >= ticks.length) return clearInterval(timer);
@@ -78,7 +86,7 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
     const intervalMs = size >= 10_000 ? 300 : size >= 1000 ? 40 : 20;
     await installWorkerClient(page, `/assets/${workerFile}`);
     await page.evaluate(
-      async ({ book, first, ticks }) => {
+      async ({ book, first, ticks, intervalMs }) => {
         const scope = globalThis as unknown as Record<string, unknown> & BenchWorkerClient;
         const { RowsTable } = await import('/bench/rows-table.js' as string);
         const call = scope.benchCall;
@@ -100,9 +108,17 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
         if (!full?.isFull) throw new Error(`maths worker refused the bench book: ${JSON.stringify(full).slice(0, 300)}`);
         table.apply(full);
         await call('attachMarkFeed', feed.port2, [feed.port2]);
-        scope.__maths = { worker: scope.benchWorker, feedPort: feed.port1, ticks, applied, workerMs, changed };
+        const feeder = new Worker('/bench/mark-feed.js');
+        const ready = new Promise((resolve) => {
+          feeder.onmessage = resolve;
+        });
+        feeder.postMessage({ port: feed.port1, ticks, intervalMs }, [feed.port1]);
+        // Started and holding its ticks before the idle window, so neither window sees the hand-over; the page keeps
+        // only their count, not every mark on its heap for the collector to walk, which the app never has either.
+        await ready;
+        scope.__maths = { worker: scope.benchWorker, feeder, tickCount: ticks.length, applied, workerMs, changed };
       },
-      { book, first: benchTick(symbols, 0), ticks },
+      { book, first: benchTick(symbols, 0), ticks, intervalMs },
     );
     // The page's own background work over a window as long as the run, to subtract from the busy time.
     const idleBefore = await taskSeconds();
@@ -113,12 +129,11 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
       cdp,
       `new Promise((resolve, reject) => {
         const state = globalThis.__maths;
-        const feeder = new Worker('/bench/mark-feed.js');
-        const ticks = state.ticks;
-        feeder.postMessage({ port: state.feedPort, ticks, intervalMs: ${intervalMs} }, [state.feedPort]);
+        const feeder = state.feeder;
+        feeder.postMessage('start');
         const deadline = setTimeout(() => reject(new Error('maths frames stopped at ' + state.workerMs.length)), ${ticks.length * intervalMs + 20_000});
         state.onFrame = () => {
-          if (state.workerMs.length < ticks.length) return;
+          if (state.workerMs.length < state.tickCount) return;
           clearTimeout(deadline);
           feeder.terminate();
           state.worker.terminate();

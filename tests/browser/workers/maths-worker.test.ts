@@ -1,8 +1,10 @@
 import { transfer } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BookPosition } from '../../../engine/maths/position-book';
+import { createFixedFormat } from '../../../engine/format/fixed-format';
+import { type BookPosition, computeBookRows, prepareBook } from '../../../engine/maths/position-book';
 import { RowsTable, type RowsFrame } from '../../../engine/maths/row-frame';
 import { lazyWorker, type WorkerHandle } from '../../../src/workers';
+import { benchBook, benchTick } from '../../bench/position-book-fixture';
 import { CONTRACT_LONG } from '../../fixtures/contract-positions';
 import type { MathsApi, MathsFailure } from '../../../workers/maths.api';
 
@@ -133,6 +135,51 @@ describe('maths worker', () => {
     feed.postMessage({ type: 'marks', marks: { BTCUSDT: '59000' }, ts: 6 });
     table.apply(await page.next());
     expect(table.row(0)).toMatchObject({ mark: '59,000.0', upnl: '-500.00', roePercent: '-16.67%' });
+  });
+
+  it('carries a language whose separators are not ASCII to the page intact', async () => {
+    const maths = start();
+    const frame = await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'fr-FR' });
+    const table = new RowsTable();
+    table.apply(frame);
+    const french = (value: number, places: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: places, maximumFractionDigits: places }).format(value);
+    expect(table.row(0)).toMatchObject({ mark: french(61000, 1), upnl: french(500, 2), liquidation: french(54249.5, 1) });
+    expect(table.row(0)?.liquidation).toMatch(/\u202f/);
+  });
+
+  it('sends every row of a large book, tick after tick, as the engine computes and the language formats it', async () => {
+    const { book, symbols } = benchBook(600);
+    const maths = start();
+    const rows = new MessageChannel();
+    const feed = new MessageChannel();
+    const page = frames(rows.port1);
+    const table = new RowsTable();
+    table.apply(await fullFrame(maths, { book, tick: benchTick(symbols, 0), intl: 'de-DE', rowsPort: rows.port2 }, [rows.port2]));
+    await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
+    const expected = prepareBook(book);
+    const format = createFixedFormat('de-DE');
+    const shown = (value: string | null) => (value === null ? '--' : format.number(value));
+    for (let step = 1; step <= 3; step += 1) {
+      const tick = benchTick(symbols, step);
+      feed.port1.postMessage({ type: 'marks', ...tick, ts: step });
+      const delta = await page.next();
+      expect(delta.seq).toBe(step);
+      table.apply(delta);
+      computeBookRows(expected, tick).forEach((row, index) => {
+        expect(table.row(index)).toEqual({
+          id: row.id,
+          symbol: row.symbol,
+          side: row.side,
+          size: shown(row.size),
+          entry: shown(row.entry),
+          mark: shown(row.mark),
+          margin: shown(row.margin),
+          upnl: shown(row.upnl),
+          roePercent: row.roePercent === null ? '--' : format.signedPercent(row.roePercent),
+          liquidation: shown(row.liquidation),
+        });
+      });
+    }
   });
 
   it('refuses a bad book with the field and code, and a bad language tag', async () => {

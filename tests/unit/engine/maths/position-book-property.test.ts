@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { futuresPositionMetrics, liquidationPrice, maintenanceMarginRate } from '../../../../engine/maths';
 import { type BookInput, type BookPosition, computeBookRows, type MarkTick, prepareBook } from '../../../../engine/maths/position-book';
+import { HALF_UP, MathsDecimal, toFixedString } from '../../../../engine/maths/maths-decimal';
 import { measurePosition, readOpenPart } from '../../../../engine/maths/position-metrics';
 
 const TIERS = [
@@ -218,6 +219,46 @@ describe('position book against the single-position functions', () => {
         expect(rows).toEqual(referenceRows(second));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('reads marks and index prices in any form a feed may send them, ticked again and again, as the contract does', () => {
+    // The same value as a feed might write it: padded with zeros either side, as a number, or as it is.
+    const writtenArb = fc.constantFrom('as-is', 'leading-zeros', 'trailing-zeros', 'number', 'exponent');
+    const write = (text: string, form: string): string | number => {
+      if (form === 'leading-zeros') return `00${text}`;
+      if (form === 'trailing-zeros') return text.includes('.') ? `${text}000` : `${text}.000`;
+      if (form === 'number') return Number(text);
+      if (form === 'exponent') return `${text.replace('.', '')}e-${text.includes('.') ? text.length - text.indexOf('.') - 1 : 0}`;
+      return text;
+    };
+    fc.assert(
+      fc.property(bookArb, fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 5 }), writtenArb), { minLength: 3, maxLength: 12 }), (spec, written) => {
+        const book = toBook(spec);
+        const prepared = prepareBook(book.input);
+        for (let step = 0; step < 3; step += 1) {
+          const marks: Record<string, string | number> = {};
+          const indexPrices: Record<string, string | number> = {};
+          const plain: Record<string, string> = {};
+          Object.keys(book.tick.marks).forEach((symbol, i) => {
+            const [units, places, form] = written[(i + step) % written.length];
+            plain[symbol] = fixed(units + step, places);
+            marks[symbol] = write(plain[symbol], form);
+            if (book.tick.indexPrices?.[symbol] !== undefined) indexPrices[symbol] = write(fixed(units + 7 * step + 1, places), form);
+          });
+          const tick = { marks, indexPrices };
+          const rows = computeBookRows(prepared, tick);
+          const picked = rows.map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
+          expect(picked).toEqual(referenceRows({ input: book.input, tick: { marks: plain, indexPrices: Object.fromEntries(Object.entries(indexPrices).map(([symbol, value]) => [symbol, String(new MathsDecimal(value).toFixed())])) } }));
+          // The mark column shows the mark to the symbol's price places, however it was written.
+          rows.forEach((row, i) => {
+            const position = book.input.positions[i];
+            const mark = plain[position.symbol];
+            expect(row.mark).toBe(mark === undefined ? null : toFixedString(new MathsDecimal(mark), Number(position.pricePlace), HALF_UP));
+          });
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { futuresPositionMetrics, liquidationPrice, MathsInputError } from '../../../../engine/maths';
 import { type BookPosition, computeBookRows, prepareBook } from '../../../../engine/maths/position-book';
-import { packRows, type RowsFrame, RowsTable } from '../../../../engine/maths/row-frame';
+import { CELL_SEPARATOR, packRows, ROW_END, type RowsFrame, RowsTable } from '../../../../engine/maths/row-frame';
 import { CONTRACT_LONG } from '../../../fixtures/contract-positions';
 
 const LONG: BookPosition = CONTRACT_LONG;
@@ -48,10 +48,34 @@ describe('computeBookRows', () => {
     const book = prepareBook({ positions: [LONG], crossAvailable: {} });
     expect(() => computeBookRows(book, { marks: { BTCUSDT: 'NaN' } })).toThrow(expect.objectContaining({ field: 'marks.BTCUSDT' }));
   });
+
+  it('refuses an id or symbol holding a control character, which would break its row on the wire', () => {
+    for (const [field, value] of [
+      ['id', 'p\u001f2'],
+      ['id', 'p\u001e'],
+      ['symbol', 'BTC\u0000USDT'],
+      ['symbol', 'BTC\u007f'],
+    ] as const) {
+      expect(() => prepareBook({ positions: [LONG, { ...LONG, id: 'p2', [field]: value }], crossAvailable: {} })).toThrow(
+        expect.objectContaining({ field: `positions[1].${field}`, code: 'maths.bad-shape' }),
+      );
+    }
+  });
+
+  it('keeps a mark that did not move, and reads one that did, tick after tick', () => {
+    const book = prepareBook({ positions: [LONG], crossAvailable: {} });
+    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({ mark: '61000.0', upnl: '500.00' });
+    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({ mark: '61000.0', upnl: '500.00' });
+    expect(computeBookRows(book, { marks: { BTCUSDT: '0059000.04' } })[0]).toMatchObject({ mark: '59000.0', upnl: '-499.98' });
+    expect(computeBookRows(book, { marks: { BTCUSDT: 59000.05 } })[0]).toMatchObject({ mark: '59000.1', upnl: '-499.98' });
+    // A refused mark leaves the next tick unharmed.
+    expect(() => computeBookRows(book, { marks: { BTCUSDT: '0' } })).toThrow(expect.objectContaining({ field: 'marks.BTCUSDT', code: 'maths.out-of-range' }));
+    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({ mark: '61000.0', upnl: '500.00' });
+  });
 });
 
-/** The cells a frame carries, in order, read straight from its buffer. */
-const cellsOf = (frame: RowsFrame) => String.fromCharCode(...frame.cells).split(/[\u001e\u001f]/).slice(0, -1);
+/** The cells of a frame of one row, read straight from its buffer. */
+const cellsOf = (frame: RowsFrame) => String.fromCharCode(...frame.cells).replace(ROW_END, '').split(CELL_SEPARATOR);
 
 describe('RowsTable', () => {
   const row = (id: string, upnl: string) => ({ id, symbol: 'BTCUSDT', side: 'long', size: '1', entry: '1', mark: '1', margin: '1', upnl, roePercent: '0', liquidation: '--' });
