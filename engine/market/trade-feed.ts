@@ -75,6 +75,11 @@ export const PAGE_BOOK_MS = 1000;
  */
 export const PAGE_CANDLES_MS = 200;
 
+/** Whether a book change must reach the page at once: the book starts or stops being shown, or changes grouping. */
+export function isBookChangeUrgent(next: BookView | null, shown: BookView | null): boolean {
+  return next === null || shown === null || next.status !== shown.status || next.step !== shown.step;
+}
+
 /** Tuning of a feed. */
 export interface TradeFeedOptions {
   /** Trades kept on the tape (default 50, what the stream's first push sends). */
@@ -508,8 +513,7 @@ export class TradeFeed {
   private takePageBook(): BookView | null {
     const pending = this.pageBook;
     if (pending === null) return null;
-    const last = this.lastPageBook;
-    if (!this.bookPacer.admit(last === null || pending.status !== last.status || pending.step !== last.step)) return null;
+    if (!this.bookPacer.admit(isBookChangeUrgent(pending, this.lastPageBook))) return null;
     this.pageBook = null;
     this.lastPageBook = pending;
     return pending;

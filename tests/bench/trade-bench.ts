@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, CDPSession } from 'playwright-core';
 import WebSocket from 'ws';
 import type { FeedCounters } from '../../engine/market/trade-frame';
+import { DEFAULT_INSTRUMENTS } from '../../gateway/market/instruments';
 import { type RunningGateway, startGateway } from '../../gateway/server';
 import { evaluateInPage, type LongTask, observeMainThread } from './page-probes';
 
@@ -65,14 +66,8 @@ export interface TradeFigures {
 const PAGE_PATH = '/futures/usdt/BTCUSDT';
 const VIEWPORT = { width: 1280, height: 800 };
 const DEMO = { loginName: 'demo@example.com', pwd: 'Demo-pass-1' };
-const INSTRUMENTS: [string, string][] = [
-  ['SPOT', 'BTCUSDT'],
-  ['SPOT', 'ETHUSDT'],
-  ['SPOT', 'BGBUSDT'],
-  ['SPOT', 'USDTBRL'],
-  ['USDT-FUTURES', 'BTCUSDT'],
-  ['USDT-FUTURES', 'ETHUSDT'],
-];
+/** The simulated instruments, as the stream names them (instType, instId). */
+const INSTRUMENTS = DEFAULT_INSTRUMENTS.map((spec) => [spec.instType, spec.symbol] as const);
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

@@ -1,5 +1,6 @@
 import { type MouseEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { isBookChangeUrgent } from '../../../engine/market/trade-feed';
 import type { BookView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { settingsState } from '../../settings/settings';
@@ -10,11 +11,6 @@ import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
 
 /** The spread band between the sides (CSS px). */
 const SPREAD_HEIGHT = 26;
-
-/** The book's table comes at once when the book starts or stops being shown or changes grouping, else once a second. */
-function isBookUrgent(next: BookView | null, shown: BookView | null): boolean {
-  return next === null || shown === null || next.status !== shown.status || next.step !== shown.step;
-}
 
 export interface OrderBookPanelProps {
   store: FeedStore;
@@ -39,7 +35,7 @@ export interface OrderBookPanelProps {
  */
 export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, onStep, onPick }: OrderBookPanelProps) {
   const t = useT();
-  const book = usePacedPart(store, 'book', isBookUrgent);
+  const book = usePacedPart(store, 'book', isBookChangeUrgent);
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);

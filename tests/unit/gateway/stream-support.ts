@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import { type GatewayOptions, type RunningGateway, startGateway } from '../../../gateway/server';
+import { DEFAULT_INSTRUMENTS } from '../../../gateway/market/instruments';
 import { tempDir } from './support';
 
 /** A subscription arg as the stream names it. */
@@ -44,15 +45,8 @@ export async function startStreamGateway(options: Partial<GatewayOptions> = {}):
   };
 }
 
-/** The six simulated instruments. */
-export const INSTRUMENTS: ReadonlyArray<readonly [instType: string, instId: string]> = [
-  ['SPOT', 'BTCUSDT'],
-  ['SPOT', 'ETHUSDT'],
-  ['SPOT', 'BGBUSDT'],
-  ['SPOT', 'USDTBRL'],
-  ['USDT-FUTURES', 'BTCUSDT'],
-  ['USDT-FUTURES', 'ETHUSDT'],
-];
+/** The simulated instruments, as the stream names them (instType, instId). */
+export const INSTRUMENTS: ReadonlyArray<readonly [instType: string, instId: string]> = DEFAULT_INSTRUMENTS.map((spec) => [spec.instType, spec.symbol] as const);
 
 /** True when a message is a push of exactly this arg. */
 export function isPushOf(message: Received, arg: Arg): boolean {
