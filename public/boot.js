@@ -35,72 +35,85 @@
   );
   if (language && Object.hasOwn(tags, language)) root.lang = tags[language];
 
-  // The markets page's title (`markets.title` of each message bundle, by the language of its Intl tag), written
-  // into the static shell as soon as the body is parsed: the page's largest text is then on screen before the
-  // bundle runs, and the first render puts the same words in the same type in its place.
+  // Words of the first render written into the static shell as soon as the body is parsed, by the language of
+  // the page's Intl tag: the markets page's title (`markets.title`, its largest text, on screen before the bundle
+  // runs), the header's first link (`nav.markets`, the same words as the title in every bundle) and the brand
+  // (`nav.brand`). Each size and weight of the page's script is then laid out once in the shell, and the first
+  // render reuses those fonts instead of cold CJK, Thai or Arabic lookups in a frame of its own.
   const titles = {
     en: 'Markets', ja: 'マーケット', vi: 'Thị trường', ru: 'Рынки', es: 'Mercados', tr: 'Piyasalar', it: 'Mercati',
     fr: 'Marchés', de: 'Märkte', 'zh-Hans': '行情', 'zh-Hant': '市場', pt: 'Mercados', id: 'Pasar', th: 'ตลาด',
     nl: 'Markten', pl: 'Rynki', uk: 'Ринки', sv: 'Marknader', uz: 'Bozorlar', ar: 'الأسواق', ko: '마켓', bg: 'Пазари',
   };
-  const titleOf = (code) => {
-    if (!Object.hasOwn(tags, code)) return null;
+  const brands = {
+    ja: '取引所', vi: 'Sàn giao dịch', ru: 'Биржа', tr: 'Borsa', de: 'Börse', 'zh-Hans': '交易所', 'zh-Hant': '交易所',
+    id: 'Bursa', th: 'เอ็กซ์เชนจ์', pl: 'Giełda', uk: 'Біржа', sv: 'Börs', uz: 'Birja', ar: 'منصة التداول', ko: '거래소',
+    bg: 'Борса',
+  };
+  // The key of the tables above for a locale or prefix: its Intl tag's language, with the script for Chinese.
+  const keyOf = (code) => {
+    if (!code || !Object.hasOwn(tags, code)) return null;
     const [lang, script] = tags[code].split('-');
-    return titles[lang === 'zh' ? `zh-${script}` : lang] ?? null;
+    return lang === 'zh' ? `zh-${script}` : lang;
   };
   // LOCALES[].locale of engine/rules/locales.ts: the values a stored choice or the language cookie may hold.
   const locales = 'en en-GB ja vi ru es tr it fr de zh-CN zh-TW pt id th nl pl uk sv pt-PT es-ES uz ar ko bg en-IN en-PH en-ZA'.split(' ');
   const localeOf = (value) => (value && locales.includes(value) ? value : null);
-  // matchBrowserLanguage of engine/rules/locales.ts, as far as the title's language goes.
-  const browserTitle = () => {
+  // matchBrowserLanguage of engine/rules/locales.ts, as far as these words go.
+  const browserKey = () => {
     const wanted = (typeof navigator === 'object' && (navigator.languages || [navigator.language])) || [];
     for (const tag of wanted) {
       if (typeof tag !== 'string' || tag.length === 0 || tag.length > 64) continue;
       const cleaned = tag.trim().split(/[;.@]/, 1)[0].replace(/_/g, '-').toLowerCase();
       const exact = locales.find((code) => code.toLowerCase() === cleaned);
-      if (exact) return titleOf(exact);
+      if (exact) return keyOf(exact);
       const [primary = '', ...subtags] = cleaned.split('-');
       if (primary === 'zh') {
         const script = subtags.find((s) => /^[a-z]{4}$/.test(s));
         const region = subtags.find((s) => /^(?:[a-z]{2}|\d{3})$/.test(s));
         const isTraditional = script === 'hant' || (script !== 'hans' && ['hk', 'mo', 'tw'].includes(region));
-        return titles[isTraditional ? 'zh-Hant' : 'zh-Hans'];
+        return isTraditional ? 'zh-Hant' : 'zh-Hans';
       }
-      if (primary === 'nb' || primary === 'no' || primary === 'nn') return titles.en;
+      if (primary === 'nb' || primary === 'no' || primary === 'nn') return 'en';
       const code = primary === 'in' ? 'id' : locales.find((c) => c.toLowerCase() === primary);
-      if (code) return titleOf(code);
+      if (code) return keyOf(code);
     }
-    return titles.en;
+    return 'en';
   };
+  const key = prefixes.includes(segment)
+    ? keyOf(segment)
+    : (keyOf(localeOf(read('global_locale')) ?? localeOf(cookie('language'))) ?? browserKey());
   const rest = location.pathname.slice(prefixes.includes(segment) ? segment.length + 1 : 0);
-  if (rest === '' || rest === '/') {
-    const title = prefixes.includes(segment)
-      ? titleOf(segment)
-      : titleOf(localeOf(read('global_locale')) ?? localeOf(cookie('language')) ?? '') ?? browserTitle();
-    const fill = () => {
-      const shell = document.querySelector('.boot-shell__title');
-      if (shell && title) shell.textContent = title;
-      return shell !== null;
-    };
-    // Filled in the parser's own task, the moment the element exists: whichever frame first paints the shell
-    // already carries the title, however the parser's yields and the bundle's evaluation fall around it.
-    if (!fill()) {
-      const watcher =
-        typeof MutationObserver === 'function'
-          ? new MutationObserver(() => {
-              if (fill()) watcher.disconnect();
-            })
-          : null;
-      watcher?.observe(document.documentElement, { childList: true, subtree: true });
-      // The body is parsed: the element is there by now, or never will be.
-      document.addEventListener(
-        'readystatechange',
-        () => {
-          fill();
-          watcher?.disconnect();
-        },
-        { once: true },
-      );
-    }
+  const isMarkets = rest === '' || rest === '/';
+  const title = (key && titles[key]) || null;
+  const brand = (key && brands[key]) || 'Exchange';
+  const fill = () => {
+    const shell = document.querySelector('.boot-shell__title');
+    const nav = document.querySelector('.boot-shell__nav');
+    const brandSlot = document.querySelector('.boot-shell__brand');
+    if (shell && title && isMarkets) shell.textContent = title;
+    if (nav && title) nav.textContent = title;
+    if (brandSlot) brandSlot.textContent = brand;
+    return shell !== null;
+  };
+  // Filled in the parser's own task, the moment the shell exists: whichever frame first paints it already
+  // carries these words, however the parser's yields and the bundle's evaluation fall around it.
+  if (!fill()) {
+    const watcher =
+      typeof MutationObserver === 'function'
+        ? new MutationObserver(() => {
+            if (fill()) watcher.disconnect();
+          })
+        : null;
+    watcher?.observe(document.documentElement, { childList: true, subtree: true });
+    // The body is parsed: the shell is there by now, or never will be.
+    document.addEventListener(
+      'readystatechange',
+      () => {
+        fill();
+        watcher?.disconnect();
+      },
+      { once: true },
+    );
   }
 })();

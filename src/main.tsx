@@ -23,6 +23,8 @@ async function start() {
   await yieldToMain();
   followRouteLanguage();
   watchSimulation();
+  // Matching the first route compiles much of the router on first call: a task of its own.
+  await yieldToMain();
   // Resolving the first route (and its code-split page) before rendering makes the first paint one
   // React pass instead of three (pending, matched, page loaded): less main-thread work on a cheap phone.
   await router.load();

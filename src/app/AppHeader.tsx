@@ -1,10 +1,10 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { LOCALES, type Locale } from '../../engine/rules/locales';
+import type { Locale } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
-import { selectWidthFor } from '../ui/select-width';
 import { setTheme, settingsState } from '../settings/settings';
 import { AccountMenu } from './AccountMenu';
+import { LanguagePicker } from './LanguagePicker';
 import { chooseLocale } from './locale-sync';
 import './app-header.css';
 
@@ -40,21 +40,7 @@ export function AppHeader() {
       </nav>
       <div className="app-header__tools">
         <AccountMenu />
-        <label className="app-header__field">
-          <span className="visually-hidden">{t('settings.language')}</span>
-          <select
-            value={locale}
-            style={{ inlineSize: selectWidthFor(LOCALES.find((entry) => entry.locale === locale)?.languageName ?? locale) }}
-            onChange={(e) => void onLanguage(e.target.value as Locale)}
-            data-testid="language-select"
-          >
-            {LOCALES.map((entry) => (
-              <option key={entry.locale} value={entry.locale} lang={entry.intl}>
-                {entry.languageName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguagePicker locale={locale} onChoose={(next) => void onLanguage(next)} />
         <label className="app-header__field">
           <span className="visually-hidden">{t('settings.theme')}</span>
           <select value={theme} onChange={(e) => setTheme(e.target.value === 'light' ? 'light' : 'dark')} data-testid="theme-select">

@@ -28,3 +28,20 @@ export function PageTransition({ children }: PageTransitionProps) {
   }, [isShown]);
   return isShown ? children : null;
 }
+
+export interface AfterFirstCommitProps {
+  children: ReactNode;
+}
+
+/**
+ * On the first load, renders its children one transition after the app's first commit; after that, at once.
+ * The first commit (header and page title, over the static shell) and the rest of the page are then two short
+ * tasks with a layout each, instead of one commit whose DOM insertion and layout made a long task on a slow phone.
+ */
+export function AfterFirstCommit({ children }: AfterFirstCommitProps) {
+  const [isShown, setShown] = useState(isAppShown);
+  useEffect(() => {
+    if (!isShown) startTransition(() => setShown(true));
+  }, [isShown]);
+  return isShown ? children : null;
+}

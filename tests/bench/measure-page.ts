@@ -100,7 +100,18 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   await context.close();
 
   const after = timing.longTasks.filter((t) => t.start >= timing.loadEnd);
-  if (process.env.BENCH_DEBUG) console.dir({ loadEnd: timing.loadEnd, fcp: timing.fcp, longTasks: timing.longTasks, loaf: timing.loaf }, { depth: 5 });
+  if (process.env.BENCH_DEBUG) {
+    // Each long task after load with the animation frames it overlaps: what it was made of.
+    const frames = timing.loaf as { start: number; duration: number }[];
+    const explained = after.map((task) => ({
+      ...task,
+      frames: frames.filter((f) => f.start < task.start + task.duration && f.start + f.duration > task.start),
+    }));
+    console.dir({ loadEnd: timing.loadEnd, fcp: timing.fcp, ready: timing.ready, afterLoad: explained }, { depth: 5 });
+    // Every long animation frame after first paint, as start/duration/style-and-layout ms.
+    const afterPaint = (timing.loaf as { start: number; duration: number; layoutMs: number }[]).filter((f) => f.start >= timing.fcp);
+    console.log(`frames over 50 ms after first paint: ${afterPaint.map((f) => `${f.start}/${f.duration}/${f.layoutMs}`).join(' ')}`);
+  }
   const sorted = frames.slice(1).sort((a, b) => a - b);
   const gzipBytes = timing.scripts.reduce((sum, path) => {
     try {

@@ -23,14 +23,22 @@ export function observeMainThread(): void {
       startTime: number;
       duration: number;
       styleAndLayoutStart: number;
-      scripts: { invoker: string; sourceURL: string; duration: number; forcedStyleAndLayoutDuration: number }[];
+      scripts: {
+        invoker: string;
+        sourceURL: string;
+        sourceFunctionName: string;
+        sourceCharPosition: number;
+        duration: number;
+        forcedStyleAndLayoutDuration: number;
+      }[];
     }[]) {
       scope.__loaf.push({
         start: Math.round(e.startTime),
         duration: Math.round(e.duration),
         layoutMs: Math.round(e.startTime + e.duration - (e.styleAndLayoutStart || e.startTime + e.duration)),
         scripts: e.scripts.map(
-          (s) => `${s.invoker} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)}ms (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)}ms)`,
+          (s) =>
+            `${s.invoker} ${s.sourceFunctionName || '(anonymous)'}@${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${Math.round(s.duration)}ms (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)}ms)`,
         ),
       });
     }

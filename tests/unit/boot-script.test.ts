@@ -29,6 +29,8 @@ function run(options: BootOptions) {
     },
   };
   const shell = { textContent: '\u00a0' };
+  const nav = { textContent: '\u00a0' };
+  const brand = { textContent: 'Exchange' };
   // boot.js runs from the head: the shell is parsed later, unless the test says the body is already there.
   let parsed = options.readyState === 'interactive';
   const listeners: (() => void)[] = [];
@@ -37,7 +39,10 @@ function run(options: BootOptions) {
     documentElement: root,
     cookie: options.cookie ?? '',
     readyState: options.readyState ?? 'loading',
-    querySelector: (selector: string) => (selector === '.boot-shell__title' && parsed ? shell : null),
+    querySelector: (selector: string) => {
+      if (!parsed) return null;
+      return ({ '.boot-shell__title': shell, '.boot-shell__nav': nav, '.boot-shell__brand': brand } as Record<string, unknown>)[selector] ?? null;
+    },
     addEventListener: (type: string, listener: () => void) => {
       if (type === 'readystatechange') listeners.push(listener);
     },
@@ -67,7 +72,12 @@ function run(options: BootOptions) {
   document.readyState = 'interactive';
   for (const listener of listeners) listener();
   const connectedAfter = observers.filter((o) => o.connected).length;
-  return { root, title: shell.textContent === '\u00a0' ? null : shell.textContent, titleWhenParsed: seen[0] === '\u00a0' ? null : seen[0], connectedAfter };
+  return {
+    root,
+    title: shell.textContent === '\u00a0' ? null : shell.textContent,
+    nav: nav.textContent === '\u00a0' ? null : nav.textContent,
+    brand: brand.textContent,
+    titleWhenParsed: seen[0] === '\u00a0' ? null : seen[0], connectedAfter };
 }
 
 function boot(options: BootOptions) {
@@ -125,10 +135,17 @@ describe('boot.js', () => {
 
 describe('boot.js markets title', () => {
   const bundleTitles = new Map<string, string>([['en', en['markets.title']]]);
+  const bundleNavs = new Map<string, string>([['en', en['nav.markets']]]);
+  const bundleBrands = new Map<string, string>([['en', en['nav.brand']]]);
   const expected = (locale: Locale) => bundleTitles.get(bundleOf(locale));
 
   it('loads every bundle', async () => {
-    for (const [bundle, load] of Object.entries(MESSAGE_LOADERS)) bundleTitles.set(bundle, (await load())['markets.title'] ?? '');
+    for (const [bundle, load] of Object.entries(MESSAGE_LOADERS)) {
+      const messages = await load();
+      bundleTitles.set(bundle, messages['markets.title'] ?? en['markets.title']);
+      bundleNavs.set(bundle, messages['nav.markets'] ?? en['nav.markets']);
+      bundleBrands.set(bundle, messages['nav.brand'] ?? en['nav.brand']);
+    }
     expect(bundleTitles.size).toBe(24);
   });
 
@@ -138,6 +155,23 @@ describe('boot.js markets title', () => {
       expect(titleOf({ path: `/${language}/`, languages: ['ko'] }), language).toBe(expected(locale));
       expect(titleOf({ path: `/${language}`, languages: ['ko'] }), language).toBe(expected(locale));
     }
+  });
+
+  it("writes the header's brand and first link on every page, in the words the header will render", () => {
+    for (const language of ROUTE_LANGUAGES) {
+      const locale = routeLanguageToLocale(language);
+      for (const path of [`/${language}/`, `/${language}/spot/BTCUSDT`]) {
+        const result = run({ path, languages: ['ko'] });
+        expect(result.nav, path).toBe(bundleNavs.get(bundleOf(locale)));
+        expect(result.brand, path).toBe(bundleBrands.get(bundleOf(locale)));
+      }
+    }
+    for (const { locale } of LOCALES) {
+      const result = run({ path: '/login', storage: { [SETTING_KEYS.locale]: locale }, languages: ['ko'] });
+      expect(result.brand, locale).toBe(bundleBrands.get(bundleOf(locale)));
+      expect(run({ path: '/login', languages: [locale] }).nav, locale).toBe(bundleNavs.get(bundleOf(matchBrowserLanguage([locale]))));
+    }
+    expect(run({ path: '/', storage: { [SETTING_KEYS.locale]: '__proto__' }, languages: ['xx'] }).brand).toBe(en['nav.brand']);
   });
 
   it('follows a stored locale, then the language cookie, then the browser, like initialLocale', () => {

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { PageTransition, useMarkAppShown } from '../../../src/ui/PageTransition';
-import { selectWidthFor } from '../../../src/ui/select-width';
 
 function Shell({ page }: { page: string }) {
   useMarkAppShown();
@@ -33,28 +32,5 @@ describe('PageTransition', () => {
     await screen.getByRole('button', { name: 'go' }).click();
     await expect.element(screen.getByRole('heading', { name: 'Account' })).toBeVisible();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
-  });
-});
-
-describe('selectWidthFor', () => {
-  it('sizes a select to its shown text, counting CJK characters as two columns', () => {
-    expect(selectWidthFor('English')).toBe('calc(7ch + 2.75em)');
-    expect(selectWidthFor('日本語')).toBe('calc(6ch + 2.75em)');
-  });
-
-  it('fits the shown language name without measuring the other options', async () => {
-    const select = document.createElement('select');
-    select.style.inlineSize = selectWidthFor('Español (Latinoamérica)');
-    select.style.font = '14px sans-serif';
-    for (const name of ['Español (Latinoamérica)', '日本語', 'العربية', 'ภาษาไทย']) select.add(new Option(name));
-    document.body.append(select);
-    const probe = document.createElement('span');
-    probe.style.font = '14px sans-serif';
-    probe.textContent = 'Español (Latinoamérica)';
-    document.body.append(probe);
-    // The shown name is never cut: the box is wider than its text.
-    expect(select.getBoundingClientRect().width).toBeGreaterThan(probe.getBoundingClientRect().width);
-    select.remove();
-    probe.remove();
   });
 });
