@@ -132,6 +132,11 @@ const api = {
     return (await feedApi()).bookPriceAt(feedId, y);
   },
 
+  /** Keeps the marks of these USDT-M symbols flowing to the maths worker (the open positions' symbols); `[]` stops. */
+  async watchMarks(symbols: string[], options?: FeedOptions): Promise<void> {
+    return (await feedApi()).watchMarks(symbols, options);
+  },
+
   /** Takes the market end of the mark channel to the maths worker (futures marks, at most once per frame). */
   async attachMarkPort(port: MessagePort): Promise<void> {
     return (await feedApi()).attachMarkPort(port);

@@ -53,6 +53,7 @@ export function positionView(position: PositionRecord, book: FuturesBook, hedge:
   const liquidation = liquidationOf(position, book, hedge);
   return {
     symbol: position.symbol,
+    baseCoin: spec.baseCoin,
     marginCoin: 'USDT',
     holdSide: position.holdSide,
     position: position.holdSide === 'long' ? 1 : 2,
@@ -67,6 +68,7 @@ export function positionView(position: PositionRecord, book: FuturesBook, hedge:
     markPrice: formatUnits(mark, spec.pricePlace),
     businessLine: 10,
     pricePlace: spec.pricePlace,
+    volumePlace: spec.volumePlace,
     mm: mmRateOf(spec, position, book),
     feeRate: spec.takerFeeRate,
     liquidationPrice: liquidation?.display ?? '',

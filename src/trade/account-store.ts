@@ -280,7 +280,8 @@ export class AccountStore {
       case 'history':
         return spot ? api.spotHistoryOrders(target.symbol) : api.futuresHistoryOrders(target.symbol);
       case 'positions':
-        return api.positions(target.symbol);
+        // All symbols: a trader watching one screen still sees, and can close, every open position.
+        return api.positions();
       case 'spotAssets':
         return api.spotAssets();
       case 'futuresAccount':

@@ -8,6 +8,8 @@ import { marketWorker, mathsWorker } from '../workers';
 /** What the positions panel asks of the maths worker: set the book and get its rows, deltas on `rowsPort`. */
 export interface MathsLink {
   setBook(input: { book: BookInput; tick: MarkTick; intl: string }, rowsPort: MessagePort): Promise<RowsFrame | MathsFailure>;
+  /** Has the market worker send the marks of these USDT-M symbols to the maths worker; `[]` stops. Never rejects. */
+  watchMarks(symbols: readonly string[]): Promise<void>;
 }
 
 /** The pair of workers the current mark channel joins; a restarted worker needs a new channel. */
@@ -45,5 +47,12 @@ export const mathsLink: MathsLink = {
   async setBook(input, rowsPort) {
     await ensureMarkLink();
     return mathsWorker.call((api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>);
+  },
+  async watchMarks(symbols) {
+    try {
+      await marketWorker.call((api) => api.watchMarks([...symbols]));
+    } catch {
+      // Without a symbol's marks its rows keep their static figures and `--`; the next book asks again.
+    }
   },
 };

@@ -12,8 +12,7 @@ export function positionId(position: Pick<FuturesPositionRow, 'symbol' | 'holdSi
 
 /**
  * The cross wallet balance of the maths contract (`available`): the wallet (equity − unrealized PnL) less the
- * isolated margins, as the gateway's own liquidation maths takes it. Only this screen's positions are known here, so
- * isolated margins of other symbols are not subtracted (see the report: the account reply should carry it).
+ * isolated margins of every open position, as the gateway's own liquidation maths takes it.
  */
 export function crossWalletOf(account: FuturesAccount, positions: readonly FuturesPositionRow[]): string {
   let wallet = new MathsDecimal(account.equity).minus(account.unrealizedPL);
@@ -21,8 +20,8 @@ export function crossWalletOf(account: FuturesAccount, positions: readonly Futur
   return wallet.toFixed();
 }
 
-/** The maths worker's book (contracts/maths.md, live-position shape) for the positions of one screen. */
-export function bookInputOf(positions: readonly FuturesPositionRow[], account: FuturesAccount | null, sizePlaces: number): BookInput {
+/** The maths worker's book (contracts/maths.md, live-position shape) for the account's open positions. */
+export function bookInputOf(positions: readonly FuturesPositionRow[], account: FuturesAccount | null): BookInput {
   const marginCoin = account?.marginCoin ?? 'USDT';
   return {
     positions: positions.map((position) => ({
@@ -42,7 +41,7 @@ export function bookInputOf(positions: readonly FuturesPositionRow[], account: F
         positionsLevel: position.positionsLevel,
       },
       pricePlace: position.pricePlace,
-      sizePlace: sizePlaces,
+      sizePlace: position.volumePlace,
       tiers: [['0', ANY_SIZE, position.mm, position.positionsLevel]],
       feeRate: position.feeRate,
     })),

@@ -47,6 +47,8 @@ export class PositionRowsFeed {
     const id = ++this.request;
     this.port?.close();
     this.port = null;
+    // Every position's symbol, not only the screen's: their marks go worker to worker while the rows are shown.
+    void this.maths.watchMarks([...new Set(positions.map((position) => position.symbol))]);
     if (positions.length === 0) {
       this.emit({ status: 'ready', positions, table: new RowsTable(), error: null });
       return;
@@ -75,11 +77,12 @@ export class PositionRowsFeed {
     }
   }
 
-  /** Lets go of the rows channel. */
+  /** Lets go of the rows channel and of the marks watched for it. */
   close(): void {
     this.request += 1;
     this.port?.close();
     this.port = null;
+    void this.maths.watchMarks([]);
   }
 }
 

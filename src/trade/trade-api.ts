@@ -59,7 +59,8 @@ export interface TradeApi {
   futuresSettings(symbol: string): Promise<FuturesSettings>;
   futuresOpenOrders(symbol: string): Promise<TradeOrder[]>;
   futuresHistoryOrders(symbol: string, limit?: number): Promise<TradeOrder[]>;
-  positions(symbol: string): Promise<FuturesPositionRow[]>;
+  /** Every open futures position of the account, whatever the screen's symbol. */
+  positions(): Promise<FuturesPositionRow[]>;
   placeFuturesOrder(order: FuturesOrderRequest): Promise<TradeOrder>;
   cancelFuturesOrder(symbol: string, orderId: string): Promise<void>;
   closePosition(symbol: string, holdSide?: HoldSide): Promise<void>;
@@ -151,7 +152,7 @@ export const tradeApi: TradeApi = {
   futuresSettings: (symbol) => call(get('/trade/mix/settings', { symbol }), parseFuturesSettings),
   futuresOpenOrders: (symbol) => call(get('/trade/mix/open-orders', { symbol }), parseOrders),
   futuresHistoryOrders: (symbol, limit = HISTORY_LIMIT) => call(get('/trade/mix/history-orders', { symbol, limit }), parseOrders),
-  positions: (symbol) => call(get('/trade/mix/positions', { symbol }), parsePositions),
+  positions: () => call(get('/trade/mix/positions'), parsePositions),
   placeFuturesOrder: (order) => call(post('/trade/mix/place-order', order), (data) => parseOrder(data)),
   cancelFuturesOrder: (symbol, orderId) => call(post('/trade/mix/cancel-order', { symbol, orderId }), ignore),
   closePosition: (symbol, holdSide) => call(post('/trade/mix/close-position', { symbol, holdSide }), ignore),

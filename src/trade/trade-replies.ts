@@ -85,6 +85,8 @@ export interface FuturesSettings {
 /** An open position in the spec's live-position shape (maths contract), enums as numbers. */
 export interface FuturesPositionRow {
   symbol: string;
+  /** The coin the size is counted in (a screen lists every symbol's positions). */
+  baseCoin: string;
   holdSide: HoldSide;
   position: 1 | 2;
   marginMode: 1 | 2;
@@ -96,6 +98,8 @@ export interface FuturesPositionRow {
   achievedProfits: string;
   businessLine: 10;
   pricePlace: number;
+  /** Decimal places of the size. */
+  volumePlace: number;
   mm: string;
   feeRate: string;
   liquidationPrice: string;
@@ -289,6 +293,7 @@ export function parsePositions(value: unknown): FuturesPositionRow[] {
     if ((holdSide === 'long') !== (position === 1)) throw new ReplyShapeError(`${at}.position`);
     return {
       symbol: text(row.symbol, SYMBOL, `${at}.symbol`),
+      baseCoin: text(row.baseCoin, COIN, `${at}.baseCoin`),
       holdSide,
       position,
       marginMode: code(row.marginMode, [1, 2] as const, `${at}.marginMode`),
@@ -300,6 +305,7 @@ export function parsePositions(value: unknown): FuturesPositionRow[] {
       achievedProfits: optionalSigned(row, 'achievedProfits', at) || '0',
       businessLine: code(row.businessLine, [10] as const, `${at}.businessLine`),
       pricePlace: whole(row.pricePlace, 0, 18, `${at}.pricePlace`),
+      volumePlace: whole(row.volumePlace, 0, 18, `${at}.volumePlace`),
       mm: text(row.mm, /^0(\.\d{1,18})?$/, `${at}.mm`),
       feeRate: text(row.feeRate, /^0(\.\d{1,18})?$/, `${at}.feeRate`),
       liquidationPrice: optionalAmount(row, 'liquidationPrice', at),

@@ -247,3 +247,44 @@ export async function attachMarkPort(port: MessagePort): Promise<void> {
   if (markPort && markPort !== port) markPort.close();
   markPort = port;
 }
+
+/** Most symbols `watchMarks` takes: more than any account's open positions on the simulated market. */
+const MAX_WATCHED = 100;
+
+/** The futures tickers watched for marks, whatever feeds are open, and the stream they are on. */
+let watched: { url: string; stops: Map<string, () => void>; session: MarketSession } | null = null;
+
+function checkSymbols(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length > MAX_WATCHED) throw new TypeError(`symbols must be an array of at most ${MAX_WATCHED}`);
+  for (const symbol of value) if (typeof symbol !== 'string' || !SYMBOL.test(symbol)) throw new TypeError('each symbol must be 2 to 20 capital letters or digits');
+  return [...new Set(value as string[])];
+}
+
+/**
+ * Keeps the USDT-M tickers of `symbols` subscribed on the shared stream so their marks and index prices reach the
+ * maths worker (`attachMarkPort`), whichever screen is open: the positions panel lists every open position, not
+ * only the screen's symbol. Each call replaces the set; an empty list lets the stream go.
+ */
+export async function watchMarks(symbols: unknown, options?: FeedOptions): Promise<void> {
+  const wanted = checkSymbols(symbols);
+  const { socketUrl } = checkOptions(options);
+  if (watched && (watched.url !== socketUrl || wanted.length === 0)) {
+    for (const stop of watched.stops.values()) stop();
+    releaseSession(watched.url);
+    watched = null;
+  }
+  if (wanted.length === 0) return;
+  // The watch holds one use of the session for as long as it has symbols.
+  if (!watched) watched = { url: socketUrl, stops: new Map(), session: acquireSession(socketUrl) };
+  const { session } = watched;
+  for (const [symbol, stop] of watched.stops) {
+    if (wanted.includes(symbol)) continue;
+    stop();
+    watched.stops.delete(symbol);
+  }
+  for (const symbol of wanted) {
+    if (watched.stops.has(symbol)) continue;
+    // A listener of its own: the ticker may also be a feed's, whose close must not stop this one.
+    watched.stops.set(symbol, session.subscribe({ instType: 'USDT-FUTURES', channel: 'ticker', instId: symbol }, (push) => onMarkTicker(push)));
+  }
+}

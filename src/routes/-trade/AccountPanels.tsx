@@ -37,7 +37,7 @@ export function AccountPanels({ instrument }: AccountPanelsProps) {
   return (
     <section className="account-panels" aria-label={t('trade.acct.title')}>
       <Tabs items={items} label={t('trade.acct.title')} value={active} onChange={(id) => setTab(id as PanelId)}>
-        {active === 'positions' && <PositionsPanel instrument={instrument} account={shown} />}
+        {active === 'positions' && <PositionsPanel account={shown} />}
         {(active === 'open' || active === 'history') && <OrdersPanel key={active} instrument={instrument} account={shown} kind={active} />}
         {active === 'assets' && <AssetsPanel instrument={instrument} account={shown} />}
       </Tabs>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { useCallback, useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import type { AccountSnapshot } from '../../trade/account-store';
 import { errorText } from '../../trade/trade-api';
@@ -13,16 +12,15 @@ import { PositionCloseDialog } from './PositionCloseDialog';
 import { PositionsTable } from './PositionsTable';
 
 export interface PositionsPanelProps {
-  instrument: TradeInstrument;
   account: AccountSnapshot;
 }
 
-/** Futures positions with live uPnL, ROE and liquidation price from the maths worker, and a confirmed close. */
-export function PositionsPanel({ instrument, account }: PositionsPanelProps) {
+/** Every open futures position of the account, with live uPnL, ROE and liquidation price from the maths worker, and a confirmed close. */
+export function PositionsPanel({ account }: PositionsPanelProps) {
   const t = useT();
   const { api, store } = useTradeServices();
   const slice = account.positions;
-  const rows = usePositionRows(instrument, slice.data, account.futuresAccount.data);
+  const rows = usePositionRows(slice.data, account.futuresAccount.data);
   const [target, setTarget] = useState<{ position: FuturesPositionRow; size: string } | null>(null);
   const [closing, setClosing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +42,8 @@ export function PositionsPanel({ instrument, account }: PositionsPanelProps) {
   };
 
   const isEmpty = slice.data.length === 0;
-  let body = <PositionsTable instrument={instrument} rows={rows} onClose={(position, row) => setTarget({ position, size: row.size })} />;
+  const onClose = useCallback((position: FuturesPositionRow, size: string) => setTarget({ position, size }), []);
+  let body = <PositionsTable rows={rows} onClose={onClose} />;
   if (!isEmpty && rows.status === 'error') body = <StateView state="error" message={rows.error ?? undefined} onRetry={() => store.refresh('positions')} />;
   else if (!isEmpty && rows.positions !== slice.data && rows.status !== 'ready') body = <StateView state="loading" />;
 
@@ -54,7 +53,7 @@ export function PositionsPanel({ instrument, account }: PositionsPanelProps) {
       <PositionCloseDialog
         position={target?.position ?? null}
         sizeText={target?.size ?? ''}
-        base={instrument.base}
+        base={target?.position.baseCoin ?? ''}
         closing={closing}
         error={failure}
         onConfirm={() => void confirm()}

@@ -6,6 +6,7 @@ import { RequestError } from '../../../src/api/request';
 import { AccountPanels } from '../../../src/routes/-trade/AccountPanels';
 import type { MathsLink } from '../../../src/trade/mark-link';
 import type { TradeApi } from '../../../src/trade/trade-api';
+import type { FuturesPositionRow } from '../../../src/trade/trade-replies';
 import { lazyWorker } from '../../../src/workers';
 import { toastState } from '../../../src/ui/toast/toast-state';
 import type { RowsFrame } from '../../../engine/maths/row-frame';
@@ -30,7 +31,10 @@ async function realMaths() {
   disposers.push(() => worker.terminate());
   const feed = new MessageChannel();
   await worker.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
-  const link: MathsLink = { setBook: (input, rowsPort) => worker.call((api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>) };
+  const link: MathsLink = {
+    setBook: (input, rowsPort) => worker.call((api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>),
+    watchMarks: async () => undefined,
+  };
   return { link, marks: feed.port1 };
 }
 
@@ -139,6 +143,38 @@ describe('AccountPanels positions', () => {
     await expect.poll(() => row.element().querySelector('[data-cell="upnl"]')?.textContent).toBe('500.00');
     expect(row.element().querySelector('[data-cell="roe"]')?.textContent).toBe('+16.67%');
     expect(row.element().querySelector('[data-cell="mark"]')?.textContent).toBe('61,000.0');
+  });
+
+  it("lists every symbol's positions with their own coin and places, and asks for all their marks", async () => {
+    const { link, marks } = await realMaths();
+    const watched: (readonly string[])[] = [];
+    const ethShort: FuturesPositionRow = {
+      ...LONG,
+      symbol: 'ETHUSDT',
+      baseCoin: 'ETH',
+      holdSide: 'short',
+      position: 2,
+      positionsCount: '2.5',
+      positionsOpenAvgPrice: '3000',
+      positionsOpenMarginCount: '750',
+      pricePlace: 2,
+      volumePlace: 2,
+    };
+    await renderPanels(stubApi({ positions: async () => [LONG, ethShort] }), {
+      futures: true,
+      maths: { ...link, watchMarks: async (symbols) => void watched.push(symbols) },
+    });
+    const eth = page.getByRole('row', { name: /ETHUSDT/ });
+    await expect.element(eth).toBeVisible();
+    await expect.element(eth.getByText('2.50 ETH')).toBeVisible();
+    await expect.element(page.getByRole('row', { name: /BTCUSDT/ }).getByText('0.500 BTC')).toBeVisible();
+    expect(watched.at(-1)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    const btcCell = page.getByRole('row', { name: /BTCUSDT/ }).element().querySelector('[data-cell="upnl"]');
+    marks.postMessage({ type: 'marks', marks: { ETHUSDT: '2900' }, ts: 1 });
+    await expect.poll(() => eth.element().querySelector('[data-cell="upnl"]')?.textContent).toBe('250.00');
+    expect(eth.element().querySelector('[data-cell="mark"]')?.textContent).toBe('2,900.00');
+    // An ETHUSDT mark moves the ETHUSDT row only.
+    expect(btcCell?.textContent).toBe('--');
   });
 
   it('closes a position after confirming in a dialog', async () => {

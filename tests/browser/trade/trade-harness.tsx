@@ -40,6 +40,7 @@ export const ACCOUNT: FuturesAccount = {
 
 export const LONG: FuturesPositionRow = {
   symbol: 'BTCUSDT',
+  baseCoin: 'BTC',
   holdSide: 'long',
   position: 1,
   marginMode: 1,
@@ -51,6 +52,7 @@ export const LONG: FuturesPositionRow = {
   achievedProfits: '0',
   businessLine: 10,
   pricePlace: 1,
+  volumePlace: 3,
   mm: '0.004',
   feeRate: '0.0006',
   liquidationPrice: '',
@@ -133,7 +135,7 @@ export function services(api: TradeApi, options: { session?: Session; maths?: Ma
     onSignedOut: () => undefined,
     backoffMs: { base: 50, max: 200 },
   });
-  return { api, store, maths: options.maths ?? { setBook: () => new Promise(() => undefined) } };
+  return { api, store, maths: options.maths ?? { setBook: () => new Promise(() => undefined), watchMarks: async () => undefined } };
 }
 
 export function withServices(value: TradeServices, children: ReactNode) {

@@ -142,6 +142,53 @@ describe('market worker trading feed', () => {
     channel.port1.close();
   });
 
+  it('sends the marks of watched symbols with no feed open, follows a new set, and stops on an empty one', async () => {
+    const api = startWorker();
+    const channel = new MessageChannel();
+    const marks: MarkFeedMessage[] = [];
+    channel.port1.onmessage = (event: MessageEvent<MarkFeedMessage>) => marks.push(event.data);
+    await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
+    const seen = (symbol: string) => marks.some((m) => symbol in m.marks);
+    const until = async (check: () => boolean, what: string) => {
+      const started = performance.now();
+      while (!check()) {
+        if (performance.now() - started > 8000) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await api.watchMarks(['ETHUSDT', 'BTCUSDT', 'ETHUSDT'], { socketUrl: wsUrl });
+    await until(() => seen('ETHUSDT') && seen('BTCUSDT'), 'ETHUSDT and BTCUSDT marks');
+    expect(marks.find((m) => 'ETHUSDT' in m.marks)?.marks.ETHUSDT).toMatch(/^\d+\.\d{2}$/);
+    await api.watchMarks(['BTCUSDT'], { socketUrl: wsUrl });
+    // Give an ETHUSDT push already in flight time to land, then none may follow.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    marks.length = 0;
+    await until(() => seen('BTCUSDT'), 'BTCUSDT marks after the set changed');
+    expect(seen('ETHUSDT')).toBe(false);
+    await api.watchMarks([], { socketUrl: wsUrl });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    marks.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(marks).toEqual([]);
+    channel.port1.close();
+  });
+
+  it('keeps watching a symbol whose feed closes', async () => {
+    const api = startWorker();
+    const channel = new MessageChannel();
+    const marks: MarkFeedMessage[] = [];
+    channel.port1.onmessage = (event: MessageEvent<MarkFeedMessage>) => marks.push(event.data);
+    await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
+    await api.watchMarks(['BTCUSDT'], { socketUrl: wsUrl });
+    const feedId = await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, Comlink.proxy(() => undefined), { socketUrl: wsUrl });
+    await api.closeFeed(feedId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    marks.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(marks.some((m) => 'BTCUSDT' in m.marks)).toBe(true);
+    channel.port1.close();
+  });
+
   it('shows reconnecting when the server cuts the stream, then live again with a fresh book', async () => {
     const api = startWorker();
     const log = frameLog();
@@ -154,10 +201,12 @@ describe('market worker trading feed', () => {
     expect(lost.book?.bids).toEqual([]);
     const { index: backAt, frame: back } = await log.waitFor((f) => f.connection === 'live', lostAt);
     expect(back.counters.reconnects).toBe(1);
-    const { frame: fresh } = await log.waitFor((f) => f.book?.status === 'live', backAt);
+    // The fresh snapshot may land in the very frame that reports the connection live again.
+    const { index: freshAt, frame: fresh } = await log.waitFor((f) => f.book?.status === 'live', lostAt);
+    expect(freshAt).toBeGreaterThanOrEqual(backAt);
     expect(number(fresh.book!.bids[0][0])).toBeLessThan(number(fresh.book!.asks[0][0]));
     // Between the cut and the fresh snapshot no book rows were shown.
-    for (const { frame } of log.frames.slice(lostAt, backAt + 1)) expect(frame.book?.bids.length ?? 0).toBe(0);
+    for (const { frame } of log.frames.slice(lostAt, freshAt)) expect(frame.book?.bids.length ?? 0).toBe(0);
   });
 
   it('paints the book on a canvas it was handed, every frame, while the page gets the book about once a second', async () => {
@@ -234,6 +283,9 @@ describe('market worker trading feed', () => {
     await expect(api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 1e9 }, SPOT_META, noop, { socketUrl: wsUrl })).rejects.toThrow(/view.depthRows/);
     await expect(api.openFeed(SPOT_BTC, VIEW, SPOT_META, noop, { socketUrl: 'http://example.com/' })).rejects.toThrow(/ws: or wss:/);
     await expect(api.setFeedView(999, VIEW)).rejects.toThrow(/not an open feed/);
+    await expect(api.watchMarks(['BTC/USDT'], { socketUrl: wsUrl })).rejects.toThrow(/symbol/);
+    await expect(api.watchMarks('BTCUSDT' as unknown as string[], { socketUrl: wsUrl })).rejects.toThrow(/symbols must be an array/);
+    await expect(api.watchMarks(Array.from({ length: 101 }, (_, i) => `S${i}USDT`), { socketUrl: wsUrl })).rejects.toThrow(/at most 100/);
   });
 });
 

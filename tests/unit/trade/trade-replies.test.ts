@@ -24,6 +24,7 @@ const ORDER = {
 
 const POSITION = {
   symbol: 'BTCUSDT',
+  baseCoin: 'BTC',
   holdSide: 'long',
   position: 1,
   marginMode: 1,
@@ -35,6 +36,7 @@ const POSITION = {
   achievedProfits: '-1.5',
   businessLine: 10,
   pricePlace: 1,
+  volumePlace: 4,
   mm: '0.004',
   feeRate: '0.0006',
   liquidationPrice: '',
@@ -110,7 +112,7 @@ describe('parseFuturesSettings', () => {
 describe('parsePositions', () => {
   it('reads live positions in the maths contract shape', () => {
     const [position] = parsePositions([{ ...POSITION, position: '1', marginMode: '2' }]);
-    expect(position).toMatchObject({ holdSide: 'long', position: 1, marginMode: 2, positionsLevel: '10', achievedProfits: '-1.5', pricePlace: 1 });
+    expect(position).toMatchObject({ holdSide: 'long', position: 1, marginMode: 2, positionsLevel: '10', achievedProfits: '-1.5', pricePlace: 1, baseCoin: 'BTC', volumePlace: 4 });
   });
 
   it.each([
@@ -120,6 +122,10 @@ describe('parsePositions', () => {
     ['a leverage of zero', { positionsLevel: 0 }],
     ['a negative size', { positionsCount: '-0.5' }],
     ['too many price places', { pricePlace: 40 }],
+    ['too many size places', { volumePlace: 19 }],
+    ['no size places', { volumePlace: undefined }],
+    ['a base coin with markup', { baseCoin: '<b>BTC</b>' }],
+    ['no base coin', { baseCoin: undefined }],
   ])('refuses %s', (_, change) => {
     expect(() => parsePositions([{ ...POSITION, ...change }])).toThrow(ReplyShapeError);
   });
