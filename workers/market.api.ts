@@ -137,7 +137,7 @@ const api = {
     return (await feedApi()).watchMarks(symbols, options);
   },
 
-  /** Takes the market end of the mark channel to the maths worker (futures marks, at most once per frame). */
+  /** Takes the market end of the mark channel to the maths worker (futures marks, at most every 250 ms). */
   async attachMarkPort(port: MessagePort): Promise<void> {
     return (await feedApi()).attachMarkPort(port);
   },

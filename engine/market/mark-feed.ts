@@ -11,8 +11,8 @@ export interface MarkFeedMessage {
 }
 
 /**
- * Collects mark and index prices from futures ticker pushes and hands them to the maths worker at most once per
- * frame, newest value per symbol; the main thread is never in between. A malformed price is skipped, never sent.
+ * Collects mark and index prices from futures ticker pushes until the market worker hands them to the maths worker
+ * (paced there), newest value per symbol; the main thread is never in between. A malformed price is skipped, never sent.
  */
 export class MarkCollector {
   private marks: Record<string, string> = Object.create(null);

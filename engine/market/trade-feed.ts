@@ -71,9 +71,17 @@ export const PAGE_BOOK_MS = 1000;
 
 /**
  * The chart's live bar goes to the page at most this often (a new history at once): drawing the chart is the
- * page's own work, and five redraws a second keep a bar visibly live on a phone that could not afford forty.
+ * page's costliest work (a redraw of every pane), and the live bar of a minute candle moving once a second is
+ * still visibly live, while the book and the tape, painted by this worker, carry every change.
  */
-export const PAGE_CANDLES_MS = 200;
+export const PAGE_CANDLES_MS = 1000;
+
+/**
+ * The ticker's figures go to the page at most this often (the first at once, and a new language at once): they
+ * are text to read, each change a layout and paint of the header on the page, and four a second is faster than
+ * anyone reads a price, while the book shows every tick.
+ */
+export const PAGE_TICKER_MS = 250;
 
 /** Whether a book change must reach the page at once: the book starts or stops being shown, or changes grouping. */
 export function isBookChangeUrgent(next: BookView | null, shown: BookView | null): boolean {
@@ -164,6 +172,9 @@ export class TradeFeed {
   private readonly bookPacer: PartPacer;
   private readonly tapePacer: PartPacer;
   private readonly candlePacer: PartPacer;
+  private readonly tickerPacer: PartPacer;
+  /** True until the page has had a ticker (and again after a language change): the next one goes at once. */
+  private isTickerUrgent = true;
   // Book resync: one resubscribe at a time, backing off when snapshots keep failing.
   private isAwaitingSnapshot = false;
   private failedResyncs = 0;
@@ -202,6 +213,7 @@ export class TradeFeed {
     this.bookPacer = new PartPacer(PAGE_BOOK_MS, clock, wake);
     this.tapePacer = new PartPacer(PAGE_BOOK_MS, clock, wake);
     this.candlePacer = new PartPacer(PAGE_CANDLES_MS, clock, wake);
+    this.tickerPacer = new PartPacer(PAGE_TICKER_MS, clock, wake);
     this.stopState = deps.stream.onState(this.onState);
     this.unsubscribes.push(
       deps.stream.subscribe(this.args.ticker, this.onTicker),
@@ -230,6 +242,7 @@ export class TradeFeed {
       // Every figure on screen is in the old language: send the tape whole, and the rest is compared anew.
       this.isTradesReset = true;
       this.isTickerDirty = this.ticker !== null;
+      this.isTickerUrgent = true;
       this.isBookDirty = true;
     }
     if (view.groupStep !== previous.groupStep || view.depthRows !== previous.depthRows) {
@@ -279,6 +292,7 @@ export class TradeFeed {
     this.bookPacer.cancel();
     this.tapePacer.cancel();
     this.candlePacer.cancel();
+    this.tickerPacer.cancel();
     this.stopState();
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes.length = 0;
@@ -477,12 +491,11 @@ export class TradeFeed {
     }
     const book = this.bookPainter !== null ? this.takePageBook() : this.isBookDirty ? this.bookPart() : null;
     const trades = this.tapePainter !== null ? this.takePageTape() : this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
-    const ticker = this.isTickerDirty ? this.tickerPart() : null;
+    const ticker = this.isTickerDirty && this.tickerPacer.admit(this.isTickerUrgent) ? this.tickerPart() : null;
     const candles = this.candles.hasNews && this.candlePacer.admit(this.candles.isResetPending) ? this.candles.take() : null;
     const hasNews = book !== null || trades !== null || ticker !== null || candles !== null;
     if (!hasNews && !this.isConnectionDirty && !this.isCountersDirty) return;
     this.isBookDirty = false;
-    this.isTickerDirty = false;
     this.isConnectionDirty = false;
     this.isCountersDirty = false;
     this.tally.frames += 1;
@@ -570,6 +583,7 @@ export class TradeFeed {
 
   private tickerPart(): TickerView | null {
     this.isTickerDirty = false;
+    this.isTickerUrgent = false;
     const ticker = this.ticker;
     if (!ticker) return null;
     const { format } = this;

@@ -31,9 +31,18 @@ export interface InstrumentSpec {
   volatilityBps: number;
   /** Highest leverage (futures only). */
   maxLever?: string;
+  /**
+   * How busy the book is: the share of the simulator's `levelChangesPerStep` this instrument makes each step
+   * (default 1; rounded, at least 1 while the simulator makes any). Lets minor markets churn less, so adding them
+   * costs the gateway and the stream little.
+   */
+  bookActivity?: number;
 }
 
-/** The instruments the gateway simulates: four spot pairs and two USDT-M perpetuals. */
+/**
+ * The instruments the gateway simulates: four spot pairs and ten USDT-M perpetuals. The eight minor perpetuals churn
+ * their books at a quarter of the pace, so hedge mode can hold 20 positions without loading the gateway much more.
+ */
 export const DEFAULT_INSTRUMENTS: readonly InstrumentSpec[] = [
   {
     instType: 'SPOT', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT',
@@ -76,6 +85,62 @@ export const DEFAULT_INSTRUMENTS: readonly InstrumentSpec[] = [
     sizeMultiplier: '0.01', minTradeNum: '0.01', minTradeUSDT: '5',
     makerFeeRate: '0.0002', takerFeeRate: '0.0006',
     startPrice: '3501.00', typicalLevelSize: '12.00', volatilityBps: 1.6, maxLever: '100',
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'SOLUSDT', baseCoin: 'SOL', quoteCoin: 'USDT',
+    pricePlace: 2, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
+    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '135.00', typicalLevelSize: '310.0', volatilityBps: 2.2, maxLever: '75', bookActivity: 0.25,
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'XRPUSDT', baseCoin: 'XRP', quoteCoin: 'USDT',
+    pricePlace: 4, priceEndStep: 1, volumePlace: 0, quotePrecision: 6,
+    sizeMultiplier: '1', minTradeNum: '1', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '2.0500', typicalLevelSize: '20000', volatilityBps: 2.4, maxLever: '75', bookActivity: 0.25,
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'DOGEUSDT', baseCoin: 'DOGE', quoteCoin: 'USDT',
+    pricePlace: 5, priceEndStep: 1, volumePlace: 0, quotePrecision: 6,
+    sizeMultiplier: '1', minTradeNum: '1', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '0.14200', typicalLevelSize: '300000', volatilityBps: 3, maxLever: '75', bookActivity: 0.25,
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'BNBUSDT', baseCoin: 'BNB', quoteCoin: 'USDT',
+    pricePlace: 2, priceEndStep: 1, volumePlace: 2, quotePrecision: 6,
+    sizeMultiplier: '0.01', minTradeNum: '0.01', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '880.00', typicalLevelSize: '48.00', volatilityBps: 1.8, maxLever: '75', bookActivity: 0.25,
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'ADAUSDT', baseCoin: 'ADA', quoteCoin: 'USDT',
+    pricePlace: 4, priceEndStep: 1, volumePlace: 0, quotePrecision: 6,
+    sizeMultiplier: '1', minTradeNum: '1', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '0.4200', typicalLevelSize: '100000', volatilityBps: 2.6, maxLever: '50', bookActivity: 0.25,
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'LTCUSDT', baseCoin: 'LTC', quoteCoin: 'USDT',
+    pricePlace: 2, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
+    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '82.00', typicalLevelSize: '510.0', volatilityBps: 2, maxLever: '50', bookActivity: 0.25,
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'LINKUSDT', baseCoin: 'LINK', quoteCoin: 'USDT',
+    pricePlace: 3, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
+    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '13.500', typicalLevelSize: '3100.0', volatilityBps: 2.4, maxLever: '50', bookActivity: 0.25,
+  },
+  {
+    instType: 'USDT-FUTURES', symbol: 'AVAXUSDT', baseCoin: 'AVAX', quoteCoin: 'USDT',
+    pricePlace: 3, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
+    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
+    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
+    startPrice: '13.400', typicalLevelSize: '3100.0', volatilityBps: 2.6, maxLever: '50', bookActivity: 0.25,
   },
 ];
 

@@ -15,7 +15,7 @@ export interface SimulatorOptions {
   instruments?: readonly InstrumentSpec[];
   /** Levels kept per book side (default 200). */
   bookDepth?: number;
-  /** Random level changes per instrument per step, on top of re-centring (default 12). */
+  /** Random level changes per instrument per step, on top of re-centring (default 12), scaled by each instrument's `bookActivity`. */
   levelChangesPerStep?: number;
   /** Multiplies every instrument's volatility (default 1). */
   volatilityScale?: number;
@@ -25,6 +25,12 @@ export interface SimulatorOptions {
 
 const DEFAULT_BOOK_DEPTH = 200;
 const DEFAULT_LEVEL_CHANGES = 12;
+
+/** The random level changes `spec` makes in a step when the simulator runs at `perStep`: its `bookActivity` share, rounded, at least 1 unless `perStep` is 0. */
+export function levelChangesOf(spec: InstrumentSpec, perStep: number): number {
+  const activity = spec.bookActivity ?? 1;
+  return perStep > 0 ? Math.max(1, Math.round(perStep * activity)) : 0;
+}
 
 /** The gateway's market simulator: seeded random walks with books, trades and tickers, driven by `step(nowMs)` (market-data contract). */
 export class MarketSimulator {
@@ -38,6 +44,7 @@ export class MarketSimulator {
     const marketOptions = { bookDepth: options.bookDepth ?? DEFAULT_BOOK_DEPTH, volatilityScale: options.volatilityScale ?? 1 };
     for (const spec of options.instruments ?? DEFAULT_INSTRUMENTS) {
       const key = instrumentKey(spec.instType, spec.symbol);
+      if (spec.bookActivity !== undefined && !(spec.bookActivity > 0 && spec.bookActivity <= 1)) throw new RangeError(`${key}: bookActivity must lie in (0, 1]`);
       this.markets.set(key, new InstrumentMarket(spec, hashSeed(options.seed, key), options.nowMs, marketOptions));
     }
   }
@@ -47,7 +54,7 @@ export class MarketSimulator {
     const hasListeners = this.listeners.size > 0;
     for (const market of this.markets.values()) {
       const { instType, symbol } = market.spec;
-      const result = market.advance(nowMs, this.levelChangesPerStep);
+      const result = market.advance(nowMs, levelChangesOf(market.spec, this.levelChangesPerStep));
       if (!hasListeners) continue;
       if (result.seq !== undefined) {
         this.emit({ type: 'book', instType, symbol, ts: nowMs, seq: result.seq, bids: result.bids, asks: result.asks });
@@ -65,7 +72,7 @@ export class MarketSimulator {
     };
   }
 
-  /** Changes how many random level changes each instrument makes per step (to load a client harder or softer). */
+  /** Changes how many random level changes a full-activity instrument makes per step (to load a client harder or softer). */
   setLevelChangesPerStep(count: number): void {
     if (!Number.isInteger(count) || count < 0) throw new RangeError('levelChangesPerStep must be a non-negative integer');
     this.levelChangesPerStep = count;

@@ -26,11 +26,11 @@ export interface TradeBenchOptions {
 /** What the stream carried, counted by a Node client subscribed to every instrument. */
 export interface StreamRate {
   seconds: number;
-  /** Changed levels (bids + asks of `update` pushes) per second over the six `books` channels. */
+  /** Changed levels (bids + asks of `update` pushes) per second over the `books` channels of every simulated instrument. */
   levelChangesPerSec: number;
   /** The same for the page's book (USDT-FUTURES BTCUSDT) only. */
   pageLevelChangesPerSec: number;
-  /** Trades per second over the six `trade` channels, and on the page's channel. */
+  /** Trades per second over every instrument's `trade` channel, and on the page's channel. */
   tradesPerSec: number;
   pageTradesPerSec: number;
 }
@@ -154,25 +154,30 @@ class ApiClient {
 }
 
 /**
- * Signs the dev account in and opens what positions the gateway allows. Positions are keyed by (user, symbol,
- * holdSide), and only BTCUSDT and ETHUSDT are futures: hedge mode gives at most 2 per symbol, 4 per account; the
- * page lists only its own symbol's positions, so the BTCUSDT screen shows 2 rows.
+ * Signs the dev account in and opens 20 positions: positions are keyed by (user, symbol, holdSide), so hedge mode
+ * holds a long and a short on each of the 10 USDT-M perpetuals. Each order is worth about twice the 5 USDT minimum
+ * (about 30 USDT of margin in all at the default 10×, against the account's 10,000). The page lists every open
+ * position, so the BTCUSDT screen shows all 20 rows, their marks from 10 tickers; the count comes from one call.
  */
 async function openPositions(api: ApiClient): Promise<number> {
   await api.ok('/v1/user/login', DEMO);
   await api.ok('/v1/trade/mix/set-position-mode', { posMode: 'hedge_mode' });
-  const orders = [
-    { symbol: 'BTCUSDT', size: '0.0100' },
-    { symbol: 'ETHUSDT', size: '0.10' },
-  ];
-  for (const { symbol, size } of orders) {
+  const tickers = (await api.ok('/api/v2/mix/market/tickers?productType=USDT-FUTURES')) as { symbol: string; lastPr: string }[];
+  for (const spec of DEFAULT_INSTRUMENTS.filter((s) => s.instType === 'USDT-FUTURES')) {
+    const price = Number(tickers.find((t) => t.symbol === spec.symbol)?.lastPr);
+    if (!(price > 0)) throw new Error(`no futures price for ${spec.symbol}`);
+    const scale = 10 ** spec.volumePlace;
+    const lot = Math.round(Number(spec.sizeMultiplier) * scale);
+    // Twice the minimum value, so a fill a few levels off the last price still clears it; whole lots, at least the minimum size.
+    const wanted = Math.max(Number(spec.minTradeNum) * scale, ((2 * Number(spec.minTradeUSDT)) / price) * scale);
+    const size = (Math.ceil(wanted / lot - 1e-9) * lot) / scale;
     for (const side of ['buy', 'sell']) {
-      await api.ok('/v1/trade/mix/place-order', { symbol, productType: 'USDT-FUTURES', marginMode: 'isolated', side, tradeSide: 'open', orderType: 'market', size });
+      await api.ok('/v1/trade/mix/place-order', {
+        symbol: spec.symbol, productType: 'USDT-FUTURES', marginMode: 'isolated', side, tradeSide: 'open', orderType: 'market', size: size.toFixed(spec.volumePlace),
+      });
     }
   }
-  let open = 0;
-  for (const { symbol } of orders) open += ((await api.ok(`/v1/trade/mix/positions?symbol=${symbol}`)) as unknown[]).length;
-  return open;
+  return ((await api.ok('/v1/trade/mix/positions')) as unknown[]).length;
 }
 
 const BUSY_METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
@@ -318,7 +323,7 @@ export async function measureTrade(browser: Browser, options: TradeBenchOptions)
     return {
       rate,
       positionsOpen,
-      positionsNote: 'one position per (symbol, side): hedge mode long+short on the 2 futures symbols; the page lists its own symbol only',
+      positionsNote: 'one position per (symbol, side): hedge mode long + short on each of the 10 perpetuals, all listed on the page',
       variants,
     };
   } finally {

@@ -165,7 +165,8 @@ test.describe('trading screens', () => {
     const row = screen.panel.locator('tr[data-position-id]');
     await expect(row).toHaveCount(1, SLOW);
     await expect(row.getByRole('rowheader')).toContainText('BTCUSDT Long');
-    await expect(row.getByRole('cell').first()).toHaveText(size);
+    // The size carries its coin: the panel lists every symbol's positions.
+    await expect(row.getByRole('cell').first()).toHaveText(`${size} BTC`);
     const upnl = row.locator('[data-cell="upnl"]');
     await expect(upnl).toHaveText(/\d/, SLOW);
 
@@ -173,7 +174,7 @@ test.describe('trading screens', () => {
     const readRow = () =>
       row.evaluate((tr) => {
         const cells = Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '');
-        return { size: cells[0], entry: cells[1], mark: cells[2], upnl: cells[3] };
+        return { size: cells[0].replace(/\s*BTC$/, ''), entry: cells[1], mark: cells[2], upnl: cells[3] };
       });
     const first = await readRow();
     const tracks = (figures: typeof first) => {

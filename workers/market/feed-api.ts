@@ -1,7 +1,6 @@
 import { releaseProxy } from 'comlink';
 import { BookSurfacePainter, checkBookPaintLayout } from '../../engine/market/book-painter';
 import { TapeSurfacePainter } from '../../engine/market/tape-painter';
-import { createFrameScheduler, type FrameScheduler, frameClock } from '../../engine/market/frame-scheduler';
 import { MarkCollector } from '../../engine/market/mark-feed';
 import { checkFeedMeta, checkFeedTarget, checkFeedView, type TradeFeedMeta } from '../../engine/market/trade-feed-input';
 import { parseTradeInstrument, type TradeInstrument } from '../../engine/market/trade-instrument';
@@ -64,7 +63,6 @@ const feeds = new Map<number, OpenFeed>();
 let nextFeedId = 1;
 const marks = new MarkCollector();
 let markPort: MessagePort | null = null;
-let markScheduler: FrameScheduler | null = null;
 
 function acquireSession(url: string): MarketSession {
   let shared = sessions.get(url);
@@ -90,14 +88,29 @@ function releaseSession(url: string): void {
   }, SESSION_IDLE_MS);
 }
 
-/** Hands the marks gathered since the last frame to the maths worker, once per frame (MarkCollector). */
+/**
+ * Marks go to the maths worker at most this often, the newest per symbol (the first at once). Each message is a
+ * recompute of every position there and a rows delta to the page; ten perpetuals ticking 20 times a second made one
+ * per frame, a flood the page could not keep up with, for figures no one reads faster than a few times a second.
+ */
+export const MARKS_EVERY_MS = 250;
+
+let lastMarksAt = Number.NEGATIVE_INFINITY;
+let markTimer: ReturnType<typeof setTimeout> | null = null;
+
+function sendMarks(): void {
+  markTimer = null;
+  lastMarksAt = performance.now();
+  const message = marks.take();
+  if (message && markPort) markPort.postMessage(message);
+}
+
+/** Hands the marks gathered since the last send to the maths worker, at most every {@link MARKS_EVERY_MS} (MarkCollector). */
 function onMarkTicker(push: ChannelPush): void {
-  if (!marks.add(push)) return;
-  markScheduler ??= createFrameScheduler(frameClock(self), () => {
-    const message = marks.take();
-    if (message && markPort) markPort.postMessage(message);
-  });
-  markScheduler.schedule();
+  if (!marks.add(push) || markTimer !== null) return;
+  const wait = MARKS_EVERY_MS - (performance.now() - lastMarksAt);
+  if (wait <= 0) sendMarks();
+  else markTimer = setTimeout(sendMarks, wait);
 }
 
 function checkFeedId(value: unknown): number {
@@ -240,7 +253,8 @@ export async function closeFeed(feedId: number): Promise<void> {
 
 /**
  * Takes one end of a MessageChannel whose other end the maths worker holds (`attachMarkFeed`): futures marks and
- * index prices of the open feeds go there as `MarkFeedMessage`s, at most once per frame, without the main thread.
+ * index prices of the open feeds and watched symbols go there as `MarkFeedMessage`s, at most every {@link MARKS_EVERY_MS},
+ * without the main thread.
  */
 export async function attachMarkPort(port: MessagePort): Promise<void> {
   if (!(port instanceof MessagePort)) throw new TypeError('attachMarkPort needs a MessagePort');

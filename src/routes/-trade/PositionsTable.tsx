@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { DisplayRow } from '../../../engine/maths/row-frame';
 import { useT } from '../../i18n/i18n';
 import type { PositionRowsSnapshot } from '../../trade/position-rows';
@@ -17,17 +17,60 @@ function toneOf(text: string): 'up' | 'down' | undefined {
   return /[1-9]/.test(text) ? 'up' : undefined;
 }
 
+/** The live cells of a row, as the maths worker formats them, and the tone each one takes. */
+const LIVE_CELLS = [
+  { cell: 'mark', value: (row: DisplayRow) => row.mark, isToned: false },
+  { cell: 'upnl', value: (row: DisplayRow) => row.upnl, isToned: true },
+  { cell: 'roe', value: (row: DisplayRow) => row.roePercent, isToned: true },
+  { cell: 'liquidation', value: (row: DisplayRow) => row.liquidation, isToned: false },
+] as const;
+
+/** Writes a row's live figures into its cells, touching only the text that changed. */
+function writeLiveCells(tr: HTMLTableRowElement, row: DisplayRow): void {
+  for (const { cell, value, isToned } of LIVE_CELLS) {
+    const td = tr.querySelector<HTMLElement>(`[data-cell="${cell}"]`);
+    const bdi = td?.firstElementChild;
+    if (!td || !bdi) continue;
+    const text = value(row);
+    if (bdi.textContent !== text) bdi.textContent = text;
+    if (!isToned) continue;
+    const tone = toneOf(text);
+    if (tone === undefined) td.removeAttribute('data-tone');
+    else if (td.dataset.tone !== tone) td.dataset.tone = tone;
+  }
+}
+
 /**
  * Every open position of the account: static figures from the book, live ones (mark, uPnL, ROE, liquidation) from
- * the maths worker. A row re-renders only when the worker changed its cells: the table keeps one decoded object
- * per unchanged row, so with 20 positions a mark tick of one symbol repaints two rows, not twenty.
+ * the maths worker. React renders the rows when the book is set; the live figures are written straight into their
+ * cells as they change (a few times a second), so a mark tick costs a few text writes, not a render of 20 rows.
  */
 export function PositionsTable({ rows, onClose }: PositionsTableProps) {
   const t = useT();
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(
+    () =>
+      rows.onCells((indices) => {
+        const element = body.current;
+        if (!element) return;
+        for (const index of indices) {
+          const row = rows.table.row(index);
+          const tr = element.querySelector<HTMLTableRowElement>(`tr[data-row-index="${index}"]`);
+          if (row && tr) writeLiveCells(tr, row);
+        }
+      }),
+    [rows],
+  );
   return (
     <div className="account-panels__scroll">
-      <table className="account-table">
+      <table className="account-table account-table--positions">
         <caption className="trade-visually-hidden">{t('trade.acct.positions')}</caption>
+        <colgroup>
+          <col className="col-symbol" />
+          <col className="col-wide" span={7} />
+          <col className="col-narrow" />
+          <col className="col-action" />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">{t('trade.acct.symbol')}</th>
@@ -44,10 +87,10 @@ export function PositionsTable({ rows, onClose }: PositionsTableProps) {
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={body}>
           {rows.positions.map((position, index) => {
             const row = rows.table.row(index);
-            return row ? <PositionRow key={row.id} position={position} row={row} onClose={onClose} /> : null;
+            return row ? <PositionRow key={row.id} index={index} position={position} row={row} onClose={onClose} /> : null;
           })}
         </tbody>
       </table>
@@ -56,16 +99,17 @@ export function PositionsTable({ rows, onClose }: PositionsTableProps) {
 }
 
 interface PositionRowProps {
+  index: number;
   position: FuturesPositionRow;
   row: DisplayRow;
   onClose(position: FuturesPositionRow, sizeText: string): void;
 }
 
-const PositionRow = memo(function PositionRow({ position, row, onClose }: PositionRowProps) {
+const PositionRow = memo(function PositionRow({ index, position, row, onClose }: PositionRowProps) {
   const t = useT();
   const side = position.holdSide === 'long' ? t('trade.acct.long') : t('trade.acct.short');
   return (
-    <tr data-position-id={row.id}>
+    <tr data-position-id={row.id} data-row-index={index}>
       <th scope="row">
         {position.symbol} <span data-tone={position.holdSide === 'long' ? 'up' : 'down'}>{side}</span>
         <span className="account-table__sub">{position.marginMode === 1 ? t('trade.form.isolated') : t('trade.form.cross')}</span>

@@ -24,6 +24,7 @@ const CONTRACT_FIELDS = [
   'deliveryTime', 'deliveryStartTime', 'launchTime', 'fundInterval', 'minLever', 'maxLever', 'posLimit', 'maintainTime',
   'maxMarketOrderQty', 'maxOrderQty', 'isRwa',
 ];
+const PERPETUALS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'BNBUSDT', 'ADAUSDT', 'LTCUSDT', 'LINKUSDT', 'AVAXUSDT'];
 const FUTURES_TICKER_FIELDS = [
   'symbol', 'lastPr', 'askPr', 'bidPr', 'bidSz', 'askSz', 'high24h', 'low24h', 'ts', 'change24h', 'baseVolume', 'quoteVolume',
   'usdtVolume', 'openUtc', 'changeUtc24h', 'indexPrice', 'fundingRate', 'holdingAmount', 'deliveryStartTime', 'deliveryTime',
@@ -97,7 +98,7 @@ describe('GET /api/v2/spot/market/tickers', () => {
 describe('GET /api/v2/mix/market/contracts', () => {
   it('lists the USDT-M perpetuals with the public field names', async () => {
     const data = await getData('/api/v2/mix/market/contracts?productType=USDT-FUTURES');
-    expect(data.map((r) => r.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(data.map((r) => r.symbol)).toEqual(PERPETUALS);
     for (const row of data) {
       expect(Object.keys(row).sort()).toEqual([...CONTRACT_FIELDS].sort());
       expectStringsOnly(row, ['pricePlace', 'volumePlace', 'priceEndStep', 'sizeMultiplier', 'minTradeNum', 'maxLever']);
@@ -106,7 +107,7 @@ describe('GET /api/v2/mix/market/contracts', () => {
   });
 
   it('accepts a lower-case product type and lists nothing for coin-margined futures', async () => {
-    expect(await getData('/api/v2/mix/market/contracts?productType=usdt-futures')).toHaveLength(2);
+    expect(await getData('/api/v2/mix/market/contracts?productType=usdt-futures')).toHaveLength(PERPETUALS.length);
     expect(await getData('/api/v2/mix/market/contracts?productType=COIN-FUTURES')).toEqual([]);
   });
 
@@ -122,7 +123,7 @@ describe('GET /api/v2/mix/market/contracts', () => {
 describe('GET /api/v2/mix/market/tickers', () => {
   it('returns futures tickers with mark, index and funding as strings', async () => {
     const data = await getData('/api/v2/mix/market/tickers?productType=USDT-FUTURES');
-    expect(data.map((r) => r.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(data.map((r) => r.symbol)).toEqual(PERPETUALS);
     for (const row of data) {
       expect(Object.keys(row).sort()).toEqual([...FUTURES_TICKER_FIELDS].sort());
       const numeric = FUTURES_TICKER_FIELDS.filter((f) => !['symbol', 'deliveryStartTime', 'deliveryTime', 'deliveryStatus'].includes(f));

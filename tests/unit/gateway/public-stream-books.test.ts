@@ -53,7 +53,7 @@ const booksArg = (instType: string, instId: string): Arg => ({ instType, channel
 describe('books channel at a high update rate', () => {
   let stream: StreamGateway;
   beforeAll(async () => {
-    // 25 ms steps with 40 random changes each: well above 2,000 level changes a second across the six instruments.
+    // 25 ms steps with 40 random changes each: well above 2,000 level changes a second across the instruments.
     stream = await startStreamGateway({ marketStepMs: 25, levelChangesPerStep: 40 });
   });
   afterAll(() => stream.close());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INSTRUMENTS, type InstrumentSpec } from '../../../gateway/market/instruments';
 import type { BookLevel, MarketEvent } from '../../../gateway/market/market-types';
-import { MarketSimulator } from '../../../gateway/market/simulator';
+import { levelChangesOf, MarketSimulator } from '../../../gateway/market/simulator';
 import { T0 } from './support';
 
 function run(seed: number, steps: number, options: Partial<ConstructorParameters<typeof MarketSimulator>[0]> = {}) {
@@ -48,6 +48,62 @@ describe('MarketSimulator determinism', () => {
       busy.step(T0 + i * 250);
     }
     expect(busy.getTickers('USDT-FUTURES')).toEqual(quiet.sim.getTickers('USDT-FUTURES'));
+  });
+});
+
+describe('MarketSimulator with more instruments', () => {
+  /** The instruments the gateway simulated before the minor perpetuals were added. */
+  const ORIGINAL_SIX = DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'SPOT' || ['BTCUSDT', 'ETHUSDT'].includes(spec.symbol));
+
+  it('replays the original six instruments exactly as a simulator of those six alone does', () => {
+    expect(ORIGINAL_SIX).toHaveLength(6);
+    const alone = run(42, 60, { instruments: ORIGINAL_SIX, levelChangesPerStep: 20 });
+    const all = run(42, 60, { levelChangesPerStep: 20 });
+    const isOriginal = (e: MarketEvent) => ORIGINAL_SIX.some((spec) => spec.instType === e.instType && spec.symbol === e.symbol);
+    const original = all.events.filter(isOriginal);
+    expect(original.length).toBe(alone.events.length);
+    expect(JSON.stringify(original)).toBe(JSON.stringify(alone.events));
+    expect(all.sim.getBook('USDT-FUTURES', 'BTCUSDT')).toEqual(alone.sim.getBook('USDT-FUTURES', 'BTCUSDT'));
+    expect(all.events.some((e) => !isOriginal(e))).toBe(true);
+  });
+});
+
+describe('levelChangesOf', () => {
+  const spec = (bookActivity?: number): InstrumentSpec => ({ ...DEFAULT_INSTRUMENTS[0]!, bookActivity });
+
+  it('gives a full-activity instrument the simulator\'s count and a quarter-activity one a rounded quarter, at least 1', () => {
+    expect(levelChangesOf(spec(), 20)).toBe(20);
+    expect(levelChangesOf(spec(1), 12)).toBe(12);
+    expect(levelChangesOf(spec(0.25), 20)).toBe(5);
+    expect(levelChangesOf(spec(0.25), 12)).toBe(3);
+    expect(levelChangesOf(spec(0.25), 10)).toBe(3);
+    expect(levelChangesOf(spec(0.25), 1)).toBe(1);
+    expect(levelChangesOf(spec(0.25), 0)).toBe(0);
+  });
+});
+
+describe('MarketSimulator book activity', () => {
+  const ETH_PERP = DEFAULT_INSTRUMENTS.find((s) => s.instType === 'USDT-FUTURES' && s.symbol === 'ETHUSDT')!;
+
+  /** Level changes per step of one instrument on a still price, so the random churn is what is counted. */
+  function levelChangesPerStep(bookActivity: number): number {
+    const { events } = run(8, 50, { instruments: [{ ...ETH_PERP, bookActivity }], levelChangesPerStep: 40, volatilityScale: 0 });
+    return events.reduce((n, e) => n + (e.type === 'book' ? e.bids.length + e.asks.length : 0), 0) / 50;
+  }
+
+  it('churns a quarter-activity book about a quarter as much as a full one', () => {
+    const full = levelChangesPerStep(1);
+    const quarter = levelChangesPerStep(0.25);
+    // 10 random changes a step against 40; a few land on the same level and re-centring adds a couple either way.
+    expect(full).toBeGreaterThan(30);
+    expect(quarter).toBeGreaterThan(full * 0.15);
+    expect(quarter).toBeLessThan(full * 0.4);
+  });
+
+  it('rejects an activity outside (0, 1]', () => {
+    for (const bookActivity of [0, -1, 1.5, Number.NaN]) {
+      expect(() => new MarketSimulator({ seed: 1, nowMs: T0, instruments: [{ ...ETH_PERP, bookActivity }] }), String(bookActivity)).toThrow(RangeError);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/trade-feed';
 import type { BookView, TradeFrame } from '../../../../engine/market/trade-frame';
 import { FUTURES, META, ServerBook, startFeed, VIEW } from './trade-feed-support';
 
@@ -256,7 +257,8 @@ describe('TradeFeed trades', () => {
 
 describe('TradeFeed ticker', () => {
   it('formats the spot ticker with the 24 h change as a signed percent', () => {
-    const { push, frame } = liveFeed();
+    let now = 0;
+    const { push, frame } = liveFeed({ now: () => now });
     push('ticker', 'snapshot', [spotTicker()]);
     expect(frame()?.ticker).toEqual({
       last: '100.6',
@@ -268,8 +270,29 @@ describe('TradeFeed ticker', () => {
       volume24h: '1.23K',
       turnover24h: '123.46M',
     });
+    now += PAGE_TICKER_MS;
     push('ticker', 'snapshot', [spotTicker({ change24h: '-0.005' })]);
     expect(frame()?.ticker).toMatchObject({ change24h: '-0.50%', direction: -1 });
+  });
+
+  it('sends the ticker at most four times a second: the first at once, the last change never left behind, a new language at once', () => {
+    let now = 0;
+    const { feed, push, frame, timers } = liveFeed({ now: () => now });
+    push('ticker', 'snapshot', [spotTicker()]);
+    expect(frame()?.ticker?.last).toBe('100.6');
+    now += 50;
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.65' })]);
+    expect(frame()?.ticker ?? null).toBeNull();
+    now += 50;
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.75' })]);
+    expect(frame()?.ticker ?? null).toBeNull();
+    // Nothing else arrives: the wake-up when the interval is over sends the newest figures.
+    now = PAGE_TICKER_MS;
+    timers.fire(PAGE_TICKER_MS);
+    expect(frame()?.ticker?.last).toBe('100.8');
+    now += 10;
+    feed.setView({ ...VIEW, intl: 'de-DE' });
+    expect(frame()?.ticker?.last).toBe('100,8');
   });
 
   it('adds mark, index, funding rate and next funding time for futures', () => {
@@ -302,8 +325,8 @@ describe('TradeFeed candles', () => {
     const { push, frame: nextFrame, timers } = liveFeed({ view, now: () => now });
     // The live bar is paced (PAGE_CANDLES_MS): each step here waits for it.
     const frame = () => {
-      now += 200;
-      timers.fire(200);
+      now += PAGE_CANDLES_MS;
+      timers.fire(PAGE_CANDLES_MS);
       return nextFrame();
     };
     push('candle1m', 'snapshot', [candle(120_000, '2', '3', '1', '2.5'), candle(60_000, '1', '2', '1', '2')]);
@@ -330,7 +353,7 @@ describe('TradeFeed candles', () => {
     expect(next?.counters.dropped).toBe(1);
   });
 
-  it('sends the live bar at most five times a second, the last change never left behind, and a new history at once', () => {
+  it('sends the live bar at most once a second, the last change never left behind, and a new history at once', () => {
     let now = 0;
     const { push, frame, timers } = liveFeed({ view, now: () => now });
     push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '2')]);
@@ -341,9 +364,9 @@ describe('TradeFeed candles', () => {
     now += 50;
     push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.8')]);
     expect(frame()?.candles ?? null).toBeNull();
-    // Nothing else arrives: the wake-up at 200 ms sends the held bar.
-    now += 100;
-    timers.fire(200);
+    // Nothing else arrives: the wake-up when the interval is over sends the held bar.
+    now = PAGE_CANDLES_MS;
+    timers.fire(PAGE_CANDLES_MS);
     expect(frame()?.candles?.bars.at(-1)?.close).toBe(1.8);
     now += 10;
     push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '1.5')]);
