@@ -7,7 +7,9 @@ export interface PacerClock {
 
 /**
  * Lets one part of a frame through at most once per `intervalMs`, at once when it is urgent, and wakes the feed
- * when a part held back becomes due, so the last change is never left behind.
+ * when a part held back becomes due, so the last change is never left behind. With `graceMs`, that wake-up comes
+ * that much later: while the stream flows, the next message after the interval carries the part out, fresh, and
+ * the wake-up only sends what the last message left behind.
  */
 export class PartPacer {
   private lastAt = Number.NEGATIVE_INFINITY;
@@ -17,6 +19,7 @@ export class PartPacer {
     private readonly intervalMs: number,
     private readonly clock: PacerClock,
     private readonly wake: () => void,
+    private readonly graceMs = 0,
   ) {}
 
   /** True when the part may go now (and counts it as sent); else false, with a wake-up for when it may. */
@@ -31,7 +34,7 @@ export class PartPacer {
     this.timer ??= this.clock.setTimeout(() => {
       this.timer = null;
       this.wake();
-    }, wait);
+    }, wait + this.graceMs);
     return false;
   }
 

@@ -83,6 +83,9 @@ export const PAGE_CANDLES_MS = 1000;
  */
 export const PAGE_TICKER_MS = 250;
 
+/** How long after its interval a held part waits for a fresh message before it goes as it is. */
+export const PACE_GRACE_MS = 100;
+
 /** Whether a book change must reach the page at once: the book starts or stops being shown, or changes grouping. */
 export function isBookChangeUrgent(next: BookView | null, shown: BookView | null): boolean {
   return next === null || shown === null || next.status !== shown.status || next.step !== shown.step;
@@ -210,10 +213,12 @@ export class TradeFeed {
     this.scheduler = createFrameScheduler(deps.requestFrame, this.flush);
     const clock = { now: deps.now ?? Date.now, setTimeout: deps.setTimeout, clearTimeout: deps.clearTimeout };
     const wake = () => this.scheduler.schedule();
-    this.bookPacer = new PartPacer(PAGE_BOOK_MS, clock, wake);
-    this.tapePacer = new PartPacer(PAGE_BOOK_MS, clock, wake);
-    this.candlePacer = new PartPacer(PAGE_CANDLES_MS, clock, wake);
-    this.tickerPacer = new PartPacer(PAGE_TICKER_MS, clock, wake);
+    // Paced parts leave with the first message after their interval (fresh data, the shortest update-to-paint);
+    // a wake-up PACE_GRACE_MS later sends a held part only when the stream has gone quiet.
+    this.bookPacer = new PartPacer(PAGE_BOOK_MS, clock, wake, PACE_GRACE_MS);
+    this.tapePacer = new PartPacer(PAGE_BOOK_MS, clock, wake, PACE_GRACE_MS);
+    this.candlePacer = new PartPacer(PAGE_CANDLES_MS, clock, wake, PACE_GRACE_MS);
+    this.tickerPacer = new PartPacer(PAGE_TICKER_MS, clock, wake, PACE_GRACE_MS);
     this.stopState = deps.stream.onState(this.onState);
     this.unsubscribes.push(
       deps.stream.subscribe(this.args.ticker, this.onTicker),

@@ -44,23 +44,48 @@ function writeLiveCells(tr: HTMLTableRowElement, row: DisplayRow): void {
  * Every open position of the account: static figures from the book, live ones (mark, uPnL, ROE, liquidation) from
  * the maths worker. React renders the rows when the book is set; the live figures are written straight into their
  * cells as they change (a few times a second), so a mark tick costs a few text writes, not a render of 20 rows.
+ * Rows scrolled out of view are not written at all (no layout, no paint) until they come back into view.
  */
 export function PositionsTable({ rows, onClose }: PositionsTableProps) {
   const t = useT();
   const body = useRef<HTMLTableSectionElement>(null);
-  useEffect(
-    () =>
-      rows.onCells((indices) => {
-        const element = body.current;
-        if (!element) return;
-        for (const index of indices) {
-          const row = rows.table.row(index);
-          const tr = element.querySelector<HTMLTableRowElement>(`tr[data-row-index="${index}"]`);
-          if (row && tr) writeLiveCells(tr, row);
-        }
-      }),
-    [rows],
-  );
+  useEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const rowAt = (index: number) => element.querySelector<HTMLTableRowElement>(`tr[data-row-index="${index}"]`);
+    const write = (index: number) => {
+      const row = rows.table.row(index);
+      const tr = rowAt(index);
+      if (row && tr) writeLiveCells(tr, row);
+    };
+    const visible = new Set<number>();
+    const stale = new Set<number>();
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            for (const entry of entries) {
+              const index = Number((entry.target as HTMLElement).dataset.rowIndex);
+              if (!entry.isIntersecting) {
+                visible.delete(index);
+                continue;
+              }
+              visible.add(index);
+              if (stale.delete(index)) write(index);
+            }
+          })
+        : null;
+    for (const tr of element.querySelectorAll<HTMLTableRowElement>('tr[data-row-index]')) observer?.observe(tr);
+    const stop = rows.onCells((indices) => {
+      for (const index of indices) {
+        if (observer && !visible.has(index)) stale.add(index);
+        else write(index);
+      }
+    });
+    return () => {
+      stop();
+      observer?.disconnect();
+    };
+  }, [rows]);
   return (
     <div className="account-panels__scroll">
       <table className="account-table account-table--positions">

@@ -177,6 +177,30 @@ describe('AccountPanels positions', () => {
     expect(btcCell?.textContent).toBe('--');
   });
 
+  it('writes no live figures into a row scrolled out of view, and the newest ones as soon as it is back', async () => {
+    const { link, marks } = await realMaths();
+    await renderPanels(stubApi({ positions: async () => [LONG] }), { futures: true, maths: link });
+    const row = page.getByRole('row', { name: /BTCUSDT/ });
+    await expect.element(row).toBeVisible();
+    const upnl = () => row.element().querySelector('[data-cell="upnl"]')?.textContent;
+    const spacer = document.createElement('div');
+    spacer.style.blockSize = '5000px';
+    document.body.append(spacer);
+    try {
+      window.scrollTo(0, 4000);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      marks.postMessage({ type: 'marks', marks: { BTCUSDT: '61000' }, ts: 1 });
+      marks.postMessage({ type: 'marks', marks: { BTCUSDT: '62000' }, ts: 2 });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(upnl()).toBe('--');
+      window.scrollTo(0, 0);
+      await expect.poll(upnl).toBe('1,000.00');
+    } finally {
+      spacer.remove();
+      window.scrollTo(0, 0);
+    }
+  });
+
   it('closes a position after confirming in a dialog', async () => {
     const { link } = await realMaths();
     let open = [LONG];

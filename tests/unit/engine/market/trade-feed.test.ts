@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/trade-feed';
+import { PACE_GRACE_MS, PAGE_BOOK_MS, PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/trade-feed';
 import type { BookView, TradeFrame } from '../../../../engine/market/trade-frame';
 import { FUTURES, META, ServerBook, startFeed, VIEW } from './trade-feed-support';
 
@@ -287,12 +287,29 @@ describe('TradeFeed ticker', () => {
     push('ticker', 'snapshot', [spotTicker({ lastPr: '100.75' })]);
     expect(frame()?.ticker ?? null).toBeNull();
     // Nothing else arrives: the wake-up when the interval is over sends the newest figures.
-    now = PAGE_TICKER_MS;
-    timers.fire(PAGE_TICKER_MS);
+    now = PAGE_TICKER_MS + PACE_GRACE_MS;
+    timers.fire(PAGE_TICKER_MS + PACE_GRACE_MS);
     expect(frame()?.ticker?.last).toBe('100.8');
     now += 10;
     feed.setView({ ...VIEW, intl: 'de-DE' });
     expect(frame()?.ticker?.last).toBe('100,8');
+  });
+
+  it('sends a held ticker with the first message after the interval, fresh, before its wake-up is due', () => {
+    let now = 0;
+    const { push, frame, timers } = liveFeed({ now: () => now });
+    push('ticker', 'snapshot', [spotTicker()]);
+    frame();
+    now += 100;
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.65' })]);
+    expect(frame()?.ticker ?? null).toBeNull();
+    // The interval is over and a newer ticker arrives before the wake-up: it goes at once, with its own figures.
+    now = PAGE_TICKER_MS + 20;
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.95' })]);
+    expect(frame()?.ticker?.last).toBe('101.0');
+    // Nothing was left for the wake-up to send.
+    timers.fire(PAGE_TICKER_MS + PACE_GRACE_MS);
+    expect(frame()?.ticker ?? null).toBeNull();
   });
 
   it('adds mark, index, funding rate and next funding time for futures', () => {
@@ -326,7 +343,7 @@ describe('TradeFeed candles', () => {
     // The live bar is paced (PAGE_CANDLES_MS): each step here waits for it.
     const frame = () => {
       now += PAGE_CANDLES_MS;
-      timers.fire(PAGE_CANDLES_MS);
+      timers.fire(PAGE_CANDLES_MS + PACE_GRACE_MS);
       return nextFrame();
     };
     push('candle1m', 'snapshot', [candle(120_000, '2', '3', '1', '2.5'), candle(60_000, '1', '2', '1', '2')]);
@@ -365,8 +382,8 @@ describe('TradeFeed candles', () => {
     push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.8')]);
     expect(frame()?.candles ?? null).toBeNull();
     // Nothing else arrives: the wake-up when the interval is over sends the held bar.
-    now = PAGE_CANDLES_MS;
-    timers.fire(PAGE_CANDLES_MS);
+    now = PAGE_CANDLES_MS + PACE_GRACE_MS;
+    timers.fire(PAGE_CANDLES_MS + PACE_GRACE_MS);
     expect(frame()?.candles?.bars.at(-1)?.close).toBe(1.8);
     now += 10;
     push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '1.5')]);
@@ -490,7 +507,7 @@ describe('TradeFeed book painter', () => {
     frame();
     expect(painted).toHaveLength(3);
     advance(1000);
-    timers.fire(1000);
+    timers.fire(PAGE_BOOK_MS + PACE_GRACE_MS);
     const due = frame();
     expect(due?.book?.bids[0][1]).toBe('4.0000');
     expect(painted).toHaveLength(3);
@@ -549,7 +566,7 @@ describe('TradeFeed tape painter', () => {
     expect(painted.at(-1)).toEqual({ reset: false, ids: ['3'], latestTs: 1000 });
     expect(second?.trades ?? null).toBeNull();
     now += 900;
-    timers.fire(1000);
+    timers.fire(PAGE_BOOK_MS + PACE_GRACE_MS);
     const due = frame();
     expect(due?.trades).toMatchObject({ reset: true });
     expect(due?.trades?.rows.map((r) => r.id)).toEqual(['3', '2', '1']);
