@@ -167,6 +167,8 @@ test.describe('trading screens', () => {
     await expect(row.getByRole('rowheader')).toContainText('BTCUSDT Long');
     // The size carries its coin: the panel lists every symbol's positions.
     await expect(row.getByRole('cell').first()).toHaveText(`${size} BTC`);
+    // Live figures are written only into rows on screen: look at the row, as a trader would.
+    await row.scrollIntoViewIfNeeded();
     const upnl = row.locator('[data-cell="upnl"]');
     await expect(upnl).toHaveText(/\d/, SLOW);
 

@@ -28,6 +28,15 @@ function startWorker(): Comlink.Remote<MarketApi> {
   return Comlink.wrap<MarketApi>(worker);
 }
 
+/** The maths worker's side of the mark channel, played by the test: every message the market worker sends there. */
+async function markLog(api: Comlink.Remote<MarketApi>): Promise<{ marks: MarkFeedMessage[]; close(): void }> {
+  const channel = new MessageChannel();
+  const marks: MarkFeedMessage[] = [];
+  channel.port1.onmessage = (event: MessageEvent<MarkFeedMessage>) => marks.push(event.data);
+  await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
+  return { marks, close: () => channel.port1.close() };
+}
+
 /** What the page keeps of a feed: every frame, and the latest non-null part of each kind. */
 function frameLog() {
   const frames: { at: number; frame: TradeFrame }[] = [];
@@ -144,10 +153,7 @@ describe('market worker trading feed', () => {
 
   it('sends the marks of watched symbols with no feed open, follows a new set, and stops on an empty one', async () => {
     const api = startWorker();
-    const channel = new MessageChannel();
-    const marks: MarkFeedMessage[] = [];
-    channel.port1.onmessage = (event: MessageEvent<MarkFeedMessage>) => marks.push(event.data);
-    await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
+    const { marks, close } = await markLog(api);
     const seen = (symbol: string) => marks.some((m) => symbol in m.marks);
     const until = async (check: () => boolean, what: string) => {
       const started = performance.now();
@@ -170,15 +176,12 @@ describe('market worker trading feed', () => {
     marks.length = 0;
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(marks).toEqual([]);
-    channel.port1.close();
+    close();
   });
 
   it('keeps watching a symbol whose feed closes', async () => {
     const api = startWorker();
-    const channel = new MessageChannel();
-    const marks: MarkFeedMessage[] = [];
-    channel.port1.onmessage = (event: MessageEvent<MarkFeedMessage>) => marks.push(event.data);
-    await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
+    const { marks, close } = await markLog(api);
     await api.watchMarks(['BTCUSDT'], { socketUrl: wsUrl });
     const feedId = await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, Comlink.proxy(() => undefined), { socketUrl: wsUrl });
     await api.closeFeed(feedId);
@@ -186,7 +189,7 @@ describe('market worker trading feed', () => {
     marks.length = 0;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(marks.some((m) => 'BTCUSDT' in m.marks)).toBe(true);
-    channel.port1.close();
+    close();
   });
 
   it('shows reconnecting when the server cuts the stream, then live again with a fresh book', async () => {
