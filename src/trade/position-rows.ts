@@ -15,18 +15,11 @@ export interface PositionRowsSnapshot {
   version: number;
   error: string | null;
   /**
-   * Listens for live figures: the indices of the rows whose cells changed since the last call, at most every
-   * {@link ROWS_PAINT_MS}. The table writes those cells itself; a React render per mark tick is what it avoids.
+   * Listens for live figures: the indices of the rows whose cells a delta changed (the market worker sends marks
+   * a few times a second). The table writes those cells itself; a React render per mark tick is what it avoids.
    */
   onCells: (listener: (indices: ReadonlySet<number>) => void) => () => void;
 }
-
-/**
- * The live figures of the positions table repaint at most this often. Each delta of the maths worker is applied
- * to the table at once (integer work); writing the changed cells and the table's layout four times a second are
- * plenty for reading uPnL, and 20 rows repainted per tick were not affordable on a phone.
- */
-export const ROWS_PAINT_MS = 250;
 
 /**
  * Holds the display rows of the positions panel: sets the book in the maths worker and applies its frames (the
@@ -36,7 +29,6 @@ export const ROWS_PAINT_MS = 250;
  */
 export class PositionRowsFeed {
   private readonly cellListeners = new Set<(indices: ReadonlySet<number>) => void>();
-  private pendingCells = new Set<number>();
   private readonly onCells = (listener: (indices: ReadonlySet<number>) => void): (() => void) => {
     this.cellListeners.add(listener);
     return () => this.cellListeners.delete(listener);
@@ -45,8 +37,6 @@ export class PositionRowsFeed {
   private readonly listeners = new Set<() => void>();
   private port: MessagePort | null = null;
   private request = 0;
-  private lastPaintAt = Number.NEGATIVE_INFINITY;
-  private paintTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly maths: MathsLink) {}
 
@@ -57,29 +47,6 @@ export class PositionRowsFeed {
     return () => this.listeners.delete(listener);
   };
 
-  /** Hands the changed rows to the cell listeners now, or once the paint interval is over; changes meanwhile ride along. */
-  private paintSoon(changed: Uint32Array): void {
-    for (const index of changed) this.pendingCells.add(index);
-    if (this.paintTimer !== null) return;
-    const wait = ROWS_PAINT_MS - (performance.now() - this.lastPaintAt);
-    if (wait <= 0) this.paintCells();
-    else this.paintTimer = setTimeout(() => this.paintCells(), wait);
-  }
-
-  private paintCells(): void {
-    this.paintTimer = null;
-    this.lastPaintAt = performance.now();
-    const indices = this.pendingCells;
-    this.pendingCells = new Set();
-    for (const listener of [...this.cellListeners]) listener(indices);
-  }
-
-  private cancelPaint(): void {
-    if (this.paintTimer !== null) clearTimeout(this.paintTimer);
-    this.paintTimer = null;
-    this.pendingCells.clear();
-  }
-
   private emit(patch: Partial<PositionRowsSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch, version: this.snapshot.version + 1 };
     for (const listener of [...this.listeners]) listener();
@@ -88,7 +55,6 @@ export class PositionRowsFeed {
   /** Sets a new book; an answer for an older book is dropped. */
   async setBook(positions: readonly FuturesPositionRow[], book: BookInput, intl: string): Promise<void> {
     const id = ++this.request;
-    this.cancelPaint();
     this.port?.close();
     this.port = null;
     // Every position's symbol, not only the screen's: their marks go worker to worker while the rows are shown.
@@ -104,7 +70,9 @@ export class PositionRowsFeed {
       if (id !== this.request || !isFrame(event.data)) return;
       const changed = table.apply(event.data);
       // Until the book's rows are on screen (the full answer), its deltas only update the table.
-      if (changed.length > 0 && table === this.snapshot.table) this.paintSoon(changed);
+      if (changed.length === 0 || table !== this.snapshot.table) return;
+      const indices = new Set(changed);
+      for (const listener of [...this.cellListeners]) listener(indices);
     };
     this.port = channel.port1;
     try {
@@ -126,7 +94,6 @@ export class PositionRowsFeed {
   /** Lets go of the rows channel and of the marks watched for it. */
   close(): void {
     this.request += 1;
-    this.cancelPaint();
     this.port?.close();
     this.port = null;
     void this.maths.watchMarks([]);

@@ -22,11 +22,7 @@ export interface PageTransitionProps {
  * change remounts it while a change of search params does not.
  */
 export function PageTransition({ children }: PageTransitionProps) {
-  const [isShown, setShown] = useState(!isAppShown);
-  useEffect(() => {
-    if (!isShown) startTransition(() => setShown(true));
-  }, [isShown]);
-  return isShown ? children : null;
+  return useShownAfterTransition(!isAppShown) ? children : null;
 }
 
 export interface AfterFirstCommitProps {
@@ -39,9 +35,14 @@ export interface AfterFirstCommitProps {
  * tasks with a layout each, instead of one commit whose DOM insertion and layout made a long task on a slow phone.
  */
 export function AfterFirstCommit({ children }: AfterFirstCommitProps) {
-  const [isShown, setShown] = useState(isAppShown);
+  return useShownAfterTransition(isAppShown) ? children : null;
+}
+
+/** True at once when `isShownNow`, else false until one transition after mount. */
+function useShownAfterTransition(isShownNow: boolean): boolean {
+  const [isShown, setShown] = useState(isShownNow);
   useEffect(() => {
     if (!isShown) startTransition(() => setShown(true));
   }, [isShown]);
-  return isShown ? children : null;
+  return isShown;
 }
