@@ -87,14 +87,20 @@
   const isMarkets = rest === '' || rest === '/';
   const title = (key && titles[key]) || null;
   const brand = (key && brands[key]) || 'Exchange';
+  // A write replaces the node's text, which is itself a mutation of the watched tree: so nothing is written
+  // until the title, the shell's last part, is parsed (the watcher below disconnects then), and nothing that
+  // already reads right is written at all. A write while the parser is still short of the title would wake the
+  // watcher again, and again, in microtasks the parser never gets past: the page would never load.
+  const put = (node, text) => {
+    if (node && node.textContent !== text) node.textContent = text;
+  };
   const fill = () => {
     const shell = document.querySelector('.boot-shell__title');
-    const nav = document.querySelector('.boot-shell__nav');
-    const brandSlot = document.querySelector('.boot-shell__brand');
-    if (shell && title && isMarkets) shell.textContent = title;
-    if (nav && title) nav.textContent = title;
-    if (brandSlot) brandSlot.textContent = brand;
-    return shell !== null;
+    if (!shell) return false;
+    if (title && isMarkets) put(shell, title);
+    if (title) put(document.querySelector('.boot-shell__nav'), title);
+    put(document.querySelector('.boot-shell__brand'), brand);
+    return true;
   };
   // Filled in the parser's own task, the moment the shell exists: whichever frame first paints it already
   // carries these words, however the parser's yields and the bundle's evaluation fall around it.
