@@ -132,6 +132,16 @@ const api = {
     return (await feedApi()).bookPriceAt(feedId, y);
   },
 
+  /** For the bench: starts or stops keeping the painted panels' update-to-paint samples. */
+  async measureCanvasLatency(on: boolean): Promise<void> {
+    return (await feedApi()).measureCanvasLatency(on);
+  },
+
+  /** For the bench: the painted panels' update-to-paint samples (ms) since the last take. */
+  async takeCanvasLatency(): Promise<number[]> {
+    return (await feedApi()).takeCanvasLatency();
+  },
+
   /** Keeps the marks of these USDT-M symbols flowing to the maths worker (the open positions' symbols); `[]` stops. */
   async watchMarks(symbols: string[], options?: FeedOptions): Promise<void> {
     return (await feedApi()).watchMarks(symbols, options);

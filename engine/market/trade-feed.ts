@@ -54,9 +54,13 @@ export interface TradeFeedDeps {
   now?(): number;
 }
 
+/** The parts of the stream a feed times on their own (see `TradeFeed.dataTs`). */
+type FeedPartName = 'book' | 'trades' | 'ticker' | 'candles';
+
 /**
  * Paints each new book straight from the feed (the market worker's OffscreenCanvas), frame by frame and never held
- * back by a busy page; `latestTs` is the newest stream time the book reflects.
+ * back by a busy page; `latestTs` is the newest stream time the book reflects, or 0 when no message moved it since
+ * the last paint (a new grouping, for example).
  */
 export type BookPainter = (book: BookView, latestTs: number) => void;
 
@@ -161,14 +165,23 @@ export class TradeFeed {
   private isTradesReset = false;
   private newTrades = 0;
   private isCountersDirty = false;
-  private latestTs = 0;
+  /**
+   * Each part's newest stream time: the `ts` of the newest message its state reflects, and what it was when the
+   * page last had that part. A frame's `latestTs` is the newest among the parts it carries that the stream moved
+   * on since (a part held back by its pacer is not in the frame, so its messages do not time the frame).
+   */
+  private readonly dataTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
+  private readonly sentTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
+  /** The data time of the painted book waiting for the page (`pageBook`). */
+  private pageBookTs = 0;
   private lastBook: BookView | null = null;
   private lastTicker: TickerView | null = null;
   // Painters, and what the page has yet to get while they draw (paced by PAGE_BOOK_MS).
   private bookPainter: BookPainter | null = null;
   private tapePainter: TapePainter | null = null;
-  private bookTs = 0;
-  private tapeTs = 0;
+  /** The data time of the book and the tape when their painters last drew them. */
+  private paintedBookTs = 0;
+  private paintedTapeTs = 0;
   private pageBook: BookView | null = null;
   private lastPageBook: BookView | null = null;
   private isPageTapeDirty = false;
@@ -309,14 +322,16 @@ export class TradeFeed {
     return { instType: this.target.instType, channel, instId: this.target.symbol };
   }
 
-  private touch(ts: number): void {
-    if (ts > this.latestTs) this.latestTs = ts;
+  /** Records that `part`'s state now reflects a message of stream time `ts`. */
+  private touch(part: FeedPartName, ts: number): void {
+    if (ts > this.dataTs[part]) this.dataTs[part] = ts;
   }
 
-  /** A book message's time: the painter's latency when one draws the book, else the page frame's. */
-  private touchBook(ts: number): void {
-    if (this.bookPainter === null) this.touch(ts);
-    else if (ts > this.bookTs) this.bookTs = ts;
+  /** The stream time `part` brings to a frame that carries it at data time `ts`: 0 when the page already had it. */
+  private sent(part: FeedPartName, ts: number): number {
+    if (ts <= this.sentTs[part]) return 0;
+    this.sentTs[part] = ts;
+    return ts;
   }
 
   private readonly onState = (state: SessionState): void => {
@@ -369,7 +384,7 @@ export class TradeFeed {
     switch (result) {
       case 'ok':
         this.isBookDirty = true;
-        this.touchBook(ts);
+        this.touch('book', ts);
         if (!isSnapshot) {
           this.tally.bookUpdates += 1;
           // An update proven on top of a snapshot: the resync worked, the next failure starts without delay.
@@ -430,7 +445,7 @@ export class TradeFeed {
     } else {
       this.ticker = ticker;
       this.isTickerDirty = true;
-      this.touch(push.ts);
+      this.touch('ticker', push.ts);
     }
     this.scheduler.schedule();
   };
@@ -455,10 +470,7 @@ export class TradeFeed {
       this.tally.dropped += dropped;
       this.isCountersDirty = true;
     }
-    if (dropped < rows.length) {
-      if (this.tapePainter === null) this.touch(push.ts);
-      else if (push.ts > this.tapeTs) this.tapeTs = push.ts;
-    }
+    if (dropped < rows.length) this.touch('trades', push.ts);
     this.scheduler.schedule();
   };
 
@@ -470,7 +482,7 @@ export class TradeFeed {
       this.tally.dropped += dropped;
       this.isCountersDirty = true;
     }
-    if (dropped < push.data.length) this.touch(push.ts);
+    if (dropped < push.data.length) this.touch('candles', push.ts);
     this.scheduler.schedule();
   };
 
@@ -480,20 +492,24 @@ export class TradeFeed {
     if (this.bookPainter !== null && this.isBookDirty) {
       const painted = this.bookPart();
       if (painted !== null) {
-        this.bookPainter(painted, this.bookTs);
+        const ts = this.dataTs.book > this.paintedBookTs ? this.dataTs.book : 0;
+        this.paintedBookTs = this.dataTs.book;
+        this.bookPainter(painted, ts);
         this.pageBook = painted;
+        this.pageBookTs = this.dataTs.book;
       }
-      this.bookTs = 0;
     }
     if (this.tapePainter !== null && (this.isTradesReset || this.newTrades > 0)) {
-      this.tapePainter(this.tradesPart(), this.tapeTs);
-      this.tapeTs = 0;
+      const ts = this.dataTs.trades > this.paintedTapeTs ? this.dataTs.trades : 0;
+      this.paintedTapeTs = this.dataTs.trades;
+      this.tapePainter(this.tradesPart(), ts);
       this.isPageTapeDirty = true;
     }
     if (this.isInFlight) {
       this.isFlushWanted = true;
       return;
     }
+    const bookTs = this.bookPainter !== null ? this.pageBookTs : this.dataTs.book;
     const book = this.bookPainter !== null ? this.takePageBook() : this.isBookDirty ? this.bookPart() : null;
     const trades = this.tapePainter !== null ? this.takePageTape() : this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
     const ticker = this.isTickerDirty && this.tickerPacer.admit(this.isTickerUrgent) ? this.tickerPart() : null;
@@ -511,10 +527,14 @@ export class TradeFeed {
       trades,
       ticker,
       candles,
-      latestTs: hasNews ? this.latestTs : 0,
+      latestTs: Math.max(
+        book !== null ? this.sent('book', bookTs) : 0,
+        trades !== null ? this.sent('trades', this.dataTs.trades) : 0,
+        ticker !== null ? this.sent('ticker', this.dataTs.ticker) : 0,
+        candles !== null ? this.sent('candles', this.dataTs.candles) : 0,
+      ),
       counters: { ...this.tally },
     };
-    if (hasNews) this.latestTs = 0;
     const delivered = this.deps.emit(frame);
     if (!isThenable(delivered)) return;
     this.isInFlight = true;

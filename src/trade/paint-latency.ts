@@ -3,6 +3,8 @@ import type { FeedCounters } from '../../engine/market/trade-frame';
 interface BenchScope {
   __paintLatency?: number[];
   __feedCounters?: FeedCounters | null;
+  /** The painted panels' update-to-paint samples since the last call, wherever they are painted. */
+  __takeCanvasLatency?: () => Promise<number[]>;
 }
 
 /** True when the bench opted the page in (it sets `window.__paintLatency` to an array before load). */
@@ -26,4 +28,29 @@ export function recordPaintLatency(latestTs: number): void {
 export function recordFeedCounters(counters: FeedCounters | null): void {
   const scope = globalThis as BenchScope;
   if (scope.__paintLatency) scope.__feedCounters = counters;
+}
+
+/** Main-thread painters' samples (the `?feed=main` switch), taken through `window.__takeCanvasLatency`. */
+let pageCanvasLatency: number[] = [];
+
+/** For the bench (same opt-in): the update-to-paint of a panel painted on this thread, from its newest message. */
+export function recordCanvasLatency(latestTs: number): void {
+  if (!isBenchPage() || latestTs <= 0) return;
+  requestAnimationFrame(() => setTimeout(() => pageCanvasLatency.push(Date.now() - latestTs), 0));
+}
+
+/**
+ * For the bench (same opt-in): where the bench takes the painted panels' samples from, the market worker's
+ * (`take`) or this thread's when the panels are painted here (no `take`).
+ */
+export function exposeCanvasLatency(take?: () => Promise<number[]>): void {
+  const scope = globalThis as BenchScope;
+  if (!isBenchPage()) return;
+  scope.__takeCanvasLatency =
+    take ??
+    (async () => {
+      const taken = pageCanvasLatency;
+      pageCanvasLatency = [];
+      return taken;
+    });
 }

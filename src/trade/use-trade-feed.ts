@@ -5,7 +5,7 @@ import type { TradeInstrument } from '../../engine/market/trade-instrument';
 import { marketWorker } from '../workers';
 import { canPaintInWorker, PageBookCanvas, type PanelCanvases, PageTapeCanvas, WorkerPanelCanvas } from './panel-canvas';
 import { FeedStore } from './feed-store';
-import { isBenchPage, recordFeedCounters, recordPaintLatency } from './paint-latency';
+import { exposeCanvasLatency, isBenchPage, recordCanvasLatency, recordFeedCounters, recordPaintLatency } from './paint-latency';
 
 /** Why the feed could not start, for the page to show; null while it runs. */
 export type FeedFailure = null | 'worker-timeout' | 'worker-failed';
@@ -84,8 +84,19 @@ export function useTradeFeed(
             },
           });
           // The same painters and pacing as the worker's, run here: the bench compares the threads, not the code.
-          if (book instanceof PageBookCanvas) created.feed.setBookPainter((view) => book.paint(view));
-          if (tape instanceof PageTapeCanvas) created.feed.setTapePainter((part) => tape.paint(part));
+          if (book instanceof PageBookCanvas) {
+            created.feed.setBookPainter((view, latestTs) => {
+              book.paint(view);
+              recordCanvasLatency(latestTs);
+            });
+          }
+          if (tape instanceof PageTapeCanvas) {
+            created.feed.setTapePainter((part, latestTs) => {
+              tape.paint(part);
+              recordCanvasLatency(latestTs);
+            });
+          }
+          exposeCanvasLatency();
           opened.current = { kind: 'main', setView: (next) => created.feed.setView(next), close: () => created.close() };
         },
         () => {
@@ -103,6 +114,10 @@ export function useTradeFeed(
             if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
             else {
               opened.current = { kind: 'worker', id };
+              if (isBenchPage() && inWorker) {
+                void marketWorker.call((api) => api.measureCanvasLatency(true)).catch(() => undefined);
+                exposeCanvasLatency(() => marketWorker.call((api) => api.takeCanvasLatency()));
+              }
               if (book instanceof WorkerPanelCanvas) book.bind(id);
               if (tape instanceof WorkerPanelCanvas) tape.bind(id);
             }

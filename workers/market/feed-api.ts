@@ -192,6 +192,37 @@ function openFeedOf(feedId: number): OpenFeed {
 }
 
 /**
+ * Update-to-paint of the panels this worker paints (ms from the newest message a paint reflects to the frame after
+ * it), kept only while the bench asks for it ({@link measureCanvasLatency}); null, and free, otherwise.
+ */
+let canvasLatency: number[] | null = null;
+/** Samples kept between two takes at most: about 15 minutes of a book painted every frame. */
+const MAX_CANVAS_LATENCY_SAMPLES = 50_000;
+
+function notePainted(latestTs: number): void {
+  const sink = canvasLatency;
+  if (sink === null || latestTs <= 0 || sink.length >= MAX_CANVAS_LATENCY_SAMPLES) return;
+  // The canvas shows the paint in the frame after this task; a zero timeout after that frame's callbacks lands past it.
+  const scope = globalThis as { requestAnimationFrame?: (callback: () => void) => unknown };
+  const record = () => setTimeout(() => sink.push(Date.now() - latestTs), 0);
+  if (typeof scope.requestAnimationFrame === 'function') scope.requestAnimationFrame(record);
+  else record();
+}
+
+/** Starts (true) or stops (false) keeping the painted panels' update-to-paint samples; for the bench. */
+export async function measureCanvasLatency(on: boolean): Promise<void> {
+  if (typeof on !== 'boolean') throw new TypeError('measureCanvasLatency takes true or false');
+  canvasLatency = on ? (canvasLatency ?? []) : null;
+}
+
+/** The samples kept since the last take (see {@link measureCanvasLatency}), emptying the store. */
+export async function takeCanvasLatency(): Promise<number[]> {
+  const taken = canvasLatency ?? [];
+  if (canvasLatency !== null) canvasLatency = [];
+  return taken;
+}
+
+/**
  * Takes a panel's canvas (`transferControlToOffscreen` of the page's canvas) and the page's layout for it: from the
  * next frame this worker paints every new book, or every new trade, there itself, never waiting for the page, and
  * the page's frames carry that part only about once a second (its accessible table). A second canvas replaces the
@@ -206,12 +237,18 @@ export async function attachCanvas(feedId: number, panel: PaintedPanel, canvas: 
     const painter = new BookSurfacePainter(canvas);
     painter.setLayout(checked);
     open.book = painter;
-    open.created.feed.setBookPainter((book) => painter.paint(book));
+    open.created.feed.setBookPainter((book, latestTs) => {
+      painter.paint(book);
+      notePainted(latestTs);
+    });
   } else {
     const painter = new TapeSurfacePainter(canvas);
     painter.setLayout(checked);
     open.tape = painter;
-    open.created.feed.setTapePainter((part) => painter.paint(part));
+    open.created.feed.setTapePainter((part, latestTs) => {
+      painter.paint(part);
+      notePainted(latestTs);
+    });
   }
 }
 

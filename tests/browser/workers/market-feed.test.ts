@@ -217,6 +217,10 @@ describe('market worker trading feed', () => {
     const log = frameLog();
     const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
     await log.waitFor((f) => f.book?.status === 'live');
+    // Update-to-paint samples are kept only when asked for (the bench), and refused for anything but a boolean.
+    await expect(api.takeCanvasLatency()).resolves.toEqual([]);
+    await expect(api.measureCanvasLatency('yes' as unknown as boolean)).rejects.toThrow(/true or false/);
+    await api.measureCanvasLatency(true);
     const canvas = document.createElement('canvas');
     document.body.append(canvas);
     const offscreen = canvas.transferControlToOffscreen();
@@ -245,6 +249,14 @@ describe('market worker trading feed', () => {
     expect(updates).toBeGreaterThan(10);
     expect(withBook.length).toBeGreaterThanOrEqual(2);
     expect(withBook.length).toBeLessThanOrEqual(4);
+    // Each paint of a moved book gave a sample: milliseconds from its newest message to the frame after the paint.
+    const samples = await api.takeCanvasLatency();
+    expect(samples.length).toBeGreaterThan(10);
+    for (const ms of samples) expect(ms).toBeGreaterThanOrEqual(0);
+    expect(samples.every((ms) => ms < 5000)).toBe(true);
+    await api.measureCanvasLatency(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(api.takeCanvasLatency()).resolves.toEqual([]);
     // Hostile layouts and clicks are refused or answered with nothing, never drawn.
     await expect(api.setCanvasLayout(id, 'book', { ...layout, dpr: Number.NaN })).rejects.toThrow(/dpr/);
     await expect(api.setCanvasLayout(id, 'tape', layout)).rejects.toThrow(/no tape canvas/);

@@ -511,6 +511,34 @@ describe('TradeFeed book painter', () => {
     const due = frame();
     expect(due?.book?.bids[0][1]).toBe('4.0000');
     expect(painted).toHaveLength(3);
+    // The page's copy is timed by the newest message the painted book reflects.
+    expect(due?.latestTs).toBe(2100);
+  });
+
+  it('times a page frame by the parts it carries, not by a ticker its pacer held back', () => {
+    const { push, frame, advance } = paintedFeed();
+    frame();
+    push('ticker', 'snapshot', [spotTicker()], 5000);
+    // The first ticker goes at once.
+    expect(frame()?.latestTs).toBe(5000);
+    advance(50);
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.8' })], 5100);
+    push('trade', 'update', [trade(1, '100', '1', 'buy', 5050)], 5050);
+    const next = frame();
+    expect(next?.ticker ?? null).toBeNull();
+    expect(next?.trades?.rows).toHaveLength(1);
+    expect(next?.latestTs).toBe(5050);
+  });
+
+  it('gives no stream time to a frame that only re-sends what the page had (a language change)', () => {
+    const { feed, push, frame } = paintedFeed();
+    frame();
+    push('ticker', 'snapshot', [spotTicker()], 5000);
+    expect(frame()?.latestTs).toBe(5000);
+    feed.setView({ ...VIEW, intl: 'fr' });
+    const resent = frame();
+    expect(resent?.ticker?.last).toBe('100,6');
+    expect(resent?.latestTs).toBe(0);
   });
 
   it('tells the page at once when the book stops being shown, and paints nothing stale', () => {
