@@ -9,7 +9,9 @@ export interface PacerClock {
  * Lets one part of a frame through at most once per `intervalMs`, at once when it is urgent, and wakes the feed
  * when a part held back becomes due, so the last change is never left behind. With `graceMs`, that wake-up comes
  * that much later: while the stream flows, the next message after the interval carries the part out, fresh, and
- * the wake-up only sends what the last message left behind.
+ * the wake-up only sends what the last message left behind. With `slackMs`, a part that comes that little before
+ * its interval is up goes too: the interval runs from the frame that sent the last one, up to a frame after its
+ * message came, so a stream that pushes a part once per interval would otherwise see about every other push held.
  */
 export class PartPacer {
   private lastAt = Number.NEGATIVE_INFINITY;
@@ -20,13 +22,18 @@ export class PartPacer {
     private readonly clock: PacerClock,
     private readonly wake: () => void,
     private readonly graceMs = 0,
+    private readonly slackMs = 0,
   ) {}
 
-  /** True when the part may go now (and counts it as sent); else false, with a wake-up for when it may. */
-  admit(isUrgent = false): boolean {
+  /**
+   * True when the part may go now (and counts it as sent); else false, with a wake-up for when it may. `earlyMs`
+   * widens the slack for this call: a frame that goes to the page anyway takes a part that is nearly due, so the
+   * page lays out one frame for both instead of two.
+   */
+  admit(isUrgent = false, earlyMs = 0): boolean {
     const now = this.clock.now();
     const wait = this.intervalMs - (now - this.lastAt);
-    if (isUrgent || wait <= 0) {
+    if (isUrgent || wait <= Math.max(this.slackMs, earlyMs)) {
       this.lastAt = now;
       this.cancel();
       return true;

@@ -90,6 +90,20 @@ export const PAGE_TICKER_MS = 250;
 /** How long after its interval a held part waits for a fresh message before it goes as it is. */
 export const PACE_GRACE_MS = 100;
 
+/**
+ * How early a paced part may go: a frame and a little more. The gateway pushes the minute candle once a second,
+ * as often as PAGE_CANDLES_MS lets the chart have it, and that interval is measured from the frame that sent the
+ * last candle; without the slack, a push a few ms early was held for the grace and reached the chart 100 ms stale.
+ */
+export const PACE_SLACK_MS = 20;
+
+/**
+ * How early the painted panels' copies for the page (the book's and the tape's accessible text) may go when a ticker
+ * frame goes to the page anyway: one ticker interval, so they ride the ticker's frames (each at most once in 750 ms)
+ * and the page lays out fewer frames. The chart's live bar is not held for this: it is painted, and stays fresh.
+ */
+export const PAGE_ALIGN_MS = PAGE_TICKER_MS;
+
 /** Whether a book change must reach the page at once: the book starts or stops being shown, or changes grouping. */
 export function isBookChangeUrgent(next: BookView | null, shown: BookView | null): boolean {
   return next === null || shown === null || next.status !== shown.status || next.step !== shown.step;
@@ -172,8 +186,6 @@ export class TradeFeed {
    */
   private readonly dataTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
   private readonly sentTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
-  /** The data time of the painted book waiting for the page (`pageBook`). */
-  private pageBookTs = 0;
   private lastBook: BookView | null = null;
   private lastTicker: TickerView | null = null;
   // Painters, and what the page has yet to get while they draw (paced by PAGE_BOOK_MS).
@@ -228,10 +240,10 @@ export class TradeFeed {
     const wake = () => this.scheduler.schedule();
     // Paced parts leave with the first message after their interval (fresh data, the shortest update-to-paint);
     // a wake-up PACE_GRACE_MS later sends a held part only when the stream has gone quiet.
-    this.bookPacer = new PartPacer(PAGE_BOOK_MS, clock, wake, PACE_GRACE_MS);
-    this.tapePacer = new PartPacer(PAGE_BOOK_MS, clock, wake, PACE_GRACE_MS);
-    this.candlePacer = new PartPacer(PAGE_CANDLES_MS, clock, wake, PACE_GRACE_MS);
-    this.tickerPacer = new PartPacer(PAGE_TICKER_MS, clock, wake, PACE_GRACE_MS);
+    this.bookPacer = new PartPacer(PAGE_BOOK_MS, clock, wake, PACE_GRACE_MS, PACE_SLACK_MS);
+    this.tapePacer = new PartPacer(PAGE_BOOK_MS, clock, wake, PACE_GRACE_MS, PACE_SLACK_MS);
+    this.candlePacer = new PartPacer(PAGE_CANDLES_MS, clock, wake, PACE_GRACE_MS, PACE_SLACK_MS);
+    this.tickerPacer = new PartPacer(PAGE_TICKER_MS, clock, wake, PACE_GRACE_MS, PACE_SLACK_MS);
     this.stopState = deps.stream.onState(this.onState);
     this.unsubscribes.push(
       deps.stream.subscribe(this.args.ticker, this.onTicker),
@@ -496,7 +508,6 @@ export class TradeFeed {
         this.paintedBookTs = this.dataTs.book;
         this.bookPainter(painted, ts);
         this.pageBook = painted;
-        this.pageBookTs = this.dataTs.book;
       }
     }
     if (this.tapePainter !== null && (this.isTradesReset || this.newTrades > 0)) {
@@ -509,10 +520,11 @@ export class TradeFeed {
       this.isFlushWanted = true;
       return;
     }
-    const bookTs = this.bookPainter !== null ? this.pageBookTs : this.dataTs.book;
-    const book = this.bookPainter !== null ? this.takePageBook() : this.isBookDirty ? this.bookPart() : null;
-    const trades = this.tapePainter !== null ? this.takePageTape() : this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
     const ticker = this.isTickerDirty && this.tickerPacer.admit(this.isTickerUrgent) ? this.tickerPart() : null;
+    // A ticker frame goes to the page anyway: the painted panels' copies, due within a ticker interval, go with it.
+    const early = ticker !== null ? PAGE_ALIGN_MS : 0;
+    const book = this.bookPainter !== null ? this.takePageBook(early) : this.isBookDirty ? this.bookPart() : null;
+    const trades = this.tapePainter !== null ? this.takePageTape(early) : this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
     const candles = this.candles.hasNews && this.candlePacer.admit(this.candles.isResetPending) ? this.candles.take() : null;
     const hasNews = book !== null || trades !== null || ticker !== null || candles !== null;
     if (!hasNews && !this.isConnectionDirty && !this.isCountersDirty) return;
@@ -527,9 +539,10 @@ export class TradeFeed {
       trades,
       ticker,
       candles,
+      // The copies of painted panels are the page's accessible text, never painted: their painters are timed instead.
       latestTs: Math.max(
-        book !== null ? this.sent('book', bookTs) : 0,
-        trades !== null ? this.sent('trades', this.dataTs.trades) : 0,
+        book !== null && this.bookPainter === null ? this.sent('book', this.dataTs.book) : 0,
+        trades !== null && this.tapePainter === null ? this.sent('trades', this.dataTs.trades) : 0,
         ticker !== null ? this.sent('ticker', this.dataTs.ticker) : 0,
         candles !== null ? this.sent('candles', this.dataTs.candles) : 0,
       ),
@@ -548,18 +561,18 @@ export class TradeFeed {
   };
 
   /** The painted book the page has not had yet, when it is due (see {@link PAGE_BOOK_MS}); else null, with a timer for it. */
-  private takePageBook(): BookView | null {
+  private takePageBook(earlyMs: number): BookView | null {
     const pending = this.pageBook;
     if (pending === null) return null;
-    if (!this.bookPacer.admit(isBookChangeUrgent(pending, this.lastPageBook))) return null;
+    if (!this.bookPacer.admit(isBookChangeUrgent(pending, this.lastPageBook), earlyMs)) return null;
     this.pageBook = null;
     this.lastPageBook = pending;
     return pending;
   }
 
   /** The whole tape for the page, when a painter draws it and the page is due a copy; else null. */
-  private takePageTape(): { reset: boolean; rows: TradeRowView[] } | null {
-    if (!this.isPageTapeDirty || !this.tapePacer.admit()) return null;
+  private takePageTape(earlyMs: number): { reset: boolean; rows: TradeRowView[] } | null {
+    if (!this.isPageTapeDirty || !this.tapePacer.admit(false, earlyMs)) return null;
     this.isPageTapeDirty = false;
     return { reset: true, rows: this.tradeRows(this.trades.length) };
   }

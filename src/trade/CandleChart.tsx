@@ -56,6 +56,8 @@ export function CandleChart({ candles, live, pricePlaces, theme, onReady }: Cand
   const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
   const [failed, setFailed] = useState(false);
   const onReadyRef = useRef(onReady);
+  /** The time (s) of the chart's newest bar, or null: `series.data()` would copy every bar to tell it, once a second. */
+  const lastBarTime = useRef<number | null>(null);
   onReadyRef.current = onReady;
 
   useEffect(() => {
@@ -108,16 +110,20 @@ export function CandleChart({ candles, live, pricePlaces, theme, onReady }: Cand
   }, [api, theme]);
 
   useEffect(() => {
-    api?.series.setData(candles.map(bar));
+    if (!api) return;
+    const bars = candles.map(bar);
+    api.series.setData(bars);
+    lastBarTime.current = bars.length > 0 ? (bars[bars.length - 1].time as number) : null;
   }, [api, candles]);
 
   useEffect(() => {
     const series = api?.series;
     if (!series || !live) return;
-    const last = series.data().at(-1);
+    const next = bar(live);
     // The chart only takes a bar at or after its last one; a late candle of the past is dropped, not drawn wrong.
-    if (last && (last.time as number) > Math.floor(live.time / 1000)) return;
-    series.update(bar(live));
+    if (lastBarTime.current !== null && lastBarTime.current > (next.time as number)) return;
+    series.update(next);
+    lastBarTime.current = next.time as number;
   }, [api, live]);
 
   const status = failed ? 'failed' : api ? 'ready' : 'loading';

@@ -11,13 +11,18 @@ export function countdownText(target: number, now: number): string {
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
 
+/**
+ * The time left, read at each render: the ticker bar renders a few times a second while the stream flows, and the
+ * countdown changes in those same frames. Its own one-second timer, restarted by each render, only runs when the
+ * ticker stops (a quiet market, a lost connection), so it never adds a frame of its own to a live screen.
+ */
 function FundingCountdown({ target }: { target: number }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return <span data-testid="funding-countdown">{countdownText(target, now)}</span>;
+    const timer = setTimeout(() => setTick((n) => n + 1), 1000);
+    return () => clearTimeout(timer);
+  });
+  return <span data-testid="funding-countdown">{countdownText(target, Date.now())}</span>;
 }
 
 function Figure({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PACE_GRACE_MS, PAGE_BOOK_MS, PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/trade-feed';
+import { PACE_GRACE_MS, PAGE_ALIGN_MS, PAGE_BOOK_MS, PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/trade-feed';
 import type { BookView, TradeFrame } from '../../../../engine/market/trade-frame';
 import { FUTURES, META, ServerBook, startFeed, VIEW } from './trade-feed-support';
 
@@ -511,8 +511,23 @@ describe('TradeFeed book painter', () => {
     const due = frame();
     expect(due?.book?.bids[0][1]).toBe('4.0000');
     expect(painted).toHaveLength(3);
-    // The page's copy is timed by the newest message the painted book reflects.
-    expect(due?.latestTs).toBe(2100);
+    // The page's copy is accessible text, never painted: it does not time the frame (the painter is timed instead).
+    expect(due?.latestTs ?? 0).toBe(0);
+  });
+
+  it("sends the page's copy of the book with a ticker frame when it is due within a ticker interval", () => {
+    const { server, push, frame, advance } = paintedFeed();
+    expect(frame()?.book).not.toBeNull();
+    advance(PAGE_BOOK_MS - PAGE_ALIGN_MS - 50);
+    push('books', 'update', [server.update({ bids: [['100.5', '3.0000']] })], 2000);
+    // Not due yet, and no other reason for a frame: it waits.
+    expect(frame()?.book ?? null).toBeNull();
+    advance(100);
+    push('books', 'update', [server.update({ bids: [['100.5', '4.0000']] })], 2100);
+    push('ticker', 'snapshot', [spotTicker()], 2100);
+    const both = frame();
+    expect(both?.ticker).not.toBeNull();
+    expect(both?.book?.bids[0][1]).toBe('4.0000');
   });
 
   it('times a page frame by the parts it carries, not by a ticker its pacer held back', () => {
