@@ -70,7 +70,8 @@ function startDeviceServices() {
     void import('./auth/auth-actions').then((m) => m.refreshUser());
     void import('./api/client').then((m) => m.onForcedSignOut(markSignedOut));
   } else {
-    markSignedOut();
+    // Its storage and cookie writes (the cookie a synchronous round trip to the browser) in a task of their own.
+    void yieldToMain().then(markSignedOut);
   }
 }
 

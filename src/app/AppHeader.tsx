@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import type { Locale } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
+import { AfterFirstCommit } from '../ui/PageTransition';
 import { setTheme, settingsState } from '../settings/settings';
 import { AccountMenu } from './AccountMenu';
 import { LanguagePicker } from './LanguagePicker';
@@ -38,16 +39,20 @@ export function AppHeader() {
           {t('nav.futures')}
         </Link>
       </nav>
+      {/* On the first load the tools mount one transition after the header's first commit (their height is kept
+          free for them), which keeps that commit, the page's largest, a short task on a slow phone. */}
       <div className="app-header__tools">
-        <AccountMenu />
-        <LanguagePicker locale={locale} onChoose={(next) => void onLanguage(next)} />
-        <label className="app-header__field">
-          <span className="visually-hidden">{t('settings.theme')}</span>
-          <select value={theme} onChange={(e) => setTheme(e.target.value === 'light' ? 'light' : 'dark')} data-testid="theme-select">
-            <option value="dark">{t('theme.dark')}</option>
-            <option value="light">{t('theme.light')}</option>
-          </select>
-        </label>
+        <AfterFirstCommit>
+          <AccountMenu />
+          <LanguagePicker locale={locale} onChoose={(next) => void onLanguage(next)} />
+          <label className="app-header__field">
+            <span className="visually-hidden">{t('settings.theme')}</span>
+            <select value={theme} onChange={(e) => setTheme(e.target.value === 'light' ? 'light' : 'dark')} data-testid="theme-select">
+              <option value="dark">{t('theme.dark')}</option>
+              <option value="light">{t('theme.light')}</option>
+            </select>
+          </label>
+        </AfterFirstCommit>
       </div>
     </header>
   );
