@@ -516,7 +516,9 @@ export class TradeFeed {
       this.tapePainter(this.tradesPart(), ts);
       this.isPageTapeDirty = true;
     }
-    if (this.isInFlight) {
+    // A page still busy with the last frame gets no other while frames carry the book or the tape at frame rate.
+    // With both painted here, its frames are few and paced: waiting for its answer only made their figures older.
+    if (this.isInFlight && (this.bookPainter === null || this.tapePainter === null)) {
       this.isFlushWanted = true;
       return;
     }
@@ -551,7 +553,10 @@ export class TradeFeed {
     const delivered = this.deps.emit(frame);
     if (!isThenable(delivered)) return;
     this.isInFlight = true;
+    const serial = this.tally.frames;
     const done = () => {
+      // An answer to an older frame while a newer one is out does not end the wait.
+      if (serial !== this.tally.frames) return;
       this.isInFlight = false;
       if (!this.isFlushWanted) return;
       this.isFlushWanted = false;

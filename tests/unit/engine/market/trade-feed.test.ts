@@ -530,6 +530,20 @@ describe('TradeFeed book painter', () => {
     expect(both?.book?.bids[0][1]).toBe('4.0000');
   });
 
+  it('does not hold a paced frame for the page\'s answer to the last one once the book and the tape are painted', () => {
+    let now = 0;
+    const harness = liveFeed({ now: () => now, emit: () => new Promise<void>(() => undefined) });
+    harness.feed.setBookPainter(() => undefined);
+    harness.feed.setTapePainter(() => undefined);
+    harness.frame();
+    harness.push('ticker', 'snapshot', [spotTicker()], 5000);
+    expect(harness.frame()?.ticker).not.toBeNull();
+    // The page never answers; the next ticker still goes when its interval is up.
+    now += PAGE_TICKER_MS;
+    harness.push('ticker', 'snapshot', [spotTicker({ lastPr: '100.8' })], 5250);
+    expect(harness.frame()?.ticker?.lastRaw).toBe('100.8');
+  });
+
   it('times a page frame by the parts it carries, not by a ticker its pacer held back', () => {
     const { push, frame, advance } = paintedFeed();
     frame();
