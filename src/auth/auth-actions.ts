@@ -1,6 +1,7 @@
 import { api } from '../api/client';
 import { RequestError } from '../api/request';
 import { updateSetting } from '../settings/settings';
+import { yieldToMain } from '../ui/yield-to-main';
 import { authState, markSignedOut } from './auth-state';
 
 interface UserInfo {
@@ -21,9 +22,13 @@ function displayNameOf(info: UserInfo): string {
 export async function refreshUser(): Promise<void> {
   try {
     const info = await api.get<UserInfo | null>('/user/overview/userinfo', { silent: true });
+    // The reply's parsing and the request layer's work end with this task; the signed-in header renders in the
+    // next, and the setting's storage and cookie writes in the one after (together, a long task on a slow phone).
+    await yieldToMain();
     if (info?.isLogin && info.userId) {
       authState.user = { userId: String(info.userId), displayName: displayNameOf(info), isSub: info.isSub === true, isDemo: info.isDemo === true };
       authState.status = 'signedIn';
+      await yieldToMain();
       updateSetting('login', true);
       return;
     }
