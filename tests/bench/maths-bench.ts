@@ -120,11 +120,14 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
       },
       { book, first: benchTick(symbols, 0), ticks, intervalMs },
     );
-    // The page's own background work over a window as long as the run, to subtract from the busy time.
+    // The page's own background work per second over a window as long as the run should be, to subtract from the
+    // busy time in proportion to how long the run really took (a large book's ticks can outlast their interval).
     const idleBefore = await taskSeconds();
+    const idleStarted = performance.now();
     await evaluateInPage<void>(cdp, `new Promise((resolve) => setTimeout(resolve, ${ticks.length * intervalMs}))`);
-    const idleSeconds = (await taskSeconds()) - idleBefore;
+    const idleRate = ((await taskSeconds()) - idleBefore) / ((performance.now() - idleStarted) / 1000);
     const before = await taskSeconds();
+    const runStarted = performance.now();
     const result = await evaluateInPage<{ applied: number[]; workerMs: number[]; changed: number[] }>(
       cdp,
       `new Promise((resolve, reject) => {
@@ -141,7 +144,8 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
         };
       })`,
     );
-    const busySeconds = (await taskSeconds()) - before - idleSeconds;
+    // Never below zero: with little to do, the run can be quieter than the idle window was, by noise.
+    const busySeconds = Math.max(0, (await taskSeconds()) - before - idleRate * ((performance.now() - runStarted) / 1000));
     const steady = result.workerMs.slice(WARM_UP);
     figures.push({
       positions: size,
