@@ -39,6 +39,48 @@ export interface InstrumentSpec {
   bookActivity?: number;
 }
 
+/** What sets a minor perpetual apart; the rest it shares with the others (see {@link minorPerpetual}). */
+interface MinorPerpetual {
+  symbol: string;
+  baseCoin: string;
+  pricePlace: number;
+  volumePlace: number;
+  /** Size step, and the smallest order. */
+  lot: string;
+  startPrice: string;
+  typicalLevelSize: string;
+  volatilityBps: number;
+  maxLever: string;
+}
+
+/**
+ * A minor USDT-M perpetual: a tick of one unit in its last price place, 6 quote decimals, 5 USDT minimum order value,
+ * the major perpetuals' fee rates, and a book that churns at a quarter of the pace.
+ */
+function minorPerpetual(spec: MinorPerpetual): InstrumentSpec {
+  // In the order of the other entries, so every reply built from a spec reads the same.
+  return {
+    instType: 'USDT-FUTURES',
+    symbol: spec.symbol,
+    baseCoin: spec.baseCoin,
+    quoteCoin: 'USDT',
+    pricePlace: spec.pricePlace,
+    priceEndStep: 1,
+    volumePlace: spec.volumePlace,
+    quotePrecision: 6,
+    sizeMultiplier: spec.lot,
+    minTradeNum: spec.lot,
+    minTradeUSDT: '5',
+    makerFeeRate: '0.0002',
+    takerFeeRate: '0.0006',
+    startPrice: spec.startPrice,
+    typicalLevelSize: spec.typicalLevelSize,
+    volatilityBps: spec.volatilityBps,
+    maxLever: spec.maxLever,
+    bookActivity: 0.25,
+  };
+}
+
 /**
  * The instruments the gateway simulates: four spot pairs and ten USDT-M perpetuals. The eight minor perpetuals churn
  * their books at a quarter of the pace, so hedge mode can hold 20 positions without loading the gateway much more.
@@ -86,62 +128,22 @@ export const DEFAULT_INSTRUMENTS: readonly InstrumentSpec[] = [
     makerFeeRate: '0.0002', takerFeeRate: '0.0006',
     startPrice: '3501.00', typicalLevelSize: '12.00', volatilityBps: 1.6, maxLever: '100',
   },
-  {
-    instType: 'USDT-FUTURES', symbol: 'SOLUSDT', baseCoin: 'SOL', quoteCoin: 'USDT',
-    pricePlace: 2, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
-    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '135.00', typicalLevelSize: '310.0', volatilityBps: 2.2, maxLever: '75', bookActivity: 0.25,
-  },
-  {
-    instType: 'USDT-FUTURES', symbol: 'XRPUSDT', baseCoin: 'XRP', quoteCoin: 'USDT',
-    pricePlace: 4, priceEndStep: 1, volumePlace: 0, quotePrecision: 6,
-    sizeMultiplier: '1', minTradeNum: '1', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '2.0500', typicalLevelSize: '20000', volatilityBps: 2.4, maxLever: '75', bookActivity: 0.25,
-  },
-  {
-    instType: 'USDT-FUTURES', symbol: 'DOGEUSDT', baseCoin: 'DOGE', quoteCoin: 'USDT',
-    pricePlace: 5, priceEndStep: 1, volumePlace: 0, quotePrecision: 6,
-    sizeMultiplier: '1', minTradeNum: '1', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '0.14200', typicalLevelSize: '300000', volatilityBps: 3, maxLever: '75', bookActivity: 0.25,
-  },
-  {
-    instType: 'USDT-FUTURES', symbol: 'BNBUSDT', baseCoin: 'BNB', quoteCoin: 'USDT',
-    pricePlace: 2, priceEndStep: 1, volumePlace: 2, quotePrecision: 6,
-    sizeMultiplier: '0.01', minTradeNum: '0.01', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '880.00', typicalLevelSize: '48.00', volatilityBps: 1.8, maxLever: '75', bookActivity: 0.25,
-  },
-  {
-    instType: 'USDT-FUTURES', symbol: 'ADAUSDT', baseCoin: 'ADA', quoteCoin: 'USDT',
-    pricePlace: 4, priceEndStep: 1, volumePlace: 0, quotePrecision: 6,
-    sizeMultiplier: '1', minTradeNum: '1', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '0.4200', typicalLevelSize: '100000', volatilityBps: 2.6, maxLever: '50', bookActivity: 0.25,
-  },
-  {
-    instType: 'USDT-FUTURES', symbol: 'LTCUSDT', baseCoin: 'LTC', quoteCoin: 'USDT',
-    pricePlace: 2, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
-    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '82.00', typicalLevelSize: '510.0', volatilityBps: 2, maxLever: '50', bookActivity: 0.25,
-  },
-  {
-    instType: 'USDT-FUTURES', symbol: 'LINKUSDT', baseCoin: 'LINK', quoteCoin: 'USDT',
-    pricePlace: 3, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
-    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '13.500', typicalLevelSize: '3100.0', volatilityBps: 2.4, maxLever: '50', bookActivity: 0.25,
-  },
-  {
-    instType: 'USDT-FUTURES', symbol: 'AVAXUSDT', baseCoin: 'AVAX', quoteCoin: 'USDT',
-    pricePlace: 3, priceEndStep: 1, volumePlace: 1, quotePrecision: 6,
-    sizeMultiplier: '0.1', minTradeNum: '0.1', minTradeUSDT: '5',
-    makerFeeRate: '0.0002', takerFeeRate: '0.0006',
-    startPrice: '13.400', typicalLevelSize: '3100.0', volatilityBps: 2.6, maxLever: '50', bookActivity: 0.25,
-  },
+  minorPerpetual({ symbol: 'SOLUSDT', baseCoin: 'SOL', pricePlace: 2, volumePlace: 1, lot: '0.1',
+    startPrice: '135.00', typicalLevelSize: '310.0', volatilityBps: 2.2, maxLever: '75' }),
+  minorPerpetual({ symbol: 'XRPUSDT', baseCoin: 'XRP', pricePlace: 4, volumePlace: 0, lot: '1',
+    startPrice: '2.0500', typicalLevelSize: '20000', volatilityBps: 2.4, maxLever: '75' }),
+  minorPerpetual({ symbol: 'DOGEUSDT', baseCoin: 'DOGE', pricePlace: 5, volumePlace: 0, lot: '1',
+    startPrice: '0.14200', typicalLevelSize: '300000', volatilityBps: 3, maxLever: '75' }),
+  minorPerpetual({ symbol: 'BNBUSDT', baseCoin: 'BNB', pricePlace: 2, volumePlace: 2, lot: '0.01',
+    startPrice: '880.00', typicalLevelSize: '48.00', volatilityBps: 1.8, maxLever: '75' }),
+  minorPerpetual({ symbol: 'ADAUSDT', baseCoin: 'ADA', pricePlace: 4, volumePlace: 0, lot: '1',
+    startPrice: '0.4200', typicalLevelSize: '100000', volatilityBps: 2.6, maxLever: '50' }),
+  minorPerpetual({ symbol: 'LTCUSDT', baseCoin: 'LTC', pricePlace: 2, volumePlace: 1, lot: '0.1',
+    startPrice: '82.00', typicalLevelSize: '510.0', volatilityBps: 2, maxLever: '50' }),
+  minorPerpetual({ symbol: 'LINKUSDT', baseCoin: 'LINK', pricePlace: 3, volumePlace: 1, lot: '0.1',
+    startPrice: '13.500', typicalLevelSize: '3100.0', volatilityBps: 2.4, maxLever: '50' }),
+  minorPerpetual({ symbol: 'AVAXUSDT', baseCoin: 'AVAX', pricePlace: 3, volumePlace: 1, lot: '0.1',
+    startPrice: '13.400', typicalLevelSize: '3100.0', volatilityBps: 2.6, maxLever: '50' }),
 ];
 
 /** The key that identifies an instrument across product lines, e.g. "SPOT:BTCUSDT". */
