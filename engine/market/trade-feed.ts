@@ -75,25 +75,30 @@ export const PAGE_BOOK_MS = 1000;
 
 /**
  * The chart's live bar goes to the page at most this often (a new history at once): drawing the chart is the
- * page's costliest work (a redraw of every pane), and the live bar of a minute candle moving once a second is
- * still visibly live, while the book and the tape, painted by this worker, carry every change.
+ * page's costliest work (a redraw of every pane). The stream pushes the minute candle about once a second; the
+ * interval is shorter than that, so each push goes with its own message rather than on the interval's beat with
+ * the last one, while two pushes close together (a minute's turn) make one redraw.
  */
-export const PAGE_CANDLES_MS = 1000;
+export const PAGE_CANDLES_MS = 750;
 
 /**
  * The ticker's figures go to the page at most this often (the first at once, and a new language at once): they
  * are text to read, each change a layout and paint of the header on the page, and four a second is faster than
- * anyone reads a price, while the book shows every tick.
+ * anyone reads a price, while the book shows every tick. A due ticker goes with the next push (ten a second from
+ * the stream), so the page gets about one push in three, each as it comes.
  */
 export const PAGE_TICKER_MS = 250;
 
-/** How long after its interval a held part waits for a fresh message before it goes as it is. */
+/**
+ * How long after its interval a due part waits for a fresh message before it goes as the last one left it. The
+ * book's frames pass the interval's end at frame rate: without this wait the ticker went on the interval's beat,
+ * up to one push (100 ms) old.
+ */
 export const PACE_GRACE_MS = 100;
 
 /**
- * How early a paced part may go: a frame and a little more. The gateway pushes the minute candle once a second,
- * as often as PAGE_CANDLES_MS lets the chart have it, and that interval is measured from the frame that sent the
- * last candle; without the slack, a push a few ms early was held for the grace and reached the chart 100 ms stale.
+ * How early a paced part may go: a frame and a little more. The interval is measured from the frame that sent the
+ * last part, up to a frame after its message came, so a push on the interval's beat would otherwise be held.
  */
 export const PACE_SLACK_MS = 20;
 
@@ -186,6 +191,8 @@ export class TradeFeed {
    */
   private readonly dataTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
   private readonly sentTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
+  /** Paced parts whose message came since the last frame was weighed: a due part goes with its message, fresh. */
+  private readonly isFresh = { ticker: false, candles: false };
   private lastBook: BookView | null = null;
   private lastTicker: TickerView | null = null;
   // Painters, and what the page has yet to get while they draw (paced by PAGE_BOOK_MS).
@@ -210,6 +217,10 @@ export class TradeFeed {
   // Frame delivery.
   private isInFlight = false;
   private isFlushWanted = false;
+  /** A frame went to the page since the last flush (from a paced part's own message); the flush sends none. */
+  private hasSentSinceFlush = false;
+  /** The zero timeout that sends a paced part from its message (see `sendPacedPart`). */
+  private soonTimer: unknown = null;
   private isClosed = false;
   private readonly tally: Required<FeedCounters> = { messages: 0, bookUpdates: 0, gaps: 0, checksumMismatches: 0, resyncs: 0, reconnects: 0, dropped: 0, frames: 0 };
 
@@ -319,6 +330,8 @@ export class TradeFeed {
     this.isClosed = true;
     this.scheduler.cancel();
     this.clearResyncTimer();
+    if (this.soonTimer !== null) this.deps.clearTimeout(this.soonTimer);
+    this.soonTimer = null;
     this.bookPacer.cancel();
     this.tapePacer.cancel();
     this.candlePacer.cancel();
@@ -454,12 +467,14 @@ export class TradeFeed {
     if (!ticker) {
       this.tally.dropped += 1;
       this.isCountersDirty = true;
-    } else {
-      this.ticker = ticker;
-      this.isTickerDirty = true;
-      this.touch('ticker', push.ts);
+      this.scheduler.schedule();
+      return;
     }
-    this.scheduler.schedule();
+    this.ticker = ticker;
+    this.isTickerDirty = true;
+    this.touch('ticker', push.ts);
+    this.isFresh.ticker = true;
+    this.sendPacedPart();
   };
 
   private readonly onTrades = (push: ChannelPush): void => {
@@ -494,13 +509,46 @@ export class TradeFeed {
       this.tally.dropped += dropped;
       this.isCountersDirty = true;
     }
-    if (dropped < push.data.length) this.touch('candles', push.ts);
-    this.scheduler.schedule();
+    if (dropped < push.data.length) {
+      this.touch('candles', push.ts);
+      this.isFresh.candles = true;
+      this.sendPacedPart();
+    } else this.scheduler.schedule();
   };
+
+  /**
+   * A ticker or candle push once the worker paints the book and the tape: the page's frames are then only these
+   * paced parts, so a due one goes to the page from its own message (after a zero timeout, so pushes that came
+   * together make one frame) instead of waiting up to a frame for the next flush. That flush sends the page
+   * nothing, so the page still gets at most one frame per animation frame.
+   */
+  private sendPacedPart(): void {
+    if (this.bookPainter === null || this.tapePainter === null) {
+      this.scheduler.schedule();
+      return;
+    }
+    this.soonTimer ??= this.deps.setTimeout(() => {
+      this.soonTimer = null;
+      if (this.isClosed || !this.sendPageFrame()) return;
+      this.hasSentSinceFlush = true;
+      this.scheduler.schedule();
+    }, 0);
+  }
 
   private readonly flush = (): void => {
     if (this.isClosed) return;
-    // The painter never waits for the page.
+    this.paintPanels();
+    if (!this.hasSentSinceFlush) {
+      this.sendPageFrame();
+      return;
+    }
+    // A paced part went to the page since the last flush: anything else for it goes on the next frame.
+    this.hasSentSinceFlush = false;
+    this.scheduler.schedule();
+  };
+
+  /** The painters never wait for the page. */
+  private paintPanels(): void {
     if (this.bookPainter !== null && this.isBookDirty) {
       const painted = this.bookPart();
       if (painted !== null) {
@@ -516,20 +564,27 @@ export class TradeFeed {
       this.tapePainter(this.tradesPart(), ts);
       this.isPageTapeDirty = true;
     }
+  }
+
+  /** Sends the page what is due; true when a frame went. */
+  private sendPageFrame(): boolean {
     // A page still busy with the last frame gets no other while frames carry the book or the tape at frame rate.
     // With both painted here, its frames are few and paced: waiting for its answer only made their figures older.
     if (this.isInFlight && (this.bookPainter === null || this.tapePainter === null)) {
       this.isFlushWanted = true;
-      return;
+      return false;
     }
-    const ticker = this.isTickerDirty && this.tickerPacer.admit(this.isTickerUrgent) ? this.tickerPart() : null;
+    const { isFresh } = this;
+    const ticker = this.isTickerDirty && this.tickerPacer.admit({ isUrgent: this.isTickerUrgent, isFresh: isFresh.ticker }) ? this.tickerPart() : null;
     // A ticker frame goes to the page anyway: the painted panels' copies, due within a ticker interval, go with it.
     const early = ticker !== null ? PAGE_ALIGN_MS : 0;
     const book = this.bookPainter !== null ? this.takePageBook(early) : this.isBookDirty ? this.bookPart() : null;
     const trades = this.tapePainter !== null ? this.takePageTape(early) : this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
-    const candles = this.candles.hasNews && this.candlePacer.admit(this.candles.isResetPending) ? this.candles.take() : null;
+    const candles = this.candles.hasNews && this.candlePacer.admit({ isUrgent: this.candles.isResetPending, isFresh: isFresh.candles }) ? this.candles.take() : null;
+    isFresh.ticker = false;
+    isFresh.candles = false;
     const hasNews = book !== null || trades !== null || ticker !== null || candles !== null;
-    if (!hasNews && !this.isConnectionDirty && !this.isCountersDirty) return;
+    if (!hasNews && !this.isConnectionDirty && !this.isCountersDirty) return false;
     this.isBookDirty = false;
     this.isConnectionDirty = false;
     this.isCountersDirty = false;
@@ -551,7 +606,7 @@ export class TradeFeed {
       counters: { ...this.tally },
     };
     const delivered = this.deps.emit(frame);
-    if (!isThenable(delivered)) return;
+    if (!isThenable(delivered)) return true;
     this.isInFlight = true;
     const serial = this.tally.frames;
     const done = () => {
@@ -563,13 +618,14 @@ export class TradeFeed {
       this.scheduler.schedule();
     };
     delivered.then(done, done);
-  };
+    return true;
+  }
 
   /** The painted book the page has not had yet, when it is due (see {@link PAGE_BOOK_MS}); else null, with a timer for it. */
   private takePageBook(earlyMs: number): BookView | null {
     const pending = this.pageBook;
     if (pending === null) return null;
-    if (!this.bookPacer.admit(isBookChangeUrgent(pending, this.lastPageBook), earlyMs)) return null;
+    if (!this.bookPacer.admit({ isUrgent: isBookChangeUrgent(pending, this.lastPageBook), earlyMs })) return null;
     this.pageBook = null;
     this.lastPageBook = pending;
     return pending;
@@ -577,7 +633,7 @@ export class TradeFeed {
 
   /** The whole tape for the page, when a painter draws it and the page is due a copy; else null. */
   private takePageTape(earlyMs: number): { reset: boolean; rows: TradeRowView[] } | null {
-    if (!this.isPageTapeDirty || !this.tapePacer.admit(false, earlyMs)) return null;
+    if (!this.isPageTapeDirty || !this.tapePacer.admit({ earlyMs })) return null;
     this.isPageTapeDirty = false;
     return { reset: true, rows: this.tradeRows(this.trades.length) };
   }

@@ -44,7 +44,7 @@ describe('PartPacer', () => {
     const p = pacer(1000);
     expect(p.part.admit()).toBe(true);
     p.at(10);
-    expect(p.part.admit(true)).toBe(true);
+    expect(p.part.admit({ isUrgent: true })).toBe(true);
   });
 
   it('with slack, lets a part through that comes that little early: a push once per interval is never held', () => {
@@ -61,5 +61,42 @@ describe('PartPacer', () => {
     // Slack is not a second interval: a part 50 ms early still waits.
     slack.at(992 + 950);
     expect(slack.part.admit()).toBe(false);
+  });
+
+  it('holds a due part that is not fresh for the next message, up to the grace, and then sends it as it is', () => {
+    const p = pacer(250, 100, 20);
+    expect(p.part.admit()).toBe(true);
+    // A push at 200 ms is held; the book's frames pass the interval's end at 251 and 268 ms with no new push.
+    p.at(200);
+    expect(p.part.admit()).toBe(false);
+    p.at(251);
+    expect(p.part.admit({ isFresh: false })).toBe(false);
+    p.at(268);
+    expect(p.part.admit({ isFresh: false })).toBe(false);
+    // The next push (300 ms) carries it out, fresh.
+    p.at(300);
+    expect(p.part.admit({ isFresh: true })).toBe(true);
+    expect(p.wakeAt()).toBeNull();
+  });
+
+  it('sends a stale due part when the grace runs out with no message, from its wake-up', () => {
+    const p = pacer(250, 100, 20);
+    p.part.admit();
+    p.at(200);
+    expect(p.part.admit()).toBe(false);
+    expect(p.wakeAt()).toBe(350);
+    p.at(300);
+    expect(p.part.admit({ isFresh: false })).toBe(false);
+    p.at(350);
+    expect(p.part.admit({ isFresh: false })).toBe(true);
+    expect(p.wakes()).toBe(0);
+  });
+
+  it('never lets a fresh part through before its interval, and lets an urgent stale one through at once', () => {
+    const p = pacer(250, 100, 20);
+    p.part.admit();
+    p.at(100);
+    expect(p.part.admit({ isFresh: true })).toBe(false);
+    expect(p.part.admit({ isFresh: false, isUrgent: true })).toBe(true);
   });
 });

@@ -161,9 +161,14 @@ export function startFeed(
   const socket = () => sockets[sockets.length - 1];
   const arg = (channel: string): ChannelArg => ({ instType: target.instType, channel, instId: target.symbol });
   const push = (channel: string, action: 'snapshot' | 'update', data: unknown[], ts = 1000) => socket().push({ action, arg: arg(channel), data, ts });
-  /** Advances one animation frame and returns the frame it produced, if any. */
+  /**
+   * Advances one animation frame and returns the newest frame sent since the last call, if any: one a paced part
+   * sent from its own message (zero timeouts run first, as they would before the next animation frame) or the one
+   * the frame's flush produced.
+   */
   const frame = (): TradeFrame | undefined => {
     const before = frames.length;
+    timers.fire(0);
     clock.tick();
     return frames.length > before ? frames[frames.length - 1] : undefined;
   };

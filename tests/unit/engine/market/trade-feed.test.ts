@@ -312,6 +312,28 @@ describe('TradeFeed ticker', () => {
     expect(frame()?.ticker ?? null).toBeNull();
   });
 
+  it('holds a due ticker for its next push while the book moves at frame rate, so the page never gets one a push old', () => {
+    let now = 0;
+    const { push, frame, server, timers } = liveFeed({ now: () => now });
+    push('ticker', 'snapshot', [spotTicker()]);
+    frame();
+    // Pushes every 100 ms; the book moves every 16 ms, each move a frame that weighs the held ticker.
+    const sent: [number, string][] = [];
+    let price = 100.6;
+    for (now = 16; now <= 400 && sent.length === 0; now += 16) {
+      if (now % 100 < 16) {
+        price += 0.1;
+        push('ticker', 'snapshot', [spotTicker({ lastPr: price.toFixed(1) })]);
+      }
+      push('books', 'update', [server.update({ bids: [['100.1', String(now)]] })]);
+      const last = frame()?.ticker?.last;
+      if (last) sent.push([now, last]);
+    }
+    // The interval ends at 250 ms; the frames at 256-288 ms leave the 208 ms push; the one at 304 ms goes at once.
+    expect(sent).toEqual([[304, '100.9']]);
+    expect(timers.timers.size).toBeGreaterThan(0);
+  });
+
   it('adds mark, index, funding rate and next funding time for futures', () => {
     const { push, frame } = liveFeed({ target: FUTURES, meta: { pricePlace: 2, volumePlace: 4 } });
     push('ticker', 'snapshot', [futuresTicker()]);
@@ -542,6 +564,31 @@ describe('TradeFeed book painter', () => {
     now += PAGE_TICKER_MS;
     harness.push('ticker', 'snapshot', [spotTicker({ lastPr: '100.8' })], 5250);
     expect(harness.frame()?.ticker?.lastRaw).toBe('100.8');
+  });
+
+  it('once the book and the tape are painted, sends a due ticker from its own message, one frame for pushes that came together', () => {
+    let now = 0;
+    const view = { ...VIEW, candleChannel: 'candle1m' };
+    const { feed, push, frame, frames, timers, clock } = liveFeed({ now: () => now, view });
+    feed.setBookPainter(() => undefined);
+    feed.setTapePainter(() => undefined);
+    push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '2')]);
+    frame();
+    push('ticker', 'snapshot', [spotTicker()], 5000);
+    frame();
+    now += 1000;
+    const before = frames.length;
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.8' })], 6000);
+    push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.9')], 6000);
+    // Out before the next animation frame, both parts in one frame.
+    timers.fire(0);
+    expect(frames.length).toBe(before + 1);
+    expect(frames.at(-1)).toMatchObject({ ticker: { lastRaw: '100.8' }, candles: { reset: false }, latestTs: 6000 });
+    // That animation frame's flush sends the page nothing more, even with a change due.
+    feed.setView({ ...view, intl: 'de-DE' });
+    clock.tick();
+    expect(frames.length).toBe(before + 1);
+    expect(frame()?.ticker?.last).toBe('100,8');
   });
 
   it('times a page frame by the parts it carries, not by a ticker its pacer held back', () => {
