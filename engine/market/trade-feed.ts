@@ -83,11 +83,12 @@ export const PAGE_CANDLES_MS = 750;
 
 /**
  * The ticker's figures go to the page at most this often (the first at once, and a new language at once): they
- * are text to read, each change a layout and paint of the header on the page, and four a second is faster than
- * anyone reads a price, while the book shows every tick. A due ticker goes with the next push (ten a second from
- * the stream), so the page gets about one push in three, each as it comes.
+ * are text to read, each change a render, layout and paint of the header on the page (and, through the marks that go
+ * with them, of the positions' figures), and twice a second is as often as anyone reads a price in a header, while
+ * the book and the tape, painted by the market worker, show every tick. A due ticker goes with the next push (ten a
+ * second from the stream), so the page gets about one push in five, each as it comes.
  */
-export const PAGE_TICKER_MS = 250;
+export const PAGE_TICKER_MS = 500;
 
 /**
  * How long after its interval a due part waits for a fresh message before it goes as the last one left it. The
@@ -104,10 +105,11 @@ export const PACE_SLACK_MS = 20;
 
 /**
  * How early the painted panels' copies for the page (the book's and the tape's accessible text) may go when a ticker
- * frame goes to the page anyway: one ticker interval, so they ride the ticker's frames (each at most once in 750 ms)
- * and the page lays out fewer frames. The chart's live bar is not held for this: it is painted, and stays fresh.
+ * frame goes to the page anyway: half a ticker interval, so they ride every other ticker frame (once a second, as
+ * PAGE_BOOK_MS has it) and the page lays out no frame for them alone. The chart's live bar is not held for this: it
+ * is painted, and stays fresh.
  */
-export const PAGE_ALIGN_MS = PAGE_TICKER_MS;
+export const PAGE_ALIGN_MS = PAGE_TICKER_MS / 2;
 
 /** Whether a book change must reach the page at once: the book starts or stops being shown, or changes grouping. */
 export function isBookChangeUrgent(next: BookView | null, shown: BookView | null): boolean {

@@ -13,10 +13,18 @@ export interface Candle {
   close: string;
 }
 
+/** Where live candles come from without a render: `listen` gets each batch of bars at or after the history's end. */
+export type LiveCandles = (listen: (bars: readonly Candle[]) => void) => () => void;
+
 export interface CandleChartProps {
   candles: readonly Candle[];
   /** The candle still forming; replaces the last one or starts the next. */
   live?: Candle | null;
+  /**
+   * Live candles as they come, drawn without rendering anything: the page's once-a-second live bar then costs the
+   * chart's own redraw and no React render. A bar that closes a period and the next one may come together.
+   */
+  liveCandles?: LiveCandles;
   pricePlaces: number;
   theme: 'dark' | 'light';
   /** Called once the chart and its series exist (tests read the series through it). */
@@ -32,6 +40,18 @@ function bar(candle: Candle): CandlestickData<UTCTimestamp> {
     low: Number(candle.low),
     close: Number(candle.close),
   };
+}
+
+/**
+ * Draws a live candle over the chart's last bar or after it; true when drawn. The chart only takes a bar at or after
+ * its last one: a late candle of the past is dropped, not drawn wrong.
+ */
+function drawLive(series: ISeriesApi<'Candlestick'>, lastBarTime: { current: number | null }, candle: Candle): boolean {
+  const next = bar(candle);
+  if (lastBarTime.current !== null && lastBarTime.current > (next.time as number)) return false;
+  series.update(next);
+  lastBarTime.current = next.time as number;
+  return true;
 }
 
 function themeColors(element: HTMLElement) {
@@ -50,11 +70,14 @@ function themeColors(element: HTMLElement) {
  * own attribution logo writes HTML, which the page's Trusted Types policy refuses, so the attribution the licence
  * asks for is a plain link under the chart instead.
  */
-export function CandleChart({ candles, live, pricePlaces, theme, onReady }: CandleChartProps) {
+export function CandleChart({ candles, live, liveCandles, pricePlaces, theme, onReady }: CandleChartProps) {
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
   const [failed, setFailed] = useState(false);
+  /** Whether a live bar came through `liveCandles` (the empty state goes); set once. */
+  const [hasLiveBars, setHasLiveBars] = useState(false);
+  const hasLiveBarsRef = useRef(false);
   const onReadyRef = useRef(onReady);
   /** The time (s) of the chart's newest bar, or null: `series.data()` would copy every bar to tell it, once a second. */
   const lastBarTime = useRef<number | null>(null);
@@ -119,12 +142,22 @@ export function CandleChart({ candles, live, pricePlaces, theme, onReady }: Cand
   useEffect(() => {
     const series = api?.series;
     if (!series || !live) return;
-    const next = bar(live);
-    // The chart only takes a bar at or after its last one; a late candle of the past is dropped, not drawn wrong.
-    if (lastBarTime.current !== null && lastBarTime.current > (next.time as number)) return;
-    series.update(next);
-    lastBarTime.current = next.time as number;
+    drawLive(series, lastBarTime, live);
   }, [api, live]);
+
+  useEffect(() => {
+    const series = api?.series;
+    if (!series || !liveCandles) return;
+    let hasDrawn = false;
+    return liveCandles((bars) => {
+      for (const candle of bars) hasDrawn = drawLive(series, lastBarTime, candle) || hasDrawn;
+      // Once: setting the same state again can still cost a render.
+      if (hasDrawn && !hasLiveBarsRef.current) {
+        hasLiveBarsRef.current = true;
+        setHasLiveBars(true);
+      }
+    });
+  }, [api, liveCandles]);
 
   const status = failed ? 'failed' : api ? 'ready' : 'loading';
 
@@ -133,7 +166,7 @@ export function CandleChart({ candles, live, pricePlaces, theme, onReady }: Cand
       <div ref={host} className="candle-chart__canvas" data-status={status} />
       {status === 'loading' && <StateView state="loading" className="candle-chart__state" />}
       {status === 'failed' && <StateView state="error" message={t('chart.failed')} className="candle-chart__state" />}
-      {status === 'ready' && candles.length === 0 && !live && <StateView state="empty" message={t('chart.empty')} className="candle-chart__state" />}
+      {status === 'ready' && candles.length === 0 && !live && !hasLiveBars && <StateView state="empty" message={t('chart.empty')} className="candle-chart__state" />}
       <figcaption className="candle-chart__credit">
         <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer nofollow">
           {t('chart.credit')}

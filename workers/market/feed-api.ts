@@ -2,6 +2,7 @@ import { releaseProxy } from 'comlink';
 import { BookSurfacePainter, checkBookPaintLayout } from '../../engine/market/book-painter';
 import { TapeSurfacePainter } from '../../engine/market/tape-painter';
 import { MarkCollector } from '../../engine/market/mark-feed';
+import { PAGE_TICKER_MS } from '../../engine/market/trade-feed';
 import { checkFeedMeta, checkFeedTarget, checkFeedView, type TradeFeedMeta } from '../../engine/market/trade-feed-input';
 import { parseTradeInstrument, type TradeInstrument } from '../../engine/market/trade-instrument';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../engine/market/trade-frame';
@@ -99,8 +100,11 @@ let lastMarksAt = Number.NEGATIVE_INFINITY;
 let markTimer: ReturnType<typeof setTimeout> | null = null;
 /** When a trading screen last sent its page a ticker (see {@link alignMarksWithTicker}). */
 let lastPageTickerAt = Number.NEGATIVE_INFINITY;
-/** How long after a page's ticker frame its marks wait for the next one before they go on their own. */
-const MARKS_FALLBACK_MS = 2 * MARKS_EVERY_MS;
+/**
+ * How long after a page's ticker frame its marks wait for the next one before they go on their own: two ticker
+ * intervals, so a ticker frame that comes with its push, up to the pacer's grace after its interval, still finds them.
+ */
+const MARKS_FALLBACK_MS = 2 * PAGE_TICKER_MS;
 
 function sendMarks(): void {
   markTimer = null;
@@ -125,7 +129,7 @@ function onMarkTicker(push: ChannelPush): void {
 /**
  * A ticker frame is going to a trading screen: the marks waiting for their turn go now too. The maths worker's rows
  * for them then reach the page a few ms after the ticker, and the page lays out one frame for both instead of two
- * a frame apart, four times a second. The ticker frames are paced as the marks are (PAGE_TICKER_MS).
+ * a frame apart, twice a second.
  */
 function alignMarksWithTicker(): void {
   lastPageTickerAt = performance.now();

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CandleBar } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { settingsState } from '../../settings/settings';
-import { type Candle, CandleChart } from '../../trade/CandleChart';
-import { type FeedStore, useFeedPart } from '../../trade/feed-store';
+import { type Candle, CandleChart, type CandleChartProps, type LiveCandles } from '../../trade/CandleChart';
+import type { FeedStore } from '../../trade/feed-store';
 
 /** The K-line intervals offered, as the stream names their channels. */
 export const CHART_INTERVALS = [
@@ -43,35 +43,44 @@ export interface ChartPanelProps {
   pricePlaces: number;
   channel: ChartChannel;
   onChannel: (channel: ChartChannel) => void;
+  /** Passed to the chart (tests read the series through it). */
+  onChartReady?: CandleChartProps['onReady'];
 }
 
-/** The K-line panel: interval buttons and the chart; history on (re)subscribe, then the live bar. */
-export function ChartPanel({ store, pricePlaces, channel, onChannel }: ChartPanelProps) {
+/**
+ * The K-line panel: interval buttons and the chart. A history (on (re)subscribe) renders; the live bar, once a
+ * second, goes straight to the chart from the store without a render.
+ */
+export function ChartPanel({ store, pricePlaces, channel, onChannel, onChartReady }: ChartPanelProps) {
   const t = useT();
   const { theme } = useSnapshot(settingsState);
-  const part = useFeedPart(store, 'candles');
-  const serial = useFeedPart(store, 'candleSerial');
   const [history, setHistory] = useState<Candle[]>([]);
-  const [live, setLive] = useState<Candle | null>(null);
+  const live = useRef<((bars: readonly Candle[]) => void) | null>(null);
+  const liveCandles = useCallback<LiveCandles>((listen) => {
+    live.current = listen;
+    return () => {
+      if (live.current === listen) live.current = null;
+    };
+  }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each candle part is applied once, when its serial moves.
   useEffect(() => {
-    if (!part || part.channel !== channel || part.bars.length === 0) {
-      if (part?.reset) setHistory([]);
-      return;
-    }
-    const bars = part.bars.map(candleOf);
-    if (part.reset) {
-      setHistory(bars);
-      setLive(null);
-    } else if (bars.length > 1) {
-      // A new period carries the final values of the one that closed: keep them in the history.
-      setHistory((current) => merged(current, bars.slice(0, -1)));
-      setLive(bars.at(-1) ?? null);
-    } else {
-      setLive(bars[0] ?? null);
-    }
-  }, [serial]);
+    const apply = () => {
+      const part = store.snapshot.candles;
+      if (!part) return;
+      if (part.channel !== channel || part.bars.length === 0) {
+        if (part.reset) setHistory([]);
+        return;
+      }
+      const bars = part.bars.map(candleOf);
+      if (part.reset) setHistory(bars);
+      else if (live.current) live.current(bars);
+      // The chart is still loading: the bars go into the history it draws once it is there.
+      else setHistory((current) => merged(current, bars));
+    };
+    // The part already in the store (a history that came before this panel listened) first.
+    apply();
+    return store.subscribe('candles', apply);
+  }, [store, channel]);
 
   return (
     <section className="trade-panel chart-panel" aria-labelledby="chart-title">
@@ -92,7 +101,7 @@ export function ChartPanel({ store, pricePlaces, channel, onChannel }: ChartPane
           ))}
         </fieldset>
       </div>
-      <CandleChart candles={history} live={live} pricePlaces={pricePlaces} theme={theme} />
+      <CandleChart candles={history} liveCandles={liveCandles} pricePlaces={pricePlaces} theme={theme} onReady={onChartReady} />
     </section>
   );
 }

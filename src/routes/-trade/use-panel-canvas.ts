@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { BookPaintLayout } from '../../../engine/market/book-painter';
-import { PAGE_BOOK_MS } from '../../../engine/market/trade-feed';
+import { PAGE_ALIGN_MS, PAGE_BOOK_MS } from '../../../engine/market/trade-feed';
 import type { FeedParts, FeedStore } from '../../trade/feed-store';
 import type { PanelCanvasHandle } from '../../trade/panel-canvas';
 
@@ -13,7 +13,9 @@ const SPREAD_FONT_PX = 13;
 /**
  * A part of the feed as the page holds it in words (the accessible tables of the painted panels): at once when
  * `isUrgent` says so, else at most once per {@link PAGE_BOOK_MS}, so a page that paints a panel itself does not also
- * lay out its table every frame.
+ * lay out its table every frame. A part that comes up to {@link PAGE_ALIGN_MS} early is shown at once too: the market
+ * worker sends these copies that early so they ride a ticker frame, and holding them here for the rest of the second
+ * laid out a frame of their own.
  */
 export function usePacedPart<K extends 'book' | 'trades'>(store: FeedStore, name: K, isUrgent: (next: FeedParts[K], shown: FeedParts[K]) => boolean): FeedParts[K] {
   const [value, setValue] = useState<FeedParts[K]>(() => store.snapshot[name]);
@@ -33,7 +35,9 @@ export function usePacedPart<K extends 'book' | 'trades'>(store: FeedStore, name
         clearTimeout(timer);
         show();
       } else if (timer === undefined) {
-        timer = setTimeout(show, Math.max(0, PAGE_BOOK_MS - (performance.now() - shownAt)));
+        const wait = PAGE_BOOK_MS - (performance.now() - shownAt);
+        if (wait <= PAGE_ALIGN_MS) show();
+        else timer = setTimeout(show, wait);
       }
     });
     return () => {
