@@ -35,7 +35,7 @@ export interface OrderBookPanelProps {
  */
 export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, onStep, onPick }: OrderBookPanelProps) {
   const t = useT();
-  const book = usePacedPart(store, 'book', isBookChangeUrgent);
+  const book = usePacedPart(store, 'book', isBookChangeUrgent, canvas?.kind === 'worker');
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);

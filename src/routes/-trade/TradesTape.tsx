@@ -32,7 +32,7 @@ export interface TradesTapeProps {
  */
 export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
   const t = useT();
-  const trades = usePacedPart(store, 'trades', isTapeUrgent);
+  const trades = usePacedPart(store, 'trades', isTapeUrgent, canvas?.kind === 'worker');
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);

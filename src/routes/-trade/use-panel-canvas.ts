@@ -11,13 +11,39 @@ const ROW_FONT_PX = 12;
 const SPREAD_FONT_PX = 13;
 
 /**
+ * How long after its ticker frame the painted panels' copies are shown: the ticker's figures paint in a light frame
+ * of their own, and the copies (the costlier layout of the two) in one frame a little later, long before the next
+ * ticker frame is due.
+ */
+export const COPY_DELAY_MS = 120;
+
+const copiesDue = new Set<() => void>();
+let copyTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows the book's and the tape's copies together: one task, so React renders them in one commit and one frame. */
+function showCopy(show: () => void): void {
+  copiesDue.add(show);
+  copyTimer ??= setTimeout(() => {
+    copyTimer = undefined;
+    const due = [...copiesDue];
+    copiesDue.clear();
+    for (const run of due) run();
+  }, COPY_DELAY_MS);
+}
+
+/**
  * A part of the feed as the page holds it in words (the accessible tables of the painted panels): at once when
  * `isUrgent` says so, else at most once per {@link PAGE_BOOK_MS}, so a page that paints a panel itself does not also
- * lay out its table every frame. A part that comes up to {@link PAGE_ALIGN_MS} early is shown at once too: the market
- * worker sends these copies that early so they ride a ticker frame, and holding them here for the rest of the second
- * laid out a frame of their own.
+ * lay out its table every frame. `isPacedByFeed`: the market worker paints the panel and already sends the page
+ * its copy that seldom, riding a ticker frame (up to {@link PAGE_ALIGN_MS} early); the copies are shown together
+ * {@link COPY_DELAY_MS} later (see `showCopy`), not on a timer of their own per panel.
  */
-export function usePacedPart<K extends 'book' | 'trades'>(store: FeedStore, name: K, isUrgent: (next: FeedParts[K], shown: FeedParts[K]) => boolean): FeedParts[K] {
+export function usePacedPart<K extends 'book' | 'trades'>(
+  store: FeedStore,
+  name: K,
+  isUrgent: (next: FeedParts[K], shown: FeedParts[K]) => boolean,
+  isPacedByFeed: boolean,
+): FeedParts[K] {
   const [value, setValue] = useState<FeedParts[K]>(() => store.snapshot[name]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `isUrgent` is a pure rule of the caller, fixed per panel.
   useEffect(() => {
@@ -33,18 +59,20 @@ export function usePacedPart<K extends 'book' | 'trades'>(store: FeedStore, name
     const stop = store.subscribe(name, () => {
       if (isUrgent(store.snapshot[name], shown)) {
         clearTimeout(timer);
+        copiesDue.delete(show);
         show();
+      } else if (isPacedByFeed) {
+        showCopy(show);
       } else if (timer === undefined) {
-        const wait = PAGE_BOOK_MS - (performance.now() - shownAt);
-        if (wait <= PAGE_ALIGN_MS) show();
-        else timer = setTimeout(show, wait);
+        timer = setTimeout(show, Math.max(0, PAGE_BOOK_MS - (performance.now() - shownAt)));
       }
     });
     return () => {
       stop();
       clearTimeout(timer);
+      copiesDue.delete(show);
     };
-  }, [store, name]);
+  }, [store, name, isPacedByFeed]);
   return value;
 }
 

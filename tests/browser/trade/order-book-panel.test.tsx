@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { TradeFrame } from '../../../engine/market/trade-frame';
 import { OrderBookPanel } from '../../../src/routes/-trade/OrderBookPanel';
-import { PageBookCanvas } from '../../../src/trade/panel-canvas';
+import { COPY_DELAY_MS } from '../../../src/routes/-trade/use-panel-canvas';
+import { PageBookCanvas, type PanelCanvasHandle } from '../../../src/trade/panel-canvas';
 import { FeedStore } from '../../../src/trade/feed-store';
 import '../ui/helpers';
 import '../../../src/routes/-trade/trade-page.css';
@@ -23,7 +24,7 @@ const LIVE = {
 
 const ROWS = 3;
 
-function panel(store: FeedStore, canvas: PageBookCanvas, onPick = vi.fn()) {
+function panel(store: FeedStore, canvas: PanelCanvasHandle, onPick = vi.fn()) {
   return render(
     <div style={{ inlineSize: '320px' }}>
       <OrderBookPanel store={store} canvas={canvas} rows={ROWS} base="BTC" quote="USDT" steps={['0.1', '1']} step="0.1" onStep={() => {}} onPick={onPick} />
@@ -116,6 +117,25 @@ describe('OrderBookPanel', () => {
       expect(screen.getByTestId('book-spread').element().textContent).toBe('1.0');
       vi.advanceTimersByTime(1000);
       await expect.element(screen.getByTestId('book-spread')).toHaveTextContent('3.0');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows each copy shortly after it comes when the market worker paints the book (the worker already sends it seldom)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const store = new FeedStore();
+      const canvas: PanelCanvasHandle = { canvas: document.createElement('canvas'), panel: 'book', kind: 'worker', setLayout: () => undefined, priceAt: async () => null };
+      const screen = await panel(store, canvas);
+      store.apply(frame(LIVE));
+      await expect.element(screen.getByTestId('book-spread')).toHaveTextContent('1.0');
+      store.apply(frame({ ...LIVE, spread: '2.0' }));
+      // Not in the ticker's frame, and not held for the rest of the second either.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      expect(screen.getByTestId('book-spread').element().textContent).toBe('1.0');
+      vi.advanceTimersByTime(COPY_DELAY_MS);
+      await expect.element(screen.getByTestId('book-spread')).toHaveTextContent('2.0');
     } finally {
       vi.useRealTimers();
     }
