@@ -23,7 +23,8 @@ let copyTimer: ReturnType<typeof setTimeout> | undefined;
 /** Shows the book's and the tape's copies together: one task, so React renders them in one commit and one frame. */
 function showCopy(show: () => void): void {
   copiesDue.add(show);
-  copyTimer ??= setTimeout(() => {
+  if (copyTimer !== undefined) return;
+  copyTimer = setTimeout(() => {
     copyTimer = undefined;
     const due = [...copiesDue];
     copiesDue.clear();
