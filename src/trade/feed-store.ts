@@ -10,9 +10,8 @@ export interface FeedParts {
   book: BookView | null;
   trades: readonly TradeRowView[];
   ticker: TickerView | null;
-  /** The last candle part received; the chart applies each one once (see `candleSerial`). */
+  /** The last candle part received; the chart listens for each one (`subscribe('candles')`) and applies it once. */
   candles: CandleView | null;
-  candleSerial: number;
   counters: FeedCounters | null;
 }
 
@@ -30,7 +29,7 @@ export class FeedStore {
   onApplied: ((latestTs: number) => void) | null = null;
 
   private static empty(): FeedParts {
-    return { connection: 'connecting', book: null, trades: [], ticker: null, candles: null, candleSerial: 0, counters: null };
+    return { connection: 'connecting', book: null, trades: [], ticker: null, candles: null, counters: null };
   }
 
   get snapshot(): FeedParts {
@@ -60,7 +59,6 @@ export class FeedStore {
     }
     if (frame.candles) {
       next.candles = frame.candles;
-      next.candleSerial += 1;
       changed.push('candles');
     }
     this.parts = next;

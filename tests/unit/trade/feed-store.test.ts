@@ -49,16 +49,18 @@ describe('FeedStore.apply', () => {
     expect(store.snapshot.trades.map((row) => row.id)).toEqual(['9']);
   });
 
-  it('reports connection changes once, and counts candle parts so each is applied once', () => {
+  it('reports connection changes once, and wakes the chart for every candle part, even an equal one', () => {
     const store = new FeedStore();
     const onConnection = vi.fn();
+    const onCandles = vi.fn();
     store.subscribe('connection', onConnection);
+    store.subscribe('candles', onCandles);
     store.apply(frame({ connection: 'reconnecting' }));
     store.apply(frame({ connection: 'reconnecting' }));
     expect(onConnection).toHaveBeenCalledTimes(1);
     store.apply(frame({ candles: { channel: 'candle1m', reset: true, bars: [] } }));
     store.apply(frame({ candles: { channel: 'candle1m', reset: false, bars: [] } }));
-    expect(store.snapshot.candleSerial).toBe(2);
+    expect(onCandles).toHaveBeenCalledTimes(2);
   });
 
   it('hands each frame newest stream time to the latency probe, and reset forgets everything', () => {
