@@ -148,11 +148,11 @@ export function CandleChart({ candles, live, liveCandles, pricePlaces, theme, on
   useEffect(() => {
     const series = api?.series;
     if (!series || !liveCandles) return;
-    let hasDrawn = false;
     return liveCandles((bars) => {
-      for (const candle of bars) hasDrawn = drawLive(series, lastBarTime, candle) || hasDrawn;
+      let isDrawn = false;
+      for (const candle of bars) isDrawn = drawLive(series, lastBarTime, candle) || isDrawn;
       // Once: setting the same state again can still cost a render.
-      if (hasDrawn && !hasLiveBarsRef.current) {
+      if (isDrawn && !hasLiveBarsRef.current) {
         hasLiveBarsRef.current = true;
         setHasLiveBars(true);
       }
