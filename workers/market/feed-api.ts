@@ -253,7 +253,7 @@ export async function takeCanvasLatency(): Promise<number[]> {
 /**
  * Takes a panel's canvas (`transferControlToOffscreen` of the page's canvas) and the page's layout for it: from the
  * next frame this worker paints every new book, or every new trade, there itself, never waiting for the page, and
- * the page's frames carry that part only about once a second (its accessible table). A second canvas replaces the
+ * the page's frames carry that part only every two seconds (its accessible table). A second canvas replaces the
  * first.
  */
 export async function attachCanvas(feedId: number, panel: PaintedPanel, canvas: OffscreenCanvas, layout: unknown): Promise<void> {

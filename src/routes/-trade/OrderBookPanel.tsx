@@ -90,16 +90,16 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
 
 /**
  * Levels per side the table says: the top of the book is what a listener acts on, and every row of it is laid out
- * again each second, however hidden.
+ * again at each refresh, however hidden.
  */
 const TABLE_LEVELS = 5;
 
-/** The top of the book in words for assistive technology (and a plain view of it for tests), refreshed about once a second. */
+/** The top of the book in words for assistive technology (and a plain view of it for tests), refreshed every two seconds. */
 function BookTable({ book, quote, base }: { book: BookView; quote: string; base: string }) {
   const t = useT();
   const rows = (side: 'ask' | 'bid', list: BookView['asks']) =>
     list.slice(0, TABLE_LEVELS).map(([price, size, total], i) => (
-      // Index keys: each second only the texts change, no row is taken out or put in.
+      // Index keys: at each refresh only the texts change, no row is taken out or put in.
       // biome-ignore lint/suspicious/noArrayIndexKey: rows are places in the book, not identities.
       <tr key={`${side}-${i}`}>
         <td className="book__price">{price}</td>

@@ -10,10 +10,10 @@ import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
 
 /** Trades painted on the tape. */
 export const TAPE_PAINTED_ROWS = 30;
-/** Trades the accessible list says: the newest, as every row of it is laid out again each second. */
+/** Trades the accessible list says: the newest, as every row of it is laid out again at each refresh. */
 const LISTED_ROWS = 10;
 
-/** The tape's table comes at once when the tape starts or empties, else at most once a second. */
+/** The tape's table comes at once when the tape starts or empties, else at most every two seconds. */
 function isTapeUrgent(next: readonly TradeRowView[], shown: readonly TradeRowView[]): boolean {
   return (next.length === 0) !== (shown.length === 0);
 }
@@ -28,7 +28,7 @@ export interface TradesTapeProps {
 
 /**
  * The latest public trades, newest first, coloured by taker side: painted on a canvas (by the market worker where
- * the browser allows), with the same trades in an accessible list refreshed about once a second.
+ * the browser allows), with the same trades in an accessible list refreshed every two seconds.
  */
 export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
   const t = useT();
@@ -55,7 +55,7 @@ export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
           <div className="tape__paint" ref={setHost} style={{ blockSize: panelHeight(geometry) }} />
           <ul className="visually-hidden tape__rows" aria-label={t('trade.trades')}>
             {trades.slice(0, LISTED_ROWS).map((row, i) => (
-              // Index keys: each second only the texts change, no item is taken out or put in.
+              // Index keys: at each refresh only the texts change, no item is taken out or put in.
               // biome-ignore lint/suspicious/noArrayIndexKey: items are places on the tape, newest first.
               <li key={i} className={`tape__row tape__row--${row.side}`}>
                 <span className="tape__price">{row.price}</span> <span>{row.size}</span> <span className="tape__time">{row.time}</span>

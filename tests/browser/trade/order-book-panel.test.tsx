@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { PAGE_BOOK_MS } from '../../../engine/market/trade-feed';
 import type { TradeFrame } from '../../../engine/market/trade-frame';
 import { OrderBookPanel } from '../../../src/routes/-trade/OrderBookPanel';
 import { COPY_DELAY_MS } from '../../../src/routes/-trade/use-panel-canvas';
@@ -104,7 +105,7 @@ describe('OrderBookPanel', () => {
     expect(isPainted(canvas.canvas, 0, ROWS * 2 * 17 + 26)).toBe(false);
   });
 
-  it('refreshes the table at most once a second, but at once when the book comes back', async () => {
+  it('refreshes the table at most once per PAGE_BOOK_MS, but at once when the book comes back', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { store, canvas } = paintedStore();
@@ -115,7 +116,7 @@ describe('OrderBookPanel', () => {
       store.apply(frame({ ...LIVE, spread: '3.0' }));
       await new Promise((resolve) => requestAnimationFrame(resolve));
       expect(screen.getByTestId('book-spread').element().textContent).toBe('1.0');
-      vi.advanceTimersByTime(1000);
+      vi.advanceTimersByTime(PAGE_BOOK_MS);
       await expect.element(screen.getByTestId('book-spread')).toHaveTextContent('3.0');
     } finally {
       vi.useRealTimers();

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { MarkFeedMessage } from '../../../engine/market/mark-feed';
+import { PAGE_BOOK_MS } from '../../../engine/market/trade-feed';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
 import type { MarketApi } from '../../../workers/market.api';
 import type { CreatedTradeFeed } from '../../../workers/market/create-trade-feed';
@@ -212,7 +213,7 @@ describe('market worker trading feed', () => {
     for (const { frame } of log.frames.slice(lostAt, freshAt)) expect(frame.book?.bids.length ?? 0).toBe(0);
   });
 
-  it('paints the book on a canvas it was handed, every frame, while the page gets the book about once a second', async () => {
+  it('paints the book on a canvas it was handed, every frame, while the page gets the book once per PAGE_BOOK_MS', async () => {
     const api = startWorker();
     const log = frameLog();
     const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
@@ -248,14 +249,14 @@ describe('market worker trading feed', () => {
     expect(pair).not.toBeNull();
     expect(number(pair!.bid)).toBeLessThan(number(pair!.ask));
     expect(await api.bookPriceAt(id, 5 * 17 + 10)).toBeNull();
-    // Over three seconds of a busy book the page receives it at most about once a second.
+    // Over a little more than two intervals of a busy book the page receives it two or three times.
     const from = log.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, 2 * PAGE_BOOK_MS + 500));
     const withBook = log.frames.slice(from).filter((f) => f.frame.book !== null);
     const updates = (log.frames.at(-1)?.frame.counters.bookUpdates ?? 0) - (log.frames[from]?.frame.counters.bookUpdates ?? 0);
     expect(updates).toBeGreaterThan(10);
     expect(withBook.length).toBeGreaterThanOrEqual(2);
-    expect(withBook.length).toBeLessThanOrEqual(4);
+    expect(withBook.length).toBeLessThanOrEqual(3);
     // Each paint of a moved book gave a sample: milliseconds from its newest message to the frame after the paint.
     const samples = await api.takeCanvasLatency();
     expect(samples.length).toBeGreaterThan(10);
@@ -275,7 +276,7 @@ describe('market worker trading feed', () => {
     await api.closeFeed(id);
   });
 
-  it('paints the tape on a canvas it was handed, and gives the page the whole tape about once a second', async () => {
+  it('paints the tape on a canvas it was handed, and gives the page the whole tape once per PAGE_BOOK_MS', async () => {
     const api = startWorker();
     const log = frameLog();
     const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
@@ -287,11 +288,11 @@ describe('market worker trading feed', () => {
     };
     await api.attachCanvas(id, 'tape', Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, layout);
     const from = log.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, 2 * PAGE_BOOK_MS + 500));
     const parts = log.frames.slice(from).map((f) => f.frame.trades).filter((t) => t !== null);
-    // The simulator trades several times a second; the page still gets the tape two to four times, each whole.
+    // The simulator trades several times a second; the page still gets the tape two or three times, each whole.
     expect(parts.length).toBeGreaterThanOrEqual(2);
-    expect(parts.length).toBeLessThanOrEqual(4);
+    expect(parts.length).toBeLessThanOrEqual(3);
     for (const part of parts) expect(part).toMatchObject({ reset: true });
     expect(parts.at(-1)!.rows.length).toBeGreaterThan(5);
     await api.setCanvasLayout(id, 'tape', { ...layout, rows: 10, height: 170 });

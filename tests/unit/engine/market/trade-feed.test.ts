@@ -518,7 +518,7 @@ describe('TradeFeed book painter', () => {
     expect(next?.book).toBe(painted[0].book);
   });
 
-  it('paces the book the page gets to one a second, and delivers the last one when the second is up', () => {
+  it('paces the book the page gets to one per PAGE_BOOK_MS, and delivers the last one when the interval is up', () => {
     const { server, push, frame, painted, advance, timers } = paintedFeed();
     frame();
     push('books', 'update', [server.update({ bids: [['100.5', '3.0000']] })], 2000);
@@ -531,7 +531,7 @@ describe('TradeFeed book painter', () => {
     push('books', 'update', [server.update({ bids: [['100.5', '4.0000']] })], 2100);
     frame();
     expect(painted).toHaveLength(3);
-    advance(1000);
+    advance(PAGE_BOOK_MS);
     timers.fire(PAGE_BOOK_MS + PACE_GRACE_MS);
     const due = frame();
     expect(due?.book?.bids[0][1]).toBe('4.0000');
@@ -657,7 +657,7 @@ describe('TradeFeed book painter', () => {
 });
 
 describe('TradeFeed tape painter', () => {
-  it('paints every trades part at once, and gives the page the whole tape at most once a second', () => {
+  it('paints every trades part at once, and gives the page the whole tape at most once per PAGE_BOOK_MS', () => {
     let now = 0;
     const { feed, push, frame, timers } = liveFeed({ now: () => now });
     const painted: { reset: boolean; ids: string[]; latestTs: number }[] = [];
@@ -672,7 +672,7 @@ describe('TradeFeed tape painter', () => {
     const second = frame();
     expect(painted.at(-1)).toEqual({ reset: false, ids: ['3'], latestTs: 1000 });
     expect(second?.trades ?? null).toBeNull();
-    now += 900;
+    now = PAGE_BOOK_MS;
     timers.fire(PAGE_BOOK_MS + PACE_GRACE_MS);
     const due = frame();
     expect(due?.trades).toMatchObject({ reset: true });
