@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { measureCrypto } from './crypto-bench';
 import { measureMaths } from './maths-bench';
 import { measurePage, type PageFigures } from './measure-page';
-import { measureTrade, type TradeVariantFigures } from './trade-bench';
+import { measureTrade, type TradeVariantFigures, VSYNC_MS } from './trade-bench';
 
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 5000);
@@ -18,6 +18,12 @@ const TRADE_MARKET = { marketStepMs: 50, levelChangesPerStep: 20 };
 /** `pages`, `signing`, `maths` or `trade` runs one part only, for quicker rounds while tuning; unset runs everything. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ROOT = new URL('../..', import.meta.url).pathname;
+/**
+ * The step of the page's clock: without cross-origin isolation Chromium clamps `performance.now()` and rAF times to
+ * 100 µs, with jitter, so frames of one vsync interval (16.67 ms) read 16.6 to 16.8 ms. A frame time is within budget
+ * when it is within one step of it.
+ */
+const PAGE_CLOCK_STEP_MS = 0.1;
 
 const PAGES = [
   { name: 'markets (desktop)', path: '/', viewport: { width: 1280, height: 800 }, readySelector: 'tr[data-symbol="BTCUSDT"]' },
@@ -108,7 +114,7 @@ try {
       const w = f.window;
       console.log(`\n  book merged ${f.variant === 'worker' ? 'in the market worker (product)' : 'on the main thread (?feed=main)'}: ${f.positionRowsShown} position rows, ${f.bookRowsShown} book rows shown`);
       console.log(`    long tasks: ${f.longTasks.count} (total ${f.longTasks.totalMs} ms, max ${f.longTasks.maxMs} ms)`);
-      console.log(`    frame time p50/p95/p99: ${f.frameMs.p50} / ${f.frameMs.p95} / ${f.frameMs.p99} ms over ${f.frameMs.frames} frames`);
+      console.log(`    frame time p50/p95/p99: ${f.frameMs.p50} / ${f.frameMs.p95} / ${f.frameMs.p99} ms over ${f.frameMs.frames} frames; ${f.frameMs.missed} longer than ${(1.5 * VSYNC_MS).toFixed(0)} ms (a vsync missed)`);
       console.log(`    update-to-paint p50/p95, page frames: ${f.paintLatencyMs.p50} / ${f.paintLatencyMs.p95} ms (${f.paintLatencyMs.samples} frames)`);
       console.log(`    update-to-paint p50/p95, book and tape canvases: ${f.canvasLatencyMs.p50} / ${f.canvasLatencyMs.p95} ms (${f.canvasLatencyMs.samples} paints)`);
       const busy = (b: typeof f.quiet) => `${b.busyMs} ms of ${b.windowMs} ms (${Math.round((b.busyMs / b.windowMs) * 100)} %), of which script ${b.scriptMs}, layout ${b.layoutMs}, style ${b.styleMs} ms`;
@@ -122,7 +128,7 @@ try {
       if (process.env.BENCH_DEBUG) console.dir(f.loaf.slice(0, 8), { depth: 5 });
       const checks: [boolean, string][] = [
         [f.longTasks.maxMs <= 50, 'no long task > 50 ms'],
-        [f.frameMs.p95 <= 16.7, 'frame p95 ≤ 16.7 ms'],
+        [f.frameMs.p95 <= 16.7 + PAGE_CLOCK_STEP_MS, 'frame p95 ≤ 16.7 ms (to the page clock\'s 0.1 ms step)'],
         [f.frameMs.p99 <= 33, 'frame p99 ≤ 33 ms'],
         [f.paintLatencyMs.p95 <= 50, 'update-to-paint p95 ≤ 50 ms, page frames'],
         [f.canvasLatencyMs.p95 <= 50, 'update-to-paint p95 ≤ 50 ms, book and tape canvases'],

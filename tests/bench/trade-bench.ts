@@ -58,7 +58,8 @@ export interface TradeVariantFigures {
   /** Both windows together. */
   windowMs: number;
   longTasks: { count: number; totalMs: number; maxMs: number };
-  frameMs: { p50: number; p95: number; p99: number; frames: number };
+  /** rAF deltas; `missed`: frames that took longer than one and a half vsync intervals (a frame dropped). */
+  frameMs: { p50: number; p95: number; p99: number; frames: number; missed: number };
   /** Update-to-paint of the page's frames (ticker, chart, position-driving parts, the panels' accessible copies). */
   paintLatencyMs: { p50: number; p95: number; samples: number };
   /** Update-to-paint of the painted panels (book and tape canvases), in the market worker or, for `main`, on the page. */
@@ -89,6 +90,8 @@ const DEMO = { loginName: 'demo@example.com', pwd: 'Demo-pass-1' };
 const INSTRUMENTS = DEFAULT_INSTRUMENTS.map((spec) => [spec.instType, spec.symbol] as const);
 
 const round = (n: number) => Math.round(n * 10) / 10;
+/** The display's frame interval at 60 Hz (ms). */
+export const VSYNC_MS = 1000 / 60;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -326,7 +329,13 @@ async function measureVariant(browser: Browser, gateway: RunningGateway, api: Ap
         totalMs: round(longTasks.reduce((s, t) => s + t.duration, 0)),
         maxMs: round(Math.max(0, ...longTasks.map((t) => t.duration))),
       },
-      frameMs: { p50: round(percentile(frames, 50)), p95: round(percentile(frames, 95)), p99: round(percentile(frames, 99)), frames: frames.length },
+      frameMs: {
+        p50: round(percentile(frames, 50)),
+        p95: round(percentile(frames, 95)),
+        p99: round(percentile(frames, 99)),
+        frames: frames.length,
+        missed: frames.filter((ms) => ms > 1.5 * VSYNC_MS).length,
+      },
       paintLatencyMs: { p50: round(percentile(result.latency, 50)), p95: round(percentile(result.latency, 95)), samples: result.latency.length },
       canvasLatencyMs: { p50: round(percentile(canvasLatency, 50)), p95: round(percentile(canvasLatency, 95)), samples: canvasLatency.length },
       quiet,
