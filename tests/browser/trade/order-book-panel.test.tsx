@@ -132,7 +132,7 @@ describe('OrderBookPanel', () => {
       store.apply(frame(LIVE));
       await expect.element(screen.getByTestId('book-spread')).toHaveTextContent('1.0');
       store.apply(frame({ ...LIVE, spread: '2.0' }));
-      // Not in the ticker's frame, and not held for the rest of the second either.
+      // Not in the ticker's frame, and not held for the rest of PAGE_BOOK_MS either.
       await new Promise((resolve) => requestAnimationFrame(resolve));
       expect(screen.getByTestId('book-spread').element().textContent).toBe('1.0');
       vi.advanceTimersByTime(COPY_DELAY_MS);
