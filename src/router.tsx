@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { historyHeardNextTask } from './app/router-history';
 import { languageRewrite } from './i18n/route-language';
 import { rootRoute } from './routes/__root';
 import { accountSecurityRoute } from './routes/account.security';
@@ -13,6 +14,7 @@ const routeTree = rootRoute.addChildren([marketsRoute, loginRoute, registerRoute
 /** The app's router: routes are declared without the language prefix (see route-language.ts). */
 export const router = createRouter({
   routeTree,
+  history: historyHeardNextTask(),
   rewrite: languageRewrite,
   defaultPreload: 'intent',
   scrollRestoration: true,
