@@ -5,7 +5,8 @@ import { evaluateInPage, installWorkerClient, type LongTask, observeMainThread }
 
 /** Figures of the signing bench (issue: sign-in and request security). */
 export interface CryptoFigures {
-  keyReady: { backend: 'webcrypto' | 'forge'; algorithm: 'rsa1024' | 'rsa2048'; runs: number; p50: number; p95: number }[];
+  /** `timedOut`: runs whose generation passed the product's 8 s limit (the login was refused); counted at 8 s. */
+  keyReady: { backend: 'webcrypto' | 'forge'; algorithm: 'rsa1024' | 'rsa2048'; runs: number; timedOut: number; p50: number; p95: number }[];
   signedRequestAddedMs: { p50: number; p95: number; runs: number };
   loginLongTasks: { count: number; totalMs: number; maxMs: number; loginMs: number };
 }
@@ -17,23 +18,28 @@ const pct = (values: number[], p: number) => {
 
 async function keyReadyRuns(page: Page, config: unknown, rootCertPem: string, backend: 'webcrypto' | 'forge', algorithm: 'rsa1024' | 'rsa2048', runs: number) {
   const times: number[] = [];
+  let timedOut = 0;
   for (let i = 0; i < runs; i += 1) {
-    const ms = await page.evaluate(
+    const outcome = await page.evaluate(
       async ({ config, rootCertPem, subtle, dbName, algorithm }) => {
         const call = (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall;
         await call('configureForTests', { subtle, dbName });
         const cfg = { ...(config as object), defaultAlgorithm: algorithm };
         await call('setup', { config: cfg, rootCertPem });
         const started = performance.now();
-        const sealed = (await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() })) as { status?: string };
+        const sealed = (await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() })) as { status?: string; reason?: string; reports?: { reason?: string }[] };
+        const ms = performance.now() - started;
+        // A generation past the product's limit is a figure (the login was refused), not a broken bench.
+        if (sealed?.status === 'blocked' && sealed.reports?.some((r) => r.reason?.includes('timed out'))) return { ms, timedOut: true };
         if (sealed?.status !== 'encrypted') throw new Error(`login not sealed: ${JSON.stringify(sealed)}`);
-        return performance.now() - started;
+        return { ms, timedOut: false };
       },
       { config, rootCertPem, subtle: backend === 'webcrypto', dbName: `bench-${backend}-${algorithm}-${i}-${Date.now()}`, algorithm },
     );
-    times.push(ms);
+    times.push(outcome.ms);
+    if (outcome.timedOut) timedOut += 1;
   }
-  return { backend, algorithm, runs, p50: pct(times, 50), p95: pct(times, 95) };
+  return { backend, algorithm, runs, timedOut, p50: pct(times, 50), p95: pct(times, 95) };
 }
 
 /** Key readiness per backend and size, signing overhead per request, and main-thread long tasks during a real login. */
