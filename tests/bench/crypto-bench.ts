@@ -27,7 +27,7 @@ async function keyReadyRuns(page: Page, config: unknown, rootCertPem: string, ba
         const cfg = { ...(config as object), defaultAlgorithm: algorithm };
         await call('setup', { config: cfg, rootCertPem });
         const started = performance.now();
-        const sealed = (await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() })) as { status?: string; reason?: string; reports?: { reason?: string }[] };
+        const sealed = (await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() })) as { status?: string; reports?: { reason?: string }[] };
         const ms = performance.now() - started;
         // A generation past the product's limit is a figure (the login was refused), not a broken bench.
         if (sealed?.status === 'blocked' && sealed.reports?.some((r) => r.reason?.includes('timed out'))) return { ms, timedOut: true };
