@@ -26,6 +26,7 @@ import { sessionRoutes } from './routes/session-routes';
 import { deviceCheckRoutes } from './security/device-check';
 import { createDeviceKeyStore, hashUserId } from './security/device-keys';
 import { createEnvelopeOpener } from './security/envelope-opener';
+import { createReplayStore } from './security/replay-store';
 import { signConfigRoutes } from './security/sign-config';
 import { signatureCheck } from './security/signature-check';
 import type { Signing } from './security/signing-setup';
@@ -70,10 +71,11 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   }
   const { identity, policy } = deps.signing;
   const deviceKeys = createDeviceKeyStore(deps.db);
+  const replay = createReplayStore(deps.db);
   const auth = createAuth({
     db: deps.db,
     logger: deps.logger,
-    openEnvelope: createEnvelopeOpener({ identity, policy, logger: deps.logger }),
+    openEnvelope: createEnvelopeOpener({ identity, policy, replay, logger: deps.logger }),
     allowPlainLogin: () => !policy.clientOpen,
     onKeyBound: (binding) => deviceKeys.bindDeviceKey(binding),
     onSessionEnded: (sessionId) => {
@@ -89,9 +91,9 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   });
   // Oversized and faulted requests never reach the session store; signatures are checked once the session is known.
   app.use('*', auth.session);
-  app.use('/v1/*', signatureCheck({ db: deps.db, config: policy, sessionOf, logger: deps.logger }));
+  app.use('/v1/*', signatureCheck({ db: deps.db, config: policy, sessionOf, replay, logger: deps.logger }));
   app.route('/', signConfigRoutes({ policy, identity }));
-  app.route('/', deviceCheckRoutes({ db: deps.db, config: policy, logger: deps.logger }));
+  app.route('/', deviceCheckRoutes({ db: deps.db, config: policy, replay, logger: deps.logger }));
   app.route('/', auth.routes);
   app.route('/', sessionRoutes());
   app.route('/', deviceRoutes().routes);

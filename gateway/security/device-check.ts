@@ -10,7 +10,7 @@ import type { Logger } from '../log/logger';
 import { type ClientAlgorithm, isClientAlgorithm, parseClientPublicKey, verifyRsaSha256 } from './client-public-key';
 import { createDeviceKeyStore } from './device-keys';
 import { time8 } from './encoding';
-import { ReplayCache } from './replay-cache';
+import { createReplayStore, type ReplayStore, SIGNATURE_REPLAY_MS } from './replay-store';
 import type { SignPolicy } from './sign-config';
 import { isRequestTime, isTime8Fresh } from './time-window';
 
@@ -21,7 +21,8 @@ export interface DeviceCheckDeps {
   config: SignPolicy;
   now?: () => number;
   logger: Logger;
-  replay?: ReplayCache;
+  /** Replay memory (default: the `sign_replays` table of `db`). */
+  replay?: ReplayStore;
 }
 
 /** Largest device-check body (three short fields). */
@@ -32,7 +33,7 @@ const TRACE_ID = /^[0-9A-Za-z_-]{8,64}$/;
 /** `POST {userCheckDeviceUrl}` (contract §5): `{trusted}` tells whether the signature is by a key bound to that user; an unknown user looks like a bad signature. */
 export function deviceCheckRoutes(deps: DeviceCheckDeps): Hono<GatewayEnv> {
   const store = createDeviceKeyStore(deps.db);
-  const replay = deps.replay ?? new ReplayCache(undefined, undefined, deps.logger);
+  const replay = deps.replay ?? createReplayStore(deps.db);
   const now = deps.now ?? Date.now;
   const routes = new Hono<GatewayEnv>();
   routes.post(deps.config.userCheckDeviceUrl, async (c) => {
@@ -45,12 +46,10 @@ export function deviceCheckRoutes(deps: DeviceCheckDeps): Hono<GatewayEnv> {
     const requestTime = c.req.header('request-time') ?? '';
     const traceId = c.req.header('trace-id') ?? '';
     const nowMs = now();
-    const replayId = `check\n${userIdHash}\n${traceId}`;
     let reason = '';
     if (!deps.config.clientOpen) reason = 'signing off';
     else if (!isRequestTime(requestTime) || !TRACE_ID.test(traceId)) reason = 'headers';
     else if (!isTime8Fresh(time8(requestTime), nowMs)) reason = 'stale time';
-    else if (replay.has(replayId, nowMs)) reason = 'replayed trace-id';
     else {
       const text = `DS1-check\n${c.req.method.toUpperCase()}\n${c.req.path}\n${time8(requestTime)}\n${traceId}`;
       const keys = store
@@ -62,8 +61,9 @@ export function deviceCheckRoutes(deps: DeviceCheckDeps): Hono<GatewayEnv> {
       if (keys.length === 0) keys.push(decoyKey(lastAlgorithm));
       // Every key is tried (no early exit), for the same reason.
       const results = keys.map((key) => verifyRsaSha256(key, text, signature));
-      if (results.includes(true)) replay.add(replayId, nowMs);
-      else reason = 'no matching key';
+      if (!results.includes(true)) reason = 'no matching key';
+      // The signature covers the trace id and time, so it is the one-time proof; a second use is not trusted.
+      else if (!replay.claim('device-check', `${userIdHash}\n${signature}`, nowMs, nowMs + SIGNATURE_REPLAY_MS)) reason = 'replayed';
     }
     if (reason) deps.logger.debug('device check untrusted', { reason });
     return replyOk(c, { trusted: reason === '' });

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { Logger } from '../log/logger';
 import { type FailedLoginEnvelope, type OpenedLoginEnvelope, openLoginEnvelope } from './login-envelope';
+import type { ReplayStore } from './replay-store';
 import type { SigningIdentity } from './server-key';
 import { encryptedFieldsFor, type SignPolicy } from './sign-config';
 
@@ -9,6 +10,8 @@ import { encryptedFieldsFor, type SignPolicy } from './sign-config';
 export interface EnvelopeOpenerDeps {
   identity: SigningIdentity;
   policy: SignPolicy;
+  /** Where opened envelopes are remembered (one use each, across restarts). */
+  replay: ReplayStore;
   /** Gateway clock in ms (default Date.now). */
   now?: () => number;
   logger?: Logger;
@@ -36,6 +39,7 @@ export function createEnvelopeOpener(deps: EnvelopeOpenerDeps): EnvelopeOpenerFn
       // The client encrypts the fields of the longest matching `enc:` key even on verify-login and similar
       // paths below a login url, where those fields do not exist.
       requireFields: Object.hasOwn(deps.policy.signModes, path),
+      replay: deps.replay,
       logger: deps.logger,
     });
   };

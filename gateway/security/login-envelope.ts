@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger';
 import { type ClientAlgorithm, isClientAlgorithm, parseClientPublicKey, verifyRsaSha256 } from './client-public-key';
 import { md5Hex } from './encoding';
 import { openJweCompact } from './jwe-compact';
+import type { ReplayStore } from './replay-store';
 
 /** Largest allowed distance between the envelope's `ts` and the gateway clock (contract §3). */
 export const LOGIN_TS_WINDOW_MS = 60_000;
@@ -29,6 +30,8 @@ export interface LoginEnvelopeInput {
   fields: readonly string[];
   /** False: a named field may be absent (a path under a login url, e.g. verify-login, has none); default true. */
   requireFields?: boolean;
+  /** Where accepted envelopes are remembered, so each opens once (contract §3). */
+  replay: ReplayStore;
   /** Receives the failure reason at debug level. */
   logger?: Logger;
 }
@@ -53,7 +56,7 @@ type Plain = Record<string, unknown>;
 
 const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Opens and checks a login envelope (contract §3): JWE, freshness, path, fields, client key and `initSign`. */
+/** Opens and checks a login envelope (contract §3): JWE, freshness, path, fields, client key, `initSign`, and that it was never opened before. */
 export function openLoginEnvelope(input: LoginEnvelopeInput): OpenedLoginEnvelope | FailedLoginEnvelope {
   const result = check(input);
   if (!result.ok) input.logger?.debug('login envelope rejected', { path: input.path, reason: result.reason });
@@ -96,6 +99,8 @@ function check(input: LoginEnvelopeInput): OpenedLoginEnvelope | FailedLoginEnve
   if (!clientKey) return fail('publicKey');
   const signedText = `DS1-init\n${input.path}\n${ts}\n${fp}\n${publicKey}`;
   if (!verifyRsaSha256(clientKey.key, signedText, initSign)) return fail('initSign');
+  // Remembered for as long as its `ts` is acceptable; past that the freshness check refuses it anyway.
+  if (!input.replay.claim('login-envelope', initSign, input.now, Number(ts) + LOGIN_TS_WINDOW_MS)) return fail('replay');
   return { ok: true, fields, rest, publicKey, algorithm, keyId: clientKey.keyId };
 }
 

@@ -1,6 +1,6 @@
 import type { Migration } from '../db/migrations';
 
-/** Schema of the DS1 device-key store (contract §2, §3, §5); ids from 100 so they never collide with the gateway's own. */
+/** Schema of the DS1 device-key store and replay memory (contract §2–§5); ids from 100 so they never collide with the gateway's own. */
 export const SECURITY_MIGRATIONS: Migration[] = [
   {
     id: 100,
@@ -26,6 +26,18 @@ export const SECURITY_MIGRATIONS: Migration[] = [
         bound_at INTEGER NOT NULL
       ) WITHOUT ROWID;
       CREATE INDEX sign_key_sessions_key ON sign_key_sessions (key_id);
+    `,
+  },
+  {
+    id: 101,
+    name: 'sign-replays',
+    // One-time proofs (signatures, login envelopes, device checks) by SHA-256 digest, until they expire.
+    sql: `
+      CREATE TABLE sign_replays (
+        digest BLOB PRIMARY KEY CHECK (length(digest) = 32),
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sign_replays_expiry ON sign_replays (expires_at);
     `,
   },
 ];

@@ -46,6 +46,8 @@ export const DEFAULT_SIGN_POLICY: SignPolicy = Object.freeze({
     '/v1/user/register/email': 'enc:pwd,rePwd',
     '/v1/user/register/mobileAndEmail': 'enc:pwd,rePwd',
     '/v1/user/sub/': '2',
+    // A signature is a one-time proof (contract §4), and mode "1" would sign two equal calls alike within 100 s.
+    '/v1/asset/': '2',
     '/v1/trade/': '3',
     '/v1/order/': '3',
   },

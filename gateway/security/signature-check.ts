@@ -7,7 +7,7 @@ import { parseClientPublicKey, verifyRsaSha256 } from './client-public-key';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-keys';
 import { md5Hex, time8 } from './encoding';
 import { readRawBody } from './read-raw-body';
-import { ReplayCache } from './replay-cache';
+import { createReplayStore, type ReplayStore, SIGNATURE_REPLAY_MS } from './replay-store';
 import { isCoreUrl, requiredSignMode, type SignPolicy } from './sign-config';
 import { replySignError, type SignErrorCode } from './sign-errors';
 import { modeCovers, parseSignMode, signedRequestText } from './sign-mode';
@@ -29,8 +29,8 @@ export interface SignatureCheckDeps {
   /** The request's session, or null when it has none (then nothing is checked). */
   sessionOf: (c: Context<GatewayEnv>) => RequestSession | null;
   logger: Logger;
-  /** Shared replay memory (default: one of its own). */
-  replay?: ReplayCache;
+  /** Replay memory (default: the `sign_replays` table of `db`). */
+  replay?: ReplayStore;
   /** Largest body hashed for mode "3" (default 64 KiB, as routes read). */
   bodyLimit?: number;
 }
@@ -45,7 +45,7 @@ const reject = (code: SignErrorCode, reason: string): Verdict => ({ ok: false, c
 /** Checks the DS1 signature of core-url requests that carry a session (contract §4); others pass untouched. */
 export function signatureCheck(deps: SignatureCheckDeps): MiddlewareHandler<GatewayEnv> {
   const store = createDeviceKeyStore(deps.db);
-  const replay = deps.replay ?? new ReplayCache(undefined, undefined, deps.logger);
+  const replay = deps.replay ?? createReplayStore(deps.db);
   const now = deps.now ?? Date.now;
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
   return async (c, next) => {
@@ -63,7 +63,7 @@ export function signatureCheck(deps: SignatureCheckDeps): MiddlewareHandler<Gate
 interface CheckContext {
   config: SignPolicy;
   store: DeviceKeyStore;
-  replay: ReplayCache;
+  replay: ReplayStore;
   nowMs: number;
   bodyLimit: number;
   session: RequestSession;
@@ -87,9 +87,7 @@ async function check(c: Context<GatewayEnv>, ctx: CheckContext): Promise<Verdict
     bodyMd5 = md5Hex(await readRawBody(c, ctx.bodyLimit));
     if (sentMd5 !== bodyMd5) return reject('00023', 'body md5');
   }
-  // From here on nothing awaits, so two copies of one request cannot both pass the replay check.
   const keyId = header('device-sign-key');
-  if (ctx.replay.has(`${keyId}\n${traceId}`, ctx.nowMs)) return reject('00022', 'replayed trace-id');
   if (!KEY_ID.test(keyId)) return reject('00023', 'malformed key id');
   const bound = ctx.store.keyOfSession(ctx.session.sessionId);
   if (!bound || bound.keyId !== keyId) {
@@ -100,16 +98,30 @@ async function check(c: Context<GatewayEnv>, ctx: CheckContext): Promise<Verdict
   const text = signedRequestText(items, {
     mode,
     method: c.req.method,
-    pathWithQuery: pathWithQuery(c.req.url),
+    pathWithQuery: requestTarget(c),
     time8: time8(requestTime),
     traceId,
     bodyMd5,
     header,
   });
-  if (!verifyRsaSha256(clientKey.key, text, header('device-sign'))) return reject('00023', 'bad signature');
-  // Only verified requests are remembered, so forged ones cannot fill the cache or block a trace id.
-  ctx.replay.add(`${keyId}\n${traceId}`, ctx.nowMs);
+  const signature = header('device-sign');
+  if (!verifyRsaSha256(clientKey.key, text, signature)) return reject('00023', 'bad signature');
+  // Keyed on the signature itself, so a mode that does not cover the trace id cannot be replayed under a new one;
+  // only verified requests are remembered, so forged ones cannot fill the store or block a legitimate request.
+  if (!ctx.replay.claim('signature', `${keyId}\n${signature}`, ctx.nowMs, ctx.nowMs + SIGNATURE_REPLAY_MS)) {
+    return reject('00022', 'replayed signature');
+  }
   return { ok: true };
+}
+
+/**
+ * The request target exactly as it came over the wire (contract §4 signs the path "exactly as sent"): Node's raw
+ * `incoming.url`, which no URL parser has normalised (`./`, quotes and escapes kept); the parsed URL otherwise.
+ */
+export function requestTarget(c: Context<GatewayEnv>): string {
+  const raw = c.env?.incoming?.url;
+  if (typeof raw === 'string' && raw !== '') return raw.startsWith('/') ? raw : pathWithQuery(raw);
+  return pathWithQuery(c.req.url);
 }
 
 /** The path and query of a URL exactly as they appear in it (no normalisation, a bare trailing "?" kept). */

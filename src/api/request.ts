@@ -101,6 +101,16 @@ export class RequestError extends Error {
 }
 
 export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * The path and query as fetch will put them on the wire (`./` resolved, quotes and spaces escaped, no fragment), so
+ * the signing layer signs exactly what the gateway receives (signing contract §4: "path with query exactly as sent").
+ */
+export function wireTarget(url: string): string {
+  const parsed = new URL(url, 'http://wire.invalid');
+  parsed.hash = '';
+  return parsed.href.slice(parsed.origin.length);
+}
 const API_PREFIX = '/v1';
 const USERINFO_PATH = '/user/overview/userinfo';
 const LOGIN_EXPIRED_THROTTLE_MS = 2000;
@@ -147,8 +157,8 @@ export function createRequestClient(env: RequestEnvironment) {
       ...riskHeader(API_PREFIX + path),
       ...options.headers,
     };
-    const [bare, given = ''] = (API_PREFIX + path).split('?');
-    if (method !== 'GET') return { intercepted: true, url: API_PREFIX + path, path: bare, body: params, headers };
+    const [bare, given = ''] = wireTarget(API_PREFIX + path).split('?');
+    if (method !== 'GET') return { intercepted: true, url: wireTarget(API_PREFIX + path), path: bare, body: params, headers };
     // The query string is built here, not by ofetch, so what is signed is byte for byte what is sent.
     const query = new URLSearchParams(given);
     for (const [name, value] of Object.entries({ ...params, _t: env.now() })) {

@@ -281,6 +281,23 @@ describe('request layer: signing hooks', () => {
     expect(post.body).toEqual({ sealed: true });
   });
 
+  it('hands the signing layer the target as it goes on the wire, not as the caller spelled it', async () => {
+    const seen: OutgoingRequest[] = [];
+    const security: RequestSecurity = {
+      async prepare(request) {
+        seen.push(request);
+        return { bodyText: JSON.stringify(request.body), headers: {} };
+      },
+      inspect: () => 'pass',
+    };
+    const { client } = setup({ security });
+    const echo = await client.post<Echo>(`/__test__/./echo?note='a b'"`);
+    expect(seen[0]).toMatchObject({ path: '/v1/__test__/echo', pathWithQuery: '/v1/__test__/echo?note=%27a%20b%27%22' });
+    expect(echo).toMatchObject({ path: '/v1/__test__/echo', query: { note: `'a b'"` } });
+    await client.get<Echo>('/__test__/../__test__/echo#part', { params: { q: '1' } });
+    expect(seen[1]!.pathWithQuery).toMatch(/^\/v1\/__test__\/echo\?q=1&languageType=2&_t=\d+$/);
+  });
+
   it('refuses to send when the signing layer cannot protect the request', async () => {
     const security: RequestSecurity = { prepare: async () => ({ refused: true }), inspect: () => 'pass' };
     const { client, toasts } = setup({ security });

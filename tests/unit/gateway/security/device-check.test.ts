@@ -70,7 +70,7 @@ describe('device check', () => {
   it('does not trust a stale request-time', async () => {
     expect(await check({ requestTime: String(NOW - 140_000) })).toEqual(trusted(false));
   });
-  it('does not trust a replayed trace id', async () => {
+  it('does not trust a replayed check', async () => {
     const traceId = newTraceId();
     expect(await check({ traceId })).toEqual(trusted(true));
     expect(await check({ traceId })).toEqual(trusted(false));

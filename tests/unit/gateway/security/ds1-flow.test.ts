@@ -5,6 +5,7 @@ import { createLogger } from '../../../../gateway/log/logger';
 import { ensureDevRoot, loadRoot } from '../../../../gateway/security/dev-root';
 import { createDeviceKeyStore } from '../../../../gateway/security/device-keys';
 import { openLoginEnvelope, replyLoginEnvelopeFailed } from '../../../../gateway/security/login-envelope';
+import { createReplayStore } from '../../../../gateway/security/replay-store';
 import { createSigningIdentity, loadServerKey } from '../../../../gateway/security/server-key';
 import { DEFAULT_SIGN_POLICY, encryptedFieldsFor, type GatewaySignConfig, signConfigRoutes } from '../../../../gateway/security/sign-config';
 import { signatureCheck } from '../../../../gateway/security/signature-check';
@@ -21,6 +22,7 @@ beforeAll(() => {
   const identity = createSigningIdentity(loadServerKey(t.dir), root);
   const store = createDeviceKeyStore(t.db);
   const sessions = new Map<string, string>();
+  const replay = createReplayStore(t.db);
   app = bareApp();
   app.use(
     '*',
@@ -45,6 +47,7 @@ beforeAll(() => {
       serverPrivateKey: identity.serverPrivateKey,
       serverPublicKeyB64: identity.serverPublicKey,
       fields: encryptedFieldsFor(c.req.path, DEFAULT_SIGN_POLICY) ?? [],
+      replay,
     });
     if (!opened.ok || opened.fields.pwd !== 'S3cret!') return replyLoginEnvelopeFailed(c);
     const token = randomBytes(16).toString('hex');

@@ -5,7 +5,7 @@ import { createSigningIdentity, loadServerKey, type SigningIdentity } from '../.
 import { DEFAULT_SIGN_POLICY } from '../../../../gateway/security/sign-config';
 import { tempDir } from '../support';
 import { buildEnvelope, type ClientKey, makeClientKey } from './ds1-client';
-import { bareApp, NOW } from './harness';
+import { bareApp, freshReplayStore, NOW } from './harness';
 
 const dir = tempDir('gateway-opener-');
 let identity: SigningIdentity;
@@ -14,7 +14,7 @@ let opener: EnvelopeOpenerFn;
 beforeAll(() => {
   identity = createSigningIdentity(loadServerKey(dir.path), loadRoot(ensureDevRoot(dir.path)));
   client = makeClientKey('rsa1024');
-  opener = createEnvelopeOpener({ identity, policy: DEFAULT_SIGN_POLICY, now: () => NOW });
+  opener = createEnvelopeOpener({ identity, policy: DEFAULT_SIGN_POLICY, replay: freshReplayStore(), now: () => NOW });
 });
 afterAll(() => dir.remove());
 

@@ -1,10 +1,11 @@
-import type { Database } from 'better-sqlite3';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { MIGRATIONS, runMigrations } from '../../../../gateway/db/migrations';
 import { openDatabase } from '../../../../gateway/db/open-database';
 import { replyError } from '../../../../gateway/http/envelope';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { GatewayError } from '../../../../gateway/http/gateway-error';
+import { createReplayStore, type ReplayStore } from '../../../../gateway/security/replay-store';
 import { SECURITY_MIGRATIONS } from '../../../../gateway/security/security-migrations';
 import { tempDir } from '../support';
 
@@ -34,4 +35,11 @@ export function bareApp(): Hono<GatewayEnv> {
     throw error;
   });
   return app;
+}
+
+/** A replay store of its own over an in-memory database, so tests that open equal envelopes do not see each other's. */
+export function freshReplayStore(): ReplayStore {
+  const db = new BetterSqlite3(':memory:');
+  runMigrations(db, SECURITY_MIGRATIONS);
+  return createReplayStore(db);
 }

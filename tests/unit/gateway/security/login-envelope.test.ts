@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonBody } from '../../../../gateway/http/read-json-body';
 import { MAX_JWE_CHARS } from '../../../../gateway/security/jwe-compact';
 import { openLoginEnvelope, replyLoginEnvelopeFailed } from '../../../../gateway/security/login-envelope';
+import type { ReplayStore } from '../../../../gateway/security/replay-store';
 import { loadServerKey, type ServerKey } from '../../../../gateway/security/server-key';
 import { tempDir } from '../support';
 import { buildEnvelope, type ClientKey, type EnvelopeInput, makeClientKey } from './ds1-client';
-import { bareApp, NOW } from './harness';
+import { bareApp, freshReplayStore, NOW } from './harness';
 
 const PATH = '/v1/user/login';
 const FIELDS = ['loginName', 'pwd'];
@@ -27,7 +28,7 @@ afterAll(() => dir.remove());
 const envelope = (overrides: Partial<EnvelopeInput> = {}) =>
   buildEnvelope({ serverPublicKey: server.publicKeyB64, client, path: PATH, ts: NOW, fields: { loginName: 'ann@example.com', pwd: 'S3cret!' }, ...overrides });
 
-const open = (bodyCiphertext: string, options: { path?: string; now?: number; body?: Record<string, unknown> } = {}) =>
+const open = (bodyCiphertext: string, options: { path?: string; now?: number; body?: Record<string, unknown>; replay?: ReplayStore } = {}) =>
   openLoginEnvelope({
     body: options.body ?? { bodyCiphertext, areaCode: '86' },
     path: options.path ?? PATH,
@@ -35,6 +36,7 @@ const open = (bodyCiphertext: string, options: { path?: string; now?: number; bo
     serverPrivateKey: server.privateKey,
     serverPublicKeyB64: server.publicKeyB64,
     fields: FIELDS,
+    replay: options.replay ?? freshReplayStore(),
   });
 
 /** Replaces JWE segment `index` (0 header … 4 tag) through `edit` of its bytes. */
@@ -114,8 +116,35 @@ describe('openLoginEnvelope: every tampering fails', () => {
   });
 });
 
+describe('openLoginEnvelope: each envelope opens once', () => {
+  it('refuses the same envelope a second time within its window', () => {
+    const replay = freshReplayStore();
+    const sealed = envelope();
+    expect(open(sealed, { replay })).toMatchObject({ ok: true });
+    expect(open(sealed, { replay, now: NOW + 30_000 })).toEqual({ ok: false, reason: 'replay' });
+  });
+  it('refuses it re-sent with other clear fields beside it', () => {
+    const replay = freshReplayStore();
+    const sealed = envelope();
+    expect(open(sealed, { replay })).toMatchObject({ ok: true });
+    expect(open('', { replay, body: { bodyCiphertext: sealed, areaCode: '1' } })).toEqual({ ok: false, reason: 'replay' });
+  });
+  it('still opens a new envelope from the same key', () => {
+    const replay = freshReplayStore();
+    expect(open(envelope(), { replay })).toMatchObject({ ok: true });
+    expect(open(envelope({ ts: NOW + 1 }), { replay, now: NOW + 1 })).toMatchObject({ ok: true });
+  });
+  it('remembers nothing of an envelope that failed a check', () => {
+    const replay = freshReplayStore();
+    const sealed = envelope();
+    expect(open(sealed, { replay, path: '/v1/user/agency/login' })).toEqual({ ok: false, reason: 'path' });
+    expect(open(sealed, { replay })).toMatchObject({ ok: true });
+  });
+});
+
 describe('a login route over openLoginEnvelope', () => {
   const app = bareApp();
+  const replay = freshReplayStore();
   app.post(PATH, async (c) => {
     const result = openLoginEnvelope({
       body: await readJsonBody(c),
@@ -124,6 +153,7 @@ describe('a login route over openLoginEnvelope', () => {
       serverPrivateKey: server.privateKey,
       serverPublicKeyB64: server.publicKeyB64,
       fields: FIELDS,
+      replay,
     });
     return result.ok ? c.json({ welcome: result.fields.loginName }) : replyLoginEnvelopeFailed(c);
   });
@@ -143,7 +173,9 @@ describe('a login route over openLoginEnvelope', () => {
     expect([...replies]).toEqual(['200 {"status":"error","code":"40003","msg":"Login failed, please try again","data":null}']);
   });
 
-  it('lets a good envelope through', async () => {
-    expect(await post({ bodyCiphertext: envelope() })).toBe('200 {"welcome":"ann@example.com"}');
+  it('lets a good envelope through once, and answers its replay like every other failure', async () => {
+    const sealed = envelope({ ts: NOW - 5 });
+    expect(await post({ bodyCiphertext: sealed })).toBe('200 {"welcome":"ann@example.com"}');
+    expect(await post({ bodyCiphertext: sealed })).toBe(await post({ bodyCiphertext: 'garbage' }));
   });
 });

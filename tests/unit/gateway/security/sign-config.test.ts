@@ -74,7 +74,8 @@ describe('signModeFor', () => {
   it('gives the default modes of the product', () => {
     expect(signModeFor('/v1/user/sub/switLogin', DEFAULT_SIGN_POLICY.signModes)).toBe('2');
     expect(requiredSignMode('/v1/order/cancel', DEFAULT_SIGN_POLICY)).toBe('3');
-    expect(requiredSignMode('/v1/asset/overview', DEFAULT_SIGN_POLICY)).toBe('1');
+    expect(requiredSignMode('/v1/asset/overview', DEFAULT_SIGN_POLICY)).toBe('2');
+    expect(requiredSignMode('/v1/user/logout', DEFAULT_SIGN_POLICY)).toBe('1');
     expect(requiredSignMode('/v1/user/login', DEFAULT_SIGN_POLICY)).toBe('1');
   });
 });

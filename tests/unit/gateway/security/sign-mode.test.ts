@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ReplayCache } from '../../../../gateway/security/replay-cache';
 import { pathWithQuery } from '../../../../gateway/security/signature-check';
 import { modeCovers, parseSignMode, signedRequestText } from '../../../../gateway/security/sign-mode';
 import { isTime8Fresh } from '../../../../gateway/security/time-window';
@@ -83,28 +82,5 @@ describe('isTime8Fresh', () => {
   it('refuses anything but 8 digits', () => {
     expect(isTime8Fresh('1755453', at(1755453500))).toBe(false);
     expect(isTime8Fresh('1755453x', at(1755453500))).toBe(false);
-  });
-});
-
-describe('ReplayCache', () => {
-  it('remembers an id for the window and forgets it after', () => {
-    const cache = new ReplayCache(200_000);
-    cache.add('a', 0);
-    expect(cache.has('a', 199_999)).toBe(true);
-    expect(cache.has('a', 200_000)).toBe(false);
-    expect(cache.has('b', 1)).toBe(false);
-  });
-  it('evicts expired entries as new ones come', () => {
-    const cache = new ReplayCache(200_000);
-    for (let i = 0; i < 100; i++) cache.add(`old-${i}`, 0);
-    cache.add('new', 250_000);
-    expect(cache.size).toBe(1);
-  });
-  it('never holds more than its cap', () => {
-    const cache = new ReplayCache(200_000, 10);
-    for (let i = 0; i < 50; i++) cache.add(`id-${i}`, i);
-    expect(cache.size).toBe(10);
-    expect(cache.has('id-49', 50)).toBe(true);
-    expect(cache.has('id-0', 50)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,5 +63,49 @@ describe('signatureCheck behind @hono/node-server', () => {
     const res = await call(body.replace('0.5', '5'));
     expect(res.headers.get('gateway-sign-error')).toBe('00023');
     expect(await res.json()).toEqual({ code: '00023', msg: 'Request signature invalid', data: null });
+  });
+});
+
+/** Sends a request with its target exactly as given (fetch would normalise it first), and reads the sign-error header. */
+function sendRaw(target: string, headers: Record<string, string>, body: string): Promise<{ signError: string | null; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${target}`, { method: 'POST', path: target, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ signError: (res.headers['gateway-sign-error'] as string | undefined) ?? null, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('signatureCheck signs the path exactly as sent', () => {
+  const body = '{"size":"1"}';
+  it.each([
+    ["a quote beside a %xx escape in the query", "/v1/order/place?note='a%20b'"],
+    ['a double quote in the query', '/v1/order/place?note="x"'],
+    ['a ./ segment in the path', '/v1/order/./place?x=1'],
+    ['an escaped slash in the path', '/v1/order/a%2Fb'],
+  ])('accepts %s signed over its raw target', async (_name, target) => {
+    const headers = {
+      ...signedHeaders({ client, mode: '3', method: 'POST', target, requestTime: String(NOW), traceId: newTraceId(), body }),
+      'x-test-session': 'session-a',
+      'content-type': 'application/json',
+    };
+    const reply = await sendRaw(target, headers, body);
+    expect(reply.signError).toBeNull();
+    expect(JSON.parse(reply.body)).toEqual({ reached: true, body: { size: '1' } });
+  });
+  it('refuses a signature over the normalised spelling of a raw target', async () => {
+    const raw = "/v1/order/./place?note='a'";
+    const headers = {
+      ...signedHeaders({ client, mode: '3', method: 'POST', target: "/v1/order/place?note=%27a%27", requestTime: String(NOW), traceId: newTraceId(), body }),
+      'x-test-session': 'session-a',
+      'content-type': 'application/json',
+    };
+    expect((await sendRaw(raw, headers, body)).signError).toBe('00023');
   });
 });
