@@ -15,6 +15,7 @@ import type { GatewayEnv } from './http/gateway-env';
 import { GatewayError, routeNotFound } from './http/gateway-error';
 import { DEFAULT_BODY_LIMIT } from './http/read-json-body';
 import { requestLog } from './http/request-log';
+import { requestOrigin } from './http/request-origin';
 import { responseHeaders } from './http/response-headers';
 import type { Logger } from './log/logger';
 import type { MarketSimulator } from './market/simulator';
@@ -54,12 +55,15 @@ export interface AppDeps {
   trading?: TradingEngine;
   /** What the fault switch may do to the public stream (test-only `/__faults/stream-outage`). */
   streamFaults?: StreamFaults;
+  /** A TLS-terminating proxy is in front: believe its `X-Forwarded-Proto` and `X-Forwarded-For` (default off). */
+  trustProxy?: boolean;
 }
 
 /** Builds the gateway's Hono app: headers and logs on every reply, the `/v1` and market APIs, the fault switch and the built client. */
 export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const cspReports = createCspReportStore(deps.db);
+  app.use('*', requestOrigin({ trustProxy: deps.trustProxy ?? false }));
   app.use('*', requestLog(deps.logger));
   app.use('*', responseHeaders());
   for (const prefix of ['/v1/*', '/api/*', '/v2/*']) app.use(prefix, compress());

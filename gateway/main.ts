@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { decideLocalMode, LOCAL_MODE_WARNING } from './local-mode';
 import { isLogLevel } from './log/logger';
 import { startGateway } from './server';
 
@@ -16,7 +17,7 @@ function readCount(env: NodeJS.ProcessEnv, name: string, min: number, max: numbe
 }
 
 /**
- * CLI entry (`tsx gateway/main.ts`): reads PORT, HOST, DATA_DIR, DIST_DIR, GATEWAY_FAULTS, GATEWAY_LOCAL_MODE,
+ * CLI entry (`tsx gateway/main.ts`): reads PORT, HOST, DATA_DIR, DIST_DIR, GATEWAY_FAULTS, GATEWAY_LOCAL_MODE, TRUST_PROXY,
  * SIGN_ROOT_*, LOG_LEVEL and the market load MARKET_STEP_MS and MARKET_LEVEL_CHANGES, serves until SIGINT/SIGTERM.
  */
 async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -27,9 +28,13 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // The market's load on the stream (benchmarks): MARKET_STEP_MS=50 MARKET_LEVEL_CHANGES=20 gives about 5,500 level changes a second.
   const marketStepMs = readCount(env, 'MARKET_STEP_MS', 5, 60_000);
   const levelChangesPerStep = readCount(env, 'MARKET_LEVEL_CHANGES', 0, 10_000);
+  const host = env.HOST || '127.0.0.1';
+  const localMode = decideLocalMode(host, env.GATEWAY_LOCAL_MODE);
+  if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY)) throw new Error(`TRUST_PROXY must be 0 or 1, got ${env.TRUST_PROXY}`);
+  if (localMode) process.stderr.write(`${LOCAL_MODE_WARNING}\n`);
   const gateway = await startGateway({
     port,
-    host: env.HOST || '127.0.0.1',
+    host,
     dataDir: env.DATA_DIR || '.data',
     // An explicitly empty DIST_DIR (npm run dev) means Vite serves the client.
     distDir: env.DIST_DIR === undefined ? 'dist' : env.DIST_DIR || undefined,
@@ -37,8 +42,8 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     logLevel,
     marketStepMs,
     levelChangesPerStep,
-    // Local use and demos by default; GATEWAY_LOCAL_MODE=0 turns off the dev mailbox and dev accounts.
-    localMode: env.GATEWAY_LOCAL_MODE !== '0',
+    localMode,
+    trustProxy: env.TRUST_PROXY === '1',
     devRootDir: env.SIGN_ROOT_DIR || undefined,
     signingRoot: env.SIGN_ROOT_CERT_FILE && env.SIGN_ROOT_KEY_FILE ? readRoot(env.SIGN_ROOT_CERT_FILE, env.SIGN_ROOT_KEY_FILE) : undefined,
   });

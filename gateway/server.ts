@@ -53,6 +53,8 @@ export interface GatewayOptions {
   seedDevAccounts?: boolean;
   /** How long `GET /v1/trade/changes` waits for a change (default 8 s). */
   tradeLongPollMs?: number;
+  /** A TLS-terminating proxy is in front (TRUST_PROXY): its `X-Forwarded-Proto` and `X-Forwarded-For` are believed. */
+  trustProxy?: boolean;
 }
 
 /** A running gateway. */
@@ -105,6 +107,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     signing,
     localMode,
     seedDevAccounts: options.seedDevAccounts ?? localMode,
+    trustProxy: options.trustProxy,
   });
   let server: ServerType;
   let port: number;

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
+import { clientAddressOf } from '../http/request-origin';
 import type { Logger } from '../log/logger';
 import { type CodeMailer, createDevMailbox, createDroppingMailer, type DevMailbox } from './dev-mailbox';
 import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './password-hash';
@@ -39,6 +40,8 @@ export interface AuthDeps {
   logger: Logger;
   /** Clock (ms); default Date.now. */
   now?: () => number;
+  /** Waits `ms` (the slow-down of an account under attack); default a timer. */
+  sleep?: (ms: number) => Promise<void>;
   openEnvelope: EnvelopeOpener;
   /** True when the signing config has `clientOpen: false`: login fields may then arrive in clear. */
   allowPlainLogin: boolean | (() => boolean);
@@ -56,11 +59,11 @@ export interface AuthDeps {
   localMode?: boolean;
   /** Creates the two dev accounts at start-up. */
   seedDevAccounts?: boolean;
-  /** The caller's address for rate limits; default: the socket's remote address (forwarding headers are not trusted). */
+  /** The caller's address for rate limits; default: the request-origin middleware's (the socket's, or a trusted proxy's `X-Forwarded-For`). */
   clientIp?: (c: Context<GatewayEnv>) => string;
   /** Delivery outside local mode; default: log that the message was dropped. */
   mailer?: CodeMailer;
-  /** Forces `Secure` on cookies; default: only for https requests. */
+  /** Forces `Secure` on cookies; default: for requests that came over https, directly or through a trusted proxy. */
   secureCookies?: boolean;
   /** scrypt cost for new hashes; tests lower it. */
   passwordParams?: ScryptParams;
@@ -73,6 +76,7 @@ export interface AuthContext {
   db: Database;
   logger: Logger;
   now: () => number;
+  sleep: (ms: number) => Promise<void>;
   openEnvelope: EnvelopeOpener;
   allowPlainLogin: () => boolean;
   onKeyBound: (binding: KeyBinding) => void | Promise<void>;
@@ -96,11 +100,6 @@ export interface AuthContext {
   mailbox: DevMailbox | undefined;
 }
 
-/** The socket's remote address; `app.request` in tests has none. */
-function socketAddress(c: Context<GatewayEnv>): string {
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
-}
-
 /** Resolves defaults and builds the stores over the (already migrated) database. */
 export function createAuthContext(deps: AuthDeps): AuthContext {
   const now = deps.now ?? Date.now;
@@ -112,6 +111,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
     db: deps.db,
     logger: deps.logger,
     now,
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     openEnvelope: deps.openEnvelope,
     allowPlainLogin: typeof plain === 'function' ? plain : () => plain,
     onKeyBound: deps.onKeyBound ?? (() => undefined),
@@ -119,7 +119,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
     isTrustedDevice: deps.isTrustedDevice ?? (() => true),
     verifySecurityKey: deps.verifySecurityKey,
     localMode,
-    clientIp: deps.clientIp ?? socketAddress,
+    clientIp: deps.clientIp ?? clientAddressOf,
     secureCookies: deps.secureCookies,
     totpIssuer: deps.totpIssuer ?? 'Exchange',
     hashPassword: (password) => hashPassword(password, passwordParams),

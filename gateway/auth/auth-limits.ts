@@ -4,10 +4,17 @@ import type { RateLimit } from './rate-limiter';
 
 const MINUTE = 60 * 1000;
 
-/** Login failures (wrong password or wrong second factor) allowed per account name: 5 per 15 minutes. */
-export const LOGIN_ACCOUNT_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
-/** Login failures allowed per client address: 20 per 15 minutes. */
+/** Login failures (wrong password or wrong second factor) allowed per account name from one address: 5 per 15 minutes. */
+export const LOGIN_PAIR_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
+/** Login failures allowed per client address across accounts: 20 per 15 minutes. */
 export const LOGIN_IP_LIMIT: RateLimit = { max: 20, windowMs: 15 * MINUTE };
+/** The window in which an account's failures from every address slow its sign-ins down. */
+export const LOGIN_ACCOUNT_WINDOW_MS = 15 * MINUTE;
+/** Failures of an account (from anywhere) before its sign-ins are slowed down. */
+export const LOGIN_SLOWDOWN_AFTER = 5;
+/** The longest an attempt on a slowed-down account waits before its password is checked. */
+export const LOGIN_SLOWDOWN_MAX_MS = 10_000;
+
 /** Codes sent per target: 1 per 60 s… */
 export const CODE_TARGET_BURST: RateLimit = { max: 1, windowMs: MINUTE };
 /** …and 10 per hour. */
@@ -17,25 +24,44 @@ export const CODE_IP_HOURLY: RateLimit = { max: 30, windowMs: 60 * MINUTE };
 /** Wrong authenticator codes allowed per user on the bind and unbind routes: 5 per 15 minutes. */
 export const TOTP_USER_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
 
+const pairBucket = (accountKey: string, ip: string) => `login:pair:${accountKey}\n${ip}`;
 const accountBucket = (accountKey: string) => `login:account:${accountKey}`;
 const ipBucket = (ip: string) => `login:ip:${ip}`;
 
-/** Throws the 429 `40429` error when the account name or the address has used up its login failures. */
+/**
+ * Throws the 429 `40429` error when this address has used up its login failures, for this account or across
+ * accounts. Failures from other addresses never block this one, so nobody can lock an owner out of their account.
+ */
 export function assertLoginAllowed(ctx: AuthContext, accountKey: string, ip: string): void {
-  if (ctx.limiter.isLimited(accountBucket(accountKey), LOGIN_ACCOUNT_LIMIT) || ctx.limiter.isLimited(ipBucket(ip), LOGIN_IP_LIMIT)) {
+  if (ctx.limiter.isLimited(pairBucket(accountKey, ip), LOGIN_PAIR_LIMIT) || ctx.limiter.isLimited(ipBucket(ip), LOGIN_IP_LIMIT)) {
     throw rateLimited();
   }
 }
 
-/** Counts one login failure against the account name and the address. */
-export function recordLoginFailure(ctx: AuthContext, accountKey: string, ip: string): void {
-  ctx.limiter.hit(accountBucket(accountKey));
-  ctx.limiter.hit(ipBucket(ip));
+/**
+ * How long an attempt on this account waits before its password is checked: nothing until the account has
+ * LOGIN_SLOWDOWN_AFTER recent failures from anywhere, then 1 s doubling per failure up to LOGIN_SLOWDOWN_MAX_MS.
+ * Guessing from many addresses is slowed down; the owner still gets in.
+ */
+export function loginDelayMs(ctx: AuthContext, accountKey: string): number {
+  const failures = ctx.limiter.count(accountBucket(accountKey), LOGIN_ACCOUNT_WINDOW_MS);
+  if (failures < LOGIN_SLOWDOWN_AFTER) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - LOGIN_SLOWDOWN_AFTER, 16), LOGIN_SLOWDOWN_MAX_MS);
 }
 
-/** Forgets an account's failures once it has signed in completely. */
-export function clearLoginFailures(ctx: AuthContext, accountKey: string): void {
-  ctx.limiter.clear(accountBucket(accountKey));
+/** Counts one login failure against the (account, address) pair, the address and the account. */
+export function recordLoginFailure(ctx: AuthContext, accountKey: string, ip: string): void {
+  ctx.limiter.hit(pairBucket(accountKey, ip));
+  ctx.limiter.hit(ipBucket(ip));
+  ctx.limiter.hit(accountBucket(accountKey));
+}
+
+/**
+ * Forgets the failures of this (account, address) pair once it has signed in completely. The account's own count
+ * stays until it ages out, so a guesser elsewhere is not sped up by the owner's sign-in.
+ */
+export function clearLoginFailures(ctx: AuthContext, accountKey: string, ip: string): void {
+  ctx.limiter.clear(pairBucket(accountKey, ip));
 }
 
 /** True when a code may be sent to `target` from `ip` now; when it may, the send is counted. */

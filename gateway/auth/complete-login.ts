@@ -45,7 +45,7 @@ export async function completeLogin(
   setSessionCookies(c, created, secure);
   clearPendingCookie(c, secure);
   c.set('session', created.session);
-  if (accountKey !== undefined) clearLoginFailures(ctx, accountKey);
+  if (accountKey !== undefined) clearLoginFailures(ctx, accountKey, ctx.clientIp(c));
   ctx.logger.info('login complete', { userId: user.id, sessionId: created.session.sessionId });
   return replyOk(c, loginView(user));
 }

@@ -4,7 +4,7 @@ import { invalidField } from '../http/gateway-error';
 import type { AuthContext } from './auth-context';
 import { loginFailed } from './auth-errors';
 import { readAreaCode, readLoginName, readPassword } from './auth-fields';
-import { assertLoginAllowed, recordLoginFailure } from './auth-limits';
+import { assertLoginAllowed, loginDelayMs, recordLoginFailure } from './auth-limits';
 import { readAuthBody, readSensitiveFields } from './auth-request';
 import { mobileTarget } from './code-sender';
 import { completeLogin } from './complete-login';
@@ -29,6 +29,8 @@ async function passwordLogin(ctx: AuthContext, c: Context<GatewayEnv>): Promise<
   const accountKey = isEmail ? loginName.toLowerCase() : mobileTarget(areaCode!, loginName);
   const ip = ctx.clientIp(c);
   assertLoginAllowed(ctx, accountKey, ip);
+  const delayMs = loginDelayMs(ctx, accountKey);
+  if (delayMs > 0) await ctx.sleep(delayMs);
 
   const user = isEmail ? ctx.users.findByEmail(accountKey) : ctx.users.findByMobile(areaCode!, loginName);
   const matches = await ctx.checkPassword(pwd, user?.passwordHash);

@@ -10,6 +10,8 @@ export interface RateLimit {
 export interface RateLimiter {
   /** True when the bucket already holds `limit.max` events inside the window. */
   isLimited(bucket: string, limit: RateLimit): boolean;
+  /** How many events the bucket holds from the last `windowMs`. */
+  count(bucket: string, windowMs: number): number;
   /** Records one event now. */
   hit(bucket: string): void;
   /** Forgets a bucket's events (after a successful login, for its account). */
@@ -30,6 +32,7 @@ export function createRateLimiter(db: Database, now: () => number): RateLimiter 
   let sincePrune = 0;
   return {
     isLimited: (bucket, limit) => (count.get(bucket, now() - limit.windowMs) as { n: number }).n >= limit.max,
+    count: (bucket, windowMs) => (count.get(bucket, now() - windowMs) as { n: number }).n,
     hit: (bucket) => {
       const at = now();
       insert.run(bucket, at);

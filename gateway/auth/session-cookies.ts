@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { GatewayEnv } from '../http/gateway-env';
+import { isHttpsRequest } from '../http/request-origin';
 import { SESSION_TTL_MS } from './session-store';
 
 /** The HttpOnly session cookie: the only thing that authenticates a request. */
@@ -10,9 +11,9 @@ export const LOGIN_TOKEN_COOKIE = 'login_token';
 /** The HttpOnly cookie of a login waiting for its second factor. */
 export const PENDING_COOKIE = 'login_pending';
 
-/** Whether cookies get `Secure`: forced by configuration, else when the request came over https. */
+/** Whether cookies get `Secure`: forced by configuration, else when the browser came over https (through a trusted proxy too). */
 export function isSecureRequest(c: Context<GatewayEnv>, forced: boolean | undefined): boolean {
-  return forced ?? new URL(c.req.url).protocol === 'https:';
+  return forced ?? isHttpsRequest(c);
 }
 
 /** Sets `sid` (HttpOnly) and `login_token` (readable by the page), both SameSite=Lax, Path=/, for the session's lifetime. */

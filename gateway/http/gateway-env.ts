@@ -9,5 +9,9 @@ export interface GatewayEnv {
     replyCode: string;
     /** The signed-in session, set by the auth session middleware (null when anonymous). */
     session: AuthSession | null;
+    /** Whether the browser reached the gateway over https, directly or through a trusted proxy (request-origin.ts). */
+    isHttps: boolean;
+    /** The caller's address for rate limits (request-origin.ts). */
+    clientAddress: string;
   };
 }

@@ -28,6 +28,16 @@ export function bodyTooLarge(limitBytes: number): GatewayError {
   return new GatewayError(413, '41300', `Request body larger than ${limitBytes} bytes`);
 }
 
+/** The body broke off before its end: the client went away or the connection failed (HTTP 400, code 40004). */
+export function bodyCutOff(): GatewayError {
+  return new GatewayError(400, '40004', 'Request body was cut off');
+}
+
+/** The JSON body nests deeper than any route reads (HTTP 400, code 40005). */
+export function jsonTooDeep(maxDepth: number): GatewayError {
+  return new GatewayError(400, '40005', `JSON body nested deeper than ${maxDepth} levels`);
+}
+
 /** The body's content type is not one the route accepts (HTTP 415, code 41500). */
 export function unsupportedMediaType(): GatewayError {
   return new GatewayError(415, '41500', 'Unsupported content type');

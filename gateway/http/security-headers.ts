@@ -1,15 +1,19 @@
 /** Where browsers send CSP violation reports (spec §7.7). */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
 
-/** Builds the app's Content-Security-Policy: same-origin only, no inline script, Trusted Types enforced (ARCHITECTURE principle 5). */
-export function buildContentSecurityPolicy(reportUri: string = CSP_REPORT_PATH): string {
+/**
+ * Builds the app's Content-Security-Policy: same-origin only, no inline script, Trusted Types enforced (ARCHITECTURE
+ * principle 5). `socketOrigin` is the page's own WebSocket origin (`ws://host` or `wss://host`), the only socket it
+ * may open; without one, 'self' alone.
+ */
+export function buildContentSecurityPolicy(socketOrigin: string | null = null, reportUri: string = CSP_REPORT_PATH): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self' ws: wss:",
+    socketOrigin ? `connect-src 'self' ${socketOrigin}` : "connect-src 'self'",
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -22,9 +26,9 @@ export function buildContentSecurityPolicy(reportUri: string = CSP_REPORT_PATH):
 }
 
 /** The security headers every gateway response carries (harmless on JSON and assets, essential on HTML). */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(socketOrigin: string | null): Record<string, string> {
   return {
-    'Content-Security-Policy': buildContentSecurityPolicy(),
+    'Content-Security-Policy': buildContentSecurityPolicy(socketOrigin),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',

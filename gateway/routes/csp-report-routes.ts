@@ -3,7 +3,7 @@ import type { CspReportStore } from '../db/csp-report-store';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { unsupportedMediaType } from '../http/gateway-error';
-import { readJsonBody } from '../http/read-json-body';
+import { mediaTypeOf, readJsonBody } from '../http/read-json-body';
 import { CSP_REPORT_PATH } from '../http/security-headers';
 import { parseCspReports } from './parse-csp-report';
 
@@ -16,9 +16,9 @@ const ACCEPTED_TYPES = new Set(['application/csp-report', 'application/json', 'a
 export function cspReportRoutes(store: CspReportStore): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
   routes.post(CSP_REPORT_PATH, async (c) => {
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!ACCEPTED_TYPES.has(type)) throw unsupportedMediaType();
-    const reports = parseCspReports(await readJsonBody(c, CSP_REPORT_LIMIT));
+    // An empty report is refused by its type too, unlike an empty body on other routes.
+    if (!ACCEPTED_TYPES.has(mediaTypeOf(c.req.header('content-type')))) throw unsupportedMediaType();
+    const reports = parseCspReports(await readJsonBody(c, CSP_REPORT_LIMIT, { types: ACCEPTED_TYPES }));
     store.add(reports, Date.now());
     return replyOk(c, null);
   });

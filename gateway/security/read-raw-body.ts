@@ -11,5 +11,6 @@ export async function readRawBody(c: Context<GatewayEnv>, limitBytes: number): P
   if (c.req.raw.bodyUsed) return new Uint8Array(await c.req.arrayBuffer());
   const stream = c.req.raw.clone().body;
   if (!stream) return new Uint8Array(0);
-  return readLimited(stream, limitBytes, false);
+  // Past the limit the request ends in a 413 and the route never reads its branch, so that branch is let go.
+  return readLimited(stream, limitBytes, c.req.raw.body ?? undefined);
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_MODE_WARNING } from '../../../gateway/local-mode';
 import { startGateway } from '../../../gateway/server';
 import { requestTime, tempDir } from './support';
 
@@ -47,8 +48,12 @@ describe('gateway/main.ts', () => {
     const dir = tempDir();
     const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dir.path, DIST_DIR: dir.path, LOG_LEVEL: 'silent' },
+      env: { ...process.env, PORT: '0', DATA_DIR: dir.path, DIST_DIR: dir.path, LOG_LEVEL: 'silent', HOST: '', GATEWAY_LOCAL_MODE: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
     });
     try {
       const firstLine = await new Promise<string>((resolve, reject) => {
@@ -62,6 +67,8 @@ describe('gateway/main.ts', () => {
       expect(firstLine).toMatch(/^Exchange client running at http:\/\/127\.0\.0\.1:\d+\/$/);
       const url = firstLine.replace('Exchange client running at ', '');
       expect((await fetch(`${url}v1/public/time`)).status).toBe(200);
+      // Local mode is on by default on loopback, and says so in one line.
+      expect(errors.trim().split('\n')).toEqual([LOCAL_MODE_WARNING]);
       const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
@@ -70,4 +77,36 @@ describe('gateway/main.ts', () => {
       dir.remove();
     }
   }, 20_000);
+
+  it('refuses to start in local mode on an address other machines can reach, unless asked for', async () => {
+    const dir = tempDir();
+    try {
+      const refused = await runMain({ HOST: '0.0.0.0', DATA_DIR: dir.path, GATEWAY_LOCAL_MODE: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^Gateway failed to start: HOST 0\.0\.0\.0 is not a loopback address.*GATEWAY_LOCAL_MODE=0/);
+      expect(refused.stdout).toBe('');
+    } finally {
+      dir.remove();
+    }
+  }, 20_000);
 });
+
+/** Runs gateway/main.ts until it exits (or prints its URL, then stops it), with extra settings. */
+async function runMain(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (stdout.includes('\n')) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}

@@ -102,6 +102,8 @@ export interface AuthHarness {
   bound: KeyBinding[];
   ended: string[];
   trusted: { value: boolean };
+  /** Every slow-down the login asked for, in ms (the harness does not really wait). */
+  sleeps: number[];
   browser(ip?: string): Browser;
   addUser(input: NewTestUser): Promise<UserRecord>;
   close(): void;
@@ -128,10 +130,14 @@ export function makeAuthHarness(deps: Partial<AuthDeps> = {}): AuthHarness {
   const bound: KeyBinding[] = [];
   const ended: string[] = [];
   const trusted = { value: true };
+  const sleeps: number[] = [];
   const auth = createAuth({
     db,
     logger: createLogger('debug', (line) => logs.push(line)),
     now: () => clock.now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
     openEnvelope: fakeOpenEnvelope,
     allowPlainLogin: true,
     onKeyBound: (binding) => {
@@ -169,6 +175,7 @@ export function makeAuthHarness(deps: Partial<AuthDeps> = {}): AuthHarness {
     bound,
     ended,
     trusted,
+    sleeps,
     browser: (ip) => new Browser(harness, ip),
     addUser: async (input) => {
       const user = auth.context.users.insert({

@@ -144,20 +144,42 @@ describe('login envelope', () => {
 });
 
 describe('login rate limits', () => {
-  it('allows 5 failures per account in 15 minutes, then answers 429 40429 even to the right password', async () => {
+  it('allows 5 failures per account from one address in 15 minutes, then answers that address 429 40429 even to the right password', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const res = await h.browser(`192.0.2.${i}`).post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
+      const res = await h.browser('192.0.2.1').post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
       expect((await res.json()).code).toBe('40101');
     }
-    const res = await h.browser('192.0.2.99').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
+    const res = await h.browser('192.0.2.1').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ status: 'error', code: '40429', data: null });
     h.clock.now += 15 * MINUTE + 1;
-    expect((await (await h.browser('192.0.2.99').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD })).json()).code).toBe('00000');
+    expect((await (await h.browser('192.0.2.1').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD })).json()).code).toBe('00000');
+  });
+
+  it('never locks the owner out from another address, however many failures come from elsewhere', async () => {
+    for (let i = 0; i < 40; i += 1) {
+      await h.browser(`192.0.2.${i}`).post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
+    }
+    const res = await h.browser('198.51.100.7').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
+    expect(res.status).toBe(200);
+    expect((await res.json()).code).toBe('00000');
+  });
+
+  it('slows an account down once it has 5 failures from anywhere: 1 s, doubling, at most 10 s', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await h.browser(`192.0.2.${i}`).post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
+    }
+    expect(h.sleeps).toEqual([1000, 2000, 4000, 8000, 10_000]);
+    // Other accounts are not slowed down.
+    await h.browser('192.0.2.100').post('/v1/user/login', { loginName: 'other@example.com', pwd: 'x' });
+    expect(h.sleeps).toHaveLength(5);
+    h.clock.now += 15 * MINUTE + 1;
+    await h.browser('192.0.2.1').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
+    expect(h.sleeps).toHaveLength(5);
   });
 
   it('limits an unknown account the same way, so the limit does not reveal existence', async () => {
-    for (let i = 0; i < 5; i += 1) await h.browser(`192.0.2.${i}`).post('/v1/user/login', { loginName: 'ghost@example.com', pwd: 'x' });
+    for (let i = 0; i < 5; i += 1) await h.browser('192.0.2.50').post('/v1/user/login', { loginName: 'ghost@example.com', pwd: 'x' });
     expect((await h.browser('192.0.2.50').post('/v1/user/login', { loginName: 'ghost@example.com', pwd: 'x' })).status).toBe(429);
   });
 
@@ -173,11 +195,11 @@ describe('login rate limits', () => {
     expect((await (await h.browser('192.0.2.201').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD })).json()).code).toBe('00000');
   });
 
-  it('forgets the account failures after a complete login', async () => {
+  it("forgets an address's failures on an account after a complete login from there", async () => {
     for (let i = 0; i < 4; i += 1) await h.browser().post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
     await h.browser().post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
-    for (let i = 0; i < 4; i += 1) await h.browser('192.0.2.77').post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
-    const res = await h.browser('192.0.2.78').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
+    for (let i = 0; i < 4; i += 1) await h.browser().post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
+    const res = await h.browser().post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
     expect((await res.json()).code).toBe('00000');
   });
 });

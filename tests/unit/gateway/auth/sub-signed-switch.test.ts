@@ -8,10 +8,10 @@ import { openDatabase } from '../../../../gateway/db/open-database';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { createLogger } from '../../../../gateway/log/logger';
 import { MarketSimulator } from '../../../../gateway/market/simulator';
-import { buildEnvelope, type ClientKey, makeClientKey, newTraceId, signedHeaders } from '../security/ds1-client';
+import { type ClientKey, makeClientKey } from '../security/ds1-client';
+import { Ds1Device, type Reply, serverPublicKeyOf } from '../security/ds1-device';
 import { T0, tempDir, testSigning } from '../support';
 import { TEST_SCRYPT } from './auth-support';
-import type { Reply } from './sub-support';
 
 // The whole gateway (session, DS1 signature check, auth routes) with a client that follows the signing contract:
 // a switch must leave the device able to sign as the new account, and must itself be signed.
@@ -44,49 +44,28 @@ beforeAll(async () => {
     createdAt: Date.now(),
     referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
   });
-  const config = (await (await app.request('/v1/mix/config/gatewaySignConfig')).json()) as Reply;
-  serverPublicKey = config.data.gatewaySignConfig.serverPublicKey;
+  serverPublicKey = await serverPublicKeyOf((path, init) => app.request(`http://localhost${path}`, init));
 });
 afterAll(() => {
   db.close();
   removeDir();
 });
 
-/** A browser with one client key: follows Set-Cookie and signs core requests as the contract says. */
-class Device {
-  readonly cookies = new Map<string, string>();
-  constructor(readonly key: ClientKey) {}
+/** A device of this test's gateway. */
+class Device extends Ds1Device {
+  constructor(key: ClientKey) {
+    super((path, init) => app.request(`http://localhost${path}`, init), serverPublicKey, key);
+  }
 
-  async send(method: 'GET' | 'POST', path: string, body?: unknown, options: { mode?: string | null } = {}): Promise<Reply> {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (options.mode !== null && options.mode !== undefined) {
-      Object.assign(
-        headers,
-        signedHeaders({ client: this.key, mode: options.mode, method, target: path, requestTime: String(Date.now()), traceId: newTraceId(), body: text }),
-      );
-    }
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await app.request(`http://localhost${path}`, { method, headers, body: text });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const name = pair!.slice(0, pair!.indexOf('='));
-      const value = pair!.slice(pair!.indexOf('=') + 1);
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res.json();
+  /** Sends and reads the reply alone. */
+  async call(method: 'GET' | 'POST', path: string, body?: unknown, options: { mode?: string | null } = {}): Promise<Reply> {
+    return (await this.send(method, path, body, options)).reply;
   }
 
   async signIn(): Promise<string> {
-    const bodyCiphertext = buildEnvelope({ serverPublicKey, client: this.key, path: '/v1/user/login', ts: Date.now(), fields: { loginName: EMAIL, pwd: PASSWORD } });
-    const reply = await this.send('POST', '/v1/user/login', { bodyCiphertext });
+    const { reply } = await this.login(EMAIL, PASSWORD);
     expect(reply.code, reply.msg).toBe('00000');
     return reply.data.userId;
-  }
-
-  async userinfo(): Promise<Reply> {
-    return this.send('GET', '/v1/user/overview/userinfo', undefined, { mode: '1' });
   }
 }
 
@@ -94,19 +73,19 @@ describe('a signed switch in the whole gateway', () => {
   it('keeps the device signing as the new account, and back', async () => {
     const device = new Device(makeClientKey('rsa2048'));
     const mainId = await device.signIn();
-    const created = await device.send('POST', '/v1/user/sub/create', { name: 'desk' });
+    const created = await device.call('POST', '/v1/user/sub/create', { name: 'desk' });
     const subId = created.data.userId;
 
-    const switched = await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
+    const switched = await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
     expect(switched.data).toMatchObject({ userId: subId, isSub: true, parentId: mainId });
     const asSub = await device.userinfo();
     expect(asSub.data).toMatchObject({ isLogin: true, userId: subId, nickName: 'desk' });
 
-    const back = await device.send('POST', '/v1/user/sub/switLogin', { userId: mainId }, { mode: '2' });
+    const back = await device.call('POST', '/v1/user/sub/switLogin', { userId: mainId }, { mode: '2' });
     expect(back.data.userId).toBe(mainId);
     expect((await device.userinfo()).data.userId).toBe(mainId);
 
-    const demo = await device.send('POST', '/v1/user/sub/switchTradeDemo', {}, { mode: '2' });
+    const demo = await device.call('POST', '/v1/user/sub/switchTradeDemo', {}, { mode: '2' });
     expect(demo.data.isDemo).toBe(true);
     expect((await device.userinfo()).data).toMatchObject({ userId: demo.data.userId, isDemo: true });
   });
@@ -114,23 +93,23 @@ describe('a signed switch in the whole gateway', () => {
   it('refuses an unsigned or weakly signed switch before it looks at the account', async () => {
     const device = new Device(makeClientKey('rsa2048'));
     const mainId = await device.signIn();
-    const subId = (await device.send('POST', '/v1/user/sub/create', { name: 'desk2' })).data.userId;
-    expect((await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: null })).code).toBe('00020');
-    expect((await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '1' })).code).toBe('00021');
+    const subId = (await device.call('POST', '/v1/user/sub/create', { name: 'desk2' })).data.userId;
+    expect((await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: null })).code).toBe('00020');
+    expect((await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '1' })).code).toBe('00021');
     // Signed by another device's key: refused as an invalid signature.
     const thief = new Device(makeClientKey('rsa2048'));
     for (const [name, value] of device.cookies) thief.cookies.set(name, value);
-    expect((await thief.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' })).code).toBe('00023');
+    expect((await thief.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' })).code).toBe('00023');
     expect((await device.userinfo()).data.userId).toBe(mainId);
   });
 
   it('leaves the old session without a key: its cookies no longer sign in', async () => {
     const device = new Device(makeClientKey('rsa2048'));
     await device.signIn();
-    const subId = (await device.send('POST', '/v1/user/sub/create', { name: 'desk3' })).data.userId;
+    const subId = (await device.call('POST', '/v1/user/sub/create', { name: 'desk3' })).data.userId;
     const old = new Device(device.key);
     for (const [name, value] of device.cookies) old.cookies.set(name, value);
-    await device.send('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
+    await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
     expect((await old.userinfo()).data).toEqual({ isLogin: false });
   });
 });
