@@ -68,7 +68,6 @@ function startDeviceServices() {
   // Only a browser holding a login token can be signed in; anonymous visitors never load the signing code.
   if (readCookie(LOGIN_TOKEN_COOKIE)) {
     void import('./auth/auth-actions').then((m) => m.refreshUser());
-    void import('./api/client').then((m) => m.onForcedSignOut(markSignedOut));
   } else {
     // Its storage and cookie writes (the cookie a synchronous round trip to the browser) in a task of their own.
     void yieldToMain().then(markSignedOut);
