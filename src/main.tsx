@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { followRouteLanguage, initialLocale } from './app/locale-sync';
 import { setLocale } from './i18n/i18n';
 import { markSignedOut } from './auth/auth-state';
+import { watchLoginElsewhere } from './auth/login-sync';
 import { router } from './router';
 import { LOGIN_TOKEN_COOKIE } from './auth/login-token';
 import { readCookie } from './settings/storage';
@@ -23,6 +24,7 @@ async function start() {
   await yieldToMain();
   followRouteLanguage();
   watchSimulation();
+  watchLoginElsewhere();
   // Matching the first route compiles much of the router on first call: a task of its own.
   await yieldToMain();
   // Resolving the first route (and its code-split page) before rendering makes the first paint one
@@ -68,7 +70,6 @@ function startDeviceServices() {
   // Only a browser holding a login token can be signed in; anonymous visitors never load the signing code.
   if (readCookie(LOGIN_TOKEN_COOKIE)) {
     void import('./auth/auth-actions').then((m) => m.refreshUser());
-    void import('./api/client').then((m) => m.onForcedSignOut(markSignedOut));
   } else {
     // Its storage and cookie writes (the cookie a synchronous round trip to the browser) in a task of their own.
     void yieldToMain().then(markSignedOut);

@@ -3,7 +3,8 @@ import { i18nState, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages/en';
 import { randomHex } from '../security/random-hex';
 import { currentRiskToken } from '../security/risk-token';
-import { settingsState, updateSetting } from '../settings/settings';
+import { markSignedOut } from '../auth/auth-state';
+import { settingsState } from '../settings/settings';
 import { showToast } from '../ui/toast/toast-state';
 import { cryptoWorker } from '../workers';
 import { createRequestSecurity } from '../security/request-security';
@@ -51,7 +52,8 @@ export const browserRequestEnvironment: RequestEnvironment = {
   randomHex,
   text: (key, params) => t(`error.${key}`, params),
   notify: (message) => showToast({ type: 'error', message }),
-  onLoginExpired: () => updateSetting('login', false),
+  // The header shows signed-out the moment a reply says the session ended, not at the next refresh.
+  onLoginExpired: markSignedOut,
   riskToken: currentRiskToken,
   codeText: localizedCodeText,
 };
@@ -68,10 +70,7 @@ export const requestSecurity = createRequestSecurity({
   },
   loginToken: () => readCookie(LOGIN_TOKEN_COOKIE),
   toast: (code, message) => showToast({ type: 'error', message: localizedCodeText(code) ?? message ?? t('error.unknow') }),
-  logout: () => {
-    updateSetting('login', false);
-    onSignedOut?.();
-  },
+  logout: markSignedOut,
   now: () => Date.now() + api.clock.offset,
   storage: {
     get: (key) => safeSession(() => sessionStorage.getItem(key)),
@@ -83,13 +82,6 @@ export const requestSecurity = createRequestSecurity({
 
 /** The app's one request layer (spec §7.1); components call `api.get` / `api.post`, never `fetch`. */
 export const api = createRequestClient({ ...browserRequestEnvironment, security: requestSecurity });
-
-
-let onSignedOut: (() => void) | undefined;
-/** Lets the auth state hear a logout forced by a signing failure (00023). */
-export function onForcedSignOut(listener: () => void): void {
-  onSignedOut = listener;
-}
 
 function safeSession<T>(fn: () => T): T | null {
   try {

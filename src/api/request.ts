@@ -66,7 +66,7 @@ export interface RequestOptions {
   method?: HttpMethod;
   params?: Record<string, ParamValue>;
   headers?: Record<string, string>;
-  /** Spec §8: on by default; when off, a newer request with the same method and path cancels this one. */
+  /** Spec §4: on by default; when off, a newer request with the same method and URL (path and its query) cancels this one. */
   ignoreCancel?: boolean;
   /** Do not toast failures (the caller shows its own state). */
   silent?: boolean;
@@ -191,7 +191,8 @@ export function createRequestClient(env: RequestEnvironment) {
     }
 
     const controller = new AbortController();
-    const key = `${method} ${path.split('?')[0]}`;
+    // Spec §4 "same method and URL": the URL as the caller wrote it, query included; the sent one differs by its `_t`.
+    const key = `${method} ${path}`;
     if (options.ignoreCancel === false) {
       inFlight.get(key)?.abort();
       inFlight.set(key, controller);

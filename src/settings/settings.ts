@@ -54,6 +54,23 @@ export function updateSetting<K extends keyof GlobalSettings>(key: K, value: Glo
   }
 }
 
+/**
+ * Hears another tab of this origin change one setting (the `storage` event on its key): takes the new value into this
+ * tab's settings without writing it back, then tells `listener`. Returns the function that stops listening.
+ */
+export function watchSettingElsewhere<K extends keyof GlobalSettings>(key: K, listener: (value: GlobalSettings[K]) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // A cleared storage (key null) says nothing of what the other tab decided; this tab keeps what it knows.
+    if (event.key !== SETTING_KEYS[key]) return;
+    const value = parseSetting(key, event.newValue);
+    if (value === null) return;
+    if (settingsState[key] !== value) settingsState[key] = value;
+    listener(value);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 /** Switches the theme at once (the boot script applied the stored one before first paint). */
 export function setTheme(theme: Theme): void {
   updateSetting('theme', theme);

@@ -251,6 +251,25 @@ describe('request layer: duplicates and clock', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('lets two requests to one path with different queries both complete when ignore-cancel is off', async () => {
+    await fault({ path: '/v1/__test__/echo', delayMs: 300, times: 2 });
+    const { client } = setup();
+    const first = client.get<Echo>('/__test__/echo?symbol=BTCUSDT', { ignoreCancel: false });
+    const second = client.get<Echo>('/__test__/echo?symbol=ETHUSDT', { ignoreCancel: false });
+    const results = await Promise.allSettled([first, second]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.query.symbol : (r.reason as RequestError).kind))).toEqual(['BTCUSDT', 'ETHUSDT']);
+  });
+
+  it('cancels the earlier of two requests with the same path and query when ignore-cancel is off', async () => {
+    await fault({ path: '/v1/__test__/echo', delayMs: 300, times: 2 });
+    const { client, toasts } = setup();
+    const first = client.get<Echo>('/__test__/echo?symbol=BTCUSDT', { ignoreCancel: false });
+    const second = client.get<Echo>('/__test__/echo?symbol=BTCUSDT', { ignoreCancel: false });
+    expect((await failure(first)).kind).toBe('cancelled');
+    expect((await second).query.symbol).toBe('BTCUSDT');
+    expect(toasts).toEqual([]);
+  });
+
   it('learns the server clock offset from POST replies and corrects request-time', async () => {
     const skew = -3_600_000;
     const { client } = setup({ now: () => Date.now() + skew });
