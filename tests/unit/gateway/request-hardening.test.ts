@@ -27,7 +27,11 @@ function gatewayApp(options: { trustProxy?: boolean; faults?: boolean } = {}) {
     ...options,
   });
   const transport: Transport = (path, init) => app.request(`http://exchange.test${path}`, init);
-  return { app, transport, logs, close: () => (db.close(), dir.remove()) };
+  const close = () => {
+    db.close();
+    dir.remove();
+  };
+  return { app, transport, logs, close };
 }
 
 describe('routes that take JSON read only JSON', () => {
