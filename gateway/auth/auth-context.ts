@@ -8,6 +8,7 @@ import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, type Scrypt
 import { type ClientKey, createPendingLoginStore, type PendingLoginStore } from './pending-login-store';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 import { createSessionStore, type SessionStore } from './session-store';
+import { createStepUpGrants, type StepUpGrants } from './step-up';
 import { createUserStore, type UserStore } from './user-store';
 import { createVerifyCodeStore, type VerifyCodeStore } from './verify-code-store';
 
@@ -31,8 +32,11 @@ export interface KeyBinding {
 /** Decides whether a login comes from a device the user has used before. */
 export type DeviceTrust = (c: Context<GatewayEnv>, userId: string, clientKey: ClientKey | null) => boolean | Promise<boolean>;
 
-/** The security-key (FIDO) check of `verify-auth-login` (built by webauthn-verifier.ts); without one the step answers `50100` and no key can be added. */
-export type SecurityKeyVerifier = (c: Context<GatewayEnv>, input: { userId: string; fidoVerifyCode: string }) => Promise<boolean>;
+/**
+ * The security-key (FIDO) check (built by webauthn-verifier.ts) of `verify-auth-login`, or of a step-up when `binding`
+ * names the step-up challenge; without one the sign-in step answers `50100` and no key can be added.
+ */
+export type SecurityKeyVerifier = (c: Context<GatewayEnv>, input: { userId: string; fidoVerifyCode: string; binding?: string }) => Promise<boolean>;
 
 /** Everything the auth module is built from; the app passes real ones, tests pass fakes. */
 export interface AuthDeps {
@@ -95,6 +99,8 @@ export interface AuthContext {
   pending: PendingLoginStore;
   codes: VerifyCodeStore;
   limiter: RateLimiter;
+  /** Fresh second factors proved for one change each (step-up.ts). */
+  stepUps: StepUpGrants;
   mailer: CodeMailer;
   /** Present in local mode only. */
   mailbox: DevMailbox | undefined;
@@ -130,6 +136,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
     pending: createPendingLoginStore(deps.db, now),
     codes: createVerifyCodeStore(deps.db, now),
     limiter: createRateLimiter(deps.db, now),
+    stepUps: createStepUpGrants({ db: deps.db, now }),
     mailer: mailbox ?? deps.mailer ?? createDroppingMailer(deps.logger),
     mailbox,
   };

@@ -35,6 +35,12 @@ export const googleNotBound = () => new AuthError('40109', 'Google Authenticator
 export const googleNoSetup = () => new AuthError('40110', 'Request a new authenticator secret first');
 /** The account has no email or mobile for the requested code. */
 export const noTarget = () => new AuthError('40111', 'No email or mobile number is bound for this verification');
+/** A change to how the account is secured needs a fresh second factor first (`POST /v1/user/security/verify`). */
+export const stepUpRequired = () => new AuthError('40112', 'Security verification required');
+/** The current password given with a password change is wrong. */
+export const currentPasswordWrong = () => new AuthError('40113', 'The current password is incorrect');
+/** The account has no second factor, email or mobile to confirm a change with. */
+export const noStepUpMethod = () => new AuthError('40114', 'This account has nothing to confirm the change with');
 /** A rate limit was hit (HTTP 429). */
 export const rateLimited = () => new AuthError('40429', 'Too many requests, please try again later', 429);
 /** The route needs a session and the request has none (spec §8 `00005`). */

@@ -131,4 +131,17 @@ export const AUTH_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 203,
+    name: 'auth-step-up-grants',
+    // A fresh second factor proved on one session for one purpose; used up by that change, or expired.
+    sql: `
+      CREATE TABLE step_up_grants (
+        session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        purpose TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (session_id, purpose)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

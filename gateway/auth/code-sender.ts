@@ -10,6 +10,7 @@ const SCENE_TEXT: Record<CodeScene, string> = {
   login: 'to finish signing in',
   bind: 'to bind this address to your account',
   system: 'to confirm a sign-in from a new device',
+  security: 'to confirm a change to how your account is secured',
 };
 
 /** The delivery target of a mobile number as codes and limits key it: `areaCode mobile`. */

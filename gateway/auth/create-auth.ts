@@ -8,8 +8,10 @@ import { seedDevAccounts } from './dev-seed';
 import { googleAuthRoutes } from './google-auth-routes';
 import { loginRoutes } from './login-routes';
 import { loginVerifyRoutes } from './login-verify-routes';
+import { passwordRoutes } from './password-routes';
 import { registerRoutes } from './register-routes';
 import { sessionMiddleware } from './session-middleware';
+import { stepUpRoutes } from './step-up-routes';
 import { createSubAccountStore } from './sub-account-store';
 import { subAccountRoutes } from './sub-routes';
 import { deviceKeyReader, type SessionKeyReader } from './sub-switch';
@@ -45,6 +47,8 @@ export function createAuth(deps: CreateAuthDeps): Auth {
   routes.route('/', registerRoutes(context));
   routes.route('/', googleAuthRoutes(context));
   routes.route('/', accountRoutes(context));
+  routes.route('/', stepUpRoutes(context));
+  routes.route('/', passwordRoutes(context));
   const subAccounts = { store: createSubAccountStore(deps.db, context.users), keyOfSession: deps.keyOfSession ?? deviceKeyReader(deps.db) };
   routes.route('/', subAccountRoutes(context, subAccounts));
   // Keys can only be added where they can be checked at sign-in: without a verifier a key would lock its owner out.

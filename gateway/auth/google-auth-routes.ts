@@ -9,6 +9,7 @@ import { totpAttempt } from './auth-limits';
 import { readAuthBody, readStepFields, requireUser } from './auth-request';
 import { decodeBase32, encodeBase32 } from './base32';
 import { TOTP_PERIOD_SECONDS, verifyTotp } from './totp';
+import { endOtherSessions, requireStepUp, withStepUp } from './step-up';
 import type { UserRecord } from './user-store';
 
 /** Paths of the authenticator binding calls. */
@@ -33,7 +34,10 @@ function accountLabel(user: UserRecord): string {
   return user.email ?? (user.mobile !== null ? `+${user.areaCode} ${user.mobile}` : user.id);
 }
 
-/** `google/secret`, `google/bind` `{googleCode}` and `google/unbind` `{googleCode}` for a signed-in user. */
+/**
+ * `google/secret`, `google/bind` `{googleCode}` (the new authenticator's code) and `google/unbind` for a signed-in user;
+ * bind and unbind need a step-up for their purpose, and end the account's other sessions.
+ */
 export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
 
@@ -50,6 +54,8 @@ export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     // Read after the last await, so concurrent requests see each other's used step.
     const user = requireUser(ctx, c);
     if (user.twoFactor.google) throw googleAlreadyBound();
+    // A session alone never binds an authenticator: a stolen one would lock the owner out.
+    requireStepUp(ctx, c, 'google-bind', { consume: false });
     const secret = user.totpPendingSecret;
     if (secret === null || user.totpPendingAt === null || ctx.now() - user.totpPendingAt > TOTP_SETUP_TTL_MS) throw googleNoSetup();
     const countFailure = totpAttempt(ctx, user.id);
@@ -58,23 +64,18 @@ export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       countFailure();
       throw codeInvalid();
     }
-    ctx.users.enableTotp(user.id, secret, step);
+    withStepUp(ctx, c, 'google-bind', () => ctx.users.enableTotp(user.id, secret, step));
+    await endOtherSessions(ctx, c, user.id);
     ctx.logger.info('authenticator bound', { userId: user.id });
     return replyOk(c, { googleBound: true });
   });
 
+  // The step-up asked for the authenticator's code already (and any other factor the account has).
   routes.post(GOOGLE_PATHS.unbind, async (c) => {
-    const code = readCode(await readStepFields(ctx, c, await readAuthBody(c)), 'googleCode');
-    // Read after the last await, so concurrent requests see each other's used step.
     const user = requireUser(ctx, c);
     if (!user.twoFactor.google || user.totpSecret === null) throw googleNotBound();
-    const countFailure = totpAttempt(ctx, user.id);
-    const step = verifyTotp(decodeBase32(user.totpSecret)!, code, ctx.now(), user.totpLastStep);
-    if (step === null) {
-      countFailure();
-      throw codeInvalid();
-    }
-    ctx.users.disableTotp(user.id);
+    withStepUp(ctx, c, 'google-unbind', () => ctx.users.disableTotp(user.id));
+    await endOtherSessions(ctx, c, user.id);
     ctx.logger.info('authenticator unbound', { userId: user.id });
     return replyOk(c, { googleBound: false });
   });

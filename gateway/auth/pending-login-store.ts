@@ -52,6 +52,8 @@ export interface PendingLoginStore {
   saveSteps(idHash: string, steps: PendingSteps): void;
   /** Deletes a pending login; false when it was already gone (a concurrent request completed it). */
   remove(idHash: string): boolean;
+  /** Deletes every pending login of a user (its password or second factors changed, so none may complete). */
+  removeAllOf(userId: string): void;
 }
 
 interface PendingRow {
@@ -89,6 +91,7 @@ export function createPendingLoginStore(db: Database, now: () => number): Pendin
   const steps = db.prepare('UPDATE pending_logins SET methods = ?, fido = ?, system = ? WHERE id_hash = ?');
   const remove = db.prepare('DELETE FROM pending_logins WHERE id_hash = ?');
   const prune = db.prepare('DELETE FROM pending_logins WHERE expires_at <= ?');
+  const removeOfUser = db.prepare('DELETE FROM pending_logins WHERE user_id = ?');
   return {
     create: (input) => {
       const at = now();
@@ -114,5 +117,8 @@ export function createPendingLoginStore(db: Database, now: () => number): Pendin
       steps.run(JSON.stringify(next.methods), next.fido ? 1 : 0, next.system ? 1 : 0, idHash);
     },
     remove: (idHash) => remove.run(idHash).changes > 0,
+    removeAllOf: (userId) => {
+      removeOfUser.run(userId);
+    },
   };
 }

@@ -41,6 +41,11 @@ export interface SessionStore {
   remove(sessionId: string): void;
   /** Deletes every expired session and returns their ids (for the session-ended hook). */
   pruneExpired(): string[];
+  /**
+   * Deletes every session of a user except `keepSessionId`, including the sessions that switched from it into one
+   * of its sub or demo accounts; returns their ids (for the session-ended hook).
+   */
+  removeOthersOf(userId: string, keepSessionId: string): string[];
 }
 
 interface SessionRow {
@@ -75,6 +80,8 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
   const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
   const expired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ? RETURNING id');
+  const others = db.prepare(`DELETE FROM sessions WHERE id != ? AND (user_id = ?
+    OR id IN (SELECT session_id FROM session_main_accounts WHERE main_user_id = ?)) RETURNING id`);
   return {
     create: (userId) => {
       const at = now();
@@ -105,5 +112,6 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
       const at = now();
       return (expired.all(at, at - SESSION_IDLE_MS) as { id: string }[]).map((row) => row.id);
     },
+    removeOthersOf: (userId, keepSessionId) => (others.all(keepSessionId, userId, userId) as { id: string }[]).map((row) => row.id),
   };
 }

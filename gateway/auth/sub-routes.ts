@@ -11,10 +11,11 @@ import type { RateLimit } from './rate-limiter';
 import { type FamilyMember, SUB_NAME_PATTERN } from './sub-account-store';
 import { mainAccountOnly, subAccountLimit, subNameTaken, switchRefused } from './sub-errors';
 import { authorityOf, isInFamily, type SwitchDeps, switchSession } from './sub-switch';
+import { withStepUp } from './step-up';
 import type { UserRecord } from './user-store';
 import { loginView } from './user-views';
 
-/** `POST { name }`: a new sub-account of the signed-in main account. */
+/** `POST { name }`: a new sub-account of the signed-in main account (after a step-up for `sub-create`). */
 export const SUB_CREATE_PATH = '/v1/user/sub/create';
 /** `GET`: the main account, its subs and its demo account. */
 export const SUB_LIST_PATH = '/v1/user/sub/list';
@@ -80,9 +81,12 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
     const body = await readAuthBody(c);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     if (!SUB_NAME_PATTERN.test(name)) throw invalidField('name', 'must be 1 to 20 letters, digits, _ or -');
-    const created = store.createSub(user, name, ctx.now());
-    if (created === 'limit') throw subAccountLimit();
-    if (created === 'name-taken') throw subNameTaken();
+    const created = withStepUp(ctx, c, 'sub-create', () => {
+      const made = store.createSub(user, name, ctx.now());
+      if (made === 'limit') throw subAccountLimit();
+      if (made === 'name-taken') throw subNameTaken();
+      return made;
+    });
     ctx.logger.info('sub-account created', { userId: user.id, subUserId: created.id });
     return replyOk(c, memberEntry({ id: created.id, name, isDemo: false, createdAt: created.createdAt }, user.id));
   });

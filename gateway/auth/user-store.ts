@@ -59,6 +59,8 @@ export interface UserStore {
   enableTotp(id: string, secret: string, step: number): void;
   /** Turns the authenticator factor off and forgets its secret. */
   disableTotp(id: string): void;
+  /** Replaces the password hash (a password change). */
+  setPasswordHash(id: string, passwordHash: string): void;
   /** Sets some second-factor flags (used by tests and the seed; a settings page would use it too). */
   setTwoFactor(id: string, flags: Partial<TwoFactorFlags>): void;
 }
@@ -156,6 +158,7 @@ export function createUserStore(db: Database): UserStore {
   const enable = db.prepare(`UPDATE users SET totp_secret = ?, totp_last_step = ?, google_2fa = 1,
       totp_pending_secret = NULL, totp_pending_at = NULL WHERE id = ?`);
   const disable = db.prepare('UPDATE users SET totp_secret = NULL, totp_last_step = 0, google_2fa = 0 WHERE id = ?');
+  const password = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const find = (statement: { get(...args: unknown[]): unknown }, ...args: unknown[]) => {
     const row = statement.get(...args) as UserRow | undefined;
     return row ? toRecord(row) : undefined;
@@ -207,6 +210,9 @@ export function createUserStore(db: Database): UserStore {
     },
     disableTotp: (id) => {
       disable.run(id);
+    },
+    setPasswordHash: (id, passwordHash) => {
+      password.run(passwordHash, id);
     },
     setTwoFactor: (id, flags) => {
       for (const [name, value] of Object.entries(flags) as [keyof TwoFactorFlags, boolean | undefined][]) {

@@ -9,6 +9,7 @@ import { readAuthBody, readChoice, requireUser } from './auth-request';
 import { mobileTarget, sendCode, userTarget } from './code-sender';
 import { maskTarget } from './dev-mailbox';
 import { loadPending } from './login-steps';
+import { stepUpMethods, stepUpSubject } from './step-up';
 import { CODE_SCENES, CODE_TTL_MS, type CodeChannel, type CodeScene } from './verify-code-store';
 
 /** Path of the code-sending call (spec §7.6 lists it among the risk-token endpoints). */
@@ -22,7 +23,8 @@ function bodyTarget(body: JsonObject, channel: CodeChannel): string {
 
 /**
  * Where a code for this scene goes. Register: the body's target (a registered one gets a code too, so this call
- * never tells whether an account exists). Bind: the body's target, for a signed-in user. Login and system: the
+ * never tells whether an account exists). Bind: the body's target, for a signed-in user. Security (a step-up): the
+ * signed-in account's own contact, when its step-up asks for that channel. Login and system: the
  * pending login's own account, whatever the body says, so nobody can mail codes for another person's login.
  */
 function resolveTarget(ctx: AuthContext, c: Context<GatewayEnv>, body: JsonObject, channel: CodeChannel, scene: CodeScene): string {
@@ -30,6 +32,14 @@ function resolveTarget(ctx: AuthContext, c: Context<GatewayEnv>, body: JsonObjec
   if (scene === 'bind') {
     requireUser(ctx, c);
     return bodyTarget(body, channel);
+  }
+  if (scene === 'security') {
+    // A step-up code goes to the contact of the account that secures this one, only when its step-up asks for it.
+    const subject = stepUpSubject(ctx, requireUser(ctx, c));
+    if (!subject || !stepUpMethods(subject).includes(channel)) throw stepNotNeeded();
+    const target = userTarget(subject, channel);
+    if (target === null) throw noTarget();
+    return target;
   }
   const { pending, user } = loadPending(ctx, c);
   const needed = scene === 'login' ? pending.methods.includes(channel) : pending.system;

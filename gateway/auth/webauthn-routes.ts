@@ -13,6 +13,7 @@ import type { AuthContext } from './auth-context';
 import { stepNotNeeded } from './auth-errors';
 import { readAuthBody, requireUser } from './auth-request';
 import { loadPending, nextPendingStep } from './login-steps';
+import { endOtherSessions, requireStepUp, withStepUp } from './step-up';
 import type { UserRecord } from './user-store';
 import { keyAlreadyRegistered, keyNotFound, keyNotVerified, tooManyKeys } from './webauthn-errors';
 import { CEREMONY_TIMEOUT_MS, RP_NAME, relyingPartyOf } from './webauthn-relying-party';
@@ -60,7 +61,7 @@ function readNickname(body: Record<string, unknown>): string {
 
 /**
  * Security keys of a signed-in user (`register/options`, `register`, `list`, `remove`) and the options of the
- * sign-in step for a pending login. Challenges are stored server-side for 5 minutes, bound to the session or the
+ * sign-in step for a pending login. Adding and removing a key need a step-up and end the account's other sessions. Challenges are stored server-side for 5 minutes, bound to the session or the
  * pending login, and used up by the first answer.
  */
 export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
@@ -72,6 +73,8 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const session = c.get('session')!;
     const existing = store.credentialsOf(user.id);
     if (existing.length >= MAX_KEYS_PER_USER) throw tooManyKeys();
+    // Asked here, before the ceremony; `register` uses the grant up.
+    requireStepUp(ctx, c, 'fido-add', { consume: false });
     const { rpID } = relyingPartyOf(c);
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
@@ -116,12 +119,15 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       throw keyNotVerified();
     }
     if (!verified.verified) throw keyNotVerified();
-    if (store.credentialsOf(user.id).length >= MAX_KEYS_PER_USER) throw tooManyKeys();
     const { credential } = verified.registrationInfo;
     const transports = Array.isArray(response.response?.transports) ? response.response.transports.filter((t) => typeof t === 'string') : [];
     const stored = { id: credential.id, userId: user.id, publicKey: credential.publicKey, counter: credential.counter, transports, createdAt: ctx.now(), nickname };
-    if (!store.addCredential(stored)) throw keyAlreadyRegistered();
-    ctx.users.setTwoFactor(user.id, { fido: true });
+    withStepUp(ctx, c, 'fido-add', () => {
+      if (store.credentialsOf(user.id).length >= MAX_KEYS_PER_USER) throw tooManyKeys();
+      if (!store.addCredential(stored)) throw keyAlreadyRegistered();
+      ctx.users.setTwoFactor(user.id, { fido: true });
+    });
+    await endOtherSessions(ctx, c, user.id);
     ctx.logger.info('security key registered', { userId: user.id });
     return replyOk(c, credentialView({ ...stored, lastUsedAt: null }));
   });
@@ -134,10 +140,14 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
   routes.post(FIDO2_PATHS.remove, async (c) => {
     const id = readString(await readAuthBody(c), 'id', { maxLength: CREDENTIAL_ID_MAX });
     const user = requireUser(ctx, c);
-    if (!store.removeCredential(user.id, id)) throw keyNotFound();
-    // The sign-in step is only asked for while a key is left to answer it.
-    const fido = store.credentialsOf(user.id).length > 0;
-    if (!fido) ctx.users.setTwoFactor(user.id, { fido: false });
+    const fido = withStepUp(ctx, c, 'fido-remove', () => {
+      if (!store.removeCredential(user.id, id)) throw keyNotFound();
+      // The sign-in step is only asked for while a key is left to answer it.
+      const left = store.credentialsOf(user.id).length > 0;
+      if (!left) ctx.users.setTwoFactor(user.id, { fido: false });
+      return left;
+    });
+    await endOtherSessions(ctx, c, user.id);
     ctx.logger.info('security key removed', { userId: user.id });
     return replyOk(c, { removed: true, fido });
   });

@@ -27,6 +27,8 @@ export interface StoredChallenge {
 
 /** The binding of a registration challenge: the signed-in session that asked for it. */
 export const registrationBinding = (sessionId: string) => `register:${sessionId}`;
+/** The binding of a step-up challenge: the signed-in session confirming a change to its account's security. */
+export const stepUpBinding = (sessionId: string) => `step-up:${sessionId}`;
 /** The binding of a login challenge: the pending login (the SHA-256 of its cookie) that asked for it. */
 export const loginBinding = (pendingIdHash: string) => `login:${pendingIdHash}`;
 

@@ -36,7 +36,8 @@ export function parseFidoVerifyCode(fidoVerifyCode: string): AuthenticationRespo
 
 /**
  * The `verifySecurityKey` dependency of the auth module (spec §7.2 `verify-auth-login`): checks an assertion against
- * the challenge issued to this pending login (used up by the attempt, right or wrong), the request's origin and RP id,
+ * the challenge issued to this pending login, or to the given binding (a step-up), used up by the attempt right or
+ * wrong; against the request's origin and RP id,
  * and a key of this user; on success stores the new signature counter.
  */
 export function createSecurityKeyVerifier(options: SecurityKeyVerifierOptions): SecurityKeyVerifier {
@@ -47,10 +48,10 @@ export function createSecurityKeyVerifier(options: SecurityKeyVerifierOptions): 
     options.logger?.info('security key refused', { userId, reason });
     return false;
   };
-  return async (c, { userId, fidoVerifyCode }) => {
+  return async (c, { userId, fidoVerifyCode, binding }) => {
     const token = readSecretCookie(c, PENDING_COOKIE);
-    if (token === undefined) return refuse(userId, 'no pending login');
-    const challenge = store.takeChallenge(loginBinding(sha256Hex(token)));
+    if (binding === undefined && token === undefined) return refuse(userId, 'no pending login');
+    const challenge = store.takeChallenge(binding ?? loginBinding(sha256Hex(token!)));
     if (!challenge || challenge.userId !== userId) return refuse(userId, 'no live challenge');
     const response = parseFidoVerifyCode(fidoVerifyCode);
     if (!response) return refuse(userId, 'malformed assertion');

@@ -38,13 +38,16 @@ export const DEFAULT_SIGN_POLICY: SignPolicy = Object.freeze({
     '/v1/user/sub/switchLoginDemo',
     '/v1/user/sub/switchTradeDemo',
   ],
-  prefixUrls: ['/v1/trade/', '/v1/asset/', '/v1/order/'],
+  // Changes to how an account is secured, and sub-accounts, are signed like trades: a stolen cookie alone does nothing.
+  prefixUrls: ['/v1/trade/', '/v1/asset/', '/v1/order/', '/v1/user/security/', '/v1/user/sub/'],
   signModes: {
     '/v1/user/login': 'enc:loginName,pwd',
     '/v1/user/agency/login': 'enc:loginName,pwd',
     '/v1/user/register/mobile': 'enc:pwd,rePwd',
     '/v1/user/register/email': 'enc:pwd,rePwd',
     '/v1/user/register/mobileAndEmail': 'enc:pwd,rePwd',
+    '/v1/user/security/password/change': 'enc:oldPwd,pwd,rePwd',
+    '/v1/user/security/': '3',
     '/v1/user/sub/': '2',
     // A signature is a one-time proof (contract §4), and mode "1" would sign two equal calls alike within 100 s.
     '/v1/asset/': '2',

@@ -6,6 +6,7 @@ import { decodeBase32 } from '../../../../gateway/auth/base32';
 import { createAuth } from '../../../../gateway/auth/create-auth';
 import { hashPassword, type ScryptParams } from '../../../../gateway/auth/password-hash';
 import { sessionOf } from '../../../../gateway/auth/session-middleware';
+import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/step-up';
 import { totp } from '../../../../gateway/auth/totp';
 import type { TwoFactorFlags, UserRecord } from '../../../../gateway/auth/user-store';
 import { MIGRATIONS, runMigrations } from '../../../../gateway/db/migrations';
@@ -84,6 +85,16 @@ export class Browser {
   /** GETs a path. */
   get(path: string): Promise<Response> {
     return this.request(path);
+  }
+
+  /**
+   * Grants this browser's session a step-up for `purpose` straight in the store, as a right answer to
+   * `POST /v1/user/security/verify` would (for tests of other behaviour; step-up.test.ts runs the real flow).
+   */
+  async grantStepUp(purpose: StepUpPurpose): Promise<void> {
+    const { session } = (await (await this.get(PROBE_PATH)).json()) as { session: { sessionId: string } | null };
+    if (!session) throw new Error('no session to grant a step-up to');
+    this.harness.ctx.stepUps.grant(session.sessionId, purpose, this.harness.clock.now + STEP_UP_TTL_MS);
   }
 
   /** The Set-Cookie line of the last response for `name`. */

@@ -18,7 +18,8 @@ const call = async (path: string, body: unknown = {}) => (await browser.post(pat
 const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('Google Authenticator binding', () => {
-  it('hands out a base32 secret and an otpauth URI, then binds with a current code', async () => {
+  it('hands out a base32 secret and an otpauth URI, then binds with a current code after a step-up', async () => {
+    await browser.grantStepUp('google-bind');
     const { data } = await call(PATHS.secret);
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(data.otpauthUri).toBe(`otpauth://totp/Exchange:trader%40example.com?secret=${data.secret}&issuer=Exchange&algorithm=SHA1&digits=6&period=30`);
@@ -30,27 +31,58 @@ describe('Google Authenticator binding', () => {
   });
 
   it('refuses a wrong code, a bind without a fresh secret, and a second secret once bound', async () => {
+    await browser.grantStepUp('google-bind');
     expect((await call(PATHS.bind, { googleCode: '123456' })).code).toBe('40110');
     const { data } = await call(PATHS.secret);
     expect((await call(PATHS.bind, { googleCode: wrongOf(totpAt(data.secret, h.clock.now)) })).code).toBe('40102');
     h.clock.now += 10 * 60_000 + 1;
+    await browser.grantStepUp('google-bind');
     expect((await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) })).code).toBe('40110');
     const again = await call(PATHS.secret);
     await call(PATHS.bind, { googleCode: totpAt(again.data.secret, h.clock.now) });
     expect((await call(PATHS.secret)).code).toBe('40108');
   });
 
-  it('unbinds only with a current code that was not used already', async () => {
+  it('unbinds only after a step-up for it, once', async () => {
+    await browser.grantStepUp('google-bind');
     const { data } = await call(PATHS.secret);
-    const bindCode = totpAt(data.secret, h.clock.now);
-    await call(PATHS.bind, { googleCode: bindCode });
-    expect((await call(PATHS.unbind, { googleCode: bindCode })).code).toBe('40102');
+    await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) });
+    expect((await call(PATHS.unbind)).code).toBe('40112');
+    // A grant for another change does not do.
+    await browser.grantStepUp('fido-add');
+    expect((await call(PATHS.unbind)).code).toBe('40112');
+    await browser.grantStepUp('google-unbind');
+    expect((await call(PATHS.unbind)).data).toEqual({ googleBound: false });
+    expect((await call(PATHS.unbind)).code).toBe('40109');
+  });
+
+  it('never binds with a session cookie alone: the stolen-session takeover is refused with 40112', async () => {
+    const { data } = await call(PATHS.secret);
+    expect((await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) }))).toMatchObject({ status: 'error', code: '40112' });
+    expect((await (await browser.get('/v1/user/overview/userinfo')).json()).data.twoFactor.google).toBe(false);
+  });
+
+  it('uses a grant up with the bind, and keeps it through a wrong code', async () => {
+    await browser.grantStepUp('google-bind');
+    const { data } = await call(PATHS.secret);
+    expect((await call(PATHS.bind, { googleCode: wrongOf(totpAt(data.secret, h.clock.now)) })).code).toBe('40102');
+    expect((await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) })).code).toBe('00000');
     h.clock.now += 30_000;
-    expect((await call(PATHS.unbind, { googleCode: totpAt(data.secret, h.clock.now) })).data).toEqual({ googleBound: false });
-    expect((await call(PATHS.unbind, { googleCode: '123456' })).code).toBe('40109');
+    expect((await call(PATHS.unbind)).code).toBe('40112');
+  });
+
+  it("ends the account's other sessions on bind and on unbind, and keeps this one", async () => {
+    const other = h.browser('198.51.100.3');
+    await other.post('/v1/user/login', { loginName: 'trader@example.com', pwd: PWD });
+    await browser.grantStepUp('google-bind');
+    const { data } = await call(PATHS.secret);
+    await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) });
+    expect((await (await other.get('/v1/user/overview/userinfo')).json()).data).toEqual({ isLogin: false });
+    expect((await (await browser.get('/v1/user/overview/userinfo')).json()).data.isLogin).toBe(true);
   });
 
   it('limits wrong codes to 5 per 15 minutes per user', async () => {
+    await browser.grantStepUp('google-bind');
     const { data } = await call(PATHS.secret);
     const wrong = wrongOf(totpAt(data.secret, h.clock.now));
     for (let i = 0; i < 5; i += 1) expect((await call(PATHS.bind, { googleCode: wrong })).code).toBe('40102');

@@ -12,6 +12,7 @@ afterEach(() => h.close());
 describe('POST /v1/user/sub/create', () => {
   it('creates a sub-account of the signed-in main account', async () => {
     const { user, browser } = await signedInMain(h, 'ann@example.com');
+    await browser.grantStepUp('sub-create');
     const reply = await postJson(browser, '/v1/user/sub/create', { name: 'desk-1' });
     expect(reply).toEqual({
       code: '00000',
@@ -36,7 +37,10 @@ describe('POST /v1/user/sub/create', () => {
   it('refuses a name the family already uses, whatever its case', async () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
     await createSub(browser, 'Alpha');
+    await browser.grantStepUp('sub-create');
     expect(await postJson(browser, '/v1/user/sub/create', { name: 'alpha' })).toMatchObject({ status: 'error', code: '40304' });
+    // The refused name left the grant for a retry under another name.
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'alpha-2' })).toMatchObject({ code: '00000' });
     // Another family may use the same name.
     const other = await signedInMain(h, 'bob@example.com');
     expect(await createSub(other.browser, 'alpha')).toMatch(/^\d+$/);
@@ -45,8 +49,17 @@ describe('POST /v1/user/sub/create', () => {
   it(`allows at most ${MAX_SUB_ACCOUNTS} sub-accounts`, async () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
     for (let i = 0; i < MAX_SUB_ACCOUNTS; i += 1) await createSub(browser, `s${i}`);
+    await browser.grantStepUp('sub-create');
     expect(await postJson(browser, '/v1/user/sub/create', { name: 'one-more' })).toMatchObject({ status: 'error', code: '40303' });
     expect((await getJson(browser, '/v1/user/sub/list')).data).toHaveLength(MAX_SUB_ACCOUNTS + 1);
+  });
+
+  it('needs a fresh second factor, used up by the sub-account it creates', async () => {
+    const { browser } = await signedInMain(h, 'ann@example.com');
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk' })).toMatchObject({ status: 'error', code: '40112' });
+    await browser.grantStepUp('sub-create');
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk' })).toMatchObject({ code: '00000' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk-2' })).toMatchObject({ status: 'error', code: '40112' });
   });
 
   it('needs a session', async () => {
@@ -106,6 +119,14 @@ describe('GET /v1/user/sub/list', () => {
     const list = await getJson(bob.browser, '/v1/user/sub/list');
     expect(list.data).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain('secret-desk');
+  });
+
+  it('needs a fresh second factor, used up by the sub-account it creates', async () => {
+    const { browser } = await signedInMain(h, 'ann@example.com');
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk' })).toMatchObject({ status: 'error', code: '40112' });
+    await browser.grantStepUp('sub-create');
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk' })).toMatchObject({ code: '00000' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk-2' })).toMatchObject({ status: 'error', code: '40112' });
   });
 
   it('needs a session', async () => {

@@ -16,7 +16,7 @@ import { TEST_SCRYPT } from './auth-support';
 // The whole gateway (session, DS1 signature check, auth routes) with a client that follows the signing contract:
 // a switch must leave the device able to sign as the new account, and must itself be signed.
 
-const EMAIL = 'ann@example.com';
+const EMAILS = ['ann@example.com', 'bea@example.com', 'cai@example.com'] as const;
 const PASSWORD = 'Family-pass-1';
 
 let app: Hono<GatewayEnv>;
@@ -36,14 +36,17 @@ beforeAll(async () => {
     localMode: true,
     passwordParams: TEST_SCRYPT,
   });
-  createUserStore(db).insert({
-    email: EMAIL,
-    areaCode: null,
-    mobile: null,
-    passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
-    createdAt: Date.now(),
-    referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
-  });
+  // One account per test: a step-up code may be sent to an address once a minute.
+  for (const email of EMAILS) {
+    createUserStore(db).insert({
+      email,
+      areaCode: null,
+      mobile: null,
+      passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
+      createdAt: Date.now(),
+      referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
+    });
+  }
   serverPublicKey = await serverPublicKeyOf((path, init) => app.request(`http://localhost${path}`, init));
 });
 afterAll(() => {
@@ -62,19 +65,32 @@ class Device extends Ds1Device {
     return (await this.send(method, path, body, options)).reply;
   }
 
-  async signIn(): Promise<string> {
-    const { reply } = await this.login(EMAIL, PASSWORD);
+  #email = '';
+
+  async signIn(email: string): Promise<string> {
+    this.#email = email;
+    const { reply } = await this.login(email, PASSWORD);
     expect(reply.code, reply.msg).toBe('00000');
     return reply.data.userId;
+  }
+
+  /** Creates a sub-account as the client does: a step-up with the emailed code, then the signed create. */
+  async createSub(name: string): Promise<string> {
+    expect((await this.call('POST', '/v1/msg/verify-code/send', { type: 'email', scene: 'security' })).code).toBe('00000');
+    const mail = (await (await app.request(`http://localhost/dev/mailbox.json?target=${encodeURIComponent(this.#email)}&limit=1`)).json()) as Reply;
+    const verified = await this.call('POST', '/v1/user/security/verify', { purpose: 'sub-create', emailCode: mail.data[0].code }, { mode: '3' });
+    expect(verified.code, verified.msg).toBe('00000');
+    const created = await this.call('POST', '/v1/user/sub/create', { name }, { mode: '2' });
+    expect(created.code, created.msg).toBe('00000');
+    return created.data.userId;
   }
 }
 
 describe('a signed switch in the whole gateway', () => {
   it('keeps the device signing as the new account, and back', async () => {
     const device = new Device(makeClientKey('rsa2048'));
-    const mainId = await device.signIn();
-    const created = await device.call('POST', '/v1/user/sub/create', { name: 'desk' });
-    const subId = created.data.userId;
+    const mainId = await device.signIn(EMAILS[0]);
+    const subId = await device.createSub('desk');
 
     const switched = await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
     expect(switched.data).toMatchObject({ userId: subId, isSub: true, parentId: mainId });
@@ -92,8 +108,8 @@ describe('a signed switch in the whole gateway', () => {
 
   it('refuses an unsigned or weakly signed switch before it looks at the account', async () => {
     const device = new Device(makeClientKey('rsa2048'));
-    const mainId = await device.signIn();
-    const subId = (await device.call('POST', '/v1/user/sub/create', { name: 'desk2' })).data.userId;
+    const mainId = await device.signIn(EMAILS[1]);
+    const subId = await device.createSub('desk2');
     expect((await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: null })).code).toBe('00020');
     expect((await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '1' })).code).toBe('00021');
     // Signed by another device's key: refused as an invalid signature.
@@ -105,8 +121,8 @@ describe('a signed switch in the whole gateway', () => {
 
   it('leaves the old session without a key: its cookies no longer sign in', async () => {
     const device = new Device(makeClientKey('rsa2048'));
-    await device.signIn();
-    const subId = (await device.call('POST', '/v1/user/sub/create', { name: 'desk3' })).data.userId;
+    await device.signIn(EMAILS[2]);
+    const subId = await device.createSub('desk3');
     const old = new Device(device.key);
     for (const [name, value] of device.cookies) old.cookies.set(name, value);
     await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });

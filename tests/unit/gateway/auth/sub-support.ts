@@ -30,6 +30,7 @@ export async function getJson(browser: Browser, path: string): Promise<Reply> {
 
 /** Creates a sub-account and returns its user id (the reply must be a success). */
 export async function createSub(browser: Browser, name: string): Promise<string> {
+  await browser.grantStepUp('sub-create');
   const reply = await postJson(browser, '/v1/user/sub/create', { name });
   expect(reply.code, reply.msg).toBe('00000');
   return reply.data.userId;

@@ -45,6 +45,7 @@ describe('fido2/register/options', () => {
     const browser = await signedIn(h, 'alice@example.com');
     const key = new SoftAuthenticator();
     expect((await registerKey(browser, key)).code).toBe('00000');
+    await browser.grantStepUp('fido-add');
     const reply = await call(browser, FIDO2_PATHS.registerOptions);
     expect(reply.data.excludeCredentials).toEqual([{ id: key.credentialId, type: 'public-key', transports: ['usb'] }]);
   });
@@ -127,6 +128,36 @@ describe('fido2/register', () => {
   });
 });
 
+describe('adding and removing keys need a fresh second factor', () => {
+  it('refuses options, a key and a removal to a session cookie alone (40112)', async () => {
+    const browser = h.browser();
+    await call(browser, '/v1/user/login', { loginName: 'alice@example.com', pwd: PWD });
+    expect((await call(browser, FIDO2_PATHS.registerOptions)).code).toBe('40112');
+    await browser.grantStepUp('fido-add');
+    const options = await call(browser, FIDO2_PATHS.registerOptions);
+    const response = new SoftAuthenticator().register(options.data, ORIGIN);
+    // The grant went away between the options and the answer (another tab used it): the key is not stored.
+    h.db.prepare('DELETE FROM step_up_grants').run();
+    expect((await call(browser, FIDO2_PATHS.register, { response })).code).toBe('40112');
+    expect((await (await browser.get(FIDO2_PATHS.list)).json()).data.credentials).toEqual([]);
+  });
+
+  it("ends the account's other sessions when a key is added or removed", async () => {
+    const other = await signedIn(h, 'alice@example.com');
+    const browser = await signedIn(h, 'alice@example.com');
+    const key = new SoftAuthenticator();
+    await registerKey(browser, key);
+    expect((await (await other.get(FIDO2_PATHS.list)).json()).code).toBe('20906');
+    const third = h.browser();
+    await call(third, '/v1/user/login', { loginName: 'alice@example.com', pwd: PWD });
+    await browser.grantStepUp('fido-remove');
+    await call(browser, FIDO2_PATHS.remove, { id: key.credentialId });
+    // The pending sign-in of the third browser (it waited for the key) is gone too.
+    expect((await call(third, '/v1/user/login/verify-auth-login/options')).code).toBe('40103');
+    expect((await (await browser.get(FIDO2_PATHS.list)).json()).code).toBe('00000');
+  });
+});
+
 describe('fido2/remove', () => {
   it("removes the user's own key only, and turns the step off with the last one", async () => {
     const alice = await signedIn(h, 'alice@example.com');
@@ -138,6 +169,9 @@ describe('fido2/remove', () => {
     await registerKey(bob, bobKey);
     expect((await call(alice, FIDO2_PATHS.remove, { id: bobKey.credentialId })).code).toBe('40122');
     expect((await call(alice, FIDO2_PATHS.remove, { id: aliceKey.credentialId })).data).toEqual({ removed: true, fido: true });
+    // The grant was used up by that removal.
+    expect((await call(alice, FIDO2_PATHS.remove, { id: aliceKey.credentialId })).code).toBe('40112');
+    await alice.grantStepUp('fido-remove');
     expect((await call(alice, FIDO2_PATHS.remove, { id: aliceKey.credentialId })).code).toBe('40122');
     const [last] = (await (await alice.get(FIDO2_PATHS.list)).json()).data.credentials;
     expect((await call(alice, FIDO2_PATHS.remove, { id: last.id })).data).toEqual({ removed: true, fido: false });

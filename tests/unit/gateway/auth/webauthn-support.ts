@@ -29,16 +29,19 @@ export async function call(browser: Browser, path: string, body: unknown = {}, o
   return (await (await browser.post(path, body, origin ? { origin } : {})).json()) as Reply;
 }
 
-/** A browser signed in as `email` (an account without second factors at that moment). */
+/** A browser signed in as `email` (an account without second factors at that moment), holding step-ups to add and remove a key. */
 export async function signedIn(h: AuthHarness, email: string): Promise<Browser> {
   const browser = h.browser();
   const reply = await call(browser, '/v1/user/login', { loginName: email, pwd: PWD });
   if (reply.data?.needVerify !== false) throw new Error(`expected a direct sign-in, got ${JSON.stringify(reply)}`);
+  await browser.grantStepUp('fido-add');
+  await browser.grantStepUp('fido-remove');
   return browser;
 }
 
 /** Registers the authenticator's key for the signed-in browser and returns the reply of `fido2/register`. */
 export async function registerKey(browser: Browser, key: SoftAuthenticator, body: Record<string, unknown> = {}): Promise<Reply> {
+  await browser.grantStepUp('fido-add');
   const options = await call(browser, FIDO2_PATHS.registerOptions);
   if (options.code !== '00000') throw new Error(`register/options failed: ${JSON.stringify(options)}`);
   return call(browser, FIDO2_PATHS.register, { response: key.register(options.data, ORIGIN), ...body });

@@ -37,7 +37,7 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       serverPublicKeySign: identity.serverPublicKeySign,
       defaultAlgorithm: 'rsa2048',
       exactUrls: [...DEFAULT_SIGN_POLICY.exactUrls],
-      prefixUrls: ['/v1/trade/', '/v1/asset/', '/v1/order/'],
+      prefixUrls: ['/v1/trade/', '/v1/asset/', '/v1/order/', '/v1/user/security/', '/v1/user/sub/'],
       signModes: { ...DEFAULT_SIGN_POLICY.signModes },
       userCheckDeviceUrl: '/v1/user/login/check-device',
     });

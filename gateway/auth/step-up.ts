@@ -1,0 +1,119 @@
+import type { Context } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env';
+import type { AuthContext } from './auth-context';
+import { stepUpRequired } from './auth-errors';
+import { CODE_METHODS, type CodeMethod } from './pending-login-store';
+import type { UserRecord } from './user-store';
+
+/**
+ * The changes to how an account is secured that need a fresh second factor (never a session cookie alone). Purposes
+ * of screens not built yet are listed so their routes have a name to ask for.
+ */
+export const STEP_UP_PURPOSES = [
+  'google-bind',
+  'google-unbind',
+  'fido-add',
+  'fido-remove',
+  'password-change',
+  'email-change',
+  'mobile-change',
+  'api-key-create',
+  'sub-create',
+  'withdraw',
+] as const;
+
+/** One change that needs a fresh second factor. */
+export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+
+/** A second factor a step-up can ask for: a code method, or the security key. */
+export type StepUpMethod = CodeMethod | 'fido';
+
+/** How long a proved step-up may be used for its change: 5 minutes. */
+export const STEP_UP_TTL_MS = 5 * 60 * 1000;
+
+/** True for a purpose of STEP_UP_PURPOSES. */
+export function isStepUpPurpose(value: unknown): value is StepUpPurpose {
+  return typeof value === 'string' && (STEP_UP_PURPOSES as readonly string[]).includes(value);
+}
+
+/**
+ * The account whose second factors confirm a change: the user itself, or for a sub or demo account its main account
+ * (those have no sign-in of their own; their owner secures them).
+ */
+export function stepUpSubject(ctx: AuthContext, user: UserRecord): UserRecord | undefined {
+  return user.parentId === null ? user : ctx.users.findById(user.parentId);
+}
+
+/**
+ * What a step-up asks of an account: every second factor it has turned on, as its sign-in does (codes, then the
+ * security key); when it has none, a code to its email (else its mobile). Empty only for an account with no contact.
+ */
+export function stepUpMethods(user: UserRecord): StepUpMethod[] {
+  const usable = { email: user.email !== null, mobile: user.mobile !== null, google: user.totpSecret !== null };
+  const methods: StepUpMethod[] = CODE_METHODS.filter((method) => user.twoFactor[method] && usable[method]);
+  if (user.twoFactor.fido) methods.push('fido');
+  if (methods.length > 0) return methods;
+  if (user.email !== null) return ['email'];
+  return user.mobile !== null ? ['mobile'] : [];
+}
+
+/** The step-up grants of sessions: a fresh second factor proved for one purpose, used up by that change. */
+export interface StepUpGrants {
+  /** Records a grant for the session and purpose until `expiresAt`, replacing an older one. */
+  grant(sessionId: string, purpose: StepUpPurpose, expiresAt: number): void;
+  /** True when the session holds a live grant for the purpose; `consume` uses it up in the same step. */
+  holds(sessionId: string, purpose: StepUpPurpose, options: { consume: boolean }): boolean;
+}
+
+/** Creates the grant store over the migrated `step_up_grants` table, on an injected clock. */
+export function createStepUpGrants(ctx: Pick<AuthContext, 'db' | 'now'>): StepUpGrants {
+  const put = ctx.db.prepare(`INSERT INTO step_up_grants (session_id, purpose, expires_at) VALUES (?, ?, ?)
+    ON CONFLICT (session_id, purpose) DO UPDATE SET expires_at = excluded.expires_at`);
+  const live = ctx.db.prepare('SELECT 1 FROM step_up_grants WHERE session_id = ? AND purpose = ? AND expires_at > ?');
+  // DELETE … RETURNING makes "check and use up" one step, so two concurrent changes cannot share one grant.
+  const take = ctx.db.prepare('DELETE FROM step_up_grants WHERE session_id = ? AND purpose = ? RETURNING expires_at');
+  const prune = ctx.db.prepare('DELETE FROM step_up_grants WHERE expires_at <= ?');
+  return {
+    grant: (sessionId, purpose, expiresAt) => {
+      prune.run(ctx.now());
+      put.run(sessionId, purpose, expiresAt);
+    },
+    holds: (sessionId, purpose, { consume }) => {
+      if (!consume) return live.get(sessionId, purpose, ctx.now()) !== undefined;
+      const row = take.get(sessionId, purpose) as { expires_at: number } | undefined;
+      return row !== undefined && row.expires_at > ctx.now();
+    },
+  };
+}
+
+/**
+ * Throws `40112` unless this session proved a fresh second factor for `purpose` in the last 5 minutes; with
+ * `consume` the grant is used up, so one proof allows one change.
+ */
+export function requireStepUp(ctx: AuthContext, c: Context<GatewayEnv>, purpose: StepUpPurpose, options: { consume: boolean }): void {
+  const session = c.get('session') ?? null;
+  if (!session || !ctx.stepUps.holds(session.sessionId, purpose, options)) throw stepUpRequired();
+}
+
+/**
+ * Ends every other session of the account (other devices, and sessions switched from it into its sub accounts) and
+ * its unfinished sign-ins, after its password or a second factor changed; the request's own session stays.
+ */
+export async function endOtherSessions(ctx: AuthContext, c: Context<GatewayEnv>, userId: string): Promise<void> {
+  const current = c.get('session')?.sessionId ?? '';
+  const ended = ctx.sessions.removeOthersOf(userId, current);
+  ctx.pending.removeAllOf(userId);
+  for (const sessionId of ended) await ctx.onSessionEnded(sessionId);
+  if (ended.length > 0) ctx.logger.info('other sessions ended', { userId, count: ended.length });
+}
+
+/**
+ * Makes a change only with this session's step-up grant for `purpose` (else `40112`), using the grant up in the same
+ * database transaction as the change: a change that throws rolls back and leaves the grant for a retry.
+ */
+export function withStepUp<T>(ctx: AuthContext, c: Context<GatewayEnv>, purpose: StepUpPurpose, change: () => T): T {
+  return ctx.db.transaction(() => {
+    requireStepUp(ctx, c, purpose, { consume: true });
+    return change();
+  })();
+}
