@@ -1,4 +1,5 @@
 import type { Context, ErrorHandler } from 'hono';
+import { STEP_UP_REQUIRED_CODE } from '../../engine/rules/step-up';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { replyEnvelope, replyError } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
@@ -36,7 +37,7 @@ export const googleNoSetup = () => new AuthError('40110', 'Request a new authent
 /** The account has no email or mobile for the requested code. */
 export const noTarget = () => new AuthError('40111', 'No email or mobile number is bound for this verification');
 /** A change to how the account is secured needs a fresh second factor first (`POST /v1/user/security/verify`). */
-export const stepUpRequired = () => new AuthError('40112', 'Security verification required');
+export const stepUpRequired = () => new AuthError(STEP_UP_REQUIRED_CODE, 'Security verification required');
 /** The current password given with a password change is wrong. */
 export const currentPasswordWrong = () => new AuthError('40113', 'The current password is incorrect');
 /** The account has no second factor, email or mobile to confirm a change with. */

@@ -1,40 +1,15 @@
 import type { Context } from 'hono';
+import type { StepUpMethod, StepUpPurpose } from '../../engine/rules/step-up';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { AuthContext } from './auth-context';
 import { stepUpRequired } from './auth-errors';
-import { CODE_METHODS, type CodeMethod } from './pending-login-store';
+import { CODE_METHODS } from './pending-login-store';
 import type { UserRecord } from './user-store';
 
-/**
- * The changes to how an account is secured that need a fresh second factor (never a session cookie alone). Purposes
- * of screens not built yet are listed so their routes have a name to ask for.
- */
-export const STEP_UP_PURPOSES = [
-  'google-bind',
-  'google-unbind',
-  'fido-add',
-  'fido-remove',
-  'password-change',
-  'email-change',
-  'mobile-change',
-  'api-key-create',
-  'sub-create',
-  'withdraw',
-] as const;
-
-/** One change that needs a fresh second factor. */
-export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
-
-/** A second factor a step-up can ask for: a code method, or the security key. */
-export type StepUpMethod = CodeMethod | 'fido';
+export type { StepUpMethod, StepUpPurpose };
 
 /** How long a proved step-up may be used for its change: 5 minutes. */
 export const STEP_UP_TTL_MS = 5 * 60 * 1000;
-
-/** True for a purpose of STEP_UP_PURPOSES. */
-export function isStepUpPurpose(value: unknown): value is StepUpPurpose {
-  return typeof value === 'string' && (STEP_UP_PURPOSES as readonly string[]).includes(value);
-}
 
 /**
  * The account whose second factors confirm a change: the user itself, or for a sub or demo account its main account

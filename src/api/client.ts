@@ -25,6 +25,8 @@ const CODE_TEXTS: Record<string, MessageKey> = {
   '40104': 'auth.errAttempts',
   '40107': 'auth.errRegistered',
   '40301': 'sub.switchFailed',
+  '40112': 'stepUp.required',
+  '40140': 'error.riskToken',
   '40429': 'auth.errRateLimited',
 };
 

@@ -20,6 +20,7 @@ export const en = {
   'error.workerTimeout': 'A background task took too long. Please try again.',
   'error.workerFailed': 'A background task failed. Please try again.',
   'error.offline': 'You are offline. Showing the last data received.',
+  'error.riskToken': 'The security check of this page failed. Reload the page and try again.',
 
   'common.close': 'Close',
   'common.retry': 'Retry',
@@ -131,6 +132,9 @@ export const en = {
   'auth.errRegistered': 'This account is already registered. Sign in instead.',
   'auth.errRateLimited': 'Too many attempts. Wait a moment and try again.',
   'auth.devMailbox': 'Open the local mailbox (development only)',
+  'stepUp.intro': 'This changes how your account is secured. Confirm it is you to continue.',
+  'stepUp.keyIntro': 'Your security key is asked for when you press Verify.',
+  'stepUp.required': 'Confirm this change with your second factor first.',
 
   'sub.title': 'Accounts',
   'sub.switch': 'Switch account',

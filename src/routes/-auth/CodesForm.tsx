@@ -13,12 +13,14 @@ export interface CodesFormProps {
   onSend?(channel: 'email' | 'mobile'): Promise<boolean>;
   onSubmit(codes: Partial<Record<Channel, string>>): Promise<void>;
   onBack(): void;
+  /** The back button's text (default "Back"; a dialog says "Cancel"). */
+  backLabel?: string;
 }
 
 const LABEL = { email: 'auth.emailCode', mobile: 'auth.mobileCode', google: 'auth.googleCode', system: 'auth.systemCode' } as const;
 
 /** A verification step: one six-digit code per channel, with send buttons for email and SMS. */
-export function CodesForm({ channels, intro, onSend, onSubmit, onBack }: CodesFormProps) {
+export function CodesForm({ channels, intro, onSend, onSubmit, onBack, backLabel }: CodesFormProps) {
   const t = useT();
   const [codes, setCodes] = useState<Partial<Record<Channel, string>>>({});
   const [touched, setTouched] = useState(false);
@@ -53,7 +55,7 @@ export function CodesForm({ channels, intro, onSend, onSubmit, onBack }: CodesFo
       ))}
       <div className="auth__actions">
         <Button type="button" variant="plain" onClick={onBack}>
-          {t('auth.back')}
+          {backLabel ?? t('auth.back')}
         </Button>
         <Button type="submit" variant="primary" loading={busy}>
           {t('auth.verify')}

@@ -5,7 +5,7 @@ import { buildEnvelope, type ClientKey, makeClientKey, newTraceId, signedHeaders
 export type Reply = { code: string; msg: string; status?: string; data: any };
 
 /** How a device reaches the gateway: `app.request` (no socket) or `fetch` over a real one. */
-export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+export type Transport = (path: string, init: RequestInit) => Response | Promise<Response>;
 
 /** One sent request and what came back. */
 export interface Exchange {
