@@ -15,9 +15,9 @@ export const LOGIN_SLOWDOWN_AFTER = 5;
 /** The longest an attempt on a slowed-down account waits before its password is checked. */
 export const LOGIN_SLOWDOWN_MAX_MS = 10_000;
 
-/** Codes sent per target: 1 per 60 s… */
+/** Codes sent per target and scene: 1 per 60 s… */
 export const CODE_TARGET_BURST: RateLimit = { max: 1, windowMs: MINUTE };
-/** …and 10 per hour. */
+/** …and per target, whatever the scene, 10 per hour. */
 export const CODE_TARGET_HOURLY: RateLimit = { max: 10, windowMs: 60 * MINUTE };
 /** Codes sent per client address: 30 per hour. */
 export const CODE_IP_HOURLY: RateLimit = { max: 30, windowMs: 60 * MINUTE };
@@ -64,15 +64,20 @@ export function clearLoginFailures(ctx: AuthContext, accountKey: string, ip: str
   ctx.limiter.clear(pairBucket(accountKey, ip));
 }
 
-/** True when a code may be sent to `target` from `ip` now; when it may, the send is counted. */
-export function takeCodeSend(ctx: AuthContext, target: string, ip: string): boolean {
+/**
+ * True when a code for `scene` may be sent to `target` from `ip` now; when it may, the send is counted. The one-a-minute
+ * burst limit is per scene, so a sign-up code and the step-up right after it are both sent; the hourly limits are not.
+ */
+export function takeCodeSend(ctx: AuthContext, target: string, scene: string, ip: string): boolean {
+  const burstBucket = `code:target:${target}:${scene}`;
   const targetBucket = `code:target:${target}`;
   const sourceBucket = `code:ip:${ip}`;
   const limited =
-    ctx.limiter.isLimited(targetBucket, CODE_TARGET_BURST) ||
+    ctx.limiter.isLimited(burstBucket, CODE_TARGET_BURST) ||
     ctx.limiter.isLimited(targetBucket, CODE_TARGET_HOURLY) ||
     ctx.limiter.isLimited(sourceBucket, CODE_IP_HOURLY);
   if (limited) return false;
+  ctx.limiter.hit(burstBucket);
   ctx.limiter.hit(targetBucket);
   ctx.limiter.hit(sourceBucket);
   return true;

@@ -30,7 +30,7 @@ export async function sendCode(
   c: Context<GatewayEnv>,
   message: { channel: CodeChannel; target: string; scene: CodeScene },
 ): Promise<boolean> {
-  if (!takeCodeSend(ctx, `${message.channel}:${message.target}`, ctx.clientIp(c))) return false;
+  if (!takeCodeSend(ctx, `${message.channel}:${message.target}`, message.scene, ctx.clientIp(c))) return false;
   const code = ctx.codes.issue(message.channel, message.target, message.scene);
   const minutes = CODE_TTL_MS / 60_000;
   const text = `Your verification code ${SCENE_TEXT[message.scene]} is ${code}. It expires in ${minutes} minutes. Never share it.`;

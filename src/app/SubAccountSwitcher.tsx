@@ -8,6 +8,8 @@ import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { StateView } from '../ui/StateView';
 import { showToast } from '../ui/toast';
+import { StepUpCancelled } from '../auth/step-up';
+import { useStepUp } from '../routes/-auth/use-step-up';
 import './sub-account-switcher.css';
 
 type FamilyState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; accounts: FamilyAccount[] };
@@ -168,6 +170,7 @@ function CreateSubForm({ onCreated }: CreateSubFormProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const stepUp = useStepUp();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -179,11 +182,12 @@ function CreateSubForm({ onCreated }: CreateSubFormProps) {
     setSaving(true);
     setError(null);
     try {
-      await createSubAccount(trimmed);
+      await stepUp.run('sub-create', () => createSubAccount(trimmed));
       setName('');
       showToast({ type: 'success', message: t('sub.created', { name: trimmed }) });
       onCreated();
     } catch (failure) {
+      if (failure instanceof StepUpCancelled) return;
       const code = failure instanceof RequestError ? failure.details.code : undefined;
       setError(code === '40304' ? t('sub.nameTaken') : code === '40303' ? t('sub.limit') : failure instanceof Error ? failure.message : t('error.unknow'));
     } finally {
@@ -192,6 +196,7 @@ function CreateSubForm({ onCreated }: CreateSubFormProps) {
   };
 
   return (
+    <>
     <form className="account-create" onSubmit={onSubmit} noValidate>
       <Field
         label={t('sub.name')}
@@ -207,5 +212,8 @@ function CreateSubForm({ onCreated }: CreateSubFormProps) {
         {t('sub.create')}
       </Button>
     </form>
+    {/* Outside the form: React events bubble through portals, and the dialog's own submit must not reach this form. */}
+    {stepUp.dialog}
+    </>
   );
 }

@@ -2,10 +2,12 @@ import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simp
 import { type FormEvent, useState } from 'react';
 import { RequestError } from '../../api/request';
 import { registerSecurityKey, SECURITY_KEY_CODES, securityKeyRegistrationOptions } from '../../auth/security-key';
+import { StepUpCancelled } from '../../auth/step-up';
 import { type Translate, useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast/toast-state';
+import { useStepUp } from '../-auth/use-step-up';
 
 const NICKNAME_MAX = 64;
 
@@ -25,9 +27,13 @@ export interface AddSecurityKeyProps {
   onAdded(): Promise<void>;
 }
 
-/** Adds a security key: an optional name, then the WebAuthn registration ceremony when the button is pressed. */
+/**
+ * Adds a security key: an optional name, then (after the step-up the gateway asks for) the WebAuthn registration
+ * ceremony when the button is pressed.
+ */
 export function AddSecurityKey({ onAdded }: AddSecurityKeyProps) {
   const t = useT();
+  const stepUp = useStepUp();
   const [isSupported] = useState(() => browserSupportsWebAuthn());
   const [nickname, setNickname] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,15 +45,17 @@ export function AddSecurityKey({ onAdded }: AddSecurityKeyProps) {
     setBusy(true);
     setProblem(null);
     try {
-      const optionsJSON = await securityKeyRegistrationOptions();
-      const response = await startRegistration({ optionsJSON });
-      await registerSecurityKey(response, nickname.trim());
+      await stepUp.run('fido-add', async () => {
+        const optionsJSON = await securityKeyRegistrationOptions();
+        const response = await startRegistration({ optionsJSON });
+        await registerSecurityKey(response, nickname.trim());
+      });
       setNickname('');
       showToast({ type: 'success', message: t('security.added') });
       await onAdded();
     } catch (error) {
-      // What was typed stays, so a retry needs one press.
-      setProblem(addFailureText(t, error));
+      // What was typed stays, so a retry needs one press; a closed step-up is the user's own choice, not a failure.
+      if (!(error instanceof StepUpCancelled)) setProblem(addFailureText(t, error));
     } finally {
       setBusy(false);
     }
@@ -55,6 +63,7 @@ export function AddSecurityKey({ onAdded }: AddSecurityKeyProps) {
 
   const alert = problem ?? (isSupported ? null : t('auth.securityKeyUnsupported'));
   return (
+    <>
     <form method="post" action="#" onSubmit={(e) => void add(e)} noValidate>
       <Field
         name="nickname"
@@ -73,5 +82,8 @@ export function AddSecurityKey({ onAdded }: AddSecurityKeyProps) {
         {t('security.add')}
       </Button>
     </form>
+    {/* Outside the form: React events bubble through portals, and the dialog's own submit must not reach this form. */}
+    {stepUp.dialog}
+    </>
   );
 }

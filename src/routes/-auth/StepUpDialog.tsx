@@ -1,4 +1,4 @@
-import { startAuthentication } from '@simplewebauthn/browser';
+import { type AuthenticationResponseJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
 import { RequestError } from '../../api/request';
 import { type StepUpOptions, type StepUpPurpose, sendStepUpCode, stepUpOptions, verifyStepUp } from '../../auth/step-up';
@@ -27,6 +27,7 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` asks for new options (a fresh key challenge).
   useEffect(() => {
     let live = true;
     // A new security-key challenge per load: the gateway uses each one up with the first answer, right or wrong.
@@ -40,7 +41,7 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
   }, [purpose, attempt, t]);
 
   const submit = async (codes: Partial<Record<CodeChannel | 'system', string>>, options: StepUpOptions) => {
-    let assertion;
+    let assertion: AuthenticationResponseJSON | undefined;
     if (options.fido) {
       try {
         assertion = await startAuthentication({ optionsJSON: options.fido });

@@ -68,6 +68,15 @@ describe('step-up codes', () => {
     expect(lastCode(h, 'attacker@example.com')).toBeNull();
     expect(lastCode(h, 'plain@example.com')).toMatch(/^\d{6}$/);
   });
+  it('are sent right after a code of another scene to the same address, but only once a minute each', async () => {
+    const browser = h.browser();
+    await call(browser, '/v1/user/login', { loginName: 'both@example.com', pwd: PWD });
+    expect((await call(browser, SEND, { type: 'email', scene: 'login' })).code).toBe('00000');
+    await call(browser, '/v1/user/login/verify-login', { emailCode: lastCode(h, 'both@example.com'), googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) });
+    expect((await call(browser, SEND, { type: 'email', scene: 'security' })).code).toBe('00000');
+    expect((await browser.post(SEND, { type: 'email', scene: 'security' })).status).toBe(429);
+  });
+
   it('are refused for a channel the step-up does not ask for, and without a session', async () => {
     expect((await call(await signIn('otp@example.com'), SEND, { type: 'email', scene: 'security' })).code).toBe('40105');
     expect((await call(h.browser(), SEND, { type: 'email', scene: 'security' })).code).toBe('00005');
