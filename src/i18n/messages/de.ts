@@ -21,6 +21,7 @@ export const de: Messages = {
   'error.workerTimeout': 'Eine Hintergrundaufgabe hat zu lange gedauert. Bitte versuchen Sie es erneut.',
   'error.workerFailed': 'Eine Hintergrundaufgabe ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'error.offline': 'Sie sind offline. Angezeigt werden die zuletzt empfangenen Daten.',
+  'error.riskToken': 'Die Sicherheitsprüfung dieser Seite ist fehlgeschlagen. Laden Sie die Seite neu und versuchen Sie es erneut.',
 
   'common.close': 'Schließen',
   'common.retry': 'Erneut versuchen',
@@ -132,6 +133,9 @@ export const de: Messages = {
   'auth.errRegistered': 'Dieses Konto ist bereits registriert. Melden Sie sich stattdessen an.',
   'auth.errRateLimited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   'auth.devMailbox': 'Lokales Postfach öffnen (nur Entwicklung)',
+  'stepUp.intro': 'Damit ändern Sie, wie Ihr Konto abgesichert ist. Bestätigen Sie Ihre Identität, um fortzufahren.',
+  'stepUp.keyIntro': 'Ihr Sicherheitsschlüssel wird abgefragt, sobald Sie auf „Bestätigen“ klicken.',
+  'stepUp.required': 'Bestätigen Sie diese Änderung zuerst mit Ihrem zweiten Faktor.',
 
   'sub.title': 'Konten',
   'sub.switch': 'Konto wechseln',

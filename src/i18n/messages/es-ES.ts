@@ -21,6 +21,7 @@ export const esES: Messages = {
   'error.workerTimeout': 'Una tarea en segundo plano ha tardado demasiado. Vuelve a intentarlo.',
   'error.workerFailed': 'Ha fallado una tarea en segundo plano. Vuelve a intentarlo.',
   'error.offline': 'No tienes conexión. Se muestran los últimos datos recibidos.',
+  'error.riskToken': 'No se ha superado la comprobación de seguridad de esta página. Vuelve a cargar la página e inténtalo de nuevo.',
 
   'common.close': 'Cerrar',
   'common.retry': 'Reintentar',
@@ -132,6 +133,9 @@ export const esES: Messages = {
   'auth.errRegistered': 'Esta cuenta ya está registrada. Inicia sesión.',
   'auth.errRateLimited': 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   'auth.devMailbox': 'Abrir el buzón local (solo para desarrollo)',
+  'stepUp.intro': 'Esto cambia la forma en que se protege tu cuenta. Confirma que eres tú para continuar.',
+  'stepUp.keyIntro': 'Se te pedirá tu llave de seguridad cuando pulses «Verificar».',
+  'stepUp.required': 'Primero confirma este cambio con tu segundo factor de autenticación.',
 
   'sub.title': 'Cuentas',
   'sub.switch': 'Cambiar de cuenta',

@@ -21,6 +21,7 @@ export const es: Messages = {
   'error.workerTimeout': 'Una tarea en segundo plano tardó demasiado. Inténtalo de nuevo.',
   'error.workerFailed': 'Falló una tarea en segundo plano. Inténtalo de nuevo.',
   'error.offline': 'Estás sin conexión. Se muestran los últimos datos recibidos.',
+  'error.riskToken': 'Falló la verificación de seguridad de esta página. Recarga la página e inténtalo de nuevo.',
 
   'common.close': 'Cerrar',
   'common.retry': 'Reintentar',
@@ -132,6 +133,9 @@ export const es: Messages = {
   'auth.errRegistered': 'Esta cuenta ya está registrada. Inicia sesión.',
   'auth.errRateLimited': 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   'auth.devMailbox': 'Abrir el buzón local (solo para desarrollo)',
+  'stepUp.intro': 'Esto cambia la forma en que se protege tu cuenta. Confirma que eres tú para continuar.',
+  'stepUp.keyIntro': 'Se te pedirá tu llave de seguridad cuando presiones “Verificar”.',
+  'stepUp.required': 'Primero confirma este cambio con tu segundo factor de autenticación.',
 
   'sub.title': 'Cuentas',
   'sub.switch': 'Cambiar de cuenta',

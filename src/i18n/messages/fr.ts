@@ -21,6 +21,7 @@ export const fr: Messages = {
   'error.workerTimeout': 'Une tâche en arrière-plan a pris trop de temps. Veuillez réessayer.',
   'error.workerFailed': 'Une tâche en arrière-plan a échoué. Veuillez réessayer.',
   'error.offline': 'Vous êtes hors ligne. Affichage des dernières données reçues.',
+  'error.riskToken': 'La vérification de sécurité de cette page a échoué. Rechargez la page et réessayez.',
 
   'common.close': 'Fermer',
   'common.retry': 'Réessayer',
@@ -132,6 +133,9 @@ export const fr: Messages = {
   'auth.errRegistered': 'Ce compte est déjà enregistré. Connectez-vous plutôt.',
   'auth.errRateLimited': 'Trop de tentatives. Patientez un instant et réessayez.',
   'auth.devMailbox': 'Ouvrir la boîte mail locale (développement uniquement)',
+  'stepUp.intro': 'Cette action modifie la sécurisation de votre compte. Confirmez votre identité pour continuer.',
+  'stepUp.keyIntro': 'Votre clé de sécurité vous sera demandée lorsque vous appuierez sur « Vérifier ».',
+  'stepUp.required': 'Confirmez d\'abord cette modification avec votre second facteur d\'authentification.',
 
   'sub.title': 'Comptes',
   'sub.switch': 'Changer de compte',

@@ -21,6 +21,7 @@ export const id: Messages = {
   'error.workerTimeout': 'Tugas latar belakang memakan waktu terlalu lama. Silakan coba lagi.',
   'error.workerFailed': 'Tugas latar belakang gagal. Silakan coba lagi.',
   'error.offline': 'Anda sedang offline. Menampilkan data terakhir yang diterima.',
+  'error.riskToken': 'Pemeriksaan keamanan halaman ini gagal. Muat ulang halaman dan coba lagi.',
 
   'common.close': 'Tutup',
   'common.retry': 'Coba lagi',
@@ -132,6 +133,9 @@ export const id: Messages = {
   'auth.errRegistered': 'Akun ini sudah terdaftar. Silakan masuk.',
   'auth.errRateLimited': 'Terlalu banyak percobaan. Tunggu sebentar dan coba lagi.',
   'auth.devMailbox': 'Buka kotak surat lokal (khusus pengembangan)',
+  'stepUp.intro': 'Tindakan ini mengubah cara akun Anda diamankan. Verifikasi identitas Anda untuk melanjutkan.',
+  'stepUp.keyIntro': 'Kunci keamanan Anda akan diminta saat Anda menekan “Verifikasi”.',
+  'stepUp.required': 'Konfirmasikan perubahan ini terlebih dahulu dengan faktor autentikasi kedua Anda.',
 
   'sub.title': 'Akun',
   'sub.switch': 'Ganti akun',

@@ -21,6 +21,7 @@ export const it: Messages = {
   'error.workerTimeout': 'Un\'attività in background ha impiegato troppo tempo. Riprova.',
   'error.workerFailed': 'Un\'attività in background non è riuscita. Riprova.',
   'error.offline': 'Sei offline. Vengono mostrati gli ultimi dati ricevuti.',
+  'error.riskToken': 'Il controllo di sicurezza di questa pagina non è riuscito. Ricarica la pagina e riprova.',
 
   'common.close': 'Chiudi',
   'common.retry': 'Riprova',
@@ -132,6 +133,9 @@ export const it: Messages = {
   'auth.errRegistered': 'Questo account è già registrato. Accedi.',
   'auth.errRateLimited': 'Troppi tentativi. Attendi qualche istante e riprova.',
   'auth.devMailbox': 'Apri la casella di posta locale (solo sviluppo)',
+  'stepUp.intro': 'Questa operazione modifica il modo in cui è protetto il tuo account. Conferma la tua identità per continuare.',
+  'stepUp.keyIntro': 'La chiave di sicurezza ti verrà richiesta quando premi «Verifica».',
+  'stepUp.required': 'Conferma prima questa modifica con il tuo secondo fattore di autenticazione.',
 
   'sub.title': 'Account',
   'sub.switch': 'Cambia account',

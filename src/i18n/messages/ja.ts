@@ -21,6 +21,7 @@ export const ja: Messages = {
   'error.workerTimeout': 'バックグラウンド処理に時間がかかりすぎています。もう一度お試しください。',
   'error.workerFailed': 'バックグラウンド処理に失敗しました。もう一度お試しください。',
   'error.offline': 'オフラインです。最後に受信したデータを表示しています。',
+  'error.riskToken': 'このページのセキュリティチェックに失敗しました。ページを再読み込みして、もう一度お試しください。',
 
   'common.close': '閉じる',
   'common.retry': '再試行',
@@ -132,6 +133,9 @@ export const ja: Messages = {
   'auth.errRegistered': 'このアカウントはすでに登録されています。ログインしてください。',
   'auth.errRateLimited': '試行回数が多すぎます。しばらく待ってから、もう一度お試しください。',
   'auth.devMailbox': 'ローカルメールボックスを開く（開発環境のみ）',
+  'stepUp.intro': 'この操作により、アカウントの保護方法が変更されます。続行するには本人確認を行ってください。',
+  'stepUp.keyIntro': '「認証」を押すと、セキュリティキーの使用を求められます。',
+  'stepUp.required': 'まず二段階認証でこの変更を確認してください。',
 
   'sub.title': 'アカウント',
   'sub.switch': 'アカウントを切り替え',

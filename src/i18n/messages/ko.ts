@@ -21,6 +21,7 @@ export const ko: Messages = {
   'error.workerTimeout': '백그라운드 작업이 너무 오래 걸립니다. 다시 시도해 주세요.',
   'error.workerFailed': '백그라운드 작업이 실패했습니다. 다시 시도해 주세요.',
   'error.offline': '오프라인 상태입니다. 마지막으로 받은 데이터를 표시합니다.',
+  'error.riskToken': '이 페이지의 보안 검사에 실패했습니다. 페이지를 새로 고친 후 다시 시도해 주세요.',
 
   'common.close': '닫기',
   'common.retry': '다시 시도',
@@ -132,6 +133,9 @@ export const ko: Messages = {
   'auth.errRegistered': '이미 가입된 계정입니다. 로그인해 주세요.',
   'auth.errRateLimited': '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   'auth.devMailbox': '로컬 메일함 열기(개발 환경 전용)',
+  'stepUp.intro': '이 작업은 계정의 보안 방식을 변경합니다. 계속하려면 본인 확인을 진행해 주세요.',
+  'stepUp.keyIntro': '[인증]을 누르면 보안 키를 사용하라는 요청이 표시됩니다.',
+  'stepUp.required': '먼저 2단계 인증으로 이 변경을 확인해 주세요.',
 
   'sub.title': '계정',
   'sub.switch': '계정 전환',

@@ -21,6 +21,7 @@ export const nl: Messages = {
   'error.workerTimeout': 'Een achtergrondtaak duurde te lang. Probeer het opnieuw.',
   'error.workerFailed': 'Een achtergrondtaak is mislukt. Probeer het opnieuw.',
   'error.offline': 'Je bent offline. De laatst ontvangen gegevens worden getoond.',
+  'error.riskToken': 'De beveiligingscontrole van deze pagina is mislukt. Laad de pagina opnieuw en probeer het nog eens.',
 
   'common.close': 'Sluiten',
   'common.retry': 'Opnieuw proberen',
@@ -132,6 +133,9 @@ export const nl: Messages = {
   'auth.errRegistered': 'Dit account is al geregistreerd. Log in om verder te gaan.',
   'auth.errRateLimited': 'Te veel pogingen. Wacht even en probeer het opnieuw.',
   'auth.devMailbox': 'Lokale mailbox openen (alleen voor ontwikkeling)',
+  'stepUp.intro': 'Hiermee wijzig je hoe je account is beveiligd. Bevestig dat jij het bent om door te gaan.',
+  'stepUp.keyIntro': 'Je beveiligingssleutel wordt gevraagd zodra je op ‘Verifiëren’ drukt.',
+  'stepUp.required': 'Bevestig deze wijziging eerst met je tweede factor.',
 
   'sub.title': 'Accounts',
   'sub.switch': 'Account wisselen',

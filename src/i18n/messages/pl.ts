@@ -21,6 +21,7 @@ export const pl: Messages = {
   'error.workerTimeout': 'Zadanie w tle trwało zbyt długo. Spróbuj ponownie.',
   'error.workerFailed': 'Zadanie w tle nie powiodło się. Spróbuj ponownie.',
   'error.offline': 'Jesteś offline. Wyświetlane są ostatnio otrzymane dane.',
+  'error.riskToken': 'Kontrola bezpieczeństwa tej strony nie powiodła się. Odśwież stronę i spróbuj ponownie.',
 
   'common.close': 'Zamknij',
   'common.retry': 'Spróbuj ponownie',
@@ -132,6 +133,9 @@ export const pl: Messages = {
   'auth.errRegistered': 'To konto jest już zarejestrowane. Zaloguj się.',
   'auth.errRateLimited': 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
   'auth.devMailbox': 'Otwórz lokalną skrzynkę pocztową (tylko do celów deweloperskich)',
+  'stepUp.intro': 'Ta zmiana dotyczy sposobu zabezpieczenia Twojego konta. Aby kontynuować, potwierdź swoją tożsamość.',
+  'stepUp.keyIntro': 'Po naciśnięciu „Zweryfikuj” pojawi się prośba o klucz bezpieczeństwa.',
+  'stepUp.required': 'Najpierw potwierdź tę zmianę drugim składnikiem uwierzytelniania.',
 
   'sub.title': 'Konta',
   'sub.switch': 'Przełącz konto',

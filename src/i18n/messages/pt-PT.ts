@@ -21,6 +21,7 @@ export const ptPT: Messages = {
   'error.workerTimeout': 'Uma tarefa em segundo plano demorou demasiado. Tente novamente.',
   'error.workerFailed': 'Uma tarefa em segundo plano falhou. Tente novamente.',
   'error.offline': 'Está offline. A mostrar os últimos dados recebidos.',
+  'error.riskToken': 'A verificação de segurança desta página falhou. Recarregue a página e tente novamente.',
 
   'common.close': 'Fechar',
   'common.retry': 'Tentar novamente',
@@ -132,6 +133,9 @@ export const ptPT: Messages = {
   'auth.errRegistered': 'Esta conta já está registada. Inicie sessão.',
   'auth.errRateLimited': 'Demasiadas tentativas. Aguarde um momento e tente novamente.',
   'auth.devMailbox': 'Abrir a caixa de correio local (apenas desenvolvimento)',
+  'stepUp.intro': 'Esta ação altera a forma como a sua conta está protegida. Confirme a sua identidade para continuar.',
+  'stepUp.keyIntro': 'A sua chave de segurança será pedida quando carregar em «Verificar».',
+  'stepUp.required': 'Confirme primeiro esta alteração com o seu segundo fator de autenticação.',
 
   'sub.title': 'Contas',
   'sub.switch': 'Mudar de conta',

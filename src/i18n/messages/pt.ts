@@ -21,6 +21,7 @@ export const pt: Messages = {
   'error.workerTimeout': 'Uma tarefa em segundo plano demorou demais. Tente novamente.',
   'error.workerFailed': 'Uma tarefa em segundo plano falhou. Tente novamente.',
   'error.offline': 'Você está offline. Exibindo os últimos dados recebidos.',
+  'error.riskToken': 'A verificação de segurança desta página falhou. Recarregue a página e tente novamente.',
 
   'common.close': 'Fechar',
   'common.retry': 'Tentar novamente',
@@ -132,6 +133,9 @@ export const pt: Messages = {
   'auth.errRegistered': 'Esta conta já está cadastrada. Faça login.',
   'auth.errRateLimited': 'Muitas tentativas. Aguarde um momento e tente novamente.',
   'auth.devMailbox': 'Abrir a caixa de e-mail local (somente desenvolvimento)',
+  'stepUp.intro': 'Isso altera a forma como sua conta é protegida. Confirme que é você para continuar.',
+  'stepUp.keyIntro': 'Sua chave de segurança será solicitada quando você clicar em “Verificar”.',
+  'stepUp.required': 'Primeiro, confirme esta alteração com seu segundo fator de autenticação.',
 
   'sub.title': 'Contas',
   'sub.switch': 'Trocar de conta',

@@ -21,6 +21,7 @@ export const sv: Messages = {
   'error.workerTimeout': 'En bakgrundsuppgift tog för lång tid. Försök igen.',
   'error.workerFailed': 'En bakgrundsuppgift misslyckades. Försök igen.',
   'error.offline': 'Du är offline. Senast mottagna data visas.',
+  'error.riskToken': 'Säkerhetskontrollen för den här sidan misslyckades. Ladda om sidan och försök igen.',
 
   'common.close': 'Stäng',
   'common.retry': 'Försök igen',
@@ -132,6 +133,9 @@ export const sv: Messages = {
   'auth.errRegistered': 'Kontot är redan registrerat. Logga in i stället.',
   'auth.errRateLimited': 'För många försök. Vänta en stund och försök igen.',
   'auth.devMailbox': 'Öppna den lokala brevlådan (endast utveckling)',
+  'stepUp.intro': 'Detta ändrar hur ditt konto skyddas. Bekräfta att det är du för att fortsätta.',
+  'stepUp.keyIntro': 'Din säkerhetsnyckel efterfrågas när du trycker på ”Verifiera”.',
+  'stepUp.required': 'Bekräfta först ändringen med din andra autentiseringsfaktor.',
 
   'sub.title': 'Konton',
   'sub.switch': 'Byt konto',

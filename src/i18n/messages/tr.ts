@@ -21,6 +21,7 @@ export const tr: Messages = {
   'error.workerTimeout': 'Bir arka plan görevi çok uzun sürdü. Lütfen tekrar deneyin.',
   'error.workerFailed': 'Bir arka plan görevi başarısız oldu. Lütfen tekrar deneyin.',
   'error.offline': 'Çevrimdışısınız. Alınan son veriler gösteriliyor.',
+  'error.riskToken': 'Bu sayfanın güvenlik kontrolü başarısız oldu. Sayfayı yenileyip tekrar deneyin.',
 
   'common.close': 'Kapat',
   'common.retry': 'Tekrar dene',
@@ -132,6 +133,9 @@ export const tr: Messages = {
   'auth.errRegistered': 'Bu hesap zaten kayıtlı. Bunun yerine giriş yapın.',
   'auth.errRateLimited': 'Çok fazla deneme yapıldı. Biraz bekleyip tekrar deneyin.',
   'auth.devMailbox': 'Yerel posta kutusunu aç (yalnızca geliştirme için)',
+  'stepUp.intro': 'Bu işlem, hesabınızın korunma şeklini değiştirir. Devam etmek için kimliğinizi doğrulayın.',
+  'stepUp.keyIntro': '“Doğrula” düğmesine bastığınızda güvenlik anahtarınız istenir.',
+  'stepUp.required': 'Önce bu değişikliği ikinci doğrulama faktörünüzle onaylayın.',
 
   'sub.title': 'Hesaplar',
   'sub.switch': 'Hesap değiştir',

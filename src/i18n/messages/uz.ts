@@ -21,6 +21,7 @@ export const uz: Messages = {
   'error.workerTimeout': 'Fon vazifasi juda uzoq davom etdi. Qaytadan urinib koʻring.',
   'error.workerFailed': 'Fon vazifasi bajarilmadi. Qaytadan urinib koʻring.',
   'error.offline': 'Siz oflaynsiz. Oxirgi olingan maʼlumotlar koʻrsatilmoqda.',
+  'error.riskToken': 'Ushbu sahifaning xavfsizlik tekshiruvidan oʻtib boʻlmadi. Sahifani qayta yuklab, yana urinib koʻring.',
 
   'common.close': 'Yopish',
   'common.retry': 'Qayta urinish',
@@ -132,6 +133,9 @@ export const uz: Messages = {
   'auth.errRegistered': 'Bu hisob allaqachon roʻyxatdan oʻtgan. Tizimga kiring.',
   'auth.errRateLimited': 'Urinishlar juda koʻp. Biroz kuting va qaytadan urinib koʻring.',
   'auth.devMailbox': 'Mahalliy pochta qutisini ochish (faqat ishlab chiqish uchun)',
+  'stepUp.intro': 'Bu amal hisobingiz qanday himoyalanishini oʻzgartiradi. Davom etish uchun shaxsingizni tasdiqlang.',
+  'stepUp.keyIntro': '“Tasdiqlash” tugmasini bosganingizda xavfsizlik kalitingiz soʻraladi.',
+  'stepUp.required': 'Avval bu oʻzgarishni ikkinchi autentifikatsiya omili bilan tasdiqlang.',
 
   'sub.title': 'Hisoblar',
   'sub.switch': 'Hisobni almashtirish',

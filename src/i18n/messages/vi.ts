@@ -21,6 +21,7 @@ export const vi: Messages = {
   'error.workerTimeout': 'Tác vụ nền mất quá nhiều thời gian. Vui lòng thử lại.',
   'error.workerFailed': 'Tác vụ nền đã thất bại. Vui lòng thử lại.',
   'error.offline': 'Bạn đang ngoại tuyến. Đang hiển thị dữ liệu nhận được gần nhất.',
+  'error.riskToken': 'Kiểm tra bảo mật của trang này không thành công. Hãy tải lại trang và thử lại.',
 
   'common.close': 'Đóng',
   'common.retry': 'Thử lại',
@@ -132,6 +133,9 @@ export const vi: Messages = {
   'auth.errRegistered': 'Tài khoản này đã được đăng ký. Vui lòng đăng nhập.',
   'auth.errRateLimited': 'Bạn đã thử quá nhiều lần. Vui lòng chờ một lát rồi thử lại.',
   'auth.devMailbox': 'Mở hộp thư cục bộ (chỉ dành cho môi trường phát triển)',
+  'stepUp.intro': 'Thao tác này sẽ thay đổi cách bảo mật tài khoản của bạn. Vui lòng xác minh danh tính để tiếp tục.',
+  'stepUp.keyIntro': 'Bạn sẽ được yêu cầu dùng khóa bảo mật khi nhấn “Xác minh”.',
+  'stepUp.required': 'Vui lòng xác nhận thay đổi này bằng yếu tố xác thực thứ hai trước.',
 
   'sub.title': 'Tài khoản',
   'sub.switch': 'Chuyển tài khoản',

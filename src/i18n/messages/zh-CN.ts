@@ -21,6 +21,7 @@ export const zhCN: Messages = {
   'error.workerTimeout': '后台任务耗时过长，请重试。',
   'error.workerFailed': '后台任务失败，请重试。',
   'error.offline': '您已离线，正在显示最后收到的数据。',
+  'error.riskToken': '此页面的安全检查未通过。请刷新页面后重试。',
 
   'common.close': '关闭',
   'common.retry': '重试',
@@ -132,6 +133,9 @@ export const zhCN: Messages = {
   'auth.errRegistered': '该账户已注册，请直接登录。',
   'auth.errRateLimited': '尝试次数过多，请稍后重试。',
   'auth.devMailbox': '打开本地邮箱（仅限开发环境）',
+  'stepUp.intro': '此操作将更改您账户的安全保护方式。请验证您的身份以继续。',
+  'stepUp.keyIntro': '点击“验证”后，系统将要求您使用安全密钥。',
+  'stepUp.required': '请先通过二次验证确认此项更改。',
 
   'sub.title': '账户',
   'sub.switch': '切换账户',

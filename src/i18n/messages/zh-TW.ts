@@ -21,6 +21,7 @@ export const zhTW: Messages = {
   'error.workerTimeout': '背景作業耗時過長，請再試一次。',
   'error.workerFailed': '背景作業失敗，請再試一次。',
   'error.offline': '您已離線，目前顯示最後收到的資料。',
+  'error.riskToken': '此頁面的安全檢查未通過。請重新整理頁面後再試一次。',
 
   'common.close': '關閉',
   'common.retry': '重試',
@@ -132,6 +133,9 @@ export const zhTW: Messages = {
   'auth.errRegistered': '此帳戶已註冊，請直接登入。',
   'auth.errRateLimited': '嘗試次數過多，請稍候再試。',
   'auth.devMailbox': '開啟本機信箱（僅限開發環境）',
+  'stepUp.intro': '此操作將變更您帳戶的安全保護方式。請驗證您的身分以繼續。',
+  'stepUp.keyIntro': '點選「驗證」後，系統將要求您使用安全金鑰。',
+  'stepUp.required': '請先透過雙重驗證確認此項變更。',
 
   'sub.title': '帳戶',
   'sub.switch': '切換帳戶',
