@@ -96,11 +96,14 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   // Oversized and faulted requests never reach the session store; signatures are checked once the session is known.
   app.use('*', auth.session);
   app.use('/v1/*', signatureCheck({ db: deps.db, config: policy, sessionOf, replay, logger: deps.logger }));
+  // Local mode lets a developer call the §7.6 endpoints by hand; everywhere else they need the SDK's device token.
+  const device = deviceRoutes({ db: deps.db, required: !(deps.localMode ?? false), logger: deps.logger });
+  app.use('/v1/*', device.riskCheck);
   app.route('/', signConfigRoutes({ policy, identity }));
-  app.route('/', deviceCheckRoutes({ db: deps.db, config: policy, replay, logger: deps.logger }));
+  app.route('/', deviceCheckRoutes({ db: deps.db, config: policy, replay, logger: deps.logger, onTrusted: auth.confirmKnownDevice }));
   app.route('/', auth.routes);
   app.route('/', sessionRoutes());
-  app.route('/', deviceRoutes().routes);
+  app.route('/', device.routes);
   app.route('/', referralConfigRoutes());
   app.route('/', cspReportRoutes(cspReports));
   app.route('/', marketRoutes(deps.simulator));

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import { accountRoutes } from './account-routes';
 import { type AuthContext, type AuthDeps, createAuthContext } from './auth-context';
@@ -7,6 +7,7 @@ import { devMailboxRoutes } from './dev-mailbox-routes';
 import { seedDevAccounts } from './dev-seed';
 import { googleAuthRoutes } from './google-auth-routes';
 import { loginRoutes } from './login-routes';
+import { confirmKnownDevice } from './login-steps';
 import { loginVerifyRoutes } from './login-verify-routes';
 import { passwordRoutes } from './password-routes';
 import { registerRoutes } from './register-routes';
@@ -26,6 +27,8 @@ export interface Auth {
   routes: Hono<GatewayEnv>;
   /** Stores and resolved dependencies (tests and the seed use them). */
   context: AuthContext;
+  /** Passes a pending login's new-device step for a trusted device check (give to the device-check route). */
+  confirmKnownDevice: (c: Context<GatewayEnv>, userIdHash: string) => Promise<Response | null>;
 }
 
 /** What `createAuth` is built from: the auth dependencies, and optionally how a switch finds the client key of a session. */
@@ -59,5 +62,5 @@ export function createAuth(deps: CreateAuthDeps): Auth {
     onSessionEnded: context.onSessionEnded,
     secureCookies: deps.secureCookies,
   });
-  return { session, routes, context };
+  return { session, routes, context, confirmKnownDevice: (c, userIdHash) => confirmKnownDevice(context, c, userIdHash) };
 }

@@ -8,13 +8,17 @@ export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'Demo-pass-1'
 /** The dev account with Google Authenticator on; its secret is fixed (it is RFC 6238's SHA-1 test key) and printed in the log. */
 export const SECURE_ACCOUNT = { email: 'secure@example.com', password: 'Secure-pass-1', totpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' } as const;
 
+/** The dev account that confirms every sign-in from a device new to it with a mailed code (the new-device step). */
+export const CAREFUL_ACCOUNT = { email: 'careful@example.com', password: 'Careful-pass-1' } as const;
+
 const NO_REFERRAL: Referral = { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null };
 
-/** Creates the two dev accounts when missing (idempotent); for local mode only, never in production. */
+/** Creates the three dev accounts when missing (idempotent); for local mode only, never in production. */
 export function seedDevAccounts(users: UserStore, logger: Logger, params: ScryptParams, now: number): void {
   const seeds = [
-    { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, totpSecret: null },
-    { email: SECURE_ACCOUNT.email, password: SECURE_ACCOUNT.password, totpSecret: SECURE_ACCOUNT.totpSecret },
+    { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, totpSecret: null, system: false },
+    { email: SECURE_ACCOUNT.email, password: SECURE_ACCOUNT.password, totpSecret: SECURE_ACCOUNT.totpSecret, system: false },
+    { email: CAREFUL_ACCOUNT.email, password: CAREFUL_ACCOUNT.password, totpSecret: null, system: true },
   ];
   for (const seed of seeds) {
     if (users.findByEmail(seed.email)) continue;
@@ -25,7 +29,7 @@ export function seedDevAccounts(users: UserStore, logger: Logger, params: Scrypt
       passwordHash: hashPasswordSync(seed.password, params),
       createdAt: now,
       referral: NO_REFERRAL,
-      twoFactor: { google: seed.totpSecret !== null },
+      twoFactor: { google: seed.totpSecret !== null, system: seed.system },
       totpSecret: seed.totpSecret,
     });
   }
@@ -33,6 +37,7 @@ export function seedDevAccounts(users: UserStore, logger: Logger, params: Scrypt
   logger.info('dev accounts ready', {
     demo: DEMO_ACCOUNT.email,
     secure: SECURE_ACCOUNT.email,
+    careful: CAREFUL_ACCOUNT.email,
     secureTotpSecret: SECURE_ACCOUNT.totpSecret,
   });
 }

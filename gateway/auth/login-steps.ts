@@ -7,6 +7,7 @@ import { sendCode, userTarget } from './code-sender';
 import { completeLogin } from './complete-login';
 import { CODE_METHODS, type ClientKey, PENDING_TTL_MS, type PendingLogin, type PendingSteps } from './pending-login-store';
 import { isSecureRequest, PENDING_COOKIE, readSecretCookie, setPendingCookie } from './session-cookies';
+import { sha256Hex } from './safe-equal';
 import type { UserRecord } from './user-store';
 import type { CodeChannel } from './verify-code-store';
 import { pendingView } from './user-views';
@@ -83,4 +84,18 @@ export async function advancePendingLogin(
   // Only the request that actually removes the pending login may turn it into a session.
   if (!ctx.pending.remove(pending.idHash)) throw pendingExpired();
   return completeLogin(ctx, c, user, pending.clientKey, pending.accountKey);
+}
+
+/**
+ * The new-device step passed by proof of an older key pair (signing contract §5): when the request's pending login
+ * belongs to the user of `userIdHash` and waits for that step, the step is cleared and the login goes on (the steps
+ * left, or the session); null when there is no such pending login, so the device check answers for itself.
+ */
+export async function confirmKnownDevice(ctx: AuthContext, c: Context<GatewayEnv>, userIdHash: string): Promise<Response | null> {
+  const token = readSecretCookie(c, PENDING_COOKIE);
+  const pending = token === undefined ? undefined : ctx.pending.find(token);
+  const user = pending ? ctx.users.findById(pending.userId) : undefined;
+  if (!pending || !user || !pending.system || sha256Hex(user.id) !== userIdHash) return null;
+  ctx.logger.info('new-device step passed by a known key', { userId: user.id });
+  return advancePendingLogin(ctx, c, pending, user, { ...pending, system: false });
 }

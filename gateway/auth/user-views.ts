@@ -1,4 +1,5 @@
 import { maskEmail, maskMobile } from './mask';
+import { sha256Hex } from './safe-equal';
 import type { PendingSteps } from './pending-login-store';
 import type { UserRecord } from './user-store';
 
@@ -24,7 +25,11 @@ export function loginView(user: UserRecord) {
   return { needVerify: false, ...identity(user) };
 }
 
-/** `data` of a login that waits for second factors: which steps remain and where codes go (masked). */
+/**
+ * `data` of a login that waits for second factors: which steps remain and where codes go (masked). While the
+ * new-device step is left, `userIdHash` (signing contract §5) lets a device that holds this user's older key pair
+ * prove it at the device-check url instead of typing the mailed code.
+ */
 export function pendingView(steps: PendingSteps, user: UserRecord) {
   return {
     needVerify: true,
@@ -33,6 +38,7 @@ export function pendingView(steps: PendingSteps, user: UserRecord) {
     system: steps.system,
     email: user.email === null ? null : maskEmail(user.email),
     mobile: user.mobile === null ? null : maskMobile(user.mobile),
+    ...(steps.system ? { userIdHash: sha256Hex(user.id) } : {}),
   };
 }
 

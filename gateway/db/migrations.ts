@@ -33,6 +33,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 2,
+    name: 'risk-tokens',
+    // Device tokens issued for the risk-control SDK (spec §7.6), by SHA-256 digest, for their 14,400 s life.
+    sql: `
+      CREATE TABLE risk_tokens (
+        digest BLOB PRIMARY KEY CHECK (length(digest) = 32),
+        issued_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX risk_tokens_issued ON risk_tokens (issued_at);
+    `,
+  },
   ...SECURITY_MIGRATIONS,
   ...AUTH_MIGRATIONS,
   ...TRADING_MIGRATIONS,

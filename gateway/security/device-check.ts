@@ -1,6 +1,6 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
@@ -23,6 +23,11 @@ export interface DeviceCheckDeps {
   logger: Logger;
   /** Replay memory (default: the `sign_replays` table of `db`). */
   replay?: ReplayStore;
+  /**
+   * Called when the check is trusted: may answer for the route (a pending login's new-device step passed, see
+   * gateway/auth `confirmKnownDevice`); null lets the route answer `{trusted: true}`.
+   */
+  onTrusted?: (c: Context<GatewayEnv>, userIdHash: string) => Promise<Response | null>;
 }
 
 /** Largest device-check body (three short fields). */
@@ -30,7 +35,11 @@ const BODY_LIMIT = 4 * 1024;
 const USER_ID_HASH = /^[0-9a-f]{64}$/;
 const TRACE_ID = /^[0-9A-Za-z_-]{8,64}$/;
 
-/** `POST {userCheckDeviceUrl}` (contract §5): `{trusted}` tells whether the signature is by a key bound to that user; an unknown user looks like a bad signature. */
+/**
+ * `POST {userCheckDeviceUrl}` (contract §5): `{trusted}` tells whether the signature is by a key bound to that user; an
+ * unknown user looks like a bad signature. A trusted check during a sign-in that waits for the new-device step passes
+ * that step instead (`onTrusted`), and the reply is the sign-in's.
+ */
 export function deviceCheckRoutes(deps: DeviceCheckDeps): Hono<GatewayEnv> {
   const store = createDeviceKeyStore(deps.db);
   const replay = deps.replay ?? createReplayStore(deps.db);
@@ -66,6 +75,10 @@ export function deviceCheckRoutes(deps: DeviceCheckDeps): Hono<GatewayEnv> {
       else if (!replay.claim('device-check', `${userIdHash}\n${signature}`, nowMs, nowMs + SIGNATURE_REPLAY_MS)) reason = 'replayed';
     }
     if (reason) deps.logger.debug('device check untrusted', { reason });
+    else if (deps.onTrusted) {
+      const answered = await deps.onTrusted(c, userIdHash);
+      if (answered) return answered;
+    }
     return replyOk(c, { trusted: reason === '' });
   });
   return routes;

@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { api, requestSecurity } from '../api/client';
 import type { LoginReply } from './login-step';
 
 /** Password login (spec §7.2); `loginName` and `pwd` are encrypted by the signing layer before they leave. */
@@ -23,5 +23,22 @@ export async function sendLoginCode(type: 'email' | 'mobile'): Promise<boolean> 
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The device check of signing contract §5, for a sign-in that asks to confirm a new device: when this browser still
+ * holds the key pair of this user's last sign-in here, the gateway passes the step and answers with the sign-in's next
+ * reply; null when it cannot (no such pair, signing off, not trusted), and the mailed code is asked for as before.
+ */
+export async function checkKnownDevice(userIdHash: string): Promise<LoginReply | null> {
+  const url = (await requestSecurity.state())?.userCheckDeviceUrl;
+  if (!url?.startsWith('/v1/')) return null;
+  try {
+    // The signing layer adds `lastAlgorithm` and `userCheckDeviceSign` for this url, signed in the worker.
+    const reply = await api.post<(LoginReply & { trusted?: boolean }) | null>(url.slice('/v1'.length), { params: { userIdHash }, silent: true });
+    return reply && typeof reply.needVerify === 'boolean' ? reply : null;
+  } catch {
+    return null;
   }
 }

@@ -7,6 +7,8 @@ export interface LoginReply {
   system?: boolean;
   email?: string;
   mobile?: string;
+  /** While the new-device step is left: hex(SHA-256(userId)), for the device check of signing contract §5. */
+  userIdHash?: string;
 }
 
 export type LoginStep =

@@ -126,7 +126,9 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
           const check = await deps.crypto.call<DeviceCheckResult>((api) =>
             api.deviceCheck({ method: request.method, path: request.path, requestTime, traceId, userIdHash: String(body?.userIdHash ?? '') }),
           );
-          if (check.ok) body = { ...body, ...check.fields };
+          // Without a stored pair for that user there is nothing to prove: the check is not sent at all.
+          if (!check.ok) return { refused: true } as const;
+          body = { ...body, ...check.fields };
         }
       }
       const bodyText = body === undefined ? undefined : JSON.stringify(body);

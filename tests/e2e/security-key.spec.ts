@@ -1,5 +1,5 @@
 import { type APIRequestContext, type CDPSession, expect, type Page, test } from '@playwright/test';
-import { seriousA11yViolations, watchCspViolations } from './support';
+import { confirmStepUp, mailboxCode, seriousA11yViolations, watchCspViolations } from './support';
 
 const PASSWORD = 'Fresh-pass-1';
 
@@ -15,19 +15,6 @@ async function addVirtualKey(cdp: CDPSession): Promise<string> {
   return authenticatorId;
 }
 
-/** The newest code the dev mailbox holds for a target, read on the gateway's configured address. */
-async function mailboxCode(request: APIRequestContext, target: string, base: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const reply = await (await request.get(`${base}/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=1`)).json();
-      code = reply.data?.[0]?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
 /** Registers a fresh account through the page (so each test has its own rate limits) and leaves it signed in. */
 async function registerFreshAccount(page: Page, request: APIRequestContext, mailboxBase: string): Promise<string> {
   const email = `key-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -35,7 +22,7 @@ async function registerFreshAccount(page: Page, request: APIRequestContext, mail
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
-  await page.getByLabel('Email code').fill(await mailboxCode(request, email, mailboxBase));
+  await page.getByLabel('Email code').fill(await mailboxCode(request, email, { base: mailboxBase }));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repeat password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -43,13 +30,14 @@ async function registerFreshAccount(page: Page, request: APIRequestContext, mail
   return email;
 }
 
-/** On /account/security: adds a key named `nickname` with the virtual authenticator. */
-async function addSecurityKey(page: Page, nickname: string): Promise<void> {
+/** On /account/security: adds a key named `nickname` with the virtual authenticator, after the emailed step-up. */
+async function addSecurityKey(page: Page, request: APIRequestContext, email: string, mailboxBase: string, nickname: string): Promise<void> {
   await page.goto('/account/security');
   await expect(page.getByRole('heading', { name: 'Security keys' })).toBeVisible();
   await expect(page.getByText('No security keys yet.')).toBeVisible();
   await page.getByLabel('Key name (optional)').fill(nickname);
   await page.getByRole('button', { name: 'Add security key' }).click();
+  await confirmStepUp(page, request, email, mailboxBase);
   await expect(page.getByTestId('security-key').filter({ hasText: nickname })).toBeVisible();
 }
 
@@ -63,6 +51,39 @@ async function signOutAndStartSignIn(page: Page, email: string, path = '/login')
 }
 
 test.describe('security key', () => {
+  test('adding a key first asks for a fresh emailed code: closing adds nothing, a wrong code keeps what was typed', async ({ page, context, request, baseURL }) => {
+    const mailboxBase = baseURL!.replace('//localhost:', '//127.0.0.1:');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await addVirtualKey(cdp);
+    const email = await registerFreshAccount(page, request, mailboxBase);
+    await page.goto('/account/security');
+    await page.getByLabel('Key name (optional)').fill('Desk key');
+    await page.getByRole('button', { name: 'Add security key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verify it is you' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('This changes how your account is secured. Confirm it is you to continue.')).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('No security keys yet.')).toBeVisible();
+    await expect(page.getByLabel('Key name (optional)')).toHaveValue('Desk key');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add security key' }).click();
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const code = await mailboxCode(request, email, { scene: 'security', base: mailboxBase });
+    await dialog.getByLabel('Email code').fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('The code is wrong or has expired.')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Email code').fill(code);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('security-key').filter({ hasText: 'Desk key' })).toBeVisible();
+  });
+
+
   test('a key added on /account/security is asked for at the next sign-in and signs in on a press', async ({ page, context, request, baseURL }) => {
     const mailboxBase = baseURL!.replace('//localhost:', '//127.0.0.1:');
     const cdp = await context.newCDPSession(page);
@@ -70,7 +91,7 @@ test.describe('security key', () => {
     await addVirtualKey(cdp);
     const cspViolations = await watchCspViolations(page);
     const email = await registerFreshAccount(page, request, mailboxBase);
-    await addSecurityKey(page, 'E2E key');
+    await addSecurityKey(page, request, email, mailboxBase, 'E2E key');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     const stepCalls: string[] = [];
@@ -98,7 +119,7 @@ test.describe('security key', () => {
     await cdp.send('WebAuthn.enable');
     const authenticatorId = await addVirtualKey(cdp);
     const email = await registerFreshAccount(page, request, mailboxBase);
-    await addSecurityKey(page, 'Lost key');
+    await addSecurityKey(page, request, email, mailboxBase, 'Lost key');
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
 

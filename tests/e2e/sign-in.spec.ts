@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodeBase32 } from '../../gateway/auth/base32';
 import { totp } from '../../gateway/auth/totp';
+import { mailboxCode } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
 const SECURE = { email: 'secure@example.com', password: 'Secure-pass-1', secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
@@ -72,5 +73,52 @@ test.describe('sign-in', () => {
   test('the sign-in page computes the device fingerprint as the terminal code', async ({ page }) => {
     await page.goto('/login');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('global_terminal_code') ?? ''), { timeout: 10_000 }).toMatch(/^[A-Za-z0-9]{16,64}$/);
+  });
+});
+
+test.describe('new-device step', () => {
+  const CAREFUL = { email: 'careful@example.com', password: 'Careful-pass-1' };
+
+  test('asks a new browser for the mailed code; a browser that signed in before proves it with its key instead', async ({ page, request }) => {
+    const checks: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().includes('/v1/user/login/check-device')) checks.push(JSON.stringify((await response.json()).data));
+    });
+    await signIn(page, CAREFUL.email, CAREFUL.password);
+    await expect(page.getByLabel('New device code')).toBeVisible();
+    // This browser holds no key pair of this account yet: it has nothing to prove, sends no check, and the code is asked for.
+    expect(checks).toEqual([]);
+    await page.getByLabel('New device code').fill(await mailboxCode(request, CAREFUL.email, { scene: 'system' }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByTestId('sign-in-link')).toBeVisible();
+
+    // The browser's login key changes (its backup pair is gone, as after a new key size), so its next login envelope
+    // carries a key the account has never seen; the pair bound to the account at the last sign-in is still here.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('ds1-keys');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('keys', 'readwrite').objectStore('keys');
+            const cursor = store.openCursor();
+            cursor.onsuccess = () => {
+              const row = cursor.result;
+              if (!row) return resolve();
+              if (String(row.key).startsWith('a:')) row.delete();
+              row.continue();
+            };
+          };
+        }),
+    );
+    await page.reload();
+    checks.length = 0;
+    await signIn(page, CAREFUL.email, CAREFUL.password);
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    expect(checks).toHaveLength(1);
+    expect(JSON.parse(checks[0]!)).toMatchObject({ needVerify: false });
+    await expect(page.getByLabel('New device code')).toHaveCount(0);
   });
 });

@@ -1,16 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { registerFresh, uniqueName } from './support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { confirmStepUp, registerFresh, uniqueName } from './support';
 
-const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1', shown: 'd***@example.com' };
 const REFUSED = { status: 'error', code: '40301', msg: 'This account cannot be switched to', data: null };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email or phone number').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signed-in-user')).toBeVisible();
-}
 
 /** Collects `gateway-sign-error` replies: a switch must never leave the device unable to sign. */
 function watchSignErrors(page: Page): string[] {
@@ -43,30 +34,41 @@ async function switchTo(page: Page, name: string | RegExp) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-async function createSubInUi(page: Page, name: string) {
+/** A fresh main account (its own code limits), signed in; `shown` is its masked name in the header. */
+async function freshMain(page: Page, request: APIRequestContext): Promise<{ email: string; userId: string; shown: string }> {
+  const account = await registerFresh(page, request, 'sub-e2e-');
+  return { ...account, shown: `${account.email[0]}***${account.email.slice(account.email.indexOf('@'))}` };
+}
+
+/** Creates a sub-account in the switcher, answering the step-up the gateway asks for with the emailed code; returns its id. */
+async function createSubInUi(page: Page, request: APIRequestContext, email: string, name: string): Promise<string> {
   await openSwitcher(page);
   await page.getByLabel('Sub-account name').fill(name);
+  // The first try is refused until the step-up is proved (40112); the one after it creates the account.
+  const created = page.waitForResponse(async (response) => response.url().includes('/v1/user/sub/create') && (await response.json()).code === '00000');
   await page.getByRole('button', { name: 'Create sub-account' }).click();
+  await confirmStepUp(page, request, email);
+  const subId = String((await (await created).json()).data.userId);
   await expect(option(page, name)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  return subId;
 }
 
 test.describe('sub-accounts', () => {
-  test('switches to a new sub-account, back to the main account and on to demo trading, signing throughout', async ({ page }) => {
+  test('switches to a new sub-account, back to the main account and on to demo trading, signing throughout', async ({ page, request }) => {
     const signErrors = watchSignErrors(page);
-    await signIn(page, DEMO.email, DEMO.password);
+    const main = await freshMain(page, request);
     const sub = uniqueName('desk');
-    await createSubInUi(page, sub);
+    await createSubInUi(page, request, main.email, sub);
 
     // The dialog lists the current (main) account, marked, and the new sub-account; the keyboard reaches both.
     await openSwitcher(page);
     await expect(option(page, 'Main account')).toHaveAttribute('aria-current', 'true');
     await expect(option(page, sub)).not.toHaveAttribute('aria-current', 'true');
     await expect(option(page, 'Main account')).toBeFocused();
-    // Parallel tests add sub-accounts to the same dev account, so the next option is not necessarily ours.
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByTestId('account-option').nth(1)).toBeFocused();
+    await expect(option(page, sub)).toBeFocused();
     await page.keyboard.press('End');
     await expect(page.getByTestId('account-option').last()).toBeFocused();
     await page.keyboard.press('Escape');
@@ -76,7 +78,7 @@ test.describe('sub-accounts', () => {
     await expect(page.getByTestId('account-kind')).toHaveText('Sub-account');
 
     await switchTo(page, 'Main account');
-    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${DEMO.shown}`);
+    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${main.shown}`);
     await expect(page.getByTestId('account-kind')).toHaveCount(0);
 
     await switchTo(page, 'Demo trading');
@@ -86,11 +88,11 @@ test.describe('sub-accounts', () => {
     expect(signErrors).toEqual([]);
   });
 
-  test('stays signed in as the sub-account after a reload, its requests still signed', async ({ page }) => {
+  test('stays signed in as the sub-account after a reload, its requests still signed', async ({ page, request }) => {
     const signErrors = watchSignErrors(page);
-    await signIn(page, DEMO.email, DEMO.password);
+    const main = await freshMain(page, request);
     const sub = uniqueName('desk');
-    await createSubInUi(page, sub);
+    await createSubInUi(page, request, main.email, sub);
     await switchTo(page, sub);
     const userinfo = page.waitForResponse((response) => response.url().includes('/v1/user/overview/userinfo'));
     await page.reload();
@@ -105,16 +107,16 @@ test.describe('sub-accounts', () => {
   });
 
   // After a reload the worker has no login pair of its own: the switch must carry over the pair it signs with.
-  test('switches again after a reload', async ({ page }) => {
+  test('switches again after a reload', async ({ page, request }) => {
     const signErrors = watchSignErrors(page);
-    await signIn(page, DEMO.email, DEMO.password);
+    const main = await freshMain(page, request);
     const sub = uniqueName('desk');
-    await createSubInUi(page, sub);
+    await createSubInUi(page, request, main.email, sub);
     await switchTo(page, sub);
     await page.reload();
     await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${sub}`);
     await switchTo(page, 'Main account');
-    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${DEMO.shown}`);
+    await expect(page.getByTestId('signed-in-user')).toHaveText(`Signed in as ${main.shown}`);
     expect(signErrors).toEqual([]);
   });
 
@@ -123,14 +125,7 @@ test.describe('sub-accounts', () => {
     const victimContext = await browser.newContext();
     const victimPage = await victimContext.newPage();
     const victim = await registerFresh(victimPage, request, 'sub-e2e-');
-    const victimSub = await victimPage.evaluate(async () => {
-      const response = await fetch('/v1/user/sub/create', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'vault' }),
-      });
-      return String((await response.json()).data.userId);
-    });
+    const victimSub = await createSubInUi(victimPage, request, victim.email, uniqueName('vault'));
     await victimContext.close();
 
     const attacker = await registerFresh(page, request, 'sub-e2e-');
@@ -154,7 +149,7 @@ test.describe('sub-accounts', () => {
     // The app's own signed request with its body rewritten in flight (mode "2" signs path, time and trace id, not the body):
     // it reaches the account check, which refuses it with the one code that does not tell whether the account exists.
     const own = uniqueName('own');
-    await createSubInUi(page, own);
+    await createSubInUi(page, request, attacker.email, own);
     const rewrite = (userId: string) => async (route: import('@playwright/test').Route) => {
       const body = JSON.parse(route.request().postData() ?? '{}');
       await route.continue({ postData: JSON.stringify({ ...body, userId }) });
@@ -174,9 +169,9 @@ test.describe('sub-accounts', () => {
       await page.keyboard.press('Escape');
     }
 
+    const userinfo = page.waitForResponse((response) => response.url().includes('/v1/user/overview/userinfo'));
     await page.reload();
+    expect((await (await userinfo).json()).data.userId).toBe(attacker.userId);
     await expect(shown).toHaveText(before ?? '');
-    const me = await page.evaluate(async () => (await (await fetch('/v1/user/sub/list')).json()).data);
-    expect(me.find((entry: { isCurrent: boolean }) => entry.isCurrent).userId).toBe(attacker.userId);
   });
 });

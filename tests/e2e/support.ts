@@ -44,17 +44,36 @@ export async function scopedFaults(page: Page, request: APIRequestContext) {
   };
 }
 
-/** The newest code the dev mailbox holds for a target (local mode only). */
-export async function mailboxCode(request: APIRequestContext, target: string): Promise<string> {
+/**
+ * The newest code the dev mailbox holds for a target (local mode only); with `scene`, the newest of that scene.
+ * `base` reads the mailbox on another address than the page's (the WebAuthn tests run the page on localhost).
+ */
+export async function mailboxCode(request: APIRequestContext, target: string, options: { scene?: string; base?: string } = {}): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const reply = await (await request.get(`/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=1`)).json();
-      code = reply.data?.[0]?.code ?? '';
+      const reply = await (await request.get(`${options.base ?? ''}/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=20`)).json();
+      const entries = (reply.data ?? []) as { scene: string; code: string | null }[];
+      code = entries.find((entry) => options.scene === undefined || entry.scene === options.scene)?.code ?? '';
       return code;
     })
     .toMatch(/^\d{6}$/);
   return code;
+}
+
+/**
+ * Answers the step-up dialog of an account without second factors, as its owner would: sends the code to the
+ * account's email, reads it from the dev mailbox, verifies; the dialog then closes and the change goes on.
+ */
+export async function confirmStepUp(page: Page, request: APIRequestContext, email: string, mailboxBase?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Verify it is you' });
+  await expect(dialog).toBeVisible();
+  const sent = page.waitForResponse((response) => response.url().includes('/v1/msg/verify-code/send'));
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  expect((await (await sent).json()).code).toBe('00000');
+  await dialog.getByLabel('Email code').fill(await mailboxCode(request, email, { scene: 'security', base: mailboxBase }));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 /** A name no other test uses: the prefix, the time and a random tail (short enough for a sub-account name). */

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { checkCode } from '../../../engine/rules/auth-fields';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
@@ -9,7 +9,7 @@ type Channel = 'email' | 'mobile' | 'google' | 'system';
 
 export interface CodesFormProps {
   channels: Channel[];
-  intro: string;
+  intro: ReactNode;
   onSend?(channel: 'email' | 'mobile'): Promise<boolean>;
   onSubmit(codes: Partial<Record<Channel, string>>): Promise<void>;
   onBack(): void;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { requestSecurity } from '../../api/client';
 import { RequestError } from '../../api/request';
 import { refreshUser } from '../../auth/auth-actions';
-import { sendLoginCode, submitCodes, submitPassword, submitSystemCode } from '../../auth/login-flow';
+import { checkKnownDevice, sendLoginCode, submitCodes, submitPassword, submitSystemCode } from '../../auth/login-flow';
 import { type LoginReply, type LoginStep, nextLoginStep } from '../../auth/login-step';
 import { useT } from '../../i18n/i18n';
 import { ensureFingerprint } from '../../security/fingerprint';
@@ -22,8 +22,13 @@ export function LoginPage() {
   const [step, setStep] = useState<LoginStep>({ kind: 'credentials' });
   useEffect(() => ensureFingerprint(), []);
 
-  const advance = async (reply: LoginReply) => {
+  const advance = async (reply: LoginReply): Promise<void> => {
     const next = nextLoginStep(reply);
+    // A browser that signed in here before may prove it with that sign-in's key instead of the mailed code.
+    if (next.kind === 'system' && reply.userIdHash) {
+      const known = await checkKnownDevice(reply.userIdHash);
+      if (known) return advance(known);
+    }
     if (next.kind !== 'done') {
       setStep(next);
       return;

@@ -69,7 +69,17 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
       {load.state === 'ready' && (
         <CodesForm
           channels={codeChannels}
-          intro={load.options.fido ? `${t('stepUp.intro')} ${t('stepUp.keyIntro')}` : t('stepUp.intro')}
+          intro={
+            load.options.fido ? (
+              <>
+                {t('stepUp.intro')}
+                <br />
+                {t('stepUp.keyIntro')}
+              </>
+            ) : (
+              t('stepUp.intro')
+            )
+          }
           onSend={sendStepUpCode}
           onSubmit={(codes) => submit(codes, load.options)}
           onBack={() => onDone(false)}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuth } from '../../../../gateway/auth/create-auth';
-import { DEMO_ACCOUNT, SECURE_ACCOUNT } from '../../../../gateway/auth/dev-seed';
+import { CAREFUL_ACCOUNT, DEMO_ACCOUNT, SECURE_ACCOUNT } from '../../../../gateway/auth/dev-seed';
 import { createLogger } from '../../../../gateway/log/logger';
 import { type AuthHarness, makeAuthHarness, totpAt } from './auth-support';
 
@@ -30,9 +30,16 @@ describe('dev accounts', () => {
     expect((await res.json()).code).toBe('00000');
   });
 
+  it('ask careful@example.com to confirm a device new to it with a mailed code', async () => {
+    h = makeAuthHarness({ seedDevAccounts: true });
+    h.trusted.value = false;
+    const first = await (await h.browser().post('/v1/user/login', { loginName: CAREFUL_ACCOUNT.email, pwd: CAREFUL_ACCOUNT.password })).json();
+    expect(first.data).toMatchObject({ needVerify: true, methods: [], system: true });
+  });
+
   it('are created once however often the gateway starts', () => {
     h = makeAuthHarness({ seedDevAccounts: true });
     createAuth({ db: h.db, logger: createLogger('silent'), openEnvelope: async () => ({ ok: false }), allowPlainLogin: true, seedDevAccounts: true });
-    expect(h.db.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 2 });
+    expect(h.db.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 3 });
   });
 });
