@@ -34,7 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    id: 2,
+    id: 10,
     name: 'risk-tokens',
     // Device tokens issued for the risk-control SDK (spec §7.6), by SHA-256 digest, for their 14,400 s life.
     sql: `

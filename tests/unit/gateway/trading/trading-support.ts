@@ -90,6 +90,8 @@ export function makeTradingHarness(options: { dataDir?: string; seed?: number; l
     signing: { ...testSigning(), policy: createSignPolicy({ clientOpen: false }) },
     passwordParams: TEST_SCRYPT,
     trading: engine,
+    // Traders sign in by hand here, without the risk SDK's device token (its check has tests of its own).
+    localMode: true,
   });
   const users = createUserStore(db);
   const harness: TradingHarness = {
