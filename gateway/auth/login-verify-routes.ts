@@ -7,11 +7,10 @@ import { readCode } from './auth-fields';
 import { assertLoginAllowed, recordLoginFailure } from './auth-limits';
 import { readAuthBody, readStepFields } from './auth-request';
 import { userTarget } from './code-sender';
+import { checkCodes, spendCodes } from './code-check';
 import { advancePendingLogin, loadPending, systemChannel } from './login-steps';
 import { type CodeMethod, PENDING_MAX_ATTEMPTS, type PendingLogin } from './pending-login-store';
 import { clearPendingCookie, isSecureRequest } from './session-cookies';
-import { decodeBase32 } from './base32';
-import { verifyTotp } from './totp';
 
 /** The code step's paths (spec §7.2); all three behave the same. */
 export const VERIFY_LOGIN_PATHS = ['/v1/user/login/verify-login', '/v1/user/agency/login/verify-login', '/v1/user/login/verify-login-v2'] as const;
@@ -41,20 +40,9 @@ async function verifyCodes(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Re
   if (pending.methods.length === 0) throw stepNotNeeded();
   const answers = pending.methods.map((method) => ({ method, code: readCode(fields, CODE_FIELD[method]) }));
   assertLoginAllowed(ctx, pending.accountKey, ctx.clientIp(c));
-  const now = ctx.now();
-  const results = answers.map(({ method, code }) => {
-    if (method === 'google') {
-      const key = user.totpSecret === null ? null : decodeBase32(user.totpSecret);
-      return { method, match: key === null ? null : verifyTotp(key, code, now, user.totpLastStep) };
-    }
-    const target = userTarget(user, method);
-    return { method, match: target === null ? null : ctx.codes.check(method, target, 'login', code) };
-  });
+  const results = checkCodes(ctx, user, answers, 'login');
   if (results.some((result) => result.match === null)) failAttempt(ctx, c, pending);
-  for (const { method, match } of results) {
-    if (method === 'google') ctx.users.setTotpLastStep(user.id, match!);
-    else ctx.codes.consume(match!);
-  }
+  spendCodes(ctx, user, results);
   return advancePendingLogin(ctx, c, pending, user, { ...pending, methods: [] });
 }
 

@@ -9,12 +9,10 @@ import { codeInvalid, noStepUpMethod, rateLimited, securityKeyUnavailable } from
 import { readCode } from './auth-fields';
 import { TOTP_USER_LIMIT } from './auth-limits';
 import { readAuthBody, readStepFields, requireUser } from './auth-request';
-import { decodeBase32 } from './base32';
-import { userTarget } from './code-sender';
+import { checkCodes, spendCodes } from './code-check';
 import { maskEmail, maskMobile } from './mask';
 import { isStepUpPurpose, type StepUpMethod, type StepUpPurpose } from '../../engine/rules/step-up';
 import { STEP_UP_TTL_MS, stepUpMethods, stepUpSubject } from './step-up';
-import { verifyTotp } from './totp';
 import type { UserRecord } from './user-store';
 import { CEREMONY_TIMEOUT_MS, relyingPartyOf } from './webauthn-relying-party';
 import { CHALLENGE_TTL_MS, createWebAuthnStore, stepUpBinding } from './webauthn-store';
@@ -86,16 +84,7 @@ export function stepUpRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     if (ctx.limiter.isLimited(bucket, TOTP_USER_LIMIT)) throw rateLimited();
     const codes = methods.flatMap((method) => (method === 'fido' ? [] : [{ method, code: readCode(fields, CODE_FIELD[method]) }]));
     const fidoVerifyCode = methods.includes('fido') ? readString(fields, 'fidoVerifyCode', { maxLength: 8192 }) : null;
-    const now = ctx.now();
-    // Every answer is checked before any is used up, so a partly right answer consumes nothing.
-    const results = codes.map(({ method, code }) => {
-      if (method === 'google') {
-        const key = subject.totpSecret === null ? null : decodeBase32(subject.totpSecret);
-        return { method, match: key === null ? null : verifyTotp(key, code, now, subject.totpLastStep) };
-      }
-      const target = userTarget(subject, method);
-      return { method, match: target === null ? null : ctx.codes.check(method, target, 'security', code) };
-    });
+    const results = checkCodes(ctx, subject, codes, 'security');
     let keyConfirmed = true;
     if (fidoVerifyCode !== null) {
       if (!ctx.verifySecurityKey) throw securityKeyUnavailable();
@@ -106,11 +95,8 @@ export function stepUpRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       ctx.logger.info('step-up refused', { userId: subject.id, purpose });
       throw codeInvalid();
     }
-    for (const { method, match } of results) {
-      if (method === 'google') ctx.users.setTotpLastStep(subject.id, match!);
-      else ctx.codes.consume(match!);
-    }
-    ctx.stepUps.grant(sessionId, purpose, now + STEP_UP_TTL_MS);
+    spendCodes(ctx, subject, results);
+    ctx.stepUps.grant(sessionId, purpose, ctx.now() + STEP_UP_TTL_MS);
     ctx.logger.info('step-up granted', { userId: subject.id, purpose });
     return replyOk(c, { purpose, expiresInSeconds: STEP_UP_TTL_MS / 1000 });
   });

@@ -16,15 +16,21 @@ export function submitSystemCode(verifyCode: string): Promise<LoginReply> {
   return api.post<LoginReply>('/user/login/verifySystemLogin', { params: { verifyCode } });
 }
 
-/** Asks the gateway to send a login code to the pending login's own email or phone. */
-export async function sendLoginCode(type: 'email' | 'mobile'): Promise<boolean> {
+/**
+ * Asks the gateway to send a code of `scene` (`login`: the pending login's, `security`: a step-up's) to the account's
+ * own email or phone; false when it could not be sent (the request layer has shown why).
+ */
+export async function sendVerifyCode(type: 'email' | 'mobile', scene: 'login' | 'security'): Promise<boolean> {
   try {
-    await api.post('/msg/verify-code/send', { params: { type, scene: 'login' } });
+    await api.post('/msg/verify-code/send', { params: { type, scene } });
     return true;
   } catch {
     return false;
   }
 }
+
+/** Asks the gateway to send a login code to the pending login's own email or phone. */
+export const sendLoginCode = (type: 'email' | 'mobile') => sendVerifyCode(type, 'login');
 
 /**
  * The device check of signing contract §5, for a sign-in that asks to confirm a new device: when this browser still

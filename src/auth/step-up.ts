@@ -2,6 +2,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import { STEP_UP_REQUIRED_CODE, type StepUpMethod, type StepUpPurpose } from '../../engine/rules/step-up';
 import { api } from '../api/client';
 import { RequestError } from '../api/request';
+import { sendVerifyCode } from './login-flow';
 
 export type { StepUpMethod, StepUpPurpose };
 
@@ -41,14 +42,7 @@ export function stepUpOptions(purpose: StepUpPurpose): Promise<StepUpOptions> {
 }
 
 /** Sends a step-up code to the account's own email or phone; false when it could not be sent (already shown). */
-export async function sendStepUpCode(type: 'email' | 'mobile'): Promise<boolean> {
-  try {
-    await api.post('/msg/verify-code/send', { params: { type, scene: 'security' } });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const sendStepUpCode = (type: 'email' | 'mobile') => sendVerifyCode(type, 'security');
 
 /** Proves the step-up for `purpose`; a wrong answer fails with its localized message (already shown). */
 export async function verifyStepUp(purpose: StepUpPurpose, answers: StepUpAnswers): Promise<void> {

@@ -1,37 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../gateway/app';
-import { TEST_SCRYPT } from './auth/auth-support';
 import { DEMO_ACCOUNT } from '../../../gateway/auth/dev-seed';
-import { openDatabase } from '../../../gateway/db/open-database';
 import { MAX_JSON_DEPTH, nestingDepth } from '../../../gateway/http/read-json-body';
 import { createLogger } from '../../../gateway/log/logger';
-import { MarketSimulator } from '../../../gateway/market/simulator';
 import { type RunningGateway, startGateway } from '../../../gateway/server';
-import { Ds1Device, serverPublicKeyOf, type Transport } from './security/ds1-device';
-import { T0, tempDir, testSigning } from './support';
+import { Ds1Device, serverPublicKeyOf } from './security/ds1-device';
+import { tempDir } from './support';
+import { wholeGateway } from './whole-gateway';
 
-/** A whole gateway app (no socket) in local mode, seeded, optionally behind a trusted proxy. */
+/** The whole gateway app on `exchange.test`, seeded, with its log lines kept; optionally behind a trusted proxy. */
 function gatewayApp(options: { trustProxy?: boolean; faults?: boolean } = {}) {
-  const dir = tempDir('gateway-hardening-');
-  const db = openDatabase(dir.path);
   const logs: string[] = [];
-  const app = createApp({
-    db,
-    simulator: new MarketSimulator({ seed: 7, nowMs: T0 }),
-    logger: createLogger('info', (line) => logs.push(line)),
-    signing: testSigning(),
-    localMode: true,
-    seedDevAccounts: true,
-    passwordParams: TEST_SCRYPT,
-    ...options,
-  });
-  const transport: Transport = (path, init) => app.request(`http://exchange.test${path}`, init);
-  const close = () => {
-    db.close();
-    dir.remove();
-  };
-  return { app, transport, logs, close };
+  const g = wholeGateway({ ...options, host: 'exchange.test', seedDevAccounts: true, logger: createLogger('info', (line) => logs.push(line)) });
+  return { ...g, logs };
 }
 
 describe('routes that take JSON read only JSON', () => {

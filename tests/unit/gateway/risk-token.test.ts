@@ -1,38 +1,23 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../../gateway/app';
-import { openDatabase } from '../../../gateway/db/open-database';
-import { createLogger } from '../../../gateway/log/logger';
-import { MarketSimulator } from '../../../gateway/market/simulator';
-import { TEST_SCRYPT } from './auth/auth-support';
-import { T0, tempDir, testSigning } from './support';
+import { type WholeGateway, wholeGateway } from './whole-gateway';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** A whole gateway app on a database of its own (`dir` reuses one, as a restart would). */
-function gateway(options: { localMode: boolean; dir?: ReturnType<typeof tempDir> }) {
-  const dir = options.dir ?? tempDir('gateway-risk-');
-  const db = openDatabase(dir.path);
-  const app = createApp({
-    db,
-    simulator: new MarketSimulator({ seed: 7, nowMs: T0 }),
-    logger: createLogger('silent'),
-    signing: testSigning(),
-    localMode: options.localMode,
-    passwordParams: TEST_SCRYPT,
-  });
-  cleanups.push(() => db.open && db.close());
-  if (!options.dir) cleanups.push(dir.remove);
+/** The whole gateway app (`dir` reuses a data dir, as a restart would), with request helpers. */
+function gateway(options: { localMode: boolean; dir?: WholeGateway['dir'] }) {
+  const g = wholeGateway(options);
+  cleanups.push(() => g.close());
   const post = async (path: string, body: unknown, token?: string) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token !== undefined) headers['risk-token'] = token;
-    return (await app.request(`http://localhost${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
+    return (await g.transport(path, { method: 'POST', headers, body: JSON.stringify(body) })).json();
   };
-  const issue = async () => ((await (await app.request('http://localhost/v1/constantid/udid/c1')).json()) as { data: { token: string } }).data.token;
-  return { app, db, dir, post, issue, close: () => db.close() };
+  const issue = async () => ((await (await g.transport('/v1/constantid/udid/c1', {})).json()) as { data: { token: string } }).data.token;
+  return { ...g, post, issue };
 }
 
 const REFUSED = { status: 'error', code: '40140', msg: 'Risk check failed, please refresh the page and try again', data: null };
@@ -58,7 +43,8 @@ describe('risk token on the §7.6 endpoints outside local mode', () => {
   it('remembers issued tokens across a restart, for 14,400 s', async () => {
     const first = gateway({ localMode: false });
     const token = await first.issue();
-    first.close();
+    // Stopped without removing its data: the next gateway opens the same database.
+    first.db.close();
     const again = gateway({ localMode: false, dir: first.dir });
     expect((await again.post('/v1/user/login', LOGIN, token)).code).toBe('40101');
     again.db.prepare('UPDATE risk_tokens SET issued_at = ? WHERE digest = ?').run(Date.now() - 14_400_000, createHash('sha256').update(token).digest());
@@ -67,7 +53,7 @@ describe('risk token on the §7.6 endpoints outside local mode', () => {
 
   it('leaves other endpoints alone', async () => {
     const g = gateway({ localMode: false });
-    expect((await (await g.app.request('http://localhost/v1/public/time')).json()).code).toBe('00000');
+    expect((await (await g.transport('/v1/public/time', {})).json()).code).toBe('00000');
     expect((await g.post('/v1/user/logout', {})).code).toBe('00000');
   });
 

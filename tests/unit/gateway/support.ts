@@ -60,3 +60,22 @@ export function requestTime(response: Response): number {
   const value = response.headers.get('request-time') ?? '';
   return /^\d+$/.test(value) ? Number(value) : Number.NaN;
 }
+
+/** A browser's cookies for one origin: name → value. */
+export type CookieJar = Map<string, string>;
+
+/** The `Cookie` header a jar sends (empty when it holds nothing). */
+export function cookieHeader(jar: CookieJar): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** Follows a response's Set-Cookie lines as a browser would: stores what it sets, drops what it expires. */
+export function followSetCookies(jar: CookieJar, response: Response): void {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const name = pair!.slice(0, pair!.indexOf('='));
+    const value = pair!.slice(pair!.indexOf('=') + 1);
+    if (/max-age=0/i.test(line) || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+}

@@ -19,7 +19,7 @@ import { DEFAULT_BODY_LIMIT } from '../../../../gateway/http/read-json-body';
 import { createLogger } from '../../../../gateway/log/logger';
 import { sessionRoutes } from '../../../../gateway/routes/session-routes';
 import { staticSite } from '../../../../gateway/static/static-site';
-import { T0, tempDir } from '../support';
+import { cookieHeader, followSetCookies, T0, tempDir } from '../support';
 
 /** Cheap scrypt for tests (production cost is covered by the password tests). */
 export const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
@@ -62,17 +62,11 @@ export class Browser {
   /** Sends a request with this browser's cookies and address, then stores the cookies it sets. */
   async request(path: string, init: RequestInit & { origin?: string } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size > 0) headers.set('cookie', cookieHeader(this.cookies));
     headers.set('x-test-ip', this.ip);
     const res = await this.harness.app.request(`${init.origin ?? 'http://localhost'}${path}`, { ...init, headers });
     this.lastSetCookies = res.headers.getSetCookie();
-    for (const line of this.lastSetCookies) {
-      const [pair] = line.split(';');
-      const name = pair!.slice(0, pair!.indexOf('='));
-      const value = pair!.slice(pair!.indexOf('=') + 1);
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    followSetCookies(this.cookies, res);
     return res;
   }
 

@@ -1,17 +1,7 @@
-import type { Database } from 'better-sqlite3';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../../gateway/app';
-import { hashPassword } from '../../../../gateway/auth/password-hash';
-import { createUserStore } from '../../../../gateway/auth/user-store';
-import { openDatabase } from '../../../../gateway/db/open-database';
-import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
-import { createLogger } from '../../../../gateway/log/logger';
-import { MarketSimulator } from '../../../../gateway/market/simulator';
 import { type ClientKey, makeClientKey } from '../security/ds1-client';
 import { Ds1Device, type Reply, serverPublicKeyOf } from '../security/ds1-device';
-import { T0, tempDir, testSigning } from '../support';
-import { TEST_SCRYPT } from './auth-support';
+import { type WholeGateway, wholeGateway } from '../whole-gateway';
 
 // The whole gateway (session, DS1 signature check, auth routes) with a client that follows the signing contract:
 // a switch must leave the device able to sign as the new account, and must itself be signed.
@@ -19,45 +9,21 @@ import { TEST_SCRYPT } from './auth-support';
 const EMAILS = ['ann@example.com', 'bea@example.com', 'cai@example.com'] as const;
 const PASSWORD = 'Family-pass-1';
 
-let app: Hono<GatewayEnv>;
-let db: Database;
-let removeDir: () => void;
+let g: WholeGateway;
 let serverPublicKey: string;
 
 beforeAll(async () => {
-  const dir = tempDir('gateway-sub-signed-');
-  removeDir = dir.remove;
-  db = openDatabase(dir.path);
-  app = createApp({
-    db,
-    simulator: new MarketSimulator({ seed: 7, nowMs: T0 }),
-    logger: createLogger('silent'),
-    signing: testSigning(),
-    localMode: true,
-    passwordParams: TEST_SCRYPT,
-  });
+  g = wholeGateway();
   // One account per test: a step-up code may be sent to an address once a minute.
-  for (const email of EMAILS) {
-    createUserStore(db).insert({
-      email,
-      areaCode: null,
-      mobile: null,
-      passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
-      createdAt: Date.now(),
-      referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
-    });
-  }
-  serverPublicKey = await serverPublicKeyOf((path, init) => app.request(`http://localhost${path}`, init));
+  for (const email of EMAILS) await g.addUser(email, PASSWORD);
+  serverPublicKey = await serverPublicKeyOf(g.transport);
 });
-afterAll(() => {
-  db.close();
-  removeDir();
-});
+afterAll(() => g.close());
 
 /** A device of this test's gateway. */
 class Device extends Ds1Device {
   constructor(key: ClientKey) {
-    super((path, init) => app.request(`http://localhost${path}`, init), serverPublicKey, key);
+    super(g.transport, serverPublicKey, key);
   }
 
   /** Sends and reads the reply alone. */
@@ -77,7 +43,7 @@ class Device extends Ds1Device {
   /** Creates a sub-account as the client does: a step-up with the emailed code, then the signed create. */
   async createSub(name: string): Promise<string> {
     expect((await this.call('POST', '/v1/msg/verify-code/send', { type: 'email', scene: 'security' })).code).toBe('00000');
-    const mail = (await (await app.request(`http://localhost/dev/mailbox.json?target=${encodeURIComponent(this.#email)}&limit=1`)).json()) as Reply;
+    const mail = (await (await g.transport(`/dev/mailbox.json?target=${encodeURIComponent(this.#email)}&limit=1`, {})).json()) as Reply;
     const verified = await this.call('POST', '/v1/user/security/verify', { purpose: 'sub-create', emailCode: mail.data[0].code }, { mode: '3' });
     expect(verified.code, verified.msg).toBe('00000');
     const created = await this.call('POST', '/v1/user/sub/create', { name }, { mode: '2' });

@@ -1,16 +1,6 @@
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../../gateway/app';
-import { hashPassword } from '../../../../gateway/auth/password-hash';
-import { createUserStore } from '../../../../gateway/auth/user-store';
-import { openDatabase } from '../../../../gateway/db/open-database';
-import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
-import { createLogger } from '../../../../gateway/log/logger';
-import { MarketSimulator } from '../../../../gateway/market/simulator';
 import { DEFAULT_SIGN_POLICY } from '../../../../gateway/security/sign-config';
-import { TEST_SCRYPT } from '../auth/auth-support';
-import { T0, tempDir } from '../support';
-import { testSigning } from '../support';
+import { type WholeGateway, wholeGateway } from '../whole-gateway';
 import { type ClientKey, deviceCheckSign, makeClientKey, newTraceId } from './ds1-client';
 import { Ds1Device, type Reply, serverPublicKeyOf, type Transport } from './ds1-device';
 
@@ -22,39 +12,16 @@ const OTHER = 'other@example.com';
 const PASSWORD = 'Careful-pass-1';
 const CHECK_PATH = DEFAULT_SIGN_POLICY.userCheckDeviceUrl;
 
-let app: Hono<GatewayEnv>;
+let g: WholeGateway;
 let transport: Transport;
 let serverKey: string;
-let removeDir: () => void;
-let closeDb: () => void;
 let oldKey: ClientKey;
 
 beforeAll(async () => {
-  const dir = tempDir('gateway-device-login-');
-  removeDir = dir.remove;
-  const db = openDatabase(dir.path);
-  closeDb = () => db.close();
-  app = createApp({
-    db,
-    simulator: new MarketSimulator({ seed: 7, nowMs: T0 }),
-    logger: createLogger('silent'),
-    signing: testSigning(),
-    localMode: true,
-    passwordParams: TEST_SCRYPT,
-  });
-  transport = (path, init) => app.request(`http://localhost${path}`, init);
+  g = wholeGateway();
+  transport = g.transport;
   serverKey = await serverPublicKeyOf(transport);
-  for (const email of [EMAIL, OTHER]) {
-    createUserStore(db).insert({
-      email,
-      areaCode: null,
-      mobile: null,
-      passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
-      createdAt: Date.now(),
-      referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
-      twoFactor: { system: true },
-    });
-  }
+  for (const email of [EMAIL, OTHER]) await g.addUser(email, PASSWORD, { system: true });
   // The device's first sign-in: a new device, confirmed with the mailed code; its key is then bound to the account.
   oldKey = makeClientKey('rsa1024');
   const first = new Ds1Device(transport, serverKey, oldKey);
@@ -64,10 +31,7 @@ beforeAll(async () => {
   expect((await first.send('POST', '/v1/user/login/verifySystemLogin', { verifyCode: mail.data[0].code })).reply.code).toBe('00000');
   await first.send('POST', '/v1/user/logout', {}, { mode: '1' });
 });
-afterAll(() => {
-  closeDb();
-  removeDir();
-});
+afterAll(() => g.close());
 
 /** The device-check request the client's signing layer makes (contract §5), signed with `key`. */
 async function checkDevice(device: Ds1Device, userIdHash: string, key: ClientKey, traceId = newTraceId()) {

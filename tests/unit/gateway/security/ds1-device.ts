@@ -1,3 +1,4 @@
+import { cookieHeader, followSetCookies } from '../support';
 import { buildEnvelope, type ClientKey, makeClientKey, newTraceId, signedHeaders } from './ds1-client';
 
 /** A JSON reply as these tests read it. */
@@ -54,16 +55,10 @@ export class Ds1Device {
       headers = { ...headers, ...signed };
     }
     headers = { ...headers, ...options.extraHeaders, ...options.replayHeaders };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size > 0) headers.cookie = cookieHeader(this.cookies);
     this.lastSent = { method, path, headers, body: text };
     const res = await this.transport(path, { method, headers, body: text });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const name = pair!.slice(0, pair!.indexOf('='));
-      const value = pair!.slice(pair!.indexOf('=') + 1);
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    followSetCookies(this.cookies, res);
     return { status: res.status, reply: (await res.json()) as Reply, headers: res.headers };
   }
 

@@ -11,7 +11,7 @@ import { MarketSimulator } from '../../../../gateway/market/simulator';
 import { createSignPolicy } from '../../../../gateway/security/sign-config';
 import { createTradingEngine, type TradingEngine } from '../../../../gateway/trading/trading-engine';
 import { TEST_SCRYPT } from '../auth/auth-support';
-import { T0, tempDir, testSigning } from '../support';
+import { cookieHeader, followSetCookies, T0, tempDir, testSigning } from '../support';
 
 /** What a JSON reply is read as. */
 // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
@@ -45,15 +45,9 @@ export class Trader {
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size > 0) headers.set('cookie', cookieHeader(this.cookies));
     const res = await this.harness().request(`http://localhost${path}`, { ...init, headers });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const name = pair!.slice(0, pair!.indexOf('='));
-      const value = pair!.slice(pair!.indexOf('=') + 1);
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    followSetCookies(this.cookies, res);
     return res;
   }
 
