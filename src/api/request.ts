@@ -157,8 +157,9 @@ export function createRequestClient(env: RequestEnvironment) {
       ...riskHeader(API_PREFIX + path),
       ...options.headers,
     };
-    const [bare, given = ''] = wireTarget(API_PREFIX + path).split('?');
-    if (method !== 'GET') return { intercepted: true, url: wireTarget(API_PREFIX + path), path: bare, body: params, headers };
+    const target = wireTarget(API_PREFIX + path);
+    const [bare, given = ''] = target.split('?');
+    if (method !== 'GET') return { intercepted: true, url: target, path: bare, body: params, headers };
     // The query string is built here, not by ofetch, so what is signed is byte for byte what is sent.
     const query = new URLSearchParams(given);
     for (const [name, value] of Object.entries({ ...params, _t: env.now() })) {
