@@ -100,14 +100,20 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   const device = deviceRoutes({ db: deps.db, required: !(deps.localMode ?? false), logger: deps.logger });
   app.use('/v1/*', device.riskCheck);
   app.route('/', signConfigRoutes({ policy, identity }));
-  app.route('/', deviceCheckRoutes({ db: deps.db, config: policy, replay, logger: deps.logger, onTrusted: auth.confirmKnownDevice }));
+  app.route(
+    '/',
+    deviceCheckRoutes({ db: deps.db, config: policy, replay, logger: deps.logger, onTrusted: auth.confirmKnownDevice }),
+  );
   app.route('/', auth.routes);
   app.route('/', sessionRoutes());
   app.route('/', device.routes);
   app.route('/', referralConfigRoutes());
   app.route('/', cspReportRoutes(cspReports));
   app.route('/', marketRoutes(deps.simulator));
-  app.route('/', tradeRoutes(deps.trading ?? createTradingEngine({ db: deps.db, simulator: deps.simulator, logger: deps.logger })));
+  app.route(
+    '/',
+    tradeRoutes(deps.trading ?? createTradingEngine({ db: deps.db, simulator: deps.simulator, logger: deps.logger })),
+  );
   app.get('*', staticSite(deps.distDir));
   app.notFound((c) => replyError(c, routeNotFound()));
   app.onError((error, c) => {

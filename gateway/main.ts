@@ -12,7 +12,8 @@ function readCount(env: NodeJS.ProcessEnv, name: string, min: number, max: numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${raw}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${raw}`);
   return value;
 }
 
@@ -30,7 +31,8 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const levelChangesPerStep = readCount(env, 'MARKET_LEVEL_CHANGES', 0, 10_000);
   const host = env.HOST || '127.0.0.1';
   const localMode = decideLocalMode(host, env.GATEWAY_LOCAL_MODE);
-  if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY)) throw new Error(`TRUST_PROXY must be 0 or 1, got ${env.TRUST_PROXY}`);
+  if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY))
+    throw new Error(`TRUST_PROXY must be 0 or 1, got ${env.TRUST_PROXY}`);
   if (localMode) process.stderr.write(`${LOCAL_MODE_WARNING}\n`);
   const gateway = await startGateway({
     port,
@@ -45,7 +47,10 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     localMode,
     trustProxy: env.TRUST_PROXY === '1',
     devRootDir: env.SIGN_ROOT_DIR || undefined,
-    signingRoot: env.SIGN_ROOT_CERT_FILE && env.SIGN_ROOT_KEY_FILE ? readRoot(env.SIGN_ROOT_CERT_FILE, env.SIGN_ROOT_KEY_FILE) : undefined,
+    signingRoot:
+      env.SIGN_ROOT_CERT_FILE && env.SIGN_ROOT_KEY_FILE
+        ? readRoot(env.SIGN_ROOT_CERT_FILE, env.SIGN_ROOT_KEY_FILE)
+        : undefined,
   });
   process.stdout.write(`Exchange client running at ${gateway.url}/\n`);
   const stop = () => {

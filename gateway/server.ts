@@ -89,7 +89,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     bookDepth: options.bookDepth,
     onListenerError: (error) => logger.error('market listener failed', { error: String(error) }),
   });
-  const signing = loadSigning({ dataDir: options.dataDir, root: options.signingRoot, devRootDir: options.devRootDir, policy: options.signPolicy });
+  const signing = loadSigning({
+    dataDir: options.dataDir,
+    root: options.signingRoot,
+    devRootDir: options.devRootDir,
+    policy: options.signPolicy,
+  });
   const localMode = options.localMode ?? true;
   // Paper trading listens to the market from start-up: resting orders, triggers, TP/SL, liquidation and funding.
   const trading = createTradingEngine({ db, simulator, logger, longPollMs: options.tradeLongPollMs });

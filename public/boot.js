@@ -22,7 +22,8 @@
   root.dataset.theme = theme;
   root.style.colorScheme = theme;
   // ROUTE_LANGUAGES of engine/rules/locales.ts: a language prefix wins over the stored locale.
-  const prefixes = 'bg en asia en-GB ja vi ru es tr it fr de zh-CN zh-TW zh-TC pt id th pl uk pt-PT es-ES uz ar ph'.split(' ');
+  const prefixes =
+    'bg en asia en-GB ja vi ru es tr it fr de zh-CN zh-TW zh-TC pt id th pl uk pt-PT es-ES uz ar ph'.split(' ');
   const segment = location.pathname.split('/')[1] || '';
   const language = prefixes.includes(segment) ? segment : read('global_locale');
   root.dir = language === 'ar' ? 'rtl' : 'ltr';
@@ -41,13 +42,45 @@
   // (`nav.brand`). Each size and weight of the page's script is then laid out once in the shell, and the first
   // render reuses those fonts instead of cold CJK, Thai or Arabic lookups in a frame of its own.
   const titles = {
-    en: 'Markets', ja: 'マーケット', vi: 'Thị trường', ru: 'Рынки', es: 'Mercados', tr: 'Piyasalar', it: 'Mercati',
-    fr: 'Marchés', de: 'Märkte', 'zh-Hans': '行情', 'zh-Hant': '市場', pt: 'Mercados', id: 'Pasar', th: 'ตลาด',
-    nl: 'Markten', pl: 'Rynki', uk: 'Ринки', sv: 'Marknader', uz: 'Bozorlar', ar: 'الأسواق', ko: '마켓', bg: 'Пазари',
+    en: 'Markets',
+    ja: 'マーケット',
+    vi: 'Thị trường',
+    ru: 'Рынки',
+    es: 'Mercados',
+    tr: 'Piyasalar',
+    it: 'Mercati',
+    fr: 'Marchés',
+    de: 'Märkte',
+    'zh-Hans': '行情',
+    'zh-Hant': '市場',
+    pt: 'Mercados',
+    id: 'Pasar',
+    th: 'ตลาด',
+    nl: 'Markten',
+    pl: 'Rynki',
+    uk: 'Ринки',
+    sv: 'Marknader',
+    uz: 'Bozorlar',
+    ar: 'الأسواق',
+    ko: '마켓',
+    bg: 'Пазари',
   };
   const brands = {
-    ja: '取引所', vi: 'Sàn giao dịch', ru: 'Биржа', tr: 'Borsa', de: 'Börse', 'zh-Hans': '交易所', 'zh-Hant': '交易所',
-    id: 'Bursa', th: 'เอ็กซ์เชนจ์', pl: 'Giełda', uk: 'Біржа', sv: 'Börs', uz: 'Birja', ar: 'منصة التداول', ko: '거래소',
+    ja: '取引所',
+    vi: 'Sàn giao dịch',
+    ru: 'Биржа',
+    tr: 'Borsa',
+    de: 'Börse',
+    'zh-Hans': '交易所',
+    'zh-Hant': '交易所',
+    id: 'Bursa',
+    th: 'เอ็กซ์เชนจ์',
+    pl: 'Giełda',
+    uk: 'Біржа',
+    sv: 'Börs',
+    uz: 'Birja',
+    ar: 'منصة التداول',
+    ko: '거래소',
     bg: 'Борса',
   };
   // The key of the tables above for a locale or prefix: its Intl tag's language, with the script for Chinese.
@@ -57,7 +90,10 @@
     return lang === 'zh' ? `zh-${script}` : lang;
   };
   // LOCALES[].locale of engine/rules/locales.ts: the values a stored choice or the language cookie may hold.
-  const locales = 'en en-GB ja vi ru es tr it fr de zh-CN zh-TW pt id th nl pl uk sv pt-PT es-ES uz ar ko bg en-IN en-PH en-ZA'.split(' ');
+  const locales =
+    'en en-GB ja vi ru es tr it fr de zh-CN zh-TW pt id th nl pl uk sv pt-PT es-ES uz ar ko bg en-IN en-PH en-ZA'.split(
+      ' ',
+    );
   const localeOf = (value) => (value && locales.includes(value) ? value : null);
   // matchBrowserLanguage of engine/rules/locales.ts, as far as these words go.
   const browserKey = () => {

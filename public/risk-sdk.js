@@ -6,7 +6,8 @@
       const response = await fetch(endpoint, { credentials: 'same-origin', headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`risk endpoint answered ${response.status}`);
       const body = await response.json();
-      if (body?.code !== '00000' || typeof body.data?.token !== 'string') throw new Error('risk endpoint sent no token');
+      if (body?.code !== '00000' || typeof body.data?.token !== 'string')
+        throw new Error('risk endpoint sent no token');
       return body.data.token;
     },
   };

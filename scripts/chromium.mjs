@@ -40,7 +40,7 @@ export function ensureCjkFonts(log = console.log) {
     }
   };
   if (hasJapanese()) return true;
-  log('No Japanese font found; installing Debian\'s fonts-noto-cjk with apt-get…');
+  log("No Japanese font found; installing Debian's fonts-noto-cjk with apt-get…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {
     execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-cjk'], { stdio: 'inherit', env });

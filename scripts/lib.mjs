@@ -21,7 +21,15 @@ export function isBuildFresh() {
   const index = `${ROOT}dist/index.html`;
   if (!existsSync(index)) return false;
   const built = statSync(index).mtimeMs;
-  const newest = newestMtime(['src', 'workers', 'engine', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']);
+  const newest = newestMtime([
+    'src',
+    'workers',
+    'engine',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'package-lock.json',
+  ]);
   return built >= newest;
 }
 

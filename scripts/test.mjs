@@ -17,7 +17,9 @@ function record(name, passed, failed, skipped = 0) {
   tally.passed += passed;
   tally.failed += failed;
   tally.skipped += skipped;
-  lines.push(`${failed > 0 ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  lines.push(
+    `${failed > 0 ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
 }
 
 async function check(name, command, args, env) {
@@ -35,14 +37,29 @@ function recordVitest(name, file, exitCode) {
     return;
   }
   // A suite that failed to load counts as a failure even though it has no failed test.
-  const brokenFiles = (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults?.length === 0).length;
-  record(name, report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests + report.numTodoTests);
+  const brokenFiles = (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && r.assertionResults?.length === 0,
+  ).length;
+  record(
+    name,
+    report.numPassedTests,
+    report.numFailedTests + brokenFiles,
+    report.numPendingTests + report.numTodoTests,
+  );
 }
 
 async function vitest(name, project) {
   console.log(`\n=== ${name}`);
   const file = join(reports, `${project}.json`);
-  const code = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const code = await run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   recordVitest(name, file, code);
 }
 
@@ -85,5 +102,7 @@ else record('end-to-end (skipped: build failed)', 0, 1);
 console.log(`\n${lines.join('\n')}`);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 const nothingRan = tally.passed + tally.failed === 0;
-console.log(`${tally.passed} passed, ${tally.failed + (nothingRan ? 1 : 0)} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
+console.log(
+  `${tally.passed} passed, ${tally.failed + (nothingRan ? 1 : 0)} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`,
+);
 process.exit(tally.failed > 0 || nothingRan ? 1 : 0);

@@ -1,7 +1,13 @@
 // Type-checks each environment with its own tsconfig, so the compiler enforces who may touch what.
 import { ROOT, run } from './lib.mjs';
 
-const CONFIGS = ['tsconfig.engine.json', 'tsconfig.worker.json', 'tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.test.json'];
+const CONFIGS = [
+  'tsconfig.engine.json',
+  'tsconfig.worker.json',
+  'tsconfig.app.json',
+  'tsconfig.node.json',
+  'tsconfig.test.json',
+];
 
 let failed = 0;
 for (const config of CONFIGS) {

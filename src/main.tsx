@@ -61,12 +61,19 @@ function inTaskOfItsOwn<T>(callback: (value: T) => void): (value: T) => Promise<
  * fingerprint costs a long task on a slow phone, so it runs only where it matters (sign-in, registration).
  */
 function startDeviceServices() {
-  const later = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 500));
+  const later =
+    (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void })
+      .requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 500));
   // Each is its own chunk, loaded after the first paint: the markets page never waits for them. Each starts in
   // an idle task of its own, and runs in a task after its import: a chunk already loaded resolves at once, and
   // the import's preloading, the cookie reads and the SDK's script tag in one task made it a long one.
-  later(() => void import('./security/risk-token').then(inTaskOfItsOwn((m) => m.startRiskToken(m.browserRiskTokenDeps()))), { timeout: 3000 });
-  later(() => void import('./security/referral').then(inTaskOfItsOwn((m) => m.captureReferralFromUrl())), { timeout: 3000 });
+  later(
+    () => void import('./security/risk-token').then(inTaskOfItsOwn((m) => m.startRiskToken(m.browserRiskTokenDeps()))),
+    { timeout: 3000 },
+  );
+  later(() => void import('./security/referral').then(inTaskOfItsOwn((m) => m.captureReferralFromUrl())), {
+    timeout: 3000,
+  });
   // Only a browser holding a login token can be signed in; anonymous visitors never load the signing code.
   if (readCookie(LOGIN_TOKEN_COOKIE)) {
     void import('./auth/auth-actions').then((m) => m.refreshUser());

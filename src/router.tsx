@@ -9,7 +9,14 @@ import { registerRoute } from './routes/register';
 import { futuresTradeRoute } from './routes/futures.usdt.$symbol';
 import { spotTradeRoute } from './routes/spot.$symbol';
 
-const routeTree = rootRoute.addChildren([marketsRoute, loginRoute, registerRoute, accountSecurityRoute, spotTradeRoute, futuresTradeRoute]);
+const routeTree = rootRoute.addChildren([
+  marketsRoute,
+  loginRoute,
+  registerRoute,
+  accountSecurityRoute,
+  spotTradeRoute,
+  futuresTradeRoute,
+]);
 
 /** The app's router: routes are declared without the language prefix (see route-language.ts). */
 export const router = createRouter({

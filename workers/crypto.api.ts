@@ -1,9 +1,31 @@
-import { checkBody, checkHeaders, checkMethod, checkOptionalString, checkPath, checkTimestamp, isRecord } from './crypto/input-checks';
-import type { AfterLoginResult, CryptoState, DeviceCheckResult, EncryptLoginResult, SetupResult, SignRequestResult } from './crypto/results';
+import {
+  checkBody,
+  checkHeaders,
+  checkMethod,
+  checkOptionalString,
+  checkPath,
+  checkTimestamp,
+  isRecord,
+} from './crypto/input-checks';
+import type {
+  AfterLoginResult,
+  CryptoState,
+  DeviceCheckResult,
+  EncryptLoginResult,
+  SetupResult,
+  SignRequestResult,
+} from './crypto/results';
 import type { CryptoTestOptions } from './crypto/runtime';
 import { createCryptoSession, type DeviceCheckRequest } from './crypto/session';
 
-export type { AfterLoginResult, CryptoState, DeviceCheckResult, EncryptLoginResult, SetupResult, SignRequestResult } from './crypto/results';
+export type {
+  AfterLoginResult,
+  CryptoState,
+  DeviceCheckResult,
+  EncryptLoginResult,
+  SetupResult,
+  SignRequestResult,
+} from './crypto/results';
 export type { CryptoTestOptions } from './crypto/runtime';
 
 /** A request the request layer is about to send, for `signRequest` (signing contract §4). */
@@ -91,10 +113,16 @@ const api = {
   },
 
   /** After a login response with a user id: binds the login's pair to the token and the user (signing contract §2). */
-  async afterLogin(input: { loginToken: string | null | undefined; userId: string | number | null | undefined }): Promise<AfterLoginResult> {
+  async afterLogin(input: {
+    loginToken: string | null | undefined;
+    userId: string | number | null | undefined;
+  }): Promise<AfterLoginResult> {
     if (!isRecord(input)) throw new TypeError('afterLogin takes { loginToken, userId }');
     const userId = typeof input.userId === 'number' ? String(input.userId) : input.userId;
-    return session.afterLogin(checkOptionalString(input.loginToken, 'loginToken'), checkOptionalString(userId, 'userId', 256));
+    return session.afterLogin(
+      checkOptionalString(input.loginToken, 'loginToken'),
+      checkOptionalString(userId, 'userId', 256),
+    );
   },
 
   /** `sign_debug=1`: logs each step to the worker console, never a key, signature, token or body (spec §9). */

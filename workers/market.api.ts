@@ -51,7 +51,9 @@ async function instrumentsOf(kind: MarketKind): Promise<InstrumentMeta[] | 'api-
 
 function failed(kind: MarketKind, failure: Exclude<MarketsFrame['failure'], null>): MarketsFrame {
   const last = lastGood.get(kind);
-  return last ? { ...last, stale: true, failure } : { kind, rows: [], updatedAt: 0, updatedText: '', stale: false, failure };
+  return last
+    ? { ...last, stale: true, failure }
+    : { kind, rows: [], updatedAt: 0, updatedText: '', stale: false, failure };
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -103,7 +105,13 @@ const api = {
   },
 
   /** Opens a trading feed and returns its id; `onFrame` (a `Comlink.proxy`) gets at most one frame per animation frame. */
-  async openFeed(target: TradeFeedTarget, view: TradeFeedView, meta: TradeFeedMeta, onFrame: (frame: TradeFrame) => unknown, options?: FeedOptions): Promise<number> {
+  async openFeed(
+    target: TradeFeedTarget,
+    view: TradeFeedView,
+    meta: TradeFeedMeta,
+    onFrame: (frame: TradeFrame) => unknown,
+    options?: FeedOptions,
+  ): Promise<number> {
     return (await feedApi()).openFeed(target, view, meta, onFrame, options);
   },
 

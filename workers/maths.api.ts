@@ -2,7 +2,14 @@ import { isLanguageTag } from '../engine/format/language-tag';
 import { transfer } from 'comlink';
 import { createFixedFormat, type FixedFormat } from '../engine/format/fixed-format';
 import { MathsInputError } from '../engine/maths';
-import { type BookInput, type BookRow, computeBookRows, type MarkTick, type PreparedBook, prepareBook } from '../engine/maths/position-book';
+import {
+  type BookInput,
+  type BookRow,
+  computeBookRows,
+  type MarkTick,
+  type PreparedBook,
+  prepareBook,
+} from '../engine/maths/position-book';
 import { frameTransfer, RowsFrameWriter, type RowsFrame } from '../engine/maths/row-frame';
 
 /** What a mark feed port carries: mark prices per symbol and the stream time they belong to. */
@@ -51,7 +58,8 @@ function formatLive(index: number, row: BookRow, previous: BookRow | undefined):
   const at = index * LIVE_CELLS;
   if (previous === undefined || previous.mark !== row.mark) shownCells[at] = text(row.mark);
   if (previous === undefined || previous.upnl !== row.upnl) shownCells[at + 1] = text(row.upnl);
-  if (previous === undefined || previous.roePercent !== row.roePercent) shownCells[at + 2] = percentText(row.roePercent);
+  if (previous === undefined || previous.roePercent !== row.roePercent)
+    shownCells[at + 2] = percentText(row.roePercent);
   if (previous === undefined || previous.liquidation !== row.liquidation) shownCells[at + 3] = text(row.liquidation);
 }
 
@@ -69,12 +77,30 @@ function writeFull(writer: RowsFrameWriter, index: number, row: BookRow): void {
   formatLive(index, row, undefined);
   const at = index * LIVE_CELLS;
   writer.startRow(index);
-  for (const cell of [row.id, row.symbol, row.side, text(row.size), text(row.entry), shownCells[at], text(row.margin), shownCells[at + 1], shownCells[at + 2], shownCells[at + 3]]) writer.cell(cell);
+  for (const cell of [
+    row.id,
+    row.symbol,
+    row.side,
+    text(row.size),
+    text(row.entry),
+    shownCells[at],
+    text(row.margin),
+    shownCells[at + 1],
+    shownCells[at + 2],
+    shownCells[at + 3],
+  ])
+    writer.cell(cell);
   writer.endRow();
 }
 
 function isSameLive(a: BookRow | undefined, b: BookRow): boolean {
-  return a !== undefined && a.upnl === b.upnl && a.roePercent === b.roePercent && a.liquidation === b.liquidation && a.mark === b.mark;
+  return (
+    a !== undefined &&
+    a.upnl === b.upnl &&
+    a.roePercent === b.roePercent &&
+    a.liquidation === b.liquidation &&
+    a.mark === b.mark
+  );
 }
 
 /**
@@ -104,7 +130,8 @@ function send(frame: RowsFrame): void {
 }
 
 function failure(error: unknown): MathsFailure {
-  if (error instanceof MathsInputError) return { ok: false, field: error.field, code: error.code, message: error.message };
+  if (error instanceof MathsInputError)
+    return { ok: false, field: error.field, code: error.code, message: error.message };
   throw error;
 }
 
@@ -148,9 +175,12 @@ function withMerged<T>(tick: MarkTick, compute: (merged: MarkTick) => T): T {
 function onMarks(event: MessageEvent): void {
   const message = event.data as Partial<MarkMessage> | null;
   // The feed is another worker; still, a malformed message is dropped, never turned into a wrong number.
-  if (!book || !message || message.type !== 'marks' || typeof message.marks !== 'object' || message.marks === null) return;
+  if (!book || !message || message.type !== 'marks' || typeof message.marks !== 'object' || message.marks === null)
+    return;
   try {
-    const frame = withMerged({ marks: message.marks, indexPrices: message.indexPrices }, (tick) => recompute(tick, Number(message.ts) || 0, false));
+    const frame = withMerged({ marks: message.marks, indexPrices: message.indexPrices }, (tick) =>
+      recompute(tick, Number(message.ts) || 0, false),
+    );
     if (frame.indices.length > 0) send(frame);
   } catch (error) {
     if (!(error instanceof MathsInputError)) throw error;
@@ -163,7 +193,12 @@ const api = {
    * Takes a book (positions plus account inputs) and its first marks, checks it all, and returns every row
    * display-ready. `rowsPort`, when given, then receives a frame of only the changed rows after each tick.
    */
-  async setBook(input: { book: BookInput; tick: MarkTick; intl: string; rowsPort?: MessagePort }): Promise<RowsFrame | MathsFailure> {
+  async setBook(input: {
+    book: BookInput;
+    tick: MarkTick;
+    intl: string;
+    rowsPort?: MessagePort;
+  }): Promise<RowsFrame | MathsFailure> {
     if (!isLanguageTag(input?.intl)) throw new TypeError('intl must be a BCP 47 language tag');
     try {
       book = prepareBook(input.book);

@@ -64,11 +64,19 @@ const SIGN_CODE_SET: ReadonlySet<string> = new Set(Object.values(SIGN_CODES));
  * The failure policy of signing contract §7 and spec §8 as a pure function: from a response and the time, the
  * actions to take (toast, logout, report, reset, refetch after 2 s, one clock resync on 00022) and the next state.
  */
-export function decideSignFailure(state: SignFailureState, input: SignFailureInput): { actions: SignFailureAction[]; state: SignFailureState } {
+export function decideSignFailure(
+  state: SignFailureState,
+  input: SignFailureInput,
+): { actions: SignFailureAction[]; state: SignFailureState } {
   if (input.networkError) return { actions: [], state };
   const header = input.signErrorHeader?.trim() || null;
   const headerCode = header && CODE.test(header) ? header : null;
-  const code = input.code && SIGN_CODE_SET.has(input.code) ? input.code : headerCode && SIGN_CODE_SET.has(headerCode) ? headerCode : null;
+  const code =
+    input.code && SIGN_CODE_SET.has(input.code)
+      ? input.code
+      : headerCode && SIGN_CODE_SET.has(headerCode)
+        ? headerCode
+        : null;
   const actions: SignFailureAction[] = [];
   const next = { ...state };
 
@@ -81,7 +89,10 @@ export function decideSignFailure(state: SignFailureState, input: SignFailureInp
   if (header !== null || code === SIGN_CODES.invalid) {
     // 00023 reports the key id (a hash prefix of the public key, never the key itself).
     const keyId = code === SIGN_CODES.invalid && input.keyId && KEY_ID.test(input.keyId) ? ` keyId=${input.keyId}` : '';
-    actions.push({ type: 'report', report: securityReport('gatewaySignVerifyFailed', `${code ?? headerCode ?? 'unknown'}${keyId}`) });
+    actions.push({
+      type: 'report',
+      report: securityReport('gatewaySignVerifyFailed', `${code ?? headerCode ?? 'unknown'}${keyId}`),
+    });
   }
 
   switch (code) {

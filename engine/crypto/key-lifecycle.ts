@@ -53,7 +53,10 @@ export async function toClientKeyPair<K>(
   return { algorithm, publicKey: toBase64(generated.spkiDer), keyId, privateKey: generated.privateKey, createdAt: now };
 }
 
-async function storedBackup<K>(deps: KeyLifecycleDeps<K>, algorithm: KeyAlgorithm): Promise<ClientKeyPair<K> | undefined> {
+async function storedBackup<K>(
+  deps: KeyLifecycleDeps<K>,
+  algorithm: KeyAlgorithm,
+): Promise<ClientKeyPair<K> | undefined> {
   try {
     const pair = await deps.store.get(backupSlot(algorithm));
     return pair?.algorithm === algorithm ? pair : undefined;
@@ -62,7 +65,11 @@ async function storedBackup<K>(deps: KeyLifecycleDeps<K>, algorithm: KeyAlgorith
   }
 }
 
-async function generatePair<K>(deps: KeyLifecycleDeps<K>, algorithm: KeyAlgorithm, signal: CancelSignal): Promise<ClientKeyPair<K>> {
+async function generatePair<K>(
+  deps: KeyLifecycleDeps<K>,
+  algorithm: KeyAlgorithm,
+  signal: CancelSignal,
+): Promise<ClientKeyPair<K>> {
   return toClientKeyPair(deps.primitives, algorithm, await deps.generator.generate(algorithm, signal), deps.now());
 }
 
@@ -93,7 +100,9 @@ export async function obtainKeyPair<K>(deps: KeyLifecycleDeps<K>, algorithm: Key
     signal.cancelled = true;
     const background = generatePair(deps, algorithm, { cancelled: false })
       .then((pair) => deps.store.put(backupSlot(algorithm), pair))
-      .catch((error: unknown) => deps.logError(`background key generation failed: ${error instanceof Error ? error.message : 'error'}`));
+      .catch((error: unknown) =>
+        deps.logError(`background key generation failed: ${error instanceof Error ? error.message : 'error'}`),
+      );
     deps.onBackground?.(background);
     const reason = `generate ${algorithm}: timed out after ${KEYGEN_TIMEOUT_MS} ms`;
     return { ok: false, reason, report: securityReport('genKeypairFailed', reason) };

@@ -41,7 +41,9 @@ export async function buildLoginEnvelope<K>(
   const remaining = own.filter(([name]) => !secret.has(name) && name !== 'bodyCiphertext');
 
   const fingerprint = await serverKeyFingerprint(primitives, config.serverPublicKey);
-  const initSign = toBase64(await primitives.rsaSign(key.privateKey, utf8(initSignText(path, input.ts, fingerprint, key.publicKey))));
+  const initSign = toBase64(
+    await primitives.rsaSign(key.privateKey, utf8(initSignText(path, input.ts, fingerprint, key.publicKey))),
+  );
   // Object.fromEntries defines own properties, so a field named "__proto__" stays data and cannot touch a prototype.
   const plaintext = JSON.stringify(
     Object.fromEntries([

@@ -27,7 +27,13 @@ export type SkipReason =
   | 'sign-failed';
 
 /** Skip reasons that mean the request layer or the key store is broken, not that signing does not apply. */
-export const ERROR_SKIPS: readonly SkipReason[] = ['missing-request-time', 'missing-trace-id', 'missing-header', 'no-key', 'sign-failed'];
+export const ERROR_SKIPS: readonly SkipReason[] = [
+  'missing-request-time',
+  'missing-trace-id',
+  'missing-header',
+  'no-key',
+  'sign-failed',
+];
 
 /** A core request as the request layer is about to send it (signing contract §4). */
 export interface RequestToSign {
@@ -81,8 +87,10 @@ export async function signCoreRequest<K>(
   request: RequestToSign,
   log: DebugLog = silentLog,
 ): Promise<SignOutcome> {
-  if (request.requestTime === undefined || !isRequestTime(request.requestTime)) return { signed: false, skipped: 'missing-request-time' };
-  if (request.traceId === undefined || !TRACE_ID.test(request.traceId)) return { signed: false, skipped: 'missing-trace-id' };
+  if (request.requestTime === undefined || !isRequestTime(request.requestTime))
+    return { signed: false, skipped: 'missing-request-time' };
+  if (request.traceId === undefined || !TRACE_ID.test(request.traceId))
+    return { signed: false, skipped: 'missing-trace-id' };
   const mode = signModeFor(config, request.pathWithQuery);
   const bodyMd5 = toHex(await primitives.md5(request.body));
   const text = buildSignedText({
@@ -96,7 +104,13 @@ export async function signCoreRequest<K>(
   });
   if (typeof text !== 'string') return { signed: false, skipped: 'missing-header', detail: text.missingHeader };
   const signature = await primitives.rsaSign(key.privateKey, utf8(text));
-  log('sign', { mode: mode.text, path: pathOnly(request.pathWithQuery), time8: time8(request.requestTime), lines: text.split('\n').length, keyId: key.keyId });
+  log('sign', {
+    mode: mode.text,
+    path: pathOnly(request.pathWithQuery),
+    time8: time8(request.requestTime),
+    lines: text.split('\n').length,
+    keyId: key.keyId,
+  });
   const headers: DeviceSignHeaders = {
     'device-sign': toBase64(signature),
     'device-sign-mode': mode.text,

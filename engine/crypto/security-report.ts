@@ -1,5 +1,10 @@
 /** Report events of the signing protocol (signing contract §7, spec §8). */
-export type SecurityEvent = 'loginEncryptFailed' | 'genKeypairFailed' | 'configNotMatched' | 'initFailed' | 'gatewaySignVerifyFailed';
+export type SecurityEvent =
+  | 'loginEncryptFailed'
+  | 'genKeypairFailed'
+  | 'configNotMatched'
+  | 'initFailed'
+  | 'gatewaySignVerifyFailed';
 
 /** One report to send: an event and a short reason that holds no key, signature, token or body (signing contract §7). */
 export interface SecurityReport {

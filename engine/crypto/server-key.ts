@@ -3,7 +3,10 @@ import type { CryptoPrimitives } from './primitives';
 import type { SignConfig } from './sign-config';
 
 /** `fp` = hex(MD5(serverPublicKey)), MD5 over the b64 text exactly as the config sent it (signing contract §1, §3). */
-export async function serverKeyFingerprint(primitives: CryptoPrimitives<unknown>, serverPublicKey: string): Promise<string> {
+export async function serverKeyFingerprint(
+  primitives: CryptoPrimitives<unknown>,
+  serverPublicKey: string,
+): Promise<string> {
   return toHex(await primitives.md5(utf8(serverPublicKey)));
 }
 

@@ -5,7 +5,14 @@ import { parseSignConfig, type SignConfig } from './sign-config';
 import { serverKeyFingerprint, verifyServerKey } from './server-key';
 
 /** Setup phases (signing contract §1, spec §4); `disabled`, `initFailed` and `failed` leave signing off. */
-export type SetupPhase = 'idle' | 'configFetched' | 'serverKeyVerified' | 'ready' | 'disabled' | 'initFailed' | 'failed';
+export type SetupPhase =
+  | 'idle'
+  | 'configFetched'
+  | 'serverKeyVerified'
+  | 'ready'
+  | 'disabled'
+  | 'initFailed'
+  | 'failed';
 
 /** What happens during setup (signing contract §1). */
 export type SetupEvent =
@@ -26,7 +33,11 @@ export interface SetupStep {
   reports: SecurityReport[];
 }
 
-const step = (phase: SetupPhase, reason: string | null = null, reports: SecurityReport[] = []): SetupStep => ({ phase, reason, reports });
+const step = (phase: SetupPhase, reason: string | null = null, reports: SecurityReport[] = []): SetupStep => ({
+  phase,
+  reason,
+  reports,
+});
 
 /**
  * The setup state machine (signing contract §1, spec §4): `idle → configFetched → serverKeyVerified → ready`,
@@ -48,7 +59,9 @@ export function nextSetupStep(phase: SetupPhase, event: SetupEvent): SetupStep |
     case 'configFetched:serverKeyVerified':
       return step('serverKeyVerified');
     case 'configFetched:serverKeyRejected':
-      return step('initFailed', 'server key signature rejected', [securityReport('gatewaySignVerifyFailed', 'serverPublicKeySign rejected by the root key')]);
+      return step('initFailed', 'server key signature rejected', [
+        securityReport('gatewaySignVerifyFailed', 'serverPublicKeySign rejected by the root key'),
+      ]);
     case 'serverKeyVerified:prepared':
       return step('ready');
   }
@@ -115,7 +128,10 @@ export async function runSetup(deps: SetupDeps, rawConfig: unknown): Promise<Set
     await deps.prepare?.();
     apply({ type: 'prepared' });
   } catch (error) {
-    apply({ type: 'crashed', reason: `setup: ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}` });
+    apply({
+      type: 'crashed',
+      reason: `setup: ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}`,
+    });
   }
   return outcome();
 }

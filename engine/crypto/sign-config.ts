@@ -45,7 +45,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readPath(value: unknown, field: string): string {
   if (typeof value !== 'string') return fail(field, 'must be a string');
-  if (value.length > MAX_PATH || !PATH.test(value)) return fail(field, `must be a path starting with "/", without query, at most ${MAX_PATH} characters`);
+  if (value.length > MAX_PATH || !PATH.test(value))
+    return fail(field, `must be a path starting with "/", without query, at most ${MAX_PATH} characters`);
   return value;
 }
 
@@ -83,7 +84,8 @@ function readServerKey(value: unknown): Uint8Array {
   const der = readBase64(value, 'serverPublicKey', MAX_KEY_B64);
   const info = readRsaSpki(der);
   if (!info) return fail('serverPublicKey', 'is not the SPKI DER of an RSA public key');
-  if (info.modulusBits < 2048 || info.modulusBits > 4096) return fail('serverPublicKey', `has ${info.modulusBits} bits; 2048 to 4096 expected`);
+  if (info.modulusBits < 2048 || info.modulusBits > 4096)
+    return fail('serverPublicKey', `has ${info.modulusBits} bits; 2048 to 4096 expected`);
   if (info.exponent !== 65537) return fail('serverPublicKey', 'must have the public exponent 65537');
   return der;
 }
@@ -120,7 +122,10 @@ export function parseSignConfig(input: unknown): SignConfigResult {
       exactUrls: readPaths(raw.exactUrls, 'exactUrls'),
       prefixUrls: readPaths(raw.prefixUrls, 'prefixUrls'),
       signModes: readModes(raw.signModes),
-      userCheckDeviceUrl: userCheck === undefined || userCheck === null || userCheck === '' ? null : readPath(userCheck, 'userCheckDeviceUrl'),
+      userCheckDeviceUrl:
+        userCheck === undefined || userCheck === null || userCheck === ''
+          ? null
+          : readPath(userCheck, 'userCheckDeviceUrl'),
     };
     // With clientOpen false nothing is signed or encrypted, so the key fields may be absent.
     if (!config.clientOpen) return { ok: true, config };

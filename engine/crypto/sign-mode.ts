@@ -17,7 +17,14 @@ export interface SignMode {
 export type ModeValue = { kind: 'sign'; mode: SignMode } | { kind: 'enc'; fields: string[] };
 
 /** Names the envelope plaintext adds itself, so a login field may not use them (signing contract §3). */
-export const RESERVED_ENVELOPE_FIELDS: readonly string[] = ['algorithm', 'publicKey', 'initSign', 'ts', 'path', 'bodyCiphertext'];
+export const RESERVED_ENVELOPE_FIELDS: readonly string[] = [
+  'algorithm',
+  'publicKey',
+  'initSign',
+  'ts',
+  'path',
+  'bodyCiphertext',
+];
 
 const MAX_MODE_LENGTH = 512;
 const MAX_ITEMS = 16;
@@ -55,7 +62,8 @@ function parseSignMode(text: string): SignMode | string {
     items.push(item);
   }
   // A repeated item would make the signed text ambiguous between the two sides.
-  if (new Set(parts.map((p) => (p.startsWith('h:') ? p.toLowerCase() : p))).size !== parts.length) return 'repeats an item';
+  if (new Set(parts.map((p) => (p.startsWith('h:') ? p.toLowerCase() : p))).size !== parts.length)
+    return 'repeats an item';
   return { text, items, coversBody: items.some((i) => i.kind === 'body') };
 }
 
@@ -73,7 +81,8 @@ function parseEncFields(list: string): string[] | string {
 /** Parses one `signModes` value ("1"/"2"/"3", a custom list, or `enc:<fields>`), or returns why it is invalid (signing contract §3, §4). */
 export function parseModeValue(value: unknown): ModeValue | { error: string } {
   if (typeof value !== 'string') return { error: 'must be a string' };
-  if (value.length === 0 || value.length > MAX_MODE_LENGTH) return { error: `must be 1 to ${MAX_MODE_LENGTH} characters` };
+  if (value.length === 0 || value.length > MAX_MODE_LENGTH)
+    return { error: `must be 1 to ${MAX_MODE_LENGTH} characters` };
   if (value.startsWith('enc:')) {
     const fields = parseEncFields(value.slice(4));
     return typeof fields === 'string' ? { error: fields } : { kind: 'enc', fields };

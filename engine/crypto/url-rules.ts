@@ -5,7 +5,11 @@ import { DEFAULT_SIGN_MODE, type SignMode } from './sign-mode';
  * Login and register paths of spec §7.2 and §7.3. They are treated as sensitive even without a verified config,
  * so that after a setup failure their fields are never sent in clear (signing contract §1).
  */
-export const BUILT_IN_SENSITIVE_PREFIXES: readonly string[] = ['/v1/user/login', '/v1/user/agency/login', '/v1/user/register/'];
+export const BUILT_IN_SENSITIVE_PREFIXES: readonly string[] = [
+  '/v1/user/login',
+  '/v1/user/agency/login',
+  '/v1/user/register/',
+];
 
 /** The path of a url without its query string or fragment. */
 export function pathOnly(pathWithQuery: string): string {

@@ -57,7 +57,16 @@ export function createFixedFormat(intl: string): FixedFormat {
     const parts = nf.formatToParts(operand as unknown as number);
     const first = parts.findIndex((part) => part.type === 'integer');
     const last = parts.length - 1 - [...parts].reverse().findIndex((part) => part.type === 'integer');
-    return { prefix: parts.slice(0, first).map((part) => part.value).join(''), suffix: parts.slice(last + 1).map((part) => part.value).join('') };
+    return {
+      prefix: parts
+        .slice(0, first)
+        .map((part) => part.value)
+        .join(''),
+      suffix: parts
+        .slice(last + 1)
+        .map((part) => part.value)
+        .join(''),
+    };
   };
   const negative = affixesOf(plain, '-1');
   const positive = affixesOf(plain, '1');
@@ -67,7 +76,8 @@ export function createFixedFormat(intl: string): FixedFormat {
   // Where the locale writes a figure just as the maths does (`-1234.5`), an ungrouped figure is returned as it came.
   const isPlainPositive = decimal === '.' && positive.prefix === '' && positive.suffix === '';
   const isPlainNegative = decimal === '.' && negative.prefix === '-' && negative.suffix === '';
-  const isPlainPercent = decimal === '.' && plus.prefix === '+' && plus.suffix === '' && minus.prefix === '-' && minus.suffix === '';
+  const isPlainPercent =
+    decimal === '.' && plus.prefix === '+' && plus.suffix === '' && minus.prefix === '-' && minus.suffix === '';
 
   // Grouping of an integer part with k digits, read off Intl's own rendering of 10^(k−1).
   const groupings: Grouping[] = [];
@@ -91,7 +101,8 @@ export function createFixedFormat(intl: string): FixedFormat {
   /** `text` with the group separators put in, its integer digits starting at `from`; whatever follows them is kept. */
   const grouped = (text: string, from: number, { starts, separators }: Grouping): string => {
     let out = text.slice(0, from + starts[0]);
-    for (let i = 0; i < starts.length; i += 1) out += separators[i] + text.slice(from + starts[i], i + 1 < starts.length ? from + starts[i + 1] : text.length);
+    for (let i = 0; i < starts.length; i += 1)
+      out += separators[i] + text.slice(from + starts[i], i + 1 < starts.length ? from + starts[i + 1] : text.length);
     return out;
   };
 

@@ -64,18 +64,23 @@ export function checkBookPaintLayout(value: unknown): BookPaintLayout {
   if (value === null || typeof value !== 'object') throw new TypeError('book layout must be an object');
   const layout = value as Record<string, unknown>;
   for (const field of ['width', 'height', 'rowHeight', 'spreadHeight', 'gap'] as const) {
-    if (!isSize(layout[field], MAX_SIDE_PX)) throw new TypeError(`book layout ${field} must be a size from 0 to ${MAX_SIDE_PX}`);
+    if (!isSize(layout[field], MAX_SIDE_PX))
+      throw new TypeError(`book layout ${field} must be a size from 0 to ${MAX_SIDE_PX}`);
   }
-  if (!isSize(layout.dpr, MAX_DPR) || (layout.dpr as number) === 0) throw new TypeError(`book layout dpr must be above 0 and at most ${MAX_DPR}`);
-  if (!Number.isInteger(layout.rows) || (layout.rows as number) < 1 || (layout.rows as number) > MAX_ROWS) throw new TypeError(`book layout rows must be a whole number from 1 to ${MAX_ROWS}`);
+  if (!isSize(layout.dpr, MAX_DPR) || (layout.dpr as number) === 0)
+    throw new TypeError(`book layout dpr must be above 0 and at most ${MAX_DPR}`);
+  if (!Number.isInteger(layout.rows) || (layout.rows as number) < 1 || (layout.rows as number) > MAX_ROWS)
+    throw new TypeError(`book layout rows must be a whole number from 1 to ${MAX_ROWS}`);
   if (typeof layout.rtl !== 'boolean') throw new TypeError('book layout rtl must be a boolean');
   for (const field of ['font', 'spreadFont', 'spreadLabel'] as const) {
-    if (!isText(layout[field])) throw new TypeError(`book layout ${field} must be a string of at most ${MAX_TEXT} characters`);
+    if (!isText(layout[field]))
+      throw new TypeError(`book layout ${field} must be a string of at most ${MAX_TEXT} characters`);
   }
   const colors = layout.colors as Record<string, unknown> | null;
   if (colors === null || typeof colors !== 'object') throw new TypeError('book layout colors must be an object');
   for (const field of ['text', 'muted', 'up', 'down'] as const) {
-    if (!isText(colors[field])) throw new TypeError(`book layout colors.${field} must be a string of at most ${MAX_TEXT} characters`);
+    if (!isText(colors[field]))
+      throw new TypeError(`book layout colors.${field} must be a string of at most ${MAX_TEXT} characters`);
   }
   return {
     width: layout.width as number,
@@ -89,13 +94,21 @@ export function checkBookPaintLayout(value: unknown): BookPaintLayout {
     font: layout.font as string,
     spreadFont: layout.spreadFont as string,
     spreadLabel: layout.spreadLabel as string,
-    colors: { text: colors.text as string, muted: colors.muted as string, up: colors.up as string, down: colors.down as string },
+    colors: {
+      text: colors.text as string,
+      muted: colors.muted as string,
+      up: colors.up as string,
+      down: colors.down as string,
+    },
   };
 }
 
 /** The backing store size (device pixels) of a layout. */
 export function backingSize(layout: BookPaintLayout): { width: number; height: number } {
-  return { width: Math.max(1, Math.round(layout.width * layout.dpr)), height: Math.max(1, Math.round(layout.height * layout.dpr)) };
+  return {
+    width: Math.max(1, Math.round(layout.width * layout.dpr)),
+    height: Math.max(1, Math.round(layout.height * layout.dpr)),
+  };
 }
 
 /** Top of ask row `index` (0 = best, drawn lowest), of the spread band, and of bid row `index` (0 = best, drawn highest). */
@@ -165,7 +178,11 @@ export function paintBook(ctx: BookCanvas2D, book: BookView | null, layout: Book
 }
 
 /** The book row under a point `y` (CSS px from the canvas top), or null over the spread or an empty row. */
-export function bookRowAt(book: BookView | null, layout: BookPaintLayout, y: number): { side: 'ask' | 'bid'; price: string } | null {
+export function bookRowAt(
+  book: BookView | null,
+  layout: BookPaintLayout,
+  y: number,
+): { side: 'ask' | 'bid'; price: string } | null {
   if (book === null || book.status !== 'live' || !Number.isFinite(y) || y < 0 || layout.rowHeight <= 0) return null;
   const spread = spreadTop(layout);
   if (y < spread) {

@@ -44,7 +44,8 @@ export function createFeedFormat(intl: string, pricePlace: number, volumePlace: 
   return {
     price: (value) => fixed.number(toFixedPlaces(value, pricePlace)),
     size: (value) => fixed.number(toFixedPlaces(value, volumePlace)),
-    change: (ratio) => formatDecimal(ratio, { intl, percent: true, minFraction: 2, maxFraction: 2, signDisplay: 'exceptZero' }),
+    change: (ratio) =>
+      formatDecimal(ratio, { intl, percent: true, minFraction: 2, maxFraction: 2, signDisplay: 'exceptZero' }),
     funding: (ratio) => formatDecimal(ratio, { intl, percent: true, minFraction: 4, maxFraction: 4 }),
     compact: (value) => formatDecimal(value, { intl, compact: true, maxFraction: 2 }),
     time(ts) {

@@ -9,7 +9,10 @@ export interface FrameScheduler {
 }
 
 /** `requestFrame` is the worker's `requestAnimationFrame` where it has one, else a ~60 Hz timer. */
-export function createFrameScheduler(requestFrame: (callback: () => void) => unknown, flush: () => void): FrameScheduler {
+export function createFrameScheduler(
+  requestFrame: (callback: () => void) => unknown,
+  flush: () => void,
+): FrameScheduler {
   let pending = false;
   let cancelled = false;
   return {
@@ -28,7 +31,10 @@ export function createFrameScheduler(requestFrame: (callback: () => void) => unk
 }
 
 /** The frame clock of the scope the code runs in: `requestAnimationFrame` (dedicated workers have it in Chromium and Firefox), else 16 ms. */
-export function frameClock(scope: { requestAnimationFrame?: (callback: () => void) => unknown; setTimeout: (callback: () => void, ms: number) => unknown }): (callback: () => void) => unknown {
+export function frameClock(scope: {
+  requestAnimationFrame?: (callback: () => void) => unknown;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+}): (callback: () => void) => unknown {
   if (typeof scope.requestAnimationFrame === 'function') return (callback) => scope.requestAnimationFrame?.(callback);
   return (callback) => scope.setTimeout(callback, 16);
 }

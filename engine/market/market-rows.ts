@@ -56,7 +56,11 @@ export function parseInstruments(reply: unknown, kind: MarketKind): ParseResult<
 }
 
 /** Turns a tickers reply into formatted rows, dropping (and counting) any row with a malformed field. */
-export function buildMarketRows(reply: unknown, instruments: readonly InstrumentMeta[], intl: string): ParseResult<MarketRow[]> {
+export function buildMarketRows(
+  reply: unknown,
+  instruments: readonly InstrumentMeta[],
+  intl: string,
+): ParseResult<MarketRow[]> {
   const data = envelopeData(reply);
   if (!data) return { ok: false, reason: 'api-error' };
   const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));

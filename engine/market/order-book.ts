@@ -255,12 +255,17 @@ function fail(kind: string, field: string, problem: string, value: unknown): nev
  * canonical price, bids then asks. Throws {@link BookInputError} before anything is merged.
  */
 function checkMessage(value: unknown, kind: 'snapshot' | 'update', canons: string[] | null): BookMessage {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(kind, 'data', 'must be an object', value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(kind, 'data', 'must be an object', value);
   const message = value as Record<string, unknown>;
   const { seq, checksum } = message;
-  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) fail(kind, 'seq', 'must be a non-negative integer', seq);
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0)
+    fail(kind, 'seq', 'must be a non-negative integer', seq);
   const hasChecksum = checksum !== undefined || kind === 'update';
-  if (hasChecksum && (typeof checksum !== 'number' || !Number.isInteger(checksum) || checksum < -(2 ** 31) || checksum >= 2 ** 31)) {
+  if (
+    hasChecksum &&
+    (typeof checksum !== 'number' || !Number.isInteger(checksum) || checksum < -(2 ** 31) || checksum >= 2 ** 31)
+  ) {
     fail(kind, 'checksum', 'must be a signed 32-bit integer', checksum);
   }
   let offset = 0;
@@ -275,7 +280,8 @@ function checkMessage(value: unknown, kind: 'snapshot' | 'update', canons: strin
       const size: unknown = level[1];
       const canon = typeof price === 'string' ? canonicalPrice(price) : null;
       if (canon === null) fail(kind, `${side}[${i}] price`, 'must be a positive plain decimal string', price);
-      if (typeof size !== 'string' || sizeSign(size) < 0) fail(kind, `${side}[${i}] size`, 'must be a non-negative plain decimal string', size);
+      if (typeof size !== 'string' || sizeSign(size) < 0)
+        fail(kind, `${side}[${i}] size`, 'must be a non-negative plain decimal string', size);
       if (canons) canons[offset + i] = canon;
     }
     offset += levels.length;
@@ -319,7 +325,14 @@ export class OrderBook {
   private currentStatus: BookStatus = 'empty';
   private lastSeq: number | null = null;
   private lastError: string | null = null;
-  private readonly tally: BookCounters = { snapshots: 0, updates: 0, stale: 0, gaps: 0, checksumMismatches: 0, rejected: 0 };
+  private readonly tally: BookCounters = {
+    snapshots: 0,
+    updates: 0,
+    stale: 0,
+    gaps: 0,
+    checksumMismatches: 0,
+    rejected: 0,
+  };
 
   /** Where the book stands; only `live` has readable levels. */
   get status(): BookStatus {

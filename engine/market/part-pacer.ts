@@ -50,10 +50,13 @@ export class PartPacer {
       this.cancel();
       return true;
     }
-    this.timer ??= this.clock.setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, Math.max(0, wait + this.graceMs));
+    this.timer ??= this.clock.setTimeout(
+      () => {
+        this.timer = null;
+        this.wake();
+      },
+      Math.max(0, wait + this.graceMs),
+    );
     return false;
   }
   /** Forgets the last send: the next part goes at once. */

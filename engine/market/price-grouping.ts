@@ -35,7 +35,9 @@ const POWERS: number[] = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 function describeValue(value: unknown): string {
   if (typeof value !== 'string') return value === null ? 'null' : `a value of type ${typeof value}`;
-  return value.length > 24 ? `${JSON.stringify(value.slice(0, 24))}… (${value.length} characters)` : JSON.stringify(value);
+  return value.length > 24
+    ? `${JSON.stringify(value.slice(0, 24))}… (${value.length} characters)`
+    : JSON.stringify(value);
 }
 
 function invalid(what: string, value: unknown): never {
@@ -44,7 +46,8 @@ function invalid(what: string, value: unknown): never {
 
 /** A non-negative plain decimal string as an exact value; throws a RangeError naming `what` otherwise. */
 function readDecimal(value: unknown, what: string): Exact {
-  if (typeof value !== 'string' || value.length > MAX_DECIMAL_LENGTH || !PLAIN_DECIMAL.test(value)) invalid(what, value);
+  if (typeof value !== 'string' || value.length > MAX_DECIMAL_LENGTH || !PLAIN_DECIMAL.test(value))
+    invalid(what, value);
   const point = value.indexOf('.');
   if (point < 0) return { n: BigInt(value), scale: 0 };
   return { n: BigInt(value.slice(0, point) + value.slice(point + 1)), scale: value.length - point - 1 };
@@ -119,7 +122,8 @@ function readStep(step: unknown): Step {
 }
 
 function readCount(count: number): number {
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`grouped level count must be a whole number ≥ 0, got ${count}`);
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`grouped level count must be a whole number ≥ 0, got ${count}`);
   return count;
 }
 
@@ -127,7 +131,12 @@ function readCount(count: number): number {
  * Groups one side in doubles holding exact integers (counts of 10^-scale), or returns null as soon as a figure
  * could leave the range where doubles are exact; then the BigInt path does the same work.
  */
-function groupSideInDoubles(levels: readonly BookLevel[], side: BookSide, step: Step, count: number): GroupedLevel[] | null {
+function groupSideInDoubles(
+  levels: readonly BookLevel[],
+  side: BookSide,
+  step: Step,
+  count: number,
+): GroupedLevel[] | null {
   const rows: GroupedLevel[] = [];
   if (step.units === null) return null;
   const stepUnits = step.units;
@@ -146,7 +155,12 @@ function groupSideInDoubles(levels: readonly BookLevel[], side: BookSide, step: 
     }
     total += sum * POWERS[totalScale - sumScale];
     if (total > limit) return false;
-    rows.push({ price: unitsText(bucket, stepScale), size: unitsText(sum, sumScale), total: unitsText(total, totalScale), share: 0 });
+    rows.push({
+      price: unitsText(bucket, stepScale),
+      size: unitsText(sum, sumScale),
+      total: unitsText(total, totalScale),
+      share: 0,
+    });
     return true;
   };
   for (let i = 0; i < levels.length; i += 1) {
@@ -244,7 +258,8 @@ function setShares(rows: GroupedLevel[], largest: number): void {
   for (let i = 0; i < rows.length; i += 1) rows[i].share = Number(rows[i].total) / largest;
 }
 
-const lastTotal = (rows: readonly GroupedLevel[]): number => (rows.length > 0 ? Number(rows[rows.length - 1].total) : 0);
+const lastTotal = (rows: readonly GroupedLevel[]): number =>
+  rows.length > 0 ? Number(rows[rows.length - 1].total) : 0;
 
 /**
  * The first `count` rows of one side grouped by `step` (bids down, asks up), from levels in book order, with shares of
@@ -260,7 +275,12 @@ export function groupLevels(levels: readonly BookLevel[], side: BookSide, step: 
  * Both sides grouped by `step` as in {@link groupLevels}, with shares of the larger side's largest total so the two
  * sides' depth bars compare (order-book screen grouping menu).
  */
-export function groupBook(bids: readonly BookLevel[], asks: readonly BookLevel[], step: string, count: number): GroupedBook {
+export function groupBook(
+  bids: readonly BookLevel[],
+  asks: readonly BookLevel[],
+  step: string,
+  count: number,
+): GroupedBook {
   const unit = readStep(step);
   const rows = readCount(count);
   const bidRows = groupSide(bids, 'bids', unit, rows);
@@ -288,8 +308,10 @@ export function groupingSteps(pricePlaces: number, options: GroupingStepOptions 
   if (!Number.isInteger(pricePlaces) || pricePlaces < 0 || pricePlaces > MAX_PRICE_PLACES) {
     throw new RangeError(`price places must be a whole number from 0 to ${MAX_PRICE_PLACES}, got ${pricePlaces}`);
   }
-  if (!Number.isInteger(count) || count < 1 || count > MAX_STEPS) throw new RangeError(`step count must be a whole number from 1 to ${MAX_STEPS}, got ${count}`);
-  if (!Number.isSafeInteger(endStep) || endStep < 1) throw new RangeError(`end step must be a whole number ≥ 1, got ${endStep}`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_STEPS)
+    throw new RangeError(`step count must be a whole number from 1 to ${MAX_STEPS}, got ${count}`);
+  if (!Number.isSafeInteger(endStep) || endStep < 1)
+    throw new RangeError(`end step must be a whole number ≥ 1, got ${endStep}`);
   const steps: string[] = [];
   for (let k = 0; k < count; k += 1) {
     const fixed = formatScaled(BigInt(endStep) * pow10(k), pricePlaces);

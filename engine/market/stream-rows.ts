@@ -22,11 +22,14 @@ const TRADE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MILLIS = /^\d{1,15}$/;
 const POSITIVE = /[1-9]/;
 
-const isPositive = (value: unknown): value is string => isDecimalString(value) && value.charCodeAt(0) !== 45 && POSITIVE.test(value);
+const isPositive = (value: unknown): value is string =>
+  isDecimalString(value) && value.charCodeAt(0) !== 45 && POSITIVE.test(value);
 const isNonNegative = (value: unknown): value is string => isDecimalString(value) && value.charCodeAt(0) !== 45;
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** A stream time in ms, sent as a digit string or a safe integer; NaN when it is neither. */
@@ -47,7 +50,13 @@ export function readTicker(value: unknown, symbol: string, isFutures: boolean): 
   if (!isFutures) return ticker;
   const { markPrice, indexPrice, fundingRate } = row;
   const nextFundingTime = readMillis(row.nextFundingTime);
-  if (!isPositive(markPrice) || !isPositive(indexPrice) || !isDecimalString(fundingRate) || Number.isNaN(nextFundingTime)) return null;
+  if (
+    !isPositive(markPrice) ||
+    !isPositive(indexPrice) ||
+    !isDecimalString(fundingRate) ||
+    Number.isNaN(nextFundingTime)
+  )
+    return null;
   ticker.futures = { markPrice, indexPrice, fundingRate, nextFundingTime };
   return ticker;
 }
@@ -71,8 +80,23 @@ export function readCandle(value: unknown): CandleBar | null {
   if (!Array.isArray(value) || value.length < 6) return null;
   const start = readMillis(value[0]);
   const [, open, high, low, close, volume] = value as unknown[];
-  if (Number.isNaN(start) || !isPositive(open) || !isPositive(high) || !isPositive(low) || !isPositive(close) || !isNonNegative(volume)) return null;
-  const bar: CandleBar = { time: Math.floor(start / 1000), open: Number(open), high: Number(high), low: Number(low), close: Number(close), volume: Number(volume) };
+  if (
+    Number.isNaN(start) ||
+    !isPositive(open) ||
+    !isPositive(high) ||
+    !isPositive(low) ||
+    !isPositive(close) ||
+    !isNonNegative(volume)
+  )
+    return null;
+  const bar: CandleBar = {
+    time: Math.floor(start / 1000),
+    open: Number(open),
+    high: Number(high),
+    low: Number(low),
+    close: Number(close),
+    volume: Number(volume),
+  };
   if (bar.high < Math.max(bar.open, bar.close, bar.low) || bar.low > Math.min(bar.open, bar.close)) return null;
   return bar;
 }

@@ -25,7 +25,8 @@ export function paintTape(ctx: BookCanvas2D, rows: readonly TradeRowView[], layo
   // Prices, grouped by colour so the fill style changes at most twice.
   for (const side of ['buy', 'sell'] as const) {
     ctx.fillStyle = side === 'buy' ? colors.up : colors.down;
-    for (let i = 0; i < count; i += 1) if (rows[i].side === side) ctx.fillText(rows[i].price, start(0), i * rowHeight + rowHeight / 2);
+    for (let i = 0; i < count; i += 1)
+      if (rows[i].side === side) ctx.fillText(rows[i].price, start(0), i * rowHeight + rowHeight / 2);
   }
   ctx.textAlign = rtl ? 'left' : 'right';
   ctx.fillStyle = colors.text;
@@ -46,7 +47,9 @@ export class TapeSurfacePainter extends CanvasSurface<TapePart> {
 
   protected take(part: TapePart): void {
     const kept = this.layout?.rows ?? DEFAULT_KEPT;
-    this.rows = part.reset ? part.rows.slice(0, kept) : [...part.rows.slice(0, kept), ...this.rows.slice(0, Math.max(0, kept - part.rows.length))];
+    this.rows = part.reset
+      ? part.rows.slice(0, kept)
+      : [...part.rows.slice(0, kept), ...this.rows.slice(0, Math.max(0, kept - part.rows.length))];
   }
 
   protected draw(layout: BookPaintLayout): void {

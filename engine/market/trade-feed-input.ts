@@ -26,8 +26,18 @@ export interface FeedMeta {
 
 /** Candle channels of the public stream (market-data contract: `candle1m` … `candle1D`, plus the UTC-cut ones). */
 export const CANDLE_CHANNELS: readonly string[] = [
-  'candle1m', 'candle5m', 'candle15m', 'candle30m', 'candle1H', 'candle4H', 'candle6H', 'candle12H', 'candle1D',
-  'candle6Hutc', 'candle12Hutc', 'candle1Dutc',
+  'candle1m',
+  'candle5m',
+  'candle15m',
+  'candle30m',
+  'candle1H',
+  'candle4H',
+  'candle6H',
+  'candle12H',
+  'candle1D',
+  'candle6Hutc',
+  'candle12Hutc',
+  'candle1Dutc',
 ];
 
 /** Most book rows per side a view may ask for. */
@@ -54,15 +64,18 @@ function record(value: unknown, field: string): Record<string, unknown> {
 }
 
 function wholeNumber(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) refuse(field, `a whole number from ${min} to ${max}`, value);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    refuse(field, `a whole number from ${min} to ${max}`, value);
   return value;
 }
 
 /** Checks a feed target: `instType` SPOT or USDT-FUTURES, `symbol` 2–20 capitals and digits (`BTCUSDT`). */
 export function checkFeedTarget(value: unknown): TradeFeedTarget {
   const { instType, symbol } = record(value, 'target');
-  if (instType !== 'SPOT' && instType !== 'USDT-FUTURES') refuse('target.instType', '"SPOT" or "USDT-FUTURES"', instType);
-  if (typeof symbol !== 'string' || !SYMBOL.test(symbol)) refuse('target.symbol', '2 to 20 capital letters or digits', symbol);
+  if (instType !== 'SPOT' && instType !== 'USDT-FUTURES')
+    refuse('target.instType', '"SPOT" or "USDT-FUTURES"', instType);
+  if (typeof symbol !== 'string' || !SYMBOL.test(symbol))
+    refuse('target.symbol', '2 to 20 capital letters or digits', symbol);
   return { instType, symbol };
 }
 
@@ -71,9 +84,11 @@ export function checkFeedMeta(value: unknown): FeedMeta {
   const meta = record(value, 'meta');
   const pricePlace = wholeNumber(meta.pricePlace, 'meta.pricePlace', 0, MAX_PLACES);
   const volumePlace = wholeNumber(meta.volumePlace, 'meta.volumePlace', 0, MAX_PLACES);
-  if (meta.priceStep === undefined) return { pricePlace, volumePlace, priceStep: unitsText(1n, pricePlace), priceEndStep: 1 };
+  if (meta.priceStep === undefined)
+    return { pricePlace, volumePlace, priceStep: unitsText(1n, pricePlace), priceEndStep: 1 };
   const units = tickUnits(meta.priceStep, pricePlace);
-  if (units === null || units < 1n || units > 1_000_000n) refuse('meta.priceStep', `a positive decimal with at most ${pricePlace} decimals`, meta.priceStep);
+  if (units === null || units < 1n || units > 1_000_000n)
+    refuse('meta.priceStep', `a positive decimal with at most ${pricePlace} decimals`, meta.priceStep);
   return { pricePlace, volumePlace, priceStep: unitsText(units, pricePlace), priceEndStep: Number(units) };
 }
 
@@ -105,12 +120,21 @@ export function checkFeedView(value: unknown, meta: FeedMeta): TradeFeedView {
   if (groupStep !== null) {
     const units = tickUnits(groupStep, meta.pricePlace);
     if (units === null || units === 0n || units % BigInt(meta.priceEndStep) !== 0n) {
-      refuse('view.groupStep', `a positive multiple of the tick ${meta.priceStep} as a decimal string, or null`, groupStep);
+      refuse(
+        'view.groupStep',
+        `a positive multiple of the tick ${meta.priceStep} as a decimal string, or null`,
+        groupStep,
+      );
     }
   }
   wholeNumber(depthRows, 'view.depthRows', 1, MAX_DEPTH_ROWS);
   if (candleChannel !== null && (typeof candleChannel !== 'string' || !CANDLE_CHANNELS.includes(candleChannel))) {
     refuse('view.candleChannel', `one of ${CANDLE_CHANNELS.join(', ')} or null`, candleChannel);
   }
-  return { intl: intl as string, groupStep: groupStep as string | null, depthRows: depthRows as number, candleChannel: candleChannel as string | null };
+  return {
+    intl: intl as string,
+    groupStep: groupStep as string | null,
+    depthRows: depthRows as number,
+    candleChannel: candleChannel as string | null,
+  };
 }

@@ -132,10 +132,19 @@ export const MAX_TRADE_ROWS = 500;
 const RESYNC_DELAY_MS = 250;
 const MAX_RESYNC_DELAY_MS = 8000;
 
-const CONNECTION: Record<SessionState, FeedConnection> = { connecting: 'connecting', open: 'live', reconnecting: 'reconnecting', closed: 'offline' };
+const CONNECTION: Record<SessionState, FeedConnection> = {
+  connecting: 'connecting',
+  open: 'live',
+  reconnecting: 'reconnecting',
+  closed: 'offline',
+};
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 function sameRows(a: readonly BookRowView[], b: readonly BookRowView[]): boolean {
@@ -149,7 +158,14 @@ function sameRows(a: readonly BookRowView[], b: readonly BookRowView[]): boolean
 }
 
 function sameBook(a: BookView, b: BookView | null): boolean {
-  return b !== null && a.status === b.status && a.spread === b.spread && a.step === b.step && sameRows(a.bids, b.bids) && sameRows(a.asks, b.asks);
+  return (
+    b !== null &&
+    a.status === b.status &&
+    a.spread === b.spread &&
+    a.step === b.step &&
+    sameRows(a.bids, b.bids) &&
+    sameRows(a.asks, b.asks)
+  );
 }
 
 function sameTicker(a: TickerView, b: TickerView | null): boolean {
@@ -226,7 +242,16 @@ export class TradeFeed {
   /** The zero timeout that sends a paced part from its message (see `sendPacedPart`). */
   private soonTimer: unknown = null;
   private isClosed = false;
-  private readonly tally: Required<FeedCounters> = { messages: 0, bookUpdates: 0, gaps: 0, checksumMismatches: 0, resyncs: 0, reconnects: 0, dropped: 0, frames: 0 };
+  private readonly tally: Required<FeedCounters> = {
+    messages: 0,
+    bookUpdates: 0,
+    gaps: 0,
+    checksumMismatches: 0,
+    resyncs: 0,
+    reconnects: 0,
+    dropped: 0,
+    frames: 0,
+  };
 
   constructor(
     target: TradeFeedTarget,
@@ -249,7 +274,11 @@ export class TradeFeed {
     this.format = createFeedFormat(this.view.intl, this.meta.pricePlace, this.meta.volumePlace);
     this.candles = new CandleSeries(this.view.candleChannel ?? '');
     const { instType, symbol: instId } = this.target;
-    this.args = { ticker: { instType, channel: 'ticker', instId }, books: { instType, channel: 'books', instId }, trade: { instType, channel: 'trade', instId } };
+    this.args = {
+      ticker: { instType, channel: 'ticker', instId },
+      books: { instType, channel: 'books', instId },
+      trade: { instType, channel: 'trade', instId },
+    };
     this.scheduler = createFrameScheduler(deps.requestFrame, this.flush);
     const clock = { now: deps.now ?? Date.now, setTimeout: deps.setTimeout, clearTimeout: deps.clearTimeout };
     const wake = () => this.scheduler.schedule();
@@ -265,7 +294,8 @@ export class TradeFeed {
       deps.stream.subscribe(this.args.books, this.onBooks),
       deps.stream.subscribe(this.args.trade, this.onTrades),
     );
-    if (this.view.candleChannel) this.unsubscribeCandles = deps.stream.subscribe(this.candleArg(this.view.candleChannel), this.onCandles);
+    if (this.view.candleChannel)
+      this.unsubscribeCandles = deps.stream.subscribe(this.candleArg(this.view.candleChannel), this.onCandles);
     this.connection = CONNECTION[deps.stream.state];
     this.hasBeenOpen = deps.stream.state === 'open';
     this.scheduler.schedule();
@@ -298,7 +328,8 @@ export class TradeFeed {
       this.unsubscribeCandles?.();
       this.unsubscribeCandles = null;
       this.candles.reset(view.candleChannel ?? '');
-      if (view.candleChannel) this.unsubscribeCandles = this.deps.stream.subscribe(this.candleArg(view.candleChannel), this.onCandles);
+      if (view.candleChannel)
+        this.unsubscribeCandles = this.deps.stream.subscribe(this.candleArg(view.candleChannel), this.onCandles);
     }
     this.scheduler.schedule();
   }
@@ -467,7 +498,8 @@ export class TradeFeed {
   private readonly onTicker = (push: ChannelPush): void => {
     if (this.isClosed) return;
     this.tally.messages += 1;
-    const ticker = push.data.length > 0 ? readTicker(push.data[push.data.length - 1], this.target.symbol, this.isFutures) : null;
+    const ticker =
+      push.data.length > 0 ? readTicker(push.data[push.data.length - 1], this.target.symbol, this.isFutures) : null;
     if (!ticker) {
       this.tally.dropped += 1;
       this.isCountersDirty = true;
@@ -579,12 +611,24 @@ export class TradeFeed {
       return false;
     }
     const { isFresh } = this;
-    const ticker = this.isTickerDirty && this.tickerPacer.admit({ isUrgent: this.isTickerUrgent, isFresh: isFresh.ticker }) ? this.tickerPart() : null;
+    const ticker =
+      this.isTickerDirty && this.tickerPacer.admit({ isUrgent: this.isTickerUrgent, isFresh: isFresh.ticker })
+        ? this.tickerPart()
+        : null;
     // A ticker frame goes to the page anyway: the painted panels' copies, due within a ticker interval, go with it.
     const early = ticker !== null ? PAGE_ALIGN_MS : 0;
     const book = this.bookPainter !== null ? this.takePageBook(early) : this.isBookDirty ? this.bookPart() : null;
-    const trades = this.tapePainter !== null ? this.takePageTape(early) : this.isTradesReset || this.newTrades > 0 ? this.tradesPart() : null;
-    const candles = this.candles.hasNews && this.candlePacer.admit({ isUrgent: this.candles.isResetPending, isFresh: isFresh.candles }) ? this.candles.take() : null;
+    const trades =
+      this.tapePainter !== null
+        ? this.takePageTape(early)
+        : this.isTradesReset || this.newTrades > 0
+          ? this.tradesPart()
+          : null;
+    const candles =
+      this.candles.hasNews &&
+      this.candlePacer.admit({ isUrgent: this.candles.isResetPending, isFresh: isFresh.candles })
+        ? this.candles.take()
+        : null;
     isFresh.ticker = false;
     isFresh.candles = false;
     const hasNews = book !== null || trades !== null || ticker !== null || candles !== null;
@@ -648,7 +692,13 @@ export class TradeFeed {
     if (this.book.isLive) {
       const grouped = groupBook(this.book.levels('bids'), this.book.levels('asks'), this.step, this.view.depthRows);
       const spread = this.book.spread();
-      view = { status: 'live', bids: this.rows(grouped.bids), asks: this.rows(grouped.asks), spread: spread === null ? '' : this.format.price(spread), step: this.step };
+      view = {
+        status: 'live',
+        bids: this.rows(grouped.bids),
+        asks: this.rows(grouped.asks),
+        spread: spread === null ? '' : this.format.price(spread),
+        step: this.step,
+      };
     }
     if (sameBook(view, this.lastBook)) return null;
     this.lastBook = view;
@@ -679,7 +729,13 @@ export class TradeFeed {
     const { format } = this;
     for (let i = 0; i < count; i += 1) {
       const trade = this.trades.at(i)!;
-      rows[i] = { id: trade.id, price: format.price(trade.price), size: format.size(trade.size), time: format.time(trade.ts), side: trade.side };
+      rows[i] = {
+        id: trade.id,
+        price: format.price(trade.price),
+        size: format.size(trade.size),
+        time: format.time(trade.ts),
+        side: trade.side,
+      };
     }
     return rows;
   }

@@ -30,7 +30,12 @@ const COIN = /^[A-Z0-9]{1,12}$/;
 const PLAIN = /^\d{1,24}(?:\.\d{1,18})?$/;
 
 function places(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : typeof value === 'number' ? value : Number.NaN;
+  const n =
+    typeof value === 'string' && /^\d{1,2}$/.test(value)
+      ? Number(value)
+      : typeof value === 'number'
+        ? value
+        : Number.NaN;
   return Number.isInteger(n) && n >= 0 && n <= 18 ? n : null;
 }
 
@@ -49,11 +54,18 @@ function unitStep(count: number, decimals: number): string {
  * Reads one instrument out of a symbols (spot) or contracts (futures) reply; null when the reply is not the
  * envelope, lacks the symbol, or any field the screen relies on is malformed (the screen then shows an error).
  */
-export function parseTradeInstrument(reply: unknown, market: 'spot' | 'futures', symbol: string): TradeInstrument | null {
+export function parseTradeInstrument(
+  reply: unknown,
+  market: 'spot' | 'futures',
+  symbol: string,
+): TradeInstrument | null {
   if (reply === null || typeof reply !== 'object') return null;
   const { code, data } = reply as { code?: unknown; data?: unknown };
   if (code !== '00000' || !Array.isArray(data)) return null;
-  const row = data.find((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && (item as { symbol?: unknown }).symbol === symbol);
+  const row = data.find(
+    (item): item is Record<string, unknown> =>
+      item !== null && typeof item === 'object' && (item as { symbol?: unknown }).symbol === symbol,
+  );
   if (!row || !SYMBOL.test(symbol)) return null;
   const base = typeof row.baseCoin === 'string' && COIN.test(row.baseCoin) ? row.baseCoin : null;
   const quote = typeof row.quoteCoin === 'string' && COIN.test(row.quoteCoin) ? row.quoteCoin : null;
@@ -63,7 +75,16 @@ export function parseTradeInstrument(reply: unknown, market: 'spot' | 'futures',
   const minNotional = plain(row.minTradeUSDT) ?? '0';
   const makerFeeRate = plain(row.makerFeeRate);
   const takerFeeRate = plain(row.takerFeeRate);
-  if (!base || !quote || pricePlaces === null || sizePlaces === null || minSize === null || !makerFeeRate || !takerFeeRate) return null;
+  if (
+    !base ||
+    !quote ||
+    pricePlaces === null ||
+    sizePlaces === null ||
+    minSize === null ||
+    !makerFeeRate ||
+    !takerFeeRate
+  )
+    return null;
   const endStep = market === 'futures' ? Number(row.priceEndStep ?? 1) : 1;
   if (!Number.isSafeInteger(endStep) || endStep < 1) return null;
   const sizeStep = market === 'futures' ? plain(row.sizeMultiplier) : unitStep(1, sizePlaces);

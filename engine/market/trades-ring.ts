@@ -20,7 +20,8 @@ export class TradesRing {
   private count = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`trades ring capacity must be a whole number ≥ 1, got ${capacity}`);
+    if (!Number.isSafeInteger(capacity) || capacity < 1)
+      throw new RangeError(`trades ring capacity must be a whole number ≥ 1, got ${capacity}`);
     this.slots = new Array<Trade | undefined>(capacity).fill(undefined);
   }
 

@@ -160,7 +160,8 @@ export class MarketSession {
     socket.onopen = () => {
       this.setState('open');
       const args = [...this.listeners.values()].map((entry) => entry.arg);
-      for (let i = 0; i < args.length; i += this.options.argsPerMessage) this.sendOp('subscribe', args.slice(i, i + this.options.argsPerMessage));
+      for (let i = 0; i < args.length; i += this.options.argsPerMessage)
+        this.sendOp('subscribe', args.slice(i, i + this.options.argsPerMessage));
       this.schedulePing();
     };
     socket.onmessage = (event) => this.receive(event.data);
@@ -253,7 +254,8 @@ export class MarketSession {
   }
 
   private clearTimers(): void {
-    for (const timer of [this.pingTimer, this.pongTimer, this.reconnectTimer]) if (timer !== null) this.deps.clearTimeout(timer);
+    for (const timer of [this.pingTimer, this.pongTimer, this.reconnectTimer])
+      if (timer !== null) this.deps.clearTimeout(timer);
     this.pingTimer = null;
     this.pongTimer = null;
     this.reconnectTimer = null;

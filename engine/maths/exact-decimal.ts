@@ -31,12 +31,16 @@ export function exactOf(value: MathsDecimalValue): Exact {
 // Sums align the scales in place rather than through a tuple: a tick adds thousands of these.
 export function plus(a: Exact, b: Exact): Exact {
   if (a.scale === b.scale) return { n: a.n + b.n, scale: a.scale };
-  return a.scale > b.scale ? { n: a.n + b.n * pow10(a.scale - b.scale), scale: a.scale } : { n: a.n * pow10(b.scale - a.scale) + b.n, scale: b.scale };
+  return a.scale > b.scale
+    ? { n: a.n + b.n * pow10(a.scale - b.scale), scale: a.scale }
+    : { n: a.n * pow10(b.scale - a.scale) + b.n, scale: b.scale };
 }
 
 export function minus(a: Exact, b: Exact): Exact {
   if (a.scale === b.scale) return { n: a.n - b.n, scale: a.scale };
-  return a.scale > b.scale ? { n: a.n - b.n * pow10(a.scale - b.scale), scale: a.scale } : { n: a.n * pow10(b.scale - a.scale) - b.n, scale: b.scale };
+  return a.scale > b.scale
+    ? { n: a.n - b.n * pow10(a.scale - b.scale), scale: a.scale }
+    : { n: a.n * pow10(b.scale - a.scale) - b.n, scale: b.scale };
 }
 
 export function times(a: Exact, b: Exact): Exact {
@@ -78,7 +82,9 @@ function divide50ByDigits(x: bigint, y: bigint): Exact {
   if (m >= 0 ? ax < y * pow10(m) : ax * pow10(-m) < y) m -= 1;
   // Fifty significant digits end at 10^(m − 49): the quotient to that many decimals (negative: tens, hundreds…).
   const kept = PRECISION - 1 - m;
-  return kept >= 0 ? { n: divideHalfUp(x * pow10(kept), y), scale: kept } : { n: divideHalfUp(x, y * pow10(-kept)) * pow10(-kept), scale: 0 };
+  return kept >= 0
+    ? { n: divideHalfUp(x * pow10(kept), y), scale: kept }
+    : { n: divideHalfUp(x, y * pow10(-kept)) * pow10(-kept), scale: 0 };
 }
 
 /** `numerator / denominator` as decimal.js computes it at precision 50: rounded half-up to 50 significant digits. */
@@ -140,7 +146,10 @@ export function divideRounded(numerator: Exact, denominator: Exact, places: numb
 
 /** `numerator / denominator` at precision 50, rounded half-up to `places` and printed fixed-point (see {@link divideRounded}). */
 export function divideToText(numerator: Exact, denominator: Exact, places: number): string {
-  return estimatedText(numerator, denominator, null, places) ?? formatScaled(divideRounded(numerator, denominator, places), places);
+  return (
+    estimatedText(numerator, denominator, null, places) ??
+    formatScaled(divideRounded(numerator, denominator, places), places)
+  );
 }
 
 /** Powers of ten a float holds exactly (read from their literals, which parse correctly rounded). */
@@ -163,7 +172,13 @@ const ESTIMATE_SLACK = 1e-13;
  */
 export function estimatedText(numerator: Exact, first: Exact, second: Exact | null, places: number): string | null {
   const divisor = second === null ? Number(first.n) : Number(first.n) * Number(second.n);
-  return estimatedQuotientText(Number(numerator.n), numerator.scale, divisor, first.scale + (second?.scale ?? 0), places);
+  return estimatedQuotientText(
+    Number(numerator.n),
+    numerator.scale,
+    divisor,
+    first.scale + (second?.scale ?? 0),
+    places,
+  );
 }
 
 /** One more in the last digit of a string of decimal digits (`"199"` → `"200"`, `"99"` → `"100"`). */
@@ -171,7 +186,9 @@ function incremented(digitText: string): string {
   let i = digitText.length - 1;
   while (i >= 0 && digitText.charCodeAt(i) === 57) i -= 1;
   if (i < 0) return `1${'0'.repeat(digitText.length)}`;
-  return digitText.slice(0, i) + String.fromCharCode(digitText.charCodeAt(i) + 1) + '0'.repeat(digitText.length - 1 - i);
+  return (
+    digitText.slice(0, i) + String.fromCharCode(digitText.charCodeAt(i) + 1) + '0'.repeat(digitText.length - 1 - i)
+  );
 }
 
 /**
@@ -238,7 +255,8 @@ export function readPlain(text: string): PlainDecimal | null {
   const whole = point < 0 ? length : point;
   const scale = point < 0 ? 0 : length - point - 1;
   // Every digit sum stays exact below 2^53; longer numbers are read by BigInt from their digits.
-  const n = float < FLOAT_EXACT_LIMIT ? BigInt(float) : BigInt(point < 0 ? text : text.slice(0, point) + text.slice(point + 1));
+  const n =
+    float < FLOAT_EXACT_LIMIT ? BigInt(float) : BigInt(point < 0 ? text : text.slice(0, point) + text.slice(point + 1));
   return {
     n,
     scale,
@@ -304,7 +322,13 @@ function countText(count: number, places: number, negative: boolean): string {
  * rounded half-up to `places` and printed, from float operands that are each at most three roundings off the exact
  * ones; or null when the float estimate cannot tell (see {@link estimatedText}).
  */
-export function estimatedQuotientText(numerator: number, numeratorScale: number, denominator: number, denominatorScale: number, places: number): string | null {
+export function estimatedQuotientText(
+  numerator: number,
+  numeratorScale: number,
+  denominator: number,
+  denominatorScale: number,
+  places: number,
+): string | null {
   const exponent = denominatorScale - numeratorScale + places;
   if (exponent > 22 || exponent < -22 || !Number.isFinite(denominator) || denominator === 0) return null;
   const ratio = numerator / denominator;

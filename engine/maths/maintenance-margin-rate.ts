@@ -4,7 +4,12 @@ import { MathsInputError } from './maths-input-error';
 import { type DecimalInput, type EnumInput, readDecimal, readEnum } from './read-input';
 
 /** One row of the tier table: `[minSize, maxSize, mmr, maxLeverage]` (contracts/maths.md, "Tier choice"). */
-export type MarginTier = readonly [minSize: DecimalInput, maxSize: DecimalInput, mmr: DecimalInput, maxLeverage: DecimalInput];
+export type MarginTier = readonly [
+  minSize: DecimalInput,
+  maxSize: DecimalInput,
+  mmr: DecimalInput,
+  maxLeverage: DecimalInput,
+];
 
 /** Input of {@link maintenanceMarginRate}. */
 export interface MaintenanceMarginRateInput {
@@ -41,7 +46,9 @@ function readTiers(value: unknown): Tier[] {
     readDecimal(row[3], `${field}.maxLeverage`, 'positive');
     return { minSize, maxSize, mmr };
   });
-  const sorted = tiers.map((tier, index) => ({ tier, index })).sort((a, b) => a.tier.minSize.comparedTo(b.tier.minSize));
+  const sorted = tiers
+    .map((tier, index) => ({ tier, index }))
+    .sort((a, b) => a.tier.minSize.comparedTo(b.tier.minSize));
   for (let i = 1; i < sorted.length; i += 1) {
     // Tiers may touch (one's maxSize is the next one's minSize) but not overlap: an overlap makes the rate ambiguous.
     if (sorted[i].tier.minSize.lt(sorted[i - 1].tier.maxSize)) {

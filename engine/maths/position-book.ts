@@ -1,4 +1,16 @@
-import { BUSINESS_LINES, type BusinessLine, COIN_MARGINED, ISOLATED, LONG, MARGIN_MODES, type MarginMode, ONE_WAY, POSITION_MODES, type PositionMode, SIDES } from './futures-enums';
+import {
+  BUSINESS_LINES,
+  type BusinessLine,
+  COIN_MARGINED,
+  ISOLATED,
+  LONG,
+  MARGIN_MODES,
+  type MarginMode,
+  ONE_WAY,
+  POSITION_MODES,
+  type PositionMode,
+  SIDES,
+} from './futures-enums';
 import { solve } from './liquidation-price';
 import { type MarginTier, maintenanceMarginRate } from './maintenance-margin-rate';
 import {
@@ -203,7 +215,8 @@ function fieldOf(index: number, name: string): string {
 }
 
 function rethrowWithin(index: number, error: unknown): never {
-  if (error instanceof MathsInputError) throw new MathsInputError(fieldOf(index, error.field), error.code, `positions[${index}]: ${error.message}`);
+  if (error instanceof MathsInputError)
+    throw new MathsInputError(fieldOf(index, error.field), error.code, `positions[${index}]: ${error.message}`);
   throw error;
 }
 
@@ -214,7 +227,13 @@ interface Legs {
   shortEntry: MathsDecimalValue;
 }
 
-function liquidationText(position: PreparedPosition, legs: Legs, available: MathsDecimalValue, others: { upnl: MathsDecimalValue; maintain: MathsDecimalValue }, bp: MathsDecimalValue): string | null {
+function liquidationText(
+  position: PreparedPosition,
+  legs: Legs,
+  available: MathsDecimalValue,
+  others: { upnl: MathsDecimalValue; maintain: MathsDecimalValue },
+  bp: MathsDecimalValue,
+): string | null {
   const { price } = solve({
     businessLine: position.businessLine,
     marginMode: position.marginMode,
@@ -273,16 +292,22 @@ function legsOf(position: LegFields, crossLegs: Map<string, Legs>): Legs {
  * property read of a tick a slow lookup.
  */
 function readPosition(entry: BookPosition, ids: Set<string>, index: number): PreparedPosition {
-  if (typeof entry.id !== 'string' || entry.id === '' || ids.has(entry.id)) throw new MathsInputError('id', 'maths.bad-shape', 'id must be a unique non-empty string');
+  if (typeof entry.id !== 'string' || entry.id === '' || ids.has(entry.id))
+    throw new MathsInputError('id', 'maths.bad-shape', 'id must be a unique non-empty string');
   // Ids and symbols travel as cells of a rows frame, whose separators are control characters.
   if (hasControl(entry.id)) throw new MathsInputError('id', 'maths.bad-shape', 'id must not hold control characters');
   ids.add(entry.id);
-  if (typeof entry.symbol !== 'string' || entry.symbol === '') throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must be a non-empty string');
-  if (hasControl(entry.symbol)) throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must not hold control characters');
-  if (typeof entry.marginCoin !== 'string' || entry.marginCoin === '') throw new MathsInputError('marginCoin', 'maths.bad-shape', 'marginCoin must be a non-empty string');
+  if (typeof entry.symbol !== 'string' || entry.symbol === '')
+    throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must be a non-empty string');
+  if (hasControl(entry.symbol))
+    throw new MathsInputError('symbol', 'maths.bad-shape', 'symbol must not hold control characters');
+  if (typeof entry.marginCoin !== 'string' || entry.marginCoin === '')
+    throw new MathsInputError('marginCoin', 'maths.bad-shape', 'marginCoin must be a non-empty string');
   const businessLine = readEnum(entry.businessLine, 'businessLine', BUSINESS_LINES);
   const marginMode = readEnum(entry.marginMode, 'marginMode', MARGIN_MODES);
-  const positionMode = isMissing(entry.positionMode) ? ONE_WAY : readEnum(entry.positionMode, 'positionMode', POSITION_MODES);
+  const positionMode = isMissing(entry.positionMode)
+    ? ONE_WAY
+    : readEnum(entry.positionMode, 'positionMode', POSITION_MODES);
   const open = readOpenPart({ ...entry.position, businessLine });
   const isLong = readEnum(entry.position.position, 'position.position', SIDES) === LONG;
   const pricePlace = readPlaces(entry.pricePlace, 'pricePlace');
@@ -310,7 +335,9 @@ function readPosition(entry: BookPosition, ids: Set<string>, index: number): Pre
     profitDp: readPlaces(entry.profitDp, 'profitDp', 2),
     tiers: entry.tiers,
     feeRate: readDecimal(entry.feeRate, 'feeRate', 'rate'),
-    delegated: isMissing(entry.totalDelegateValue) ? ZERO : readDecimal(entry.totalDelegateValue, 'totalDelegateValue', 'non-negative'),
+    delegated: isMissing(entry.totalDelegateValue)
+      ? ZERO
+      : readDecimal(entry.totalDelegateValue, 'totalDelegateValue', 'non-negative'),
     sizeText: toFixedString(open.size, sizePlace, HALF_UP),
     entryText: toFixedString(open.entry, pricePlace, HALF_UP),
     marginText: toFixedString(open.margin, 2, HALF_UP),
@@ -336,9 +363,11 @@ function readPosition(entry: BookPosition, ids: Set<string>, index: number): Pre
 
 /** Reads and checks a whole book once (contracts/maths.md inputs); a bad field throws naming its position. */
 export function prepareBook(input: BookInput): PreparedBook {
-  if (!input || !Array.isArray(input.positions)) throw new MathsInputError('positions', 'maths.bad-shape', 'positions must be a list');
+  if (!input || !Array.isArray(input.positions))
+    throw new MathsInputError('positions', 'maths.bad-shape', 'positions must be a list');
   const crossAvailable = new Map<string, MathsDecimalValue>();
-  for (const [coin, value] of Object.entries(input.crossAvailable ?? {})) crossAvailable.set(coin, readDecimal(value, `crossAvailable.${coin}`, 'any'));
+  for (const [coin, value] of Object.entries(input.crossAvailable ?? {}))
+    crossAvailable.set(coin, readDecimal(value, `crossAvailable.${coin}`, 'any'));
   const ids = new Set<string>();
   const symbolIndexes = new Map<string, number>();
   const coinIndexes = new Map<string, number>();
@@ -362,7 +391,9 @@ export function prepareBook(input: BookInput): PreparedBook {
     addLeg(crossLegs, position);
   }
   // A coin whose cross positions are all linear takes the fast path; a coin-margined one divides by each mark.
-  const inverseCoins = new Set(positions.filter((position) => position.isCross && position.isInverse).map((position) => position.marginCoin));
+  const inverseCoins = new Set(
+    positions.filter((position) => position.isCross && position.isInverse).map((position) => position.marginCoin),
+  );
   const groups = new Map<string, LegGroup>();
 
   positions.forEach((position, index) => {
@@ -380,11 +411,20 @@ export function prepareBook(input: BookInput): PreparedBook {
       if (!position.isCross) {
         // bp only matters for coin-margined isolated positions, whose margin is a coin amount: solved per tick there,
         // as (margin · bp − dir·size·entry) / (size·rate − L + S).
-        position.isolatedLiquidation = position.isInverse ? null : liquidationText(position, legs, position.open.margin, { upnl: ZERO, maintain: ZERO }, ONE);
+        position.isolatedLiquidation = position.isInverse
+          ? null
+          : liquidationText(position, legs, position.open.margin, { upnl: ZERO, maintain: ZERO }, ONE);
         if (position.isInverse) {
-          const denominator = legs.longSize.plus(legs.shortSize).times(position.mm.plus(position.feeRate)).minus(legs.longSize).plus(legs.shortSize);
-          position.exactLpDenominator = position.open.size.isZero() || denominator.isZero() ? null : exactOf(denominator);
-          position.floatLpDenominator = position.exactLpDenominator ? Number(position.exactLpDenominator.n) : Number.NaN;
+          const denominator = legs.longSize
+            .plus(legs.shortSize)
+            .times(position.mm.plus(position.feeRate))
+            .minus(legs.longSize)
+            .plus(legs.shortSize);
+          position.exactLpDenominator =
+            position.open.size.isZero() || denominator.isZero() ? null : exactOf(denominator);
+          position.floatLpDenominator = position.exactLpDenominator
+            ? Number(position.exactLpDenominator.n)
+            : Number.NaN;
         }
         return;
       }
@@ -412,7 +452,10 @@ export function prepareBook(input: BookInput): PreparedBook {
       const reserved = position.positionMode === ONE_WAY ? position.delegated.times(rate) : ZERO;
       position.lpConstant = (crossAvailable.get(position.marginCoin) ?? ZERO).minus(reserved).minus(group.offset);
       const ownCount = position.isLong ? legs.longSize : legs.shortSize;
-      const denominator = MathsDecimal.max(legs.longSize, legs.shortSize).times(rate).minus(legs.longSize).plus(legs.shortSize);
+      const denominator = MathsDecimal.max(legs.longSize, legs.shortSize)
+        .times(rate)
+        .minus(legs.longSize)
+        .plus(legs.shortSize);
       position.lpDenominator = ownCount.isZero() || denominator.isZero() ? null : denominator;
       position.exactLpConstant = exactOf(position.lpConstant);
       position.exactLpDenominator = position.lpDenominator ? exactOf(position.lpDenominator) : null;
@@ -470,7 +513,12 @@ function indexIn(indexes: Map<string, number>, key: string): number {
  * decimal (`"68000.5"`, as feeds send prices) is read straight into its exact value; anything else goes through the
  * contract's input checks, which refuse it or read it as decimal.js.
  */
-function readPrice(price: PriceState | undefined, raw: unknown, input: 'marks' | 'indexPrices', symbol: string): PriceState {
+function readPrice(
+  price: PriceState | undefined,
+  raw: unknown,
+  input: 'marks' | 'indexPrices',
+  symbol: string,
+): PriceState {
   const plain = typeof raw === 'string' ? readPlain(raw) : null;
   let decimal: MathsDecimalValue | null = null;
   let exact: Exact;
@@ -506,7 +554,8 @@ function decimalOf(price: PriceState): MathsDecimalValue {
 function markTextOf(price: PriceState, places: number): string {
   if (price.textPlaces !== places) {
     // A feed sends marks at the symbol's precision: then the text is the mark as it came.
-    price.text = price.isCanonical && price.exact.scale === places ? (price.raw as string) : roundedText(price.exact, places);
+    price.text =
+      price.isCanonical && price.exact.scale === places ? (price.raw as string) : roundedText(price.exact, places);
     price.textPlaces = places;
   }
   return price.text;
@@ -541,7 +590,9 @@ interface LiteralTotals {
 }
 
 function decimalUpnl(position: PreparedPosition, mark: MathsDecimalValue): MathsDecimalValue {
-  return position.isInverse ? measureOpenPart(position.open, mark).upnl : mark.times(position.upnlSlope).minus(position.upnlOffset);
+  return position.isInverse
+    ? measureOpenPart(position.open, mark).upnl
+    : mark.times(position.upnlSlope).minus(position.upnlOffset);
 }
 
 function literalTotals(book: PreparedBook, marks: Marks): LiteralTotals {
@@ -564,15 +615,28 @@ function literalTotals(book: PreparedBook, marks: Marks): LiteralTotals {
 }
 
 /** The liquidation price of a position off the linear cross path: coin-margined cross, or coin-margined isolated. */
-function literalLiquidation(position: PreparedPosition, tick: MarkTick, mark: MathsDecimalValue, book: PreparedBook, totals: LiteralTotals): string | null {
+function literalLiquidation(
+  position: PreparedPosition,
+  tick: MarkTick,
+  mark: MathsDecimalValue,
+  book: PreparedBook,
+  totals: LiteralTotals,
+): string | null {
   // The margin coin's index price for coin-margined contracts; the mark stands in until an index arrives.
   const bp = position.isInverse ? indexDecimalOf(book, tick, position.symbolIndex, mark) : ONE;
-  if (!position.isCross) return liquidationText(position, ownLegs(position), position.open.margin, { upnl: ZERO, maintain: ZERO }, bp);
+  if (!position.isCross)
+    return liquidationText(position, ownLegs(position), position.open.margin, { upnl: ZERO, maintain: ZERO }, bp);
   const coin = totals.coins.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
   const own = totals.symbols.get(position.legGroup) ?? { upnl: ZERO, maintain: ZERO };
   const others = { upnl: coin.upnl.minus(own.upnl), maintain: coin.maintain.minus(own.maintain) };
   // In one-way mode a symbol has one leg; in hedge mode both legs of the symbol enter the equation together.
-  return liquidationText(position, legsOf(position, totals.legs), book.crossAvailable.get(position.marginCoin) ?? ZERO, others, bp);
+  return liquidationText(
+    position,
+    legsOf(position, totals.legs),
+    book.crossAvailable.get(position.marginCoin) ?? ZERO,
+    others,
+    bp,
+  );
 }
 
 /**
@@ -588,7 +652,9 @@ function literalLiquidation(position: PreparedPosition, tick: MarkTick, mark: Ma
 export function computeBookRows(book: PreparedBook, tick: MarkTick, options: { exact?: boolean } = {}): BookRow[] {
   const marks = readMarks(book, tick);
   const totals = book.hasLiteralCross ? literalTotals(book, marks) : null;
-  return options.exact !== false && fitsExactPath(book, marks) ? exactRows(book, tick, marks, totals) : decimalRows(book, tick, marks, totals);
+  return options.exact !== false && fitsExactPath(book, marks)
+    ? exactRows(book, tick, marks, totals)
+    : decimalRows(book, tick, marks, totals);
 }
 
 /** False when a mark is so long that decimal.js at 50 digits would round a sum beside the book's constants (then it decides). */
@@ -611,12 +677,23 @@ function exactRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: Lit
   const rows: BookRow[] = new Array(book.positions.length);
   for (const position of book.positions) {
     const price = marks[position.symbolIndex];
-    rows[position.index] = price ? exactRow(position, book, tick, price, marks, totals, groupWallet, coinWallet) : row(position, null, null, null, position.isolatedLiquidation);
+    rows[position.index] = price
+      ? exactRow(position, book, tick, price, marks, totals, groupWallet, coinWallet)
+      : row(position, null, null, null, position.isolatedLiquidation);
   }
   return rows;
 }
 
-function exactRow(position: PreparedPosition, book: PreparedBook, tick: MarkTick, price: PriceState, marks: Marks, totals: LiteralTotals | null, groupWallet: Exact[], coinWallet: Exact[]): BookRow {
+function exactRow(
+  position: PreparedPosition,
+  book: PreparedBook,
+  tick: MarkTick,
+  price: PriceState,
+  marks: Marks,
+  totals: LiteralTotals | null,
+  groupWallet: Exact[],
+  coinWallet: Exact[],
+): BookRow {
   if (position.isInverse && position.isCross) return decimalRow(position, book, tick, price, totals, null);
   const mark = price.exact;
   const linearScale = Math.max(mark.scale + position.exactSlope.scale, position.exactOffset.scale);
@@ -628,10 +705,22 @@ function exactRow(position: PreparedPosition, book: PreparedBook, tick: MarkTick
     // unless one lies right at a rounding tie. Whatever it leaves open is settled in BigInt below.
     if (position.isInverse) {
       upnlText = estimatedQuotientText(linearFloat, linearScale, price.float, mark.scale, position.profitDp);
-      roePercent ??= estimatedQuotientText(linearFloat, linearScale, price.float * position.floatMargin, mark.scale + position.exactMarginPercent.scale, 2);
+      roePercent ??= estimatedQuotientText(
+        linearFloat,
+        linearScale,
+        price.float * position.floatMargin,
+        mark.scale + position.exactMarginPercent.scale,
+        2,
+      );
     } else {
       upnlText = roundedFloatText(linearFloat, linearScale, position.profitDp);
-      roePercent ??= estimatedQuotientText(linearFloat, linearScale, position.floatMargin, position.exactMarginPercent.scale, 2);
+      roePercent ??= estimatedQuotientText(
+        linearFloat,
+        linearScale,
+        position.floatMargin,
+        position.exactMarginPercent.scale,
+        2,
+      );
     }
   }
   if (upnlText === null || roePercent === null) {
@@ -645,7 +734,10 @@ function exactRow(position: PreparedPosition, book: PreparedBook, tick: MarkTick
   if (position.group) {
     const denominator = position.exactLpDenominator;
     if (denominator) {
-      const numerator = plus(position.exactLpConstant, minus(coinWallet[position.coinIndex], groupWallet[position.group.index]));
+      const numerator = plus(
+        position.exactLpConstant,
+        minus(coinWallet[position.coinIndex], groupWallet[position.group.index]),
+      );
       liquidation = positiveQuotientText(numerator, denominator, position.floatLpDenominator, position.pricePlace);
     } else {
       liquidation = null;
@@ -689,19 +781,38 @@ function inverseIsolatedLiquidation(position: PreparedPosition, bp: PriceState):
     if (Math.abs(product) + Math.abs(offset) < FLOAT_EXACT_LIMIT) {
       const numerator = product - offset;
       if (numerator === 0 || numerator > 0 !== denominator.n > 0n) return null;
-      const text = estimatedQuotientText(numerator, Math.max(productScale, position.exactOffset.scale), position.floatLpDenominator, denominator.scale, position.pricePlace);
+      const text = estimatedQuotientText(
+        numerator,
+        Math.max(productScale, position.exactOffset.scale),
+        position.floatLpDenominator,
+        denominator.scale,
+        position.pricePlace,
+      );
       if (text !== null) return text;
     }
   }
-  return positiveQuotientText(minus(times(position.exactMargin, bp.exact), position.exactOffset), denominator, position.floatLpDenominator, position.pricePlace);
+  return positiveQuotientText(
+    minus(times(position.exactMargin, bp.exact), position.exactOffset),
+    denominator,
+    position.floatLpDenominator,
+    position.pricePlace,
+  );
 }
 
 /** A liquidation price `numerator / denominator` to `places`, or null when it is not positive. */
-function positiveQuotientText(numerator: Exact, denominator: Exact, floatDenominator: number, places: number): string | null {
+function positiveQuotientText(
+  numerator: Exact,
+  denominator: Exact,
+  floatDenominator: number,
+  places: number,
+): string | null {
   // The sign of the quotient is that of the exact one: rounding to 50 digits never crosses zero.
   const isPositive = numerator.n !== 0n && numerator.n > 0n === denominator.n > 0n;
   if (!isPositive) return null;
-  return estimatedQuotientText(Number(numerator.n), numerator.scale, floatDenominator, denominator.scale, places) ?? divideToText(numerator, denominator, places);
+  return (
+    estimatedQuotientText(Number(numerator.n), numerator.scale, floatDenominator, denominator.scale, places) ??
+    divideToText(numerator, denominator, places)
+  );
 }
 
 /**
@@ -728,7 +839,12 @@ function cachedIndex(book: PreparedBook, tick: MarkTick, symbolIndex: number): P
 }
 
 /** The index price of a coin-margined symbol as decimal.js reads it (the mark until an index arrives), read once per value. */
-function indexDecimalOf(book: PreparedBook, tick: MarkTick, symbolIndex: number, mark: MathsDecimalValue): MathsDecimalValue {
+function indexDecimalOf(
+  book: PreparedBook,
+  tick: MarkTick,
+  symbolIndex: number,
+  mark: MathsDecimalValue,
+): MathsDecimalValue {
   const index = cachedIndex(book, tick, symbolIndex);
   return index === null ? mark : decimalOf(index);
 }
@@ -765,20 +881,42 @@ function decimalRow(
     const own = wallets.groupWallet.get(position.group) ?? ZERO;
     const denominator = position.lpDenominator;
     if (denominator) {
-      const lp = position.lpConstant.plus((wallets.coinWallet.get(position.marginCoin) ?? ZERO).minus(own)).div(denominator);
+      const lp = position.lpConstant
+        .plus((wallets.coinWallet.get(position.marginCoin) ?? ZERO).minus(own))
+        .div(denominator);
       liquidation = lp.lte(0) ? null : toFixedString(lp, position.pricePlace, HALF_UP);
     } else {
       liquidation = null;
     }
   } else if (position.isCross || position.isInverse) {
-    liquidation = literalLiquidation(position, tick, mark, book, totals ?? { coins: new Map(), symbols: new Map(), legs: new Map(), upnls: [] });
+    liquidation = literalLiquidation(
+      position,
+      tick,
+      mark,
+      book,
+      totals ?? { coins: new Map(), symbols: new Map(), legs: new Map(), upnls: [] },
+    );
   }
-  const roePercent = position.open.margin.isZero() ? '0.00' : toFixedString(upnl.div(position.open.margin).times(HUNDRED), 2, HALF_UP);
-  return row(position, markTextOf(price, position.pricePlace), toFixedString(upnl, position.profitDp, HALF_UP), roePercent, liquidation);
+  const roePercent = position.open.margin.isZero()
+    ? '0.00'
+    : toFixedString(upnl.div(position.open.margin).times(HUNDRED), 2, HALF_UP);
+  return row(
+    position,
+    markTextOf(price, position.pricePlace),
+    toFixedString(upnl, position.profitDp, HALF_UP),
+    roePercent,
+    liquidation,
+  );
 }
 
 /** One row in one literal shape (see {@link readPosition}). */
-function row(position: PreparedPosition, mark: string | null, upnl: string | null, roePercent: string | null, liquidation: string | null): BookRow {
+function row(
+  position: PreparedPosition,
+  mark: string | null,
+  upnl: string | null,
+  roePercent: string | null,
+  liquidation: string | null,
+): BookRow {
   return {
     id: position.id,
     symbol: position.symbol,

@@ -64,7 +64,9 @@ export function readOpenPart(value: unknown): OpenPart {
   }
   const position = value as Record<string, unknown>;
   const direction = readEnum(position.position, 'position.position', SIDES) === LONG ? 1 : -1;
-  const businessLine = isMissing(position.businessLine) ? 10 : readEnum(position.businessLine, 'position.businessLine', BUSINESS_LINES);
+  const businessLine = isMissing(position.businessLine)
+    ? 10
+    : readEnum(position.businessLine, 'position.businessLine', BUSINESS_LINES);
   const isInverse = businessLine === COIN_MARGINED;
 
   if (!isMissing(position.positionsCount)) {
@@ -83,7 +85,11 @@ export function readOpenPart(value: unknown): OpenPart {
       : readDecimal(position.closeDealCount, 'position.closeDealCount', 'non-negative');
     const size = opened.minus(closed);
     if (size.lt(0)) {
-      throw new MathsInputError('position.closeDealCount', 'maths.negative', 'position.closeDealCount exceeds position.openDealCount');
+      throw new MathsInputError(
+        'position.closeDealCount',
+        'maths.negative',
+        'position.closeDealCount exceeds position.openDealCount',
+      );
     }
     const openMargin = readDecimal(position.openMarginCount, 'position.openMarginCount', 'non-negative');
     return {
@@ -110,7 +116,10 @@ export function measurePosition(
 }
 
 /** Unrounded uPnL and ROE% of an already read open part at a checked, positive mark (contracts/maths.md). */
-export function measureOpenPart(open: OpenPart, mark: MathsDecimalValue): { upnl: MathsDecimalValue; roePercent: MathsDecimalValue } {
+export function measureOpenPart(
+  open: OpenPart,
+  mark: MathsDecimalValue,
+): { upnl: MathsDecimalValue; roePercent: MathsDecimalValue } {
   const linear = open.size.times(mark.minus(open.entry)).times(open.direction);
   const upnl = open.isInverse ? linear.div(mark) : linear;
   const roePercent = open.margin.isZero() ? new MathsDecimal(0) : upnl.div(open.margin).times(100);

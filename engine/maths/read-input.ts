@@ -38,7 +38,8 @@ function parseDecimal(value: unknown, field: string): MathsDecimalValue {
   if (isMissing(value)) throw new MathsInputError(field, 'maths.missing', `${field} is missing`);
   let parsed: MathsDecimalValue;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new MathsInputError(field, 'maths.not-a-number', `${field} is not a finite number`);
+    if (!Number.isFinite(value))
+      throw new MathsInputError(field, 'maths.not-a-number', `${field} is not a finite number`);
     parsed = new MathsDecimal(value);
   } else if (typeof value === 'string') {
     // Length is checked before the pattern so a hostile megabyte string costs nothing.

@@ -1,5 +1,16 @@
 /** Columns of a position row on the wire, in order (display-ready strings). */
-export const ROW_COLUMNS = ['id', 'symbol', 'side', 'size', 'entry', 'mark', 'margin', 'upnl', 'roePercent', 'liquidation'] as const;
+export const ROW_COLUMNS = [
+  'id',
+  'symbol',
+  'side',
+  'size',
+  'entry',
+  'mark',
+  'margin',
+  'upnl',
+  'roePercent',
+  'liquidation',
+] as const;
 
 /** Columns that move with the marks: the only ones a delta frame carries (the others come with the full frame). */
 export const LIVE_COLUMNS = ['mark', 'upnl', 'roePercent', 'liquidation'] as const;
@@ -52,7 +63,13 @@ export function rowText(cells: readonly string[]): string {
  * One buffer holding the indices, the offsets and the cells: `parts` in order, `ends[k]` where row k's cells end,
  * `length` the code units of all parts.
  */
-function packParts(indices: ArrayLike<number>, ends: ArrayLike<number>, parts: readonly string[], length: number, meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+function packParts(
+  indices: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  parts: readonly string[],
+  length: number,
+  meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>,
+): RowsFrame {
   const count = indices.length;
   const head = 8 * count + 4;
   const buffer = new ArrayBuffer(head + 2 * length);
@@ -76,7 +93,11 @@ function packParts(indices: ArrayLike<number>, ends: ArrayLike<number>, parts: r
  * Packs changed rows, each already joined by {@link rowText}, into a frame. One buffer holds the indices, the offsets
  * and the cells.
  */
-export function packRowTexts(indices: ArrayLike<number>, texts: readonly string[], meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+export function packRowTexts(
+  indices: ArrayLike<number>,
+  texts: readonly string[],
+  meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>,
+): RowsFrame {
   const ends: number[] = [];
   let at = 0;
   for (const text of texts) {
@@ -132,7 +153,10 @@ export class RowsFrameWriter {
 }
 
 /** Packs changed rows into a frame: whole rows in a full frame, live cells in a delta. */
-export function packRows(changed: readonly { index: number; row: LiveCells | DisplayRow }[], meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>): RowsFrame {
+export function packRows(
+  changed: readonly { index: number; row: LiveCells | DisplayRow }[],
+  meta: Omit<RowsFrame, 'indices' | 'offsets' | 'cells'>,
+): RowsFrame {
   const columns: readonly string[] = meta.isFull ? ROW_COLUMNS : LIVE_COLUMNS;
   return packRowTexts(
     changed.map(({ index }) => index),
@@ -155,7 +179,14 @@ function isWellFormed(frame: RowsFrame): boolean {
   if (!frame || typeof frame !== 'object') return false;
   const { indices, offsets, cells, rowCount } = frame;
   if (!(indices instanceof Uint32Array && offsets instanceof Uint32Array && cells instanceof Uint16Array)) return false;
-  if (!Number.isInteger(rowCount) || rowCount < 0 || !Number.isInteger(frame.seq) || offsets.length !== indices.length + 1 || offsets[0] !== 0) return false;
+  if (
+    !Number.isInteger(rowCount) ||
+    rowCount < 0 ||
+    !Number.isInteger(frame.seq) ||
+    offsets.length !== indices.length + 1 ||
+    offsets[0] !== 0
+  )
+    return false;
   if (offsets[indices.length] !== cells.length) return false;
   for (let k = 0; k < indices.length; k += 1) {
     const end = offsets[k + 1];
@@ -180,7 +211,10 @@ function decodeRow(units: Uint16Array, start: number, end: number, count: number
   let text = '';
   // In slices, so a row however long never exceeds the arguments a call may take.
   for (let at = start; at < end - 1; at += DECODE_CHUNK) {
-    text += String.fromCharCode.apply(null, units.subarray(at, Math.min(at + DECODE_CHUNK, end - 1)) as unknown as number[]);
+    text += String.fromCharCode.apply(
+      null,
+      units.subarray(at, Math.min(at + DECODE_CHUNK, end - 1)) as unknown as number[],
+    );
   }
   return text.split(CELL_SEPARATOR);
 }
@@ -252,7 +286,12 @@ export class RowsTable {
     for (let i = 0; i < ROW_COLUMNS.length; i += 1) row[ROW_COLUMNS[i]] = cells[i];
     const slot = this.liveSlot[index];
     if (slot !== NO_FRAME) {
-      const live = decodeRow(this.slots[slot] as Uint16Array, this.liveStart[index], this.liveEnd[index], LIVE_COLUMNS.length);
+      const live = decodeRow(
+        this.slots[slot] as Uint16Array,
+        this.liveStart[index],
+        this.liveEnd[index],
+        LIVE_COLUMNS.length,
+      );
       if (!live) return null;
       for (let i = 0; i < LIVE_COLUMNS.length; i += 1) row[LIVE_COLUMNS[i]] = live[i];
     }

@@ -32,7 +32,8 @@ export function spotHoldingMetrics(input: SpotHoldingInput): SpotHoldingMetrics 
     : !isMissing(input.buyDealCount)
       ? ['buyDealCount', input.buyDealCount]
       : ['dealCount', input.dealCount];
-  if (isMissing(raw)) throw new MathsInputError('holdCount', 'maths.missing', 'holdCount, buyDealCount and dealCount are all missing');
+  if (isMissing(raw))
+    throw new MathsInputError('holdCount', 'maths.missing', 'holdCount, buyDealCount and dealCount are all missing');
   const quantity = readDecimal(raw, field, 'non-negative');
 
   if (quantity.isZero() || buyPrice.isZero()) {

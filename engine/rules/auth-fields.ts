@@ -1,5 +1,11 @@
 /** Why a sign-in or registration field is refused; the UI maps each to a localized text. */
-export type FieldProblem = 'required' | 'invalidEmail' | 'invalidMobile' | 'invalidCode' | 'passwordRule' | 'passwordMismatch';
+export type FieldProblem =
+  | 'required'
+  | 'invalidEmail'
+  | 'invalidMobile'
+  | 'invalidCode'
+  | 'passwordRule'
+  | 'passwordMismatch';
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 const MOBILE = /^\d{5,15}$/;

@@ -286,9 +286,7 @@ export const LOCALES: readonly LanguageEntry[] = Object.freeze(
   ),
 );
 
-const ENTRY_BY_LOCALE: ReadonlyMap<Locale, LanguageEntry> = new Map(
-  LOCALES.map((entry) => [entry.locale, entry]),
-);
+const ENTRY_BY_LOCALE: ReadonlyMap<Locale, LanguageEntry> = new Map(LOCALES.map((entry) => [entry.locale, entry]));
 
 /** The locale table row of one locale (spec §3 "Language entry"); en's row for a value that is no locale. */
 export function localeEntryOf(locale: Locale): LanguageEntry {

@@ -13,7 +13,10 @@ const LEADING_ZEROS = /^0{2,}/;
  */
 export function sanitizeNumericInput(typed: string, decimals: number): string {
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals must be a whole number ≥ 0');
-  const cleaned = String(typed).replace(FULL_WIDTH_PERIOD, '.').replace(NOT_DIGIT_DOT_OR_SPACE, '').replace(LEADING_ZEROS, '0');
+  const cleaned = String(typed)
+    .replace(FULL_WIDTH_PERIOD, '.')
+    .replace(NOT_DIGIT_DOT_OR_SPACE, '')
+    .replace(LEADING_ZEROS, '0');
   const dot = cleaned.indexOf('.');
   const integer = dot < 0 ? cleaned : cleaned.slice(0, dot);
   const fraction = dot < 0 ? null : cleaned.slice(dot + 1).replaceAll('.', '');

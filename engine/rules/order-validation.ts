@@ -63,7 +63,12 @@ function stepOf(step: string | undefined, places: number): MathsDecimalValue {
  */
 export function validateOrder(draft: OrderDraft, rules: OrderRules): OrderProblem[] {
   const problems: OrderProblem[] = [];
-  const read = (field: OrderField, typed: string | undefined, step: MathsDecimalValue, stepCode: 'tick' | 'lot'): MathsDecimalValue | null => {
+  const read = (
+    field: OrderField,
+    typed: string | undefined,
+    step: MathsDecimalValue,
+    stepCode: 'tick' | 'lot',
+  ): MathsDecimalValue | null => {
     const value = typed === undefined ? null : numericValue(typed);
     if (value === null) {
       problems.push({ field, code: 'required' });
@@ -92,7 +97,11 @@ export function validateOrder(draft: OrderDraft, rules: OrderRules): OrderProble
     problems.push({ field: 'size', code: 'min-size', params: { min: minSize } });
     return problems;
   }
-  const unitPrice = price ?? (draft.referencePrice !== undefined && numericValue(draft.referencePrice) !== null ? new MathsDecimal(numericValue(draft.referencePrice) as string) : null);
+  const unitPrice =
+    price ??
+    (draft.referencePrice !== undefined && numericValue(draft.referencePrice) !== null
+      ? new MathsDecimal(numericValue(draft.referencePrice) as string)
+      : null);
   if (unitPrice === null) return problems;
   const notional = unitPrice.times(size);
   const minNotional = rules.minNotional === undefined ? null : numericValue(rules.minNotional);
@@ -105,7 +114,8 @@ export function validateOrder(draft: OrderDraft, rules: OrderRules): OrderProble
   if (available === null || draft.reduceOnly) return problems;
   let needed: MathsDecimalValue;
   if (draft.market === 'futures') {
-    const leverage = draft.leverage !== undefined && Number.isInteger(draft.leverage) && draft.leverage > 0 ? draft.leverage : 1;
+    const leverage =
+      draft.leverage !== undefined && Number.isInteger(draft.leverage) && draft.leverage > 0 ? draft.leverage : 1;
     needed = notional.div(leverage);
   } else {
     needed = draft.side === 'buy' ? notional : size;

@@ -73,21 +73,34 @@ function days(value: number): number | null {
  * How many days a capture is cached: a matching channel rule first, then a matching active link,
  * then the config's own window; null when nothing applies or capture is closed (spec §3).
  */
-export function referralCacheDays(config: ReferralConfig, codes: ReferralCodes, pageUrl: string, now: number): number | null {
+export function referralCacheDays(
+  config: ReferralConfig,
+  codes: ReferralCodes,
+  pageUrl: string,
+  now: number,
+): number | null {
   if (!config.open) return null;
   const channel = config.channelCodeList.find(
     (rule) => rule.channelCode === codes.channelCode && within(now, rule.channelCodeBeginTime, rule.channelCodeEndTime),
   );
   if (channel) return days(channel.cacheEffectiveTime);
   const link = config.activeLinkList.find(
-    (rule) => rule.activeLink !== '' && pageUrl.startsWith(rule.activeLink) && within(now, rule.activeLinkBeginTime, rule.activeLinkEndTime),
+    (rule) =>
+      rule.activeLink !== '' &&
+      pageUrl.startsWith(rule.activeLink) &&
+      within(now, rule.activeLinkBeginTime, rule.activeLinkEndTime),
   );
   if (link) return days(link.cacheEffectiveTime);
   return within(now, config.cacheBeginTime, config.cacheEndTime) ? days(config.cacheEffectiveTime) : null;
 }
 
 /** The cache entry to store for a landing, or null when there is nothing to keep. */
-export function captureReferral(config: ReferralConfig, params: QueryReader, pageUrl: string, now: number): ReferralCache | null {
+export function captureReferral(
+  config: ReferralConfig,
+  params: QueryReader,
+  pageUrl: string,
+  now: number,
+): ReferralCache | null {
   const codes = readReferralCodes(params);
   if (Object.keys(codes).length === 0) return null;
   const cacheDays = referralCacheDays(config, codes, pageUrl, now);
@@ -104,7 +117,13 @@ export function readReferralCache(raw: string | null, now: number): ReferralCach
     return null;
   }
   const entry = parsed as { codes?: Record<string, unknown>; endTime?: unknown };
-  if (typeof entry?.endTime !== 'number' || entry.endTime <= now || typeof entry.codes !== 'object' || entry.codes === null) return null;
+  if (
+    typeof entry?.endTime !== 'number' ||
+    entry.endTime <= now ||
+    typeof entry.codes !== 'object' ||
+    entry.codes === null
+  )
+    return null;
   const codes: ReferralCodes = {};
   for (const key of CODE_KEYS) {
     const value = entry.codes[key];
@@ -131,7 +150,8 @@ export function parseReferralConfig(value: unknown): ReferralConfig {
   if (value === null || typeof value !== 'object') return closed;
   const v = value as Record<string, unknown>;
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-  const list = (x: unknown) => (Array.isArray(x) ? x.filter((i): i is Record<string, unknown> => i !== null && typeof i === 'object') : []);
+  const list = (x: unknown) =>
+    Array.isArray(x) ? x.filter((i): i is Record<string, unknown> => i !== null && typeof i === 'object') : [];
   return {
     open: v.open === true,
     cacheEffectiveTime: num(v.cacheEffectiveTime) ?? 0,

@@ -1,5 +1,13 @@
 /** A value a caller may put in request params before the request layer normalises it. */
-export type ParamValue = string | number | boolean | null | undefined | Date | ParamValue[] | { [key: string]: ParamValue };
+export type ParamValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | Date
+  | ParamValue[]
+  | { [key: string]: ParamValue };
 
 /** Formats a date as `YYYY-MM-DD HH:mm` in local time (spec §5). */
 export function formatRequestDate(date: Date): string {

@@ -14,11 +14,22 @@ import { createVerifyCodeStore, type VerifyCodeStore } from './verify-code-store
 
 /** What `openEnvelope` returns: the decrypted fields, the clear rest of the body and the client key, or a uniform failure. */
 export type OpenedEnvelope =
-  | { ok: true; fields: Record<string, unknown>; rest: Record<string, unknown>; publicKey: string; algorithm: string; keyId: string }
+  | {
+      ok: true;
+      fields: Record<string, unknown>;
+      rest: Record<string, unknown>;
+      publicKey: string;
+      algorithm: string;
+      keyId: string;
+    }
   | { ok: false };
 
 /** Opens the login-field envelope (`bodyCiphertext`, signing contract §3); implemented in gateway/security, injected here. */
-export type EnvelopeOpener = (c: Context<GatewayEnv>, body: Record<string, unknown>, path: string) => Promise<OpenedEnvelope>;
+export type EnvelopeOpener = (
+  c: Context<GatewayEnv>,
+  body: Record<string, unknown>,
+  path: string,
+) => Promise<OpenedEnvelope>;
 
 /** A client key to bind to a new session and its user (signing contract §2, §3). */
 export interface KeyBinding {
@@ -30,13 +41,20 @@ export interface KeyBinding {
 }
 
 /** Decides whether a login comes from a device the user has used before. */
-export type DeviceTrust = (c: Context<GatewayEnv>, userId: string, clientKey: ClientKey | null) => boolean | Promise<boolean>;
+export type DeviceTrust = (
+  c: Context<GatewayEnv>,
+  userId: string,
+  clientKey: ClientKey | null,
+) => boolean | Promise<boolean>;
 
 /**
  * The security-key (FIDO) check (built by webauthn-verifier.ts) of `verify-auth-login`, or of a step-up when `binding`
  * names the step-up challenge; without one the sign-in step answers `50100` and no key can be added.
  */
-export type SecurityKeyVerifier = (c: Context<GatewayEnv>, input: { userId: string; fidoVerifyCode: string; binding?: string }) => Promise<boolean>;
+export type SecurityKeyVerifier = (
+  c: Context<GatewayEnv>,
+  input: { userId: string; fidoVerifyCode: string; binding?: string },
+) => Promise<boolean>;
 
 /** Everything the auth module is built from; the app passes real ones, tests pass fakes. */
 export interface AuthDeps {

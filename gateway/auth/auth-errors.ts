@@ -25,9 +25,11 @@ export const tooManyAttempts = () => new AuthError('40104', 'Too many incorrect 
 /** The step called is not one this login needs. */
 export const stepNotNeeded = () => new AuthError('40105', 'This verification step is not needed');
 /** A registration or verification envelope was missing or could not be opened. */
-export const submitFailed = () => new AuthError('40106', 'Secure submission failed, please refresh the page and try again');
+export const submitFailed = () =>
+  new AuthError('40106', 'Secure submission failed, please refresh the page and try again');
 /** Registration for an email or mobile that has an account (only said after the codes proved the caller owns them). */
-export const alreadyRegistered = () => new AuthError('40107', 'This email or mobile number is already registered, please log in');
+export const alreadyRegistered = () =>
+  new AuthError('40107', 'This email or mobile number is already registered, please log in');
 /** Google Authenticator is bound already. */
 export const googleAlreadyBound = () => new AuthError('40108', 'Google Authenticator is already bound');
 /** Google Authenticator is not bound. */

@@ -15,7 +15,14 @@ const REFERRAL_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const PASSWORD_CHARS = /^[\x21-\x7e]+$/;
 
 /** The referral fields of spec §3 as sent at registration. */
-export const REFERRAL_FIELDS = ['registerVipNo', 'registerChannel', 'clacCode', 'commonCode', 'groupId', 'actCode'] as const;
+export const REFERRAL_FIELDS = [
+  'registerVipNo',
+  'registerChannel',
+  'clacCode',
+  'commonCode',
+  'groupId',
+  'actCode',
+] as const;
 /** One referral field name. */
 export type ReferralField = (typeof REFERRAL_FIELDS)[number];
 /** Referral values captured at registration; absent ones are null. */
@@ -107,7 +114,8 @@ export function readReferral(object: JsonObject): Referral {
   const referral = {} as Referral;
   for (const field of REFERRAL_FIELDS) {
     const value = optionalTrimmed(object, field, 64);
-    if (value !== undefined && !REFERRAL_PATTERN.test(value)) throw invalidField(field, 'must be letters, digits, _ or - only');
+    if (value !== undefined && !REFERRAL_PATTERN.test(value))
+      throw invalidField(field, 'must be letters, digits, _ or - only');
     referral[field] = value ?? null;
   }
   return referral;

@@ -33,7 +33,10 @@ const ipBucket = (ip: string) => `login:ip:${ip}`;
  * accounts. Failures from other addresses never block this one, so nobody can lock an owner out of their account.
  */
 export function assertLoginAllowed(ctx: AuthContext, accountKey: string, ip: string): void {
-  if (ctx.limiter.isLimited(pairBucket(accountKey, ip), LOGIN_PAIR_LIMIT) || ctx.limiter.isLimited(ipBucket(ip), LOGIN_IP_LIMIT)) {
+  if (
+    ctx.limiter.isLimited(pairBucket(accountKey, ip), LOGIN_PAIR_LIMIT) ||
+    ctx.limiter.isLimited(ipBucket(ip), LOGIN_IP_LIMIT)
+  ) {
     throw rateLimited();
   }
 }

@@ -31,7 +31,10 @@ async function open(ctx: AuthContext, c: Context<GatewayEnv>, body: JsonObject):
     opened = await ctx.openEnvelope(c, body, c.req.path);
   } catch (error) {
     // Same reply as a bad envelope; the reason goes to the log only (never the body).
-    ctx.logger.warn('login envelope opener failed', { path: c.req.path, error: error instanceof Error ? error.message : 'unknown' });
+    ctx.logger.warn('login envelope opener failed', {
+      path: c.req.path,
+      error: error instanceof Error ? error.message : 'unknown',
+    });
     return null;
   }
   if (!opened.ok) return null;
@@ -44,7 +47,11 @@ async function open(ctx: AuthContext, c: Context<GatewayEnv>, body: JsonObject):
  * The sensitive fields of a login or registration: opened from `bodyCiphertext`, or read in clear only when
  * plain login is allowed (signing config `clientOpen: false`); null means "missing or bad envelope".
  */
-export async function readSensitiveFields(ctx: AuthContext, c: Context<GatewayEnv>, body: JsonObject): Promise<SubmittedFields | null> {
+export async function readSensitiveFields(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  body: JsonObject,
+): Promise<SubmittedFields | null> {
   if (body[CIPHERTEXT_FIELD] !== undefined) return open(ctx, c, body);
   return ctx.allowPlainLogin() ? { fields: body, clientKey: null } : null;
 }
@@ -60,7 +67,8 @@ export async function readStepFields(ctx: AuthContext, c: Context<GatewayEnv>, b
 /** Reads a string field that must be one of `allowed`, or throws a 400 naming it. */
 export function readChoice<T extends string>(object: JsonObject, field: string, allowed: readonly T[]): T {
   const value = readString(object, field, { maxLength: 32 }).trim();
-  if (!(allowed as readonly string[]).includes(value)) throw invalidField(field, `must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw invalidField(field, `must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 

@@ -17,7 +17,12 @@ export interface CheckedCode {
  * the user's own contact, using none up: every answer is checked before any is used, so a partly right answer
  * consumes nothing.
  */
-export function checkCodes(ctx: AuthContext, user: UserRecord, answers: readonly { method: CodeMethod; code: string }[], scene: CodeScene): CheckedCode[] {
+export function checkCodes(
+  ctx: AuthContext,
+  user: UserRecord,
+  answers: readonly { method: CodeMethod; code: string }[],
+  scene: CodeScene,
+): CheckedCode[] {
   const now = ctx.now();
   return answers.map(({ method, code }) => {
     if (method === 'google') {

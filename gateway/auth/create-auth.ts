@@ -52,7 +52,10 @@ export function createAuth(deps: CreateAuthDeps): Auth {
   routes.route('/', accountRoutes(context));
   routes.route('/', stepUpRoutes(context));
   routes.route('/', passwordRoutes(context));
-  const subAccounts = { store: createSubAccountStore(deps.db, context.users), keyOfSession: deps.keyOfSession ?? deviceKeyReader(deps.db) };
+  const subAccounts = {
+    store: createSubAccountStore(deps.db, context.users),
+    keyOfSession: deps.keyOfSession ?? deviceKeyReader(deps.db),
+  };
   routes.route('/', subAccountRoutes(context, subAccounts));
   // Keys can only be added where they can be checked at sign-in: without a verifier a key would lock its owner out.
   if (context.verifySecurityKey) routes.route('/', webauthnRoutes(context));
@@ -62,5 +65,10 @@ export function createAuth(deps: CreateAuthDeps): Auth {
     onSessionEnded: context.onSessionEnded,
     secureCookies: deps.secureCookies,
   });
-  return { session, routes, context, confirmKnownDevice: (c, userIdHash) => confirmKnownDevice(context, c, userIdHash) };
+  return {
+    session,
+    routes,
+    context,
+    confirmKnownDevice: (c, userIdHash) => confirmKnownDevice(context, c, userIdHash),
+  };
 }

@@ -14,12 +14,9 @@ export function escapeHtml(text: string): string {
 }
 
 function row(entry: MailboxEntry): string {
-  const cells = [
-    new Date(entry.createdAt).toISOString(),
-    entry.channel,
-    entry.target,
-    entry.scene,
-  ].map((cell) => `<td>${escapeHtml(cell)}</td>`);
+  const cells = [new Date(entry.createdAt).toISOString(), entry.channel, entry.target, entry.scene].map(
+    (cell) => `<td>${escapeHtml(cell)}</td>`,
+  );
   cells.push(`<td class="code">${escapeHtml(entry.code ?? '—')}</td>`, `<td>${escapeHtml(entry.text)}</td>`);
   return `<tr>${cells.join('')}</tr>`;
 }

@@ -52,8 +52,12 @@ export function maskTarget(channel: CodeChannel, target: string): string {
 
 /** Creates the dev mailbox; each delivery is stored and logged as a `mailbox` event with the target masked and the code. */
 export function createDevMailbox(db: Database, logger: Logger, now: () => number): DevMailbox {
-  const insert = db.prepare('INSERT INTO dev_mailbox (channel, target, scene, code, text, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const prune = db.prepare('DELETE FROM dev_mailbox WHERE id <= (SELECT id FROM dev_mailbox ORDER BY id DESC LIMIT 1 OFFSET ?)');
+  const insert = db.prepare(
+    'INSERT INTO dev_mailbox (channel, target, scene, code, text, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const prune = db.prepare(
+    'DELETE FROM dev_mailbox WHERE id <= (SELECT id FROM dev_mailbox ORDER BY id DESC LIMIT 1 OFFSET ?)',
+  );
   const all = db.prepare('SELECT * FROM dev_mailbox ORDER BY id DESC LIMIT ?');
   const byTarget = db.prepare('SELECT * FROM dev_mailbox WHERE target = ? ORDER BY id DESC LIMIT ?');
   return {
@@ -61,7 +65,12 @@ export function createDevMailbox(db: Database, logger: Logger, now: () => number
       insert.run(message.channel, message.target, message.scene, message.code, message.text, now());
       prune.run(MAX_MESSAGES);
       // Local mode only: the code is in this log line on purpose, so a developer can sign in without the page.
-      logger.info('mailbox', { channel: message.channel, target: maskTarget(message.channel, message.target), scene: message.scene, code: message.code });
+      logger.info('mailbox', {
+        channel: message.channel,
+        target: maskTarget(message.channel, message.target),
+        scene: message.scene,
+        code: message.code,
+      });
     },
     list: (limit, target) => {
       const rows = (target === undefined ? all.all(limit) : byTarget.all(target, limit)) as MailboxRow[];

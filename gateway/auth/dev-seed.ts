@@ -6,18 +6,34 @@ import type { UserStore } from './user-store';
 /** The dev account without second factors. */
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'Demo-pass-1' } as const;
 /** The dev account with Google Authenticator on; its secret is fixed (it is RFC 6238's SHA-1 test key) and printed in the log. */
-export const SECURE_ACCOUNT = { email: 'secure@example.com', password: 'Secure-pass-1', totpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' } as const;
+export const SECURE_ACCOUNT = {
+  email: 'secure@example.com',
+  password: 'Secure-pass-1',
+  totpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+} as const;
 
 /** The dev account that confirms every sign-in from a device new to it with a mailed code (the new-device step). */
 export const CAREFUL_ACCOUNT = { email: 'careful@example.com', password: 'Careful-pass-1' } as const;
 
-const NO_REFERRAL: Referral = { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null };
+const NO_REFERRAL: Referral = {
+  registerVipNo: null,
+  registerChannel: null,
+  clacCode: null,
+  commonCode: null,
+  groupId: null,
+  actCode: null,
+};
 
 /** Creates the three dev accounts when missing (idempotent); for local mode only, never in production. */
 export function seedDevAccounts(users: UserStore, logger: Logger, params: ScryptParams, now: number): void {
   const seeds = [
     { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, totpSecret: null, system: false },
-    { email: SECURE_ACCOUNT.email, password: SECURE_ACCOUNT.password, totpSecret: SECURE_ACCOUNT.totpSecret, system: false },
+    {
+      email: SECURE_ACCOUNT.email,
+      password: SECURE_ACCOUNT.password,
+      totpSecret: SECURE_ACCOUNT.totpSecret,
+      system: false,
+    },
     { email: CAREFUL_ACCOUNT.email, password: CAREFUL_ACCOUNT.password, totpSecret: null, system: true },
   ];
   for (const seed of seeds) {

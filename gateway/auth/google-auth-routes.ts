@@ -26,7 +26,13 @@ const SECRET_BYTES = 20;
 /** The `otpauth://` URI authenticator apps scan (Key Uri Format: SHA1, 6 digits, 30 s). */
 export function otpauthUri(issuer: string, account: string, secret: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const query = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: '6', period: String(TOTP_PERIOD_SECONDS) });
+  const query = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: '6',
+    period: String(TOTP_PERIOD_SECONDS),
+  });
   return `otpauth://totp/${label}?${query.toString()}`;
 }
 
@@ -57,7 +63,8 @@ export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     // A session alone never binds an authenticator: a stolen one would lock the owner out.
     requireStepUp(ctx, c, 'google-bind', { consume: false });
     const secret = user.totpPendingSecret;
-    if (secret === null || user.totpPendingAt === null || ctx.now() - user.totpPendingAt > TOTP_SETUP_TTL_MS) throw googleNoSetup();
+    if (secret === null || user.totpPendingAt === null || ctx.now() - user.totpPendingAt > TOTP_SETUP_TTL_MS)
+      throw googleNoSetup();
     const countFailure = totpAttempt(ctx, user.id);
     const step = verifyTotp(decodeBase32(secret)!, code, ctx.now(), 0);
     if (step === null) {

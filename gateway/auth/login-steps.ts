@@ -5,7 +5,13 @@ import type { AuthContext } from './auth-context';
 import { pendingExpired } from './auth-errors';
 import { sendCode, userTarget } from './code-sender';
 import { completeLogin } from './complete-login';
-import { CODE_METHODS, type ClientKey, PENDING_TTL_MS, type PendingLogin, type PendingSteps } from './pending-login-store';
+import {
+  CODE_METHODS,
+  type ClientKey,
+  PENDING_TTL_MS,
+  type PendingLogin,
+  type PendingSteps,
+} from './pending-login-store';
 import { isSecureRequest, PENDING_COOKIE, readSecretCookie, setPendingCookie } from './session-cookies';
 import { sha256Hex } from './safe-equal';
 import type { UserRecord } from './user-store';
@@ -13,7 +19,12 @@ import type { CodeChannel } from './verify-code-store';
 import { pendingView } from './user-views';
 
 /** The steps a user's login needs after the password: each enabled code method the account can use, the security key, and the new-device check. */
-export async function stepsFor(ctx: AuthContext, c: Context<GatewayEnv>, user: UserRecord, clientKey: ClientKey | null): Promise<PendingSteps> {
+export async function stepsFor(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  user: UserRecord,
+  clientKey: ClientKey | null,
+): Promise<PendingSteps> {
   const usable = { email: user.email !== null, mobile: user.mobile !== null, google: user.totpSecret !== null };
   return {
     methods: CODE_METHODS.filter((method) => user.twoFactor[method] && usable[method]),
@@ -58,7 +69,12 @@ export async function startPendingLogin(
   c: Context<GatewayEnv>,
   input: { user: UserRecord; steps: PendingSteps; clientKey: ClientKey | null; accountKey: string },
 ): Promise<Response> {
-  const { token } = ctx.pending.create({ ...input.steps, userId: input.user.id, accountKey: input.accountKey, clientKey: input.clientKey });
+  const { token } = ctx.pending.create({
+    ...input.steps,
+    userId: input.user.id,
+    accountKey: input.accountKey,
+    clientKey: input.clientKey,
+  });
   setPendingCookie(c, token, PENDING_TTL_MS / 1000, isSecureRequest(c, ctx.secureCookies));
   if (input.steps.system) {
     const channel = systemChannel(input.user);
@@ -91,7 +107,11 @@ export async function advancePendingLogin(
  * belongs to the user of `userIdHash` and waits for that step, the step is cleared and the login goes on (the steps
  * left, or the session); null when there is no such pending login, so the device check answers for itself.
  */
-export async function confirmKnownDevice(ctx: AuthContext, c: Context<GatewayEnv>, userIdHash: string): Promise<Response | null> {
+export async function confirmKnownDevice(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  userIdHash: string,
+): Promise<Response | null> {
   const token = readSecretCookie(c, PENDING_COOKIE);
   const pending = token === undefined ? undefined : ctx.pending.find(token);
   const user = pending ? ctx.users.findById(pending.userId) : undefined;

@@ -13,11 +13,18 @@ import { type CodeMethod, PENDING_MAX_ATTEMPTS, type PendingLogin } from './pend
 import { clearPendingCookie, isSecureRequest } from './session-cookies';
 
 /** The code step's paths (spec §7.2); all three behave the same. */
-export const VERIFY_LOGIN_PATHS = ['/v1/user/login/verify-login', '/v1/user/agency/login/verify-login', '/v1/user/login/verify-login-v2'] as const;
+export const VERIFY_LOGIN_PATHS = [
+  '/v1/user/login/verify-login',
+  '/v1/user/agency/login/verify-login',
+  '/v1/user/login/verify-login-v2',
+] as const;
 /** The security-key step's path. */
 export const VERIFY_AUTH_LOGIN_PATH = '/v1/user/login/verify-auth-login';
 /** The new-device step's paths. */
-export const VERIFY_SYSTEM_LOGIN_PATHS = ['/v1/user/login/verifySystemLogin', '/v1/user/login/verifySystemLogin-v2'] as const;
+export const VERIFY_SYSTEM_LOGIN_PATHS = [
+  '/v1/user/login/verifySystemLogin',
+  '/v1/user/login/verifySystemLogin-v2',
+] as const;
 
 const CODE_FIELD: Record<CodeMethod, string> = { email: 'emailCode', mobile: 'mobileCode', google: 'googleCode' };
 

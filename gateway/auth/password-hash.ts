@@ -68,7 +68,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A verifier that spends the same work on an unknown account (against a dummy hash) as on a known one, so timing does not tell them apart. */
-export function createPasswordChecker(params: ScryptParams = DEFAULT_SCRYPT_PARAMS): (password: string, stored: string | undefined) => Promise<boolean> {
+export function createPasswordChecker(
+  params: ScryptParams = DEFAULT_SCRYPT_PARAMS,
+): (password: string, stored: string | undefined) => Promise<boolean> {
   // Made up front so the first unknown-account login is not slower than the rest.
   const dummy = hashPasswordSync('dummy-password-0', params);
   return async (password, stored) => {

@@ -43,7 +43,10 @@ export const PENDING_MAX_ATTEMPTS = 5;
 /** Reads and writes the `pending_logins` table; the cookie value is stored only as its SHA-256. */
 export interface PendingLoginStore {
   /** Starts a pending login and returns the secret for the `login_pending` cookie. */
-  create(input: PendingSteps & { userId: string; accountKey: string; clientKey: ClientKey | null }): { token: string; pending: PendingLogin };
+  create(input: PendingSteps & { userId: string; accountKey: string; clientKey: ClientKey | null }): {
+    token: string;
+    pending: PendingLogin;
+  };
   /** The live pending login of a cookie value; an expired one is deleted and reads as undefined. */
   find(token: string): PendingLogin | undefined;
   /** Counts one wrong answer and returns the attempts so far. */
@@ -100,7 +103,17 @@ export function createPendingLoginStore(db: Database, now: () => number): Pendin
       const idHash = sha256Hex(token);
       const clientKey = input.clientKey ? JSON.stringify(input.clientKey) : null;
       const expiresAt = at + PENDING_TTL_MS;
-      insert.run(idHash, input.userId, input.accountKey, at, expiresAt, JSON.stringify(input.methods), input.fido ? 1 : 0, input.system ? 1 : 0, clientKey);
+      insert.run(
+        idHash,
+        input.userId,
+        input.accountKey,
+        at,
+        expiresAt,
+        JSON.stringify(input.methods),
+        input.fido ? 1 : 0,
+        input.system ? 1 : 0,
+        clientKey,
+      );
       return { token, pending: { ...input, methods: [...input.methods], idHash, expiresAt, attempts: 0 } };
     },
     find: (token) => {

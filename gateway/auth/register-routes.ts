@@ -34,8 +34,18 @@ function readRegistration(kind: RegisterKind, fields: JsonObject): Registration 
   const pwd = readNewPassword(fields);
   const email = kind === 'mobileAndEmail' ? readEmail(fields) : emailFirst;
   const proofs: Registration['proofs'] = [];
-  if (email !== null) proofs.push({ channel: 'email', target: email, code: readCode(fields, kind === 'email' ? 'verifyCode' : 'emailVerifyCode') });
-  if (mobile !== null) proofs.push({ channel: 'mobile', target: mobileTarget(mobile.areaCode, mobile.mobile), code: readCode(fields, 'verifyCode') });
+  if (email !== null)
+    proofs.push({
+      channel: 'email',
+      target: email,
+      code: readCode(fields, kind === 'email' ? 'verifyCode' : 'emailVerifyCode'),
+    });
+  if (mobile !== null)
+    proofs.push({
+      channel: 'mobile',
+      target: mobileTarget(mobile.areaCode, mobile.mobile),
+      code: readCode(fields, 'verifyCode'),
+    });
   return { email, mobile, pwd, proofs };
 }
 

@@ -17,7 +17,11 @@ export function isSecureRequest(c: Context<GatewayEnv>, forced: boolean | undefi
 }
 
 /** Sets `sid` (HttpOnly) and `login_token` (readable by the page), both SameSite=Lax, Path=/, for the session's lifetime. */
-export function setSessionCookies(c: Context<GatewayEnv>, secrets: { sid: string; loginToken: string }, secure: boolean): void {
+export function setSessionCookies(
+  c: Context<GatewayEnv>,
+  secrets: { sid: string; loginToken: string },
+  secure: boolean,
+): void {
   const maxAge = Math.floor(SESSION_TTL_MS / 1000);
   setCookie(c, SID_COOKIE, secrets.sid, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
   setCookie(c, LOGIN_TOKEN_COOKIE, secrets.loginToken, { path: '/', httpOnly: false, sameSite: 'Lax', secure, maxAge });

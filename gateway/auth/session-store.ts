@@ -29,7 +29,10 @@ export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 /** The result of looking a `sid` up: a live session, an ended one (with its id, for clean-up hooks), or nothing. */
-export type SessionLookup = { state: 'active'; session: AuthSession } | { state: 'ended'; sessionId: string } | { state: 'none' };
+export type SessionLookup =
+  | { state: 'active'; session: AuthSession }
+  | { state: 'ended'; sessionId: string }
+  | { state: 'none' };
 
 /** Reads and writes the `sessions` table. */
 export interface SessionStore {
@@ -74,7 +77,8 @@ function toSession(row: SessionRow): AuthSession {
 
 /** Creates the store over the migrated `sessions` table, on an injected clock. */
 export function createSessionStore(db: Database, now: () => number): SessionStore {
-  const insert = db.prepare(`INSERT INTO sessions (id, sid_hash, login_token_hash, user_id, created_at, last_seen_at, expires_at)
+  const insert =
+    db.prepare(`INSERT INTO sessions (id, sid_hash, login_token_hash, user_id, created_at, last_seen_at, expires_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const bySid = db.prepare('SELECT id, user_id, created_at, last_seen_at, expires_at FROM sessions WHERE sid_hash = ?');
   const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
@@ -89,7 +93,11 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
       const loginToken = randomSecret(24);
       const id = randomBytes(16).toString('hex');
       insert.run(id, sha256Hex(sid), sha256Hex(loginToken), userId, at, at, at + SESSION_TTL_MS);
-      return { session: toSession({ id, user_id: userId, created_at: at, last_seen_at: at, expires_at: at + SESSION_TTL_MS }), sid, loginToken };
+      return {
+        session: toSession({ id, user_id: userId, created_at: at, last_seen_at: at, expires_at: at + SESSION_TTL_MS }),
+        sid,
+        loginToken,
+      };
     },
     lookup: (sid) => {
       const row = bySid.get(sha256Hex(sid)) as SessionRow | undefined;
@@ -112,6 +120,7 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
       const at = now();
       return (expired.all(at, at - SESSION_IDLE_MS) as { id: string }[]).map((row) => row.id);
     },
-    removeOthersOf: (userId, keepSessionId) => (others.all(keepSessionId, userId, userId) as { id: string }[]).map((row) => row.id),
+    removeOthersOf: (userId, keepSessionId) =>
+      (others.all(keepSessionId, userId, userId) as { id: string }[]).map((row) => row.id),
   };
 }

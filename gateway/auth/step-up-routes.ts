@@ -34,7 +34,10 @@ function readPurpose(body: JsonObject): StepUpPurpose {
 }
 
 /** The signed-in session, its user and the account whose factors confirm the change; throws when any is missing. */
-function subjectOf(ctx: AuthContext, c: Context<GatewayEnv>): { sessionId: string; subject: UserRecord; methods: StepUpMethod[] } {
+function subjectOf(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+): { sessionId: string; subject: UserRecord; methods: StepUpMethod[] } {
   const user = requireUser(ctx, c);
   const subject = stepUpSubject(ctx, user);
   const methods = subject ? stepUpMethods(subject) : [];
@@ -64,7 +67,11 @@ export function stepUpRoutes(ctx: AuthContext): Hono<GatewayEnv> {
         timeout: CEREMONY_TIMEOUT_MS,
         userVerification: 'preferred',
       });
-      keys.putChallenge(stepUpBinding(sessionId), { userId: subject.id, challenge: fido.challenge, expiresAt: ctx.now() + CHALLENGE_TTL_MS });
+      keys.putChallenge(stepUpBinding(sessionId), {
+        userId: subject.id,
+        challenge: fido.challenge,
+        expiresAt: ctx.now() + CHALLENGE_TTL_MS,
+      });
     }
     return replyOk(c, {
       purpose,
@@ -82,13 +89,19 @@ export function stepUpRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const { sessionId, subject, methods } = subjectOf(ctx, c);
     const bucket = `step-up:user:${subject.id}`;
     if (ctx.limiter.isLimited(bucket, TOTP_USER_LIMIT)) throw rateLimited();
-    const codes = methods.flatMap((method) => (method === 'fido' ? [] : [{ method, code: readCode(fields, CODE_FIELD[method]) }]));
+    const codes = methods.flatMap((method) =>
+      method === 'fido' ? [] : [{ method, code: readCode(fields, CODE_FIELD[method]) }],
+    );
     const fidoVerifyCode = methods.includes('fido') ? readString(fields, 'fidoVerifyCode', { maxLength: 8192 }) : null;
     const results = checkCodes(ctx, subject, codes, 'security');
     let keyConfirmed = true;
     if (fidoVerifyCode !== null) {
       if (!ctx.verifySecurityKey) throw securityKeyUnavailable();
-      keyConfirmed = await ctx.verifySecurityKey(c, { userId: subject.id, fidoVerifyCode, binding: stepUpBinding(sessionId) });
+      keyConfirmed = await ctx.verifySecurityKey(c, {
+        userId: subject.id,
+        fidoVerifyCode,
+        binding: stepUpBinding(sessionId),
+      });
     }
     if (!keyConfirmed || results.some((result) => result.match === null)) {
       ctx.limiter.hit(bucket);

@@ -65,7 +65,12 @@ export function createStepUpGrants(ctx: Pick<AuthContext, 'db' | 'now'>): StepUp
  * Throws `40112` unless this session proved a fresh second factor for `purpose` in the last 5 minutes; with
  * `consume` the grant is used up, so one proof allows one change.
  */
-export function requireStepUp(ctx: AuthContext, c: Context<GatewayEnv>, purpose: StepUpPurpose, options: { consume: boolean }): void {
+export function requireStepUp(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  purpose: StepUpPurpose,
+  options: { consume: boolean },
+): void {
   const session = c.get('session') ?? null;
   if (!session || !ctx.stepUps.holds(session.sessionId, purpose, options)) throw stepUpRequired();
 }

@@ -35,7 +35,14 @@ export interface SubAccountStore {
   setMainOfSession(sessionId: string, mainUserId: string): void;
 }
 
-const NO_REFERRAL: Referral = { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null };
+const NO_REFERRAL: Referral = {
+  registerVipNo: null,
+  registerChannel: null,
+  clacCode: null,
+  commonCode: null,
+  groupId: null,
+  actCode: null,
+};
 /** Not a `scrypt$…` hash, so no password ever matches: a sub or demo account is entered only by switching. */
 const NO_PASSWORD = '!no-password';
 
@@ -76,7 +83,12 @@ export function createSubAccountStore(db: Database, users: UserStore): SubAccoun
      ON CONFLICT (session_id) DO UPDATE SET main_user_id = excluded.main_user_id`,
   );
 
-  const insertMember = (main: UserRecord, kind: 'sub' | 'demo', nickName: string, now: number): UserRecord | 'duplicate' => {
+  const insertMember = (
+    main: UserRecord,
+    kind: 'sub' | 'demo',
+    nickName: string,
+    now: number,
+  ): UserRecord | 'duplicate' => {
     const created = users.insert({
       email: placeholderEmail(kind),
       areaCode: null,

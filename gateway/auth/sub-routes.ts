@@ -55,7 +55,13 @@ async function readSwitchBody(c: Context<GatewayEnv>): Promise<JsonObject | null
 }
 
 function memberEntry(member: FamilyMember, currentId: string): FamilyEntry {
-  return { userId: member.id, name: member.name, isMain: false, isDemo: member.isDemo, isCurrent: member.id === currentId };
+  return {
+    userId: member.id,
+    name: member.name,
+    isMain: false,
+    isDemo: member.isDemo,
+    isCurrent: member.id === currentId,
+  };
 }
 
 /** `POST /v1/user/sub/create`, `GET /v1/user/sub/list` and the five switch routes of spec §7.5. */

@@ -27,7 +27,13 @@ function bodyTarget(body: JsonObject, channel: CodeChannel): string {
  * signed-in account's own contact, when its step-up asks for that channel. Login and system: the
  * pending login's own account, whatever the body says, so nobody can mail codes for another person's login.
  */
-function resolveTarget(ctx: AuthContext, c: Context<GatewayEnv>, body: JsonObject, channel: CodeChannel, scene: CodeScene): string {
+function resolveTarget(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  body: JsonObject,
+  channel: CodeChannel,
+  scene: CodeScene,
+): string {
   if (scene === 'register') return bodyTarget(body, channel);
   if (scene === 'bind') {
     requireUser(ctx, c);
@@ -58,7 +64,12 @@ export function verifyCodeRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const scene = readChoice(body, 'scene', CODE_SCENES);
     const target = resolveTarget(ctx, c, body, channel, scene);
     if (!(await sendCode(ctx, c, { channel, target, scene }))) throw rateLimited();
-    return replyOk(c, { sent: true, target: maskTarget(channel, target), expiresInSeconds: CODE_TTL_MS / 1000, resendAfterSeconds: 60 });
+    return replyOk(c, {
+      sent: true,
+      target: maskTarget(channel, target),
+      expiresInSeconds: CODE_TTL_MS / 1000,
+      resendAfterSeconds: 60,
+    });
   });
   return routes;
 }

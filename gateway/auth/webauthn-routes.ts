@@ -17,7 +17,13 @@ import { endOtherSessions, requireStepUp, withStepUp } from './step-up';
 import type { UserRecord } from './user-store';
 import { keyAlreadyRegistered, keyNotFound, keyNotVerified, tooManyKeys } from './webauthn-errors';
 import { CEREMONY_TIMEOUT_MS, RP_NAME, relyingPartyOf } from './webauthn-relying-party';
-import { CHALLENGE_TTL_MS, createWebAuthnStore, loginBinding, registrationBinding, type StoredCredential } from './webauthn-store';
+import {
+  CHALLENGE_TTL_MS,
+  createWebAuthnStore,
+  loginBinding,
+  registrationBinding,
+  type StoredCredential,
+} from './webauthn-store';
 
 /** Paths of the security-key (FIDO2 / WebAuthn) calls. */
 export const FIDO2_PATHS = {
@@ -115,13 +121,26 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
         requireUserVerification: false,
       });
     } catch (error) {
-      ctx.logger.info('security key registration refused', { userId: user.id, reason: error instanceof Error ? error.message : 'unknown' });
+      ctx.logger.info('security key registration refused', {
+        userId: user.id,
+        reason: error instanceof Error ? error.message : 'unknown',
+      });
       throw keyNotVerified();
     }
     if (!verified.verified) throw keyNotVerified();
     const { credential } = verified.registrationInfo;
-    const transports = Array.isArray(response.response?.transports) ? response.response.transports.filter((t) => typeof t === 'string') : [];
-    const stored = { id: credential.id, userId: user.id, publicKey: credential.publicKey, counter: credential.counter, transports, createdAt: ctx.now(), nickname };
+    const transports = Array.isArray(response.response?.transports)
+      ? response.response.transports.filter((t) => typeof t === 'string')
+      : [];
+    const stored = {
+      id: credential.id,
+      userId: user.id,
+      publicKey: credential.publicKey,
+      counter: credential.counter,
+      transports,
+      createdAt: ctx.now(),
+      nickname,
+    };
     withStepUp(ctx, c, 'fido-add', () => {
       if (store.credentialsOf(user.id).length >= MAX_KEYS_PER_USER) throw tooManyKeys();
       if (!store.addCredential(stored)) throw keyAlreadyRegistered();

@@ -84,7 +84,8 @@ function toCredential(row: CredentialRow): StoredCredential {
 export function createWebAuthnStore(db: Database, now: () => number): WebAuthnStore {
   const byUser = db.prepare('SELECT * FROM webauthn_credentials WHERE user_id = ? ORDER BY created_at, id');
   const byId = db.prepare('SELECT * FROM webauthn_credentials WHERE id = ?');
-  const insert = db.prepare(`INSERT INTO webauthn_credentials (id, user_id, public_key, counter, transports, created_at, nickname)
+  const insert =
+    db.prepare(`INSERT INTO webauthn_credentials (id, user_id, public_key, counter, transports, created_at, nickname)
     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`);
   const used = db.prepare('UPDATE webauthn_credentials SET counter = ?, last_used_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM webauthn_credentials WHERE user_id = ? AND id = ?');

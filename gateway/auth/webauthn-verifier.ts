@@ -28,9 +28,11 @@ export function parseFidoVerifyCode(fidoVerifyCode: string): AuthenticationRespo
   } catch {
     return null;
   }
-  if (!isObject(value) || typeof value.id !== 'string' || value.type !== 'public-key' || !isObject(value.response)) return null;
+  if (!isObject(value) || typeof value.id !== 'string' || value.type !== 'public-key' || !isObject(value.response))
+    return null;
   const { clientDataJSON, authenticatorData, signature } = value.response;
-  if (typeof clientDataJSON !== 'string' || typeof authenticatorData !== 'string' || typeof signature !== 'string') return null;
+  if (typeof clientDataJSON !== 'string' || typeof authenticatorData !== 'string' || typeof signature !== 'string')
+    return null;
   return value as unknown as AuthenticationResponseJSON;
 }
 
@@ -65,7 +67,12 @@ export function createSecurityKeyVerifier(options: SecurityKeyVerifierOptions): 
         expectedChallenge: challenge.challenge,
         expectedOrigin: origin,
         expectedRPID: rpID,
-        credential: { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports },
+        credential: {
+          id: credential.id,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports,
+        },
         // Options ask for user verification as "preferred": a key without a PIN is still a second factor.
         requireUserVerification: false,
       });

@@ -45,7 +45,10 @@ export class FaultRegistry {
   /** Finds the fault for a request, counts one use and forgets it when used up. */
   take(method: string, path: string, scope?: string): Fault | undefined {
     const index = this.faults.findIndex(
-      (f) => f.path === path && (f.method === undefined || f.method === method) && (f.scope === undefined || f.scope === scope),
+      (f) =>
+        f.path === path &&
+        (f.method === undefined || f.method === method) &&
+        (f.scope === undefined || f.scope === scope),
     );
     if (index < 0) return undefined;
     const fault = this.faults[index]!;

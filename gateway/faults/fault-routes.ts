@@ -20,13 +20,21 @@ const MAX_OUTAGE_MS = 60_000;
  * The test-only routes: register and clear faults, read stored CSP reports, echo a request back as JSON, and cut the
  * public market stream for a while (`POST /__faults/stream-outage {ms}`).
  */
-export function faultRoutes(registry: FaultRegistry, cspReports: CspReportStore, stream?: StreamFaults): Hono<GatewayEnv> {
+export function faultRoutes(
+  registry: FaultRegistry,
+  cspReports: CspReportStore,
+  stream?: StreamFaults,
+): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
   routes.post('/__faults/stream-outage', async (c) => {
     const body = await readJsonBody(c);
     const ms = typeof body === 'object' && body !== null ? (body as { ms?: unknown }).ms : undefined;
     if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_OUTAGE_MS) {
-      throw new GatewayError(400, '40020', `Parameter ms error: a whole number of milliseconds from 0 to ${MAX_OUTAGE_MS}`);
+      throw new GatewayError(
+        400,
+        '40020',
+        `Parameter ms error: a whole number of milliseconds from 0 to ${MAX_OUTAGE_MS}`,
+      );
     }
     if (!stream) throw new GatewayError(404, '40404', 'No market stream on this gateway');
     stream.pause(ms);

@@ -6,13 +6,15 @@ import type { Fault } from './fault-registry';
 export function parseFault(input: unknown): Fault {
   const body = expectObject(input, 'body');
   const path = readString(body, 'path', { maxLength: 2048 });
-  if (!path.startsWith('/') || path.includes('?')) throw invalidField('path', 'must be an absolute path without a query');
+  if (!path.startsWith('/') || path.includes('?'))
+    throw invalidField('path', 'must be an absolute path without a query');
   const method = readString(body, 'method', { optional: true, maxLength: 16 })?.toUpperCase();
   const headers = body.headers === undefined ? undefined : expectObject(body.headers, 'headers');
   if (headers && !Object.values(headers).every((v) => typeof v === 'string')) {
     throw invalidField('headers', 'values must be strings');
   }
-  if (body.body !== undefined && body.rawBody !== undefined) throw invalidField('rawBody', 'cannot be combined with body');
+  if (body.body !== undefined && body.rawBody !== undefined)
+    throw invalidField('rawBody', 'cannot be combined with body');
   const fault: Fault = {
     path,
     method,

@@ -17,7 +17,11 @@ export const SUCCESS_CODE = '00000';
 export const BUSY_MESSAGE = 'The system is busy';
 
 /** Replies `{code, msg, data}` with a status (default 200) and notes the code for the request log. */
-export function replyEnvelope<T>(c: Context<GatewayEnv>, body: Envelope<T>, status: ContentfulStatusCode = 200): Response {
+export function replyEnvelope<T>(
+  c: Context<GatewayEnv>,
+  body: Envelope<T>,
+  status: ContentfulStatusCode = 200,
+): Response {
   c.set('replyCode', body.code);
   return c.json(body, status);
 }

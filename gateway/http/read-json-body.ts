@@ -25,7 +25,11 @@ export function mediaTypeOf(header: string | undefined): string {
  * Reads the request body as JSON, stopping as soon as it passes `limitBytes`; an empty body reads as null. A body
  * with another content type is refused (415) rather than guessed at, and one nested deeper than MAX_JSON_DEPTH (400).
  */
-export async function readJsonBody(c: Context<GatewayEnv>, limitBytes = DEFAULT_BODY_LIMIT, options: JsonBodyOptions = {}): Promise<unknown> {
+export async function readJsonBody(
+  c: Context<GatewayEnv>,
+  limitBytes = DEFAULT_BODY_LIMIT,
+  options: JsonBodyOptions = {},
+): Promise<unknown> {
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLarge(limitBytes);
   const stream = c.req.raw.body;

@@ -21,7 +21,11 @@ async function readChunk(reader: Reader): ReturnType<Reader['read']> {
  * of a reset; only a body beyond that is cut off by closing the stream. `sibling`, the other branch of a tee, is
  * cancelled first, so it does not hold on to what is dropped.
  */
-export async function readLimited(stream: ReadableStream<Uint8Array>, limitBytes: number, sibling?: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+export async function readLimited(
+  stream: ReadableStream<Uint8Array>,
+  limitBytes: number,
+  sibling?: ReadableStream<Uint8Array>,
+): Promise<Uint8Array> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayEnv } from './gateway-env';
 
 /** A Host header as a browser sends it: a DNS name or IPv4 address, or a bracketed IPv6 address, and an optional port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /** The last value of a comma-separated forwarding header: the one the proxy in front of the gateway added. */
 function lastForwarded(value: string | undefined): string | undefined {
@@ -22,9 +23,14 @@ function socketAddress(c: Context<GatewayEnv>): string {
  */
 export function requestOrigin(options: { trustProxy: boolean }): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
-    const forwardedProto = options.trustProxy ? lastForwarded(c.req.header('x-forwarded-proto'))?.toLowerCase() : undefined;
+    const forwardedProto = options.trustProxy
+      ? lastForwarded(c.req.header('x-forwarded-proto'))?.toLowerCase()
+      : undefined;
     c.set('isHttps', forwardedProto ? forwardedProto === 'https' : new URL(c.req.url).protocol === 'https:');
-    c.set('clientAddress', (options.trustProxy ? lastForwarded(c.req.header('x-forwarded-for')) : undefined) ?? socketAddress(c));
+    c.set(
+      'clientAddress',
+      (options.trustProxy ? lastForwarded(c.req.header('x-forwarded-for')) : undefined) ?? socketAddress(c),
+    );
     await next();
   };
 }

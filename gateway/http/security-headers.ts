@@ -6,7 +6,10 @@ export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
  * principle 5). `socketOrigin` is the page's own WebSocket origin (`ws://host` or `wss://host`), the only socket it
  * may open; without one, 'self' alone.
  */
-export function buildContentSecurityPolicy(socketOrigin: string | null = null, reportUri: string = CSP_REPORT_PATH): string {
+export function buildContentSecurityPolicy(
+  socketOrigin: string | null = null,
+  reportUri: string = CSP_REPORT_PATH,
+): string {
   return [
     "default-src 'self'",
     "script-src 'self'",

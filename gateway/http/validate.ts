@@ -15,9 +15,21 @@ export function expectObject(value: unknown, field: string): JsonObject {
 }
 
 /** Reads a string field (optionally absent) no longer than `maxLength`, or throws a 40002 naming it. */
-export function readString(object: JsonObject, field: string, options: { optional: true; maxLength?: number }): string | undefined;
-export function readString(object: JsonObject, field: string, options?: { optional?: false; maxLength?: number }): string;
-export function readString(object: JsonObject, field: string, options: { optional?: boolean; maxLength?: number } = {}): string | undefined {
+export function readString(
+  object: JsonObject,
+  field: string,
+  options: { optional: true; maxLength?: number },
+): string | undefined;
+export function readString(
+  object: JsonObject,
+  field: string,
+  options?: { optional?: false; maxLength?: number },
+): string;
+export function readString(
+  object: JsonObject,
+  field: string,
+  options: { optional?: boolean; maxLength?: number } = {},
+): string | undefined {
   const value = object[field];
   if (value === undefined && options.optional) return undefined;
   if (typeof value !== 'string') throw invalidField(field, 'must be a string');

@@ -20,7 +20,10 @@ export function isLogLevel(value: string): value is LogLevel {
 }
 
 /** Creates a logger writing one JSON object per line (default: stdout) for entries at or above `level`. */
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (line) => process.stdout.write(line),
+): Logger {
   const log = (entryLevel: Exclude<LogLevel, 'silent'>, msg: string, fields: LogFields = {}) => {
     if (RANK[entryLevel] < RANK[level]) return;
     write(`${JSON.stringify({ ts: new Date().toISOString(), level: entryLevel, msg, ...fields })}\n`);

@@ -201,7 +201,14 @@ export function candleRow(spec: InstrumentSpec, candle: Candle, layout: CandleLa
   const base = formatScaled(candle.baseVolume, volumePlace);
   const quote = formatScaled(candle.quoteVolume, pricePlace + volumePlace);
   const usdt = spec.quoteCoin === 'USDT' ? quote : spec.baseCoin === 'USDT' ? base : '0';
-  const row = [String(candle.start), price(candle.open), price(candle.high), price(candle.low), price(candle.close), base];
+  const row = [
+    String(candle.start),
+    price(candle.open),
+    price(candle.high),
+    price(candle.low),
+    price(candle.close),
+    base,
+  ];
   if (layout === 'stream') row.push(quote, usdt);
   else if (layout === 'spot-rest') row.push(usdt, quote);
   else row.push(quote);

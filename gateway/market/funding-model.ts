@@ -45,13 +45,19 @@ export class FundingModel {
     last: number,
     nowMs: number,
   ) {
-    this.state = { markPrice: last, indexPrice: last, fundingMicros: INTEREST_MICROS, nextFundingTime: nextFundingTime(nowMs) };
+    this.state = {
+      markPrice: last,
+      indexPrice: last,
+      fundingMicros: INTEREST_MICROS,
+      nextFundingTime: nextFundingTime(nowMs),
+    };
   }
 
   /** Advances by `seconds` to `nowMs` with the perpetual last traded at `last` ticks; returns the new state. */
   update(last: number, seconds: number, nowMs: number): FundingState {
     const reversion = Math.min(1, seconds / INDEX_GAP_REVERSION_SECONDS);
-    const noise = INDEX_GAP_SCALE * last * Math.sqrt(Math.max(seconds, 0) / INDEX_GAP_REVERSION_SECONDS) * this.rng.normal();
+    const noise =
+      INDEX_GAP_SCALE * last * Math.sqrt(Math.max(seconds, 0) / INDEX_GAP_REVERSION_SECONDS) * this.rng.normal();
     this.indexGap += -this.indexGap * reversion + noise;
     const index = Math.max(this.tick, this.snap(last + this.indexGap));
     this.premium += (last - index - this.premium) * Math.min(1, seconds / MARK_SMOOTHING_SECONDS);
@@ -66,7 +72,12 @@ export class FundingModel {
     this.premiumSeconds += seconds;
     const average = this.premiumSeconds > 0 ? this.premiumSum / this.premiumSeconds : 0;
     const funding = clamp(average + clamp(INTEREST_MICROS - average, INTEREST_CLAMP_MICROS), FUNDING_CAP_MICROS);
-    this.state = { markPrice: mark, indexPrice: index, fundingMicros: Math.round(funding), nextFundingTime: nextFundingTime(nowMs) };
+    this.state = {
+      markPrice: mark,
+      indexPrice: index,
+      fundingMicros: Math.round(funding),
+      nextFundingTime: nextFundingTime(nowMs),
+    };
     return this.state;
   }
 

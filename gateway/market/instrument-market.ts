@@ -74,7 +74,8 @@ export class InstrumentMarket {
     this.history.record(nowMs, this.last);
     this.lastStepMs = nowMs;
     this.fundingRng = createRandom(hashSeed(seed, 'funding'));
-    this.funding = spec.instType === 'SPOT' ? undefined : new FundingModel(this.fundingRng, this.tick, this.last, nowMs);
+    this.funding =
+      spec.instType === 'SPOT' ? undefined : new FundingModel(this.fundingRng, this.tick, this.last, nowMs);
     this.recentre(this.rng.next() < 0.5 ? 'buy' : 'sell');
     this.bids.drainChanges();
     this.asks.drainChanges();
@@ -93,7 +94,10 @@ export class InstrumentMarket {
     // Churn first, so re-centring afterwards tops each side back up to full depth.
     for (let i = 0; i < levelChanges; i++) this.churnOne();
     this.recentre(side);
-    this.holding = Math.max(this.lot, this.holding + Math.round((this.typicalSize * this.rng.normal()) / this.lot) * this.lot);
+    this.holding = Math.max(
+      this.lot,
+      this.holding + Math.round((this.typicalSize * this.rng.normal()) / this.lot) * this.lot,
+    );
     this.funding?.update(this.last, seconds, nowMs);
     const bids = this.formatLevels(this.bids.drainChanges());
     const asks = this.formatLevels(this.asks.drainChanges());
@@ -191,7 +195,8 @@ export class InstrumentMarket {
     this.last = Math.max(this.tick, this.snap(price));
     this.history.record(Math.max(nowMs, this.lastStepMs), this.last);
     this.recentre(side);
-    if (this.funding) this.funding = new FundingModel(this.fundingRng, this.tick, this.last, Math.max(nowMs, this.lastStepMs));
+    if (this.funding)
+      this.funding = new FundingModel(this.fundingRng, this.tick, this.last, Math.max(nowMs, this.lastStepMs));
   }
 
   /** The most recent trades, newest first. */
@@ -274,7 +279,8 @@ export class InstrumentMarket {
     } else if (action < 0.3) {
       const inner = price + (book.isBid ? -this.tick : this.tick);
       const neighbour = book.priceAt(index + 1);
-      if (neighbour !== undefined && inner !== neighbour && book.sizeAt(inner) === 0) book.set(inner, this.randomSize());
+      if (neighbour !== undefined && inner !== neighbour && book.sizeAt(inner) === 0)
+        book.set(inner, this.randomSize());
       else book.set(price, this.randomSize());
     } else {
       book.set(price, this.randomSize());
@@ -297,6 +303,9 @@ export class InstrumentMarket {
   private formatLevels(levels: Array<[number, number]>): BookLevel[] {
     const { pricePlace, volumePlace } = this.spec;
     // A deleted level is sent as exactly "0", as the public feed does.
-    return levels.map(([price, size]) => [formatScaled(price, pricePlace), size === 0 ? '0' : formatScaled(size, volumePlace)]);
+    return levels.map(([price, size]) => [
+      formatScaled(price, pricePlace),
+      size === 0 ? '0' : formatScaled(size, volumePlace),
+    ]);
   }
 }

@@ -34,7 +34,14 @@ export class PriceHistory {
    * between rolls, and a ticker is built for every instrument on every step (14 instruments × 20 steps a second in
    * the bench), where a scan of 1,440 candles each time was the simulator's largest cost.
    */
-  private closed: { newestStart: number; high: number; low: number; baseVolume: bigint; quoteVolume: bigint; openUtc: number | null } | null = null;
+  private closed: {
+    newestStart: number;
+    high: number;
+    low: number;
+    baseVolume: bigint;
+    quoteVolume: bigint;
+    openUtc: number | null;
+  } | null = null;
 
   /** Records a price (and optionally traded volume) at a time; rolls minutes forward as needed. */
   record(ts: number, price: number, baseVolume = 0n, quoteVolume = 0n): void {
@@ -80,7 +87,14 @@ export class PriceHistory {
   /** The figures of every candle before the newest (which starts at `newestStart`). */
   private closedStats(newestStart: number): NonNullable<PriceHistory['closed']> {
     const midnight = Math.floor(newestStart / DAY_MS) * DAY_MS;
-    const stats = { newestStart, high: Number.NEGATIVE_INFINITY, low: Number.POSITIVE_INFINITY, baseVolume: 0n, quoteVolume: 0n, openUtc: null as number | null };
+    const stats = {
+      newestStart,
+      high: Number.NEGATIVE_INFINITY,
+      low: Number.POSITIVE_INFINITY,
+      baseVolume: 0n,
+      quoteVolume: 0n,
+      openUtc: null as number | null,
+    };
     for (let i = 0; i < this.candles.length - 1; i += 1) {
       const candle = this.candles[i];
       if (candle.high > stats.high) stats.high = candle.high;

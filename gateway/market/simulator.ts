@@ -41,10 +41,14 @@ export class MarketSimulator {
   /** Builds every instrument's market at `options.nowMs`. */
   constructor(private readonly options: SimulatorOptions) {
     this.levelChangesPerStep = options.levelChangesPerStep ?? DEFAULT_LEVEL_CHANGES;
-    const marketOptions = { bookDepth: options.bookDepth ?? DEFAULT_BOOK_DEPTH, volatilityScale: options.volatilityScale ?? 1 };
+    const marketOptions = {
+      bookDepth: options.bookDepth ?? DEFAULT_BOOK_DEPTH,
+      volatilityScale: options.volatilityScale ?? 1,
+    };
     for (const spec of options.instruments ?? DEFAULT_INSTRUMENTS) {
       const key = instrumentKey(spec.instType, spec.symbol);
-      if (spec.bookActivity !== undefined && !(spec.bookActivity > 0 && spec.bookActivity <= 1)) throw new RangeError(`${key}: bookActivity must lie in (0, 1]`);
+      if (spec.bookActivity !== undefined && !(spec.bookActivity > 0 && spec.bookActivity <= 1))
+        throw new RangeError(`${key}: bookActivity must lie in (0, 1]`);
       this.markets.set(key, new InstrumentMarket(spec, hashSeed(options.seed, key), options.nowMs, marketOptions));
     }
   }
@@ -74,7 +78,8 @@ export class MarketSimulator {
 
   /** Changes how many random level changes a full-activity instrument makes per step (to load a client harder or softer). */
   setLevelChangesPerStep(count: number): void {
-    if (!Number.isInteger(count) || count < 0) throw new RangeError('levelChangesPerStep must be a non-negative integer');
+    if (!Number.isInteger(count) || count < 0)
+      throw new RangeError('levelChangesPerStep must be a non-negative integer');
     this.levelChangesPerStep = count;
   }
 
@@ -115,7 +120,12 @@ export class MarketSimulator {
   }
 
   /** The levels a taker on `side` would trade against, best first, in integer units; undefined when not simulated. */
-  takerLevels(instType: InstType, symbol: string, side: OrderSide, depth = DEFAULT_BOOK_DEPTH): ReturnType<InstrumentMarket['oppositeLevels']> | undefined {
+  takerLevels(
+    instType: InstType,
+    symbol: string,
+    side: OrderSide,
+    depth = DEFAULT_BOOK_DEPTH,
+  ): ReturnType<InstrumentMarket['oppositeLevels']> | undefined {
     return this.markets.get(instrumentKey(instType, symbol))?.oppositeLevels(side, depth);
   }
 

@@ -32,7 +32,10 @@ const digest = (token: string) => createHash('sha256').update(token).digest();
  * remembered (as a digest, across restarts) for its 14,400 s life; and the check that, when `required`, refuses a
  * call to a §7.6 endpoint without such a token with `40140`.
  */
-export function deviceRoutes(deps: DeviceRoutesDeps): { routes: Hono<GatewayEnv>; riskCheck: MiddlewareHandler<GatewayEnv> } {
+export function deviceRoutes(deps: DeviceRoutesDeps): {
+  routes: Hono<GatewayEnv>;
+  riskCheck: MiddlewareHandler<GatewayEnv>;
+} {
   const now = deps.now ?? Date.now;
   const insert = deps.db.prepare('INSERT OR IGNORE INTO risk_tokens (digest, issued_at) VALUES (?, ?)');
   const issuedAt = deps.db.prepare('SELECT issued_at FROM risk_tokens WHERE digest = ?');

@@ -16,7 +16,11 @@ export function missingParameter(name: string): GatewayError {
 
 /** A query parameter has a value the route does not accept (HTTP 400, code 40020); `expectation` says what would do. */
 export function badParameter(name: string, expectation?: string): GatewayError {
-  return new GatewayError(400, '40020', expectation ? `Parameter ${name} error: ${expectation}` : `Parameter ${name} error`);
+  return new GatewayError(
+    400,
+    '40020',
+    expectation ? `Parameter ${name} error: ${expectation}` : `Parameter ${name} error`,
+  );
 }
 
 /** A trimmed query parameter, or undefined when absent or blank. */
@@ -26,12 +30,22 @@ export function queryValue(c: Context<GatewayEnv>, name: string): string | undef
 }
 
 /** Every instrument of a product line, or the one named by an optional `symbol` query; unknown or malformed symbols answer 400. */
-export function pickInstruments(c: Context<GatewayEnv>, simulator: MarketSimulator, instType: InstType): InstrumentSpec[] {
-  return queryValue(c, 'symbol') === undefined ? simulator.listInstruments(instType) : [requireInstrument(c, simulator, instType)];
+export function pickInstruments(
+  c: Context<GatewayEnv>,
+  simulator: MarketSimulator,
+  instType: InstType,
+): InstrumentSpec[] {
+  return queryValue(c, 'symbol') === undefined
+    ? simulator.listInstruments(instType)
+    : [requireInstrument(c, simulator, instType)];
 }
 
 /** The instrument named by the required `symbol` query (case-insensitive): 40019 when missing, 40020 when malformed, 40034 when unknown. */
-export function requireInstrument(c: Context<GatewayEnv>, simulator: MarketSimulator, instType: InstType | null): InstrumentSpec {
+export function requireInstrument(
+  c: Context<GatewayEnv>,
+  simulator: MarketSimulator,
+  instType: InstType | null,
+): InstrumentSpec {
   const raw = queryValue(c, 'symbol');
   if (raw === undefined) throw missingParameter('symbol');
   const symbol = raw.toUpperCase();
@@ -55,11 +69,16 @@ export function simulatedLine(productType: string): InstType | null {
 }
 
 /** An optional integer query within [min, max]; `fallback` when absent, 40020 when malformed or out of range. */
-export function integerParameter(c: Context<GatewayEnv>, name: string, range: { min: number; max: number; fallback: number }): number {
+export function integerParameter(
+  c: Context<GatewayEnv>,
+  name: string,
+  range: { min: number; max: number; fallback: number },
+): number {
   const raw = queryValue(c, name);
   if (raw === undefined) return range.fallback;
   const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
-  if (!(value >= range.min && value <= range.max)) throw badParameter(name, `must be an integer from ${range.min} to ${range.max}`);
+  if (!(value >= range.min && value <= range.max))
+    throw badParameter(name, `must be an integer from ${range.min} to ${range.max}`);
   return value;
 }
 
@@ -72,7 +91,12 @@ export function timeParameter(c: Context<GatewayEnv>, name: string): number | un
 }
 
 /** One of a fixed set of values, matched case-insensitively; `fallback` when absent, 40020 otherwise. */
-export function choiceParameter<T extends string>(c: Context<GatewayEnv>, name: string, choices: readonly T[], fallback: T): T {
+export function choiceParameter<T extends string>(
+  c: Context<GatewayEnv>,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
   const raw = queryValue(c, name);
   if (raw === undefined) return fallback;
   const found = choices.find((choice) => choice.toLowerCase() === raw.toLowerCase());

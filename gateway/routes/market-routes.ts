@@ -13,7 +13,9 @@ import { marketSnapshotRoutes } from './market-snapshot-routes';
  */
 export function marketRoutes(simulator: MarketSimulator): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.get('/api/v2/spot/public/symbols', (c) => replyMarketOk(c, pickInstruments(c, simulator, 'SPOT').map(spotSymbolView)));
+  routes.get('/api/v2/spot/public/symbols', (c) =>
+    replyMarketOk(c, pickInstruments(c, simulator, 'SPOT').map(spotSymbolView)),
+  );
   routes.get('/api/v2/spot/market/tickers', (c) =>
     replyMarketOk(c, tickersOf(simulator, pickInstruments(c, simulator, 'SPOT')).map(spotTickerView)),
   );

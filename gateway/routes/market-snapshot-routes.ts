@@ -76,14 +76,20 @@ export function marketSnapshotRoutes(simulator: MarketSimulator): Hono<GatewayEn
     const spec = requireInstrument(c, simulator, 'SPOT');
     const limit = integerParameter(c, 'limit', { min: 1, max: SPOT_FILLS_MAX, fallback: 100 });
     const trades = simulator.getTrades(spec.instType, spec.symbol, limit) ?? [];
-    return replyMarketOk(c, trades.map((trade) => spotFillView(spec.symbol, trade)));
+    return replyMarketOk(
+      c,
+      trades.map((trade) => spotFillView(spec.symbol, trade)),
+    );
   });
 
   routes.get('/api/v2/mix/market/fills', (c) => {
     const spec = requireInstrument(c, simulator, simulatedLine(requireProductType(c)));
     const limit = integerParameter(c, 'limit', { min: 1, max: FUTURES_FILLS_MAX, fallback: 100 });
     const trades = simulator.getTrades(spec.instType, spec.symbol, limit) ?? [];
-    return replyMarketOk(c, trades.map((trade) => futuresFillView(spec.symbol, trade)));
+    return replyMarketOk(
+      c,
+      trades.map((trade) => futuresFillView(spec.symbol, trade)),
+    );
   });
 
   return routes;
@@ -95,7 +101,12 @@ function depth(simulator: MarketSimulator, spec: InstrumentSpec, merge: number, 
   // Merging needs the whole book: a merged level may gather many raw ones.
   const book = simulator.getBook(spec.instType, spec.symbol, merge === 0 ? limit : Number.POSITIVE_INFINITY)!;
   const side = (levels: BookLevel[], isBid: boolean) =>
-    merge === 0 ? levels : mergeLevels(levels, { isBid, stepUnits, pricePlace: spec.pricePlace, volumePlace: spec.volumePlace }).slice(0, limit);
+    merge === 0
+      ? levels
+      : mergeLevels(levels, { isBid, stepUnits, pricePlace: spec.pricePlace, volumePlace: spec.volumePlace }).slice(
+          0,
+          limit,
+        );
   return { asks: side(book.asks, false), bids: side(book.bids, true), ts: String(book.ts), stepUnits };
 }
 
@@ -117,6 +128,8 @@ function candles(
   if (startTime > endTime) throw badParameter('startTime', 'must not be after endTime');
   const limit = integerParameter(c, 'limit', { min: 1, max: CANDLE_LIMIT_MAX, fallback: 100 });
   const minutes = simulator.getMinuteCandles(spec.instType, spec.symbol) ?? [];
-  const inRange = aggregateCandles(minutes, granularity).filter((candle) => candle.start >= startTime && candle.start <= endTime);
+  const inRange = aggregateCandles(minutes, granularity).filter(
+    (candle) => candle.start >= startTime && candle.start <= endTime,
+  );
   return inRange.slice(-limit).map((candle) => candleRow(spec, candle, layout));
 }

@@ -8,7 +8,8 @@ const MAX_BATCH = 50;
 /** Turns a report body into rows: the product's own `{bizType, data:{event, reason}, timestamp, page}` (spec §7.7), a browser `{"csp-report":{…}}`, or a Reporting-API array; anything else throws a 40002. */
 export function parseCspReports(input: unknown): CspReport[] {
   if (Array.isArray(input)) {
-    if (input.length === 0 || input.length > MAX_BATCH) throw invalidField('body', `must hold 1 to ${MAX_BATCH} reports`);
+    if (input.length === 0 || input.length > MAX_BATCH)
+      throw invalidField('body', `must hold 1 to ${MAX_BATCH} reports`);
     return input.map((entry, i) => fromReportingApi(entry, `[${i}]`));
   }
   const body = expectObject(input, 'body');
@@ -25,7 +26,11 @@ function fromProductReport(body: JsonObject): CspReport {
   const reason = readString(data, 'reason', { optional: true, maxLength: MAX_TEXT }) ?? '';
   const page = readString(body, 'page', { optional: true, maxLength: 2048 }) ?? '';
   const { timestamp } = body;
-  if (timestamp !== undefined && typeof timestamp !== 'number' && !(typeof timestamp === 'string' && /^\d{1,16}$/.test(timestamp))) {
+  if (
+    timestamp !== undefined &&
+    typeof timestamp !== 'number' &&
+    !(typeof timestamp === 'string' && /^\d{1,16}$/.test(timestamp))
+  ) {
     throw invalidField('timestamp', 'must be a number of milliseconds');
   }
   return { bizType, event, reason, page, raw: { bizType, data, timestamp, page } };

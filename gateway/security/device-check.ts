@@ -72,7 +72,8 @@ export function deviceCheckRoutes(deps: DeviceCheckDeps): Hono<GatewayEnv> {
       const results = keys.map((key) => verifyRsaSha256(key, text, signature));
       if (!results.includes(true)) reason = 'no matching key';
       // The signature covers the trace id and time, so it is the one-time proof; a second use is not trusted.
-      else if (!replay.claim('device-check', `${userIdHash}\n${signature}`, nowMs, nowMs + SIGNATURE_REPLAY_MS)) reason = 'replayed';
+      else if (!replay.claim('device-check', `${userIdHash}\n${signature}`, nowMs, nowMs + SIGNATURE_REPLAY_MS))
+        reason = 'replayed';
     }
     if (reason) deps.logger.debug('device check untrusted', { reason });
     else if (deps.onTrusted) {

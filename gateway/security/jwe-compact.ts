@@ -20,7 +20,13 @@ export function openJweCompact(compact: string, privateKey: KeyObject, kid: stri
   if (compact.length > MAX_JWE_CHARS) return { ok: false, reason: 'size' };
   const parts = compact.split('.');
   if (parts.length !== 5) return { ok: false, reason: 'shape' };
-  const [headerB64u, encryptedKeyB64u, ivB64u, ciphertextB64u, tagB64u] = parts as [string, string, string, string, string];
+  const [headerB64u, encryptedKeyB64u, ivB64u, ciphertextB64u, tagB64u] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const headerBytes = decodeBase64UrlStrict(headerB64u);
   const encryptedKey = decodeBase64UrlStrict(encryptedKeyB64u);
   const iv = decodeBase64UrlStrict(ivB64u);
@@ -48,7 +54,10 @@ export function openJweCompact(compact: string, privateKey: KeyObject, kid: stri
 function unwrapContentKey(encryptedKey: Buffer, privateKey: KeyObject): Buffer {
   const fallback = randomBytes(32);
   try {
-    const key = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, encryptedKey);
+    const key = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      encryptedKey,
+    );
     return key.length === 32 ? key : fallback;
   } catch {
     return fallback;

@@ -54,7 +54,8 @@ export interface FailedLoginEnvelope {
 
 type Plain = Record<string, unknown>;
 
-const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Opens and checks a login envelope (contract §3): JWE, freshness, path, fields, client key, `initSign`, and that it was never opened before. */
 export function openLoginEnvelope(input: LoginEnvelopeInput): OpenedLoginEnvelope | FailedLoginEnvelope {
@@ -100,7 +101,8 @@ function check(input: LoginEnvelopeInput): OpenedLoginEnvelope | FailedLoginEnve
   const signedText = `DS1-init\n${input.path}\n${ts}\n${fp}\n${publicKey}`;
   if (!verifyRsaSha256(clientKey.key, signedText, initSign)) return fail('initSign');
   // Remembered for as long as its `ts` is acceptable; past that the freshness check refuses it anyway.
-  if (!input.replay.claim('login-envelope', initSign, input.now, Number(ts) + LOGIN_TS_WINDOW_MS)) return fail('replay');
+  if (!input.replay.claim('login-envelope', initSign, input.now, Number(ts) + LOGIN_TS_WINDOW_MS))
+    return fail('replay');
   return { ok: true, fields, rest, publicKey, algorithm, keyId: clientKey.keyId };
 }
 

@@ -92,10 +92,12 @@ export function signModeFor(
 }
 
 /** True when the path (without query) is a core url: in `exactUrls`, or starting with a `prefixUrls` entry (contract §1). */
-export function isCoreUrl(path: string, policy: Pick<SignPolicy, 'exactUrls' | 'prefixUrls'> = DEFAULT_SIGN_POLICY): boolean {
+export function isCoreUrl(
+  path: string,
+  policy: Pick<SignPolicy, 'exactUrls' | 'prefixUrls'> = DEFAULT_SIGN_POLICY,
+): boolean {
   return policy.exactUrls.includes(path) || policy.prefixUrls.some((prefix) => path.startsWith(prefix));
 }
-
 
 /** The sign mode a core url must meet: the longest matching signing entry (`enc:` entries skipped), else "1" (contract §4). */
 export function requiredSignMode(path: string, policy: SignPolicy): string {

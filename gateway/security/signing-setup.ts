@@ -10,7 +10,15 @@ export interface Signing {
 }
 
 /** Loads the root (a given production root, else the dev root in `.dev-root`) and the data dir's server key (signing contract §1). */
-export function loadSigning(options: { dataDir: string; root?: RootPem; devRootDir?: string; policy?: Partial<SignPolicy> }): Signing {
+export function loadSigning(options: {
+  dataDir: string;
+  root?: RootPem;
+  devRootDir?: string;
+  policy?: Partial<SignPolicy>;
+}): Signing {
   const root = loadRoot(options.root ?? ensureDevRoot(options.devRootDir ?? join(process.cwd(), DEFAULT_DEV_ROOT_DIR)));
-  return { identity: createSigningIdentity(loadServerKey(options.dataDir), root), policy: createSignPolicy(options.policy) };
+  return {
+    identity: createSigningIdentity(loadServerKey(options.dataDir), root),
+    policy: createSignPolicy(options.policy),
+  };
 }

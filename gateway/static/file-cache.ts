@@ -36,7 +36,11 @@ export class FileCache {
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.file;
     const body = ownBytes(readFileSync(path));
     const contentType = contentTypeFor(path);
-    const file: CachedFile = { body, contentType, etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` };
+    const file: CachedFile = {
+      body,
+      contentType,
+      etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+    };
     if (isCompressible(contentType) && body.length >= MIN_COMPRESS_BYTES) {
       // Maximum levels: done once per file, and the first-paint budget is counted in compressed bytes.
       file.gzip = ownBytes(gzipSync(body, { level: 9 }));

@@ -189,7 +189,10 @@ class Connection implements StreamClient {
         return;
       }
       const request = isBinary
-        ? ({ kind: 'error', error: { code: STREAM_ERRORS.illegalRequest, msg: 'Illegal request: send text frames' } } as const)
+        ? ({
+            kind: 'error',
+            error: { code: STREAM_ERRORS.illegalRequest, msg: 'Illegal request: send text frames' },
+          } as const)
         : parseClientMessage(rawText(data));
       if (request.kind === 'ping') {
         this.idleTimer.refresh();

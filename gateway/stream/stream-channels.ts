@@ -27,7 +27,8 @@ const SIMULATED: ReadonlySet<string> = new Set<InstType>(['SPOT', 'USDT-FUTURES'
 /** The channel behind a name (`ticker`, `books`, `books1|5|15`, `trade`, `candle1m` … `candle1D`), or undefined. */
 export function channelKind(name: string): ChannelKind | undefined {
   if (Object.hasOwn(FIXED_CHANNELS, name)) return FIXED_CHANNELS[name];
-  if (Object.hasOwn(STREAM_CANDLE_CHANNELS, name)) return { type: 'candle', granularity: STREAM_CANDLE_CHANNELS[name]! };
+  if (Object.hasOwn(STREAM_CANDLE_CHANNELS, name))
+    return { type: 'candle', granularity: STREAM_CANDLE_CHANNELS[name]! };
   return undefined;
 }
 
@@ -37,10 +38,17 @@ export type ResolvedArg = { ok: true; spec: InstrumentSpec; kind: ChannelKind } 
 /** Checks instType, channel and instId in that order, with the public feed's codes (30016 param error, 30001 doesn't exist). */
 export function resolveArg(simulator: MarketSimulator, arg: ChannelArg, op: string): ResolvedArg {
   if (!INST_TYPES.has(arg.instType)) {
-    return { ok: false, error: { code: STREAM_ERRORS.paramError, msg: `Param error: instType ${arg.instType} is not supported`, arg, op } };
+    return {
+      ok: false,
+      error: { code: STREAM_ERRORS.paramError, msg: `Param error: instType ${arg.instType} is not supported`, arg, op },
+    };
   }
   const kind = channelKind(arg.channel);
-  if (!kind) return { ok: false, error: { code: STREAM_ERRORS.paramError, msg: `Param error: channel ${arg.channel} does not exist`, arg, op } };
+  if (!kind)
+    return {
+      ok: false,
+      error: { code: STREAM_ERRORS.paramError, msg: `Param error: channel ${arg.channel} does not exist`, arg, op },
+    };
   const spec = SIMULATED.has(arg.instType) ? simulator.getInstrument(arg.instType as InstType, arg.instId) : undefined;
   if (!spec) {
     const msg = `instType:${arg.instType},channel:${arg.channel},instId:${arg.instId} doesn't exist`;

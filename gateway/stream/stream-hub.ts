@@ -64,7 +64,13 @@ export class StreamHub {
     for (const raw of rawArgs) {
       const arg = readArg(raw);
       if (!arg) {
-        client.send(errorText({ code: STREAM_ERRORS.paramError, msg: 'Param error: each arg needs string instType, channel and instId', op }));
+        client.send(
+          errorText({
+            code: STREAM_ERRORS.paramError,
+            msg: 'Param error: each arg needs string instType, channel and instId',
+            op,
+          }),
+        );
         continue;
       }
       const resolved = resolveArg(this.simulator, arg, op);
@@ -105,7 +111,15 @@ export class StreamHub {
     }
     let topic = this.topics.get(key);
     if (!topic) {
-      topic = { arg, argJson: JSON.stringify(arg), spec, kind, clients: new Set(), lastPushMs: 0, periodStart: undefined };
+      topic = {
+        arg,
+        argJson: JSON.stringify(arg),
+        spec,
+        kind,
+        clients: new Set(),
+        lastPushMs: 0,
+        periodStart: undefined,
+      };
       this.topics.set(key, topic);
       const instrument = instrumentKey(spec.instType, spec.symbol);
       let set = this.byInstrument.get(instrument);
@@ -161,7 +175,12 @@ export class StreamHub {
       case 'ticker':
         return pushText('snapshot', topic.argJson, tickerData(spec, this.simulator.getTicker(instType, symbol)!), now);
       case 'trade':
-        return pushText('snapshot', topic.argJson, tradeData(this.simulator.getTrades(instType, symbol, this.options.tradeSnapshotSize)!), now);
+        return pushText(
+          'snapshot',
+          topic.argJson,
+          tradeData(this.simulator.getTrades(instType, symbol, this.options.tradeSnapshotSize)!),
+          now,
+        );
       case 'candle': {
         const minutes = this.simulator.getMinuteCandles(instType, symbol)!;
         const candles = latestCandles(minutes, kind.granularity, this.options.candleSnapshotSize);
@@ -188,17 +207,24 @@ export class StreamHub {
   }
 
   /** The push an event causes on a topic, or undefined when it causes none (other event type, or throttled). */
-  private pushFor(topic: Topic, event: MarketEvent, now: number, bookTop: () => NonNullable<ReturnType<MarketSimulator['getBook']>>): string | undefined {
+  private pushFor(
+    topic: Topic,
+    event: MarketEvent,
+    now: number,
+    bookTop: () => NonNullable<ReturnType<MarketSimulator['getBook']>>,
+  ): string | undefined {
     const { kind, spec } = topic;
     if (event.type === 'book') {
-      if (kind.type === 'books') return pushText('update', topic.argJson, bookData(event, bookTop(), event.seq, event.ts), now);
+      if (kind.type === 'books')
+        return pushText('update', topic.argJson, bookData(event, bookTop(), event.seq, event.ts), now);
       if (kind.type === 'depth') {
         const book = this.simulator.getBook(spec.instType, spec.symbol, kind.depth)!;
         return pushText('snapshot', topic.argJson, bookData(book, book, book.seq, book.ts), now);
       }
       return undefined;
     }
-    if (event.type === 'trades') return kind.type === 'trade' ? pushText('update', topic.argJson, tradeData(event.trades), now) : undefined;
+    if (event.type === 'trades')
+      return kind.type === 'trade' ? pushText('update', topic.argJson, tradeData(event.trades), now) : undefined;
     if (kind.type === 'ticker') {
       if (event.ts - topic.lastPushMs < this.options.tickerPushMs) return undefined;
       topic.lastPushMs = event.ts;

@@ -47,7 +47,10 @@ export function parseClientMessage(text: string): ClientRequest {
     return { kind: 'error', error: { code: STREAM_ERRORS.illegalRequest, msg: 'Illegal request: not valid JSON' } };
   }
   if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-    return { kind: 'error', error: { code: STREAM_ERRORS.illegalRequest, msg: 'Illegal request: expected a JSON object' } };
+    return {
+      kind: 'error',
+      error: { code: STREAM_ERRORS.illegalRequest, msg: 'Illegal request: expected a JSON object' },
+    };
   }
   const { op, args } = message as Record<string, unknown>;
   if (typeof op !== 'string' || !OPS.has(op)) {
@@ -55,7 +58,10 @@ export function parseClientMessage(text: string): ClientRequest {
     return { kind: 'error', error: { code: STREAM_ERRORS.invalidOp, msg: `Invalid op: ${shown}` } };
   }
   if (!Array.isArray(args) || args.length === 0) {
-    return { kind: 'error', error: { code: STREAM_ERRORS.paramError, msg: 'Param error: args must be a non-empty array', op } };
+    return {
+      kind: 'error',
+      error: { code: STREAM_ERRORS.paramError, msg: 'Param error: args must be a non-empty array', op },
+    };
   }
   return { kind: 'op', op: op as 'subscribe' | 'unsubscribe', args };
 }

@@ -45,16 +45,24 @@ export function createAccountStore(db: Database): AccountStore {
     `INSERT INTO trade_balances (user_id, coin, available, frozen) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, coin) DO UPDATE SET available = excluded.available, frozen = excluded.frozen`,
   );
-  const readAccount = db.prepare('SELECT futures_wallet AS wallet, pos_mode AS posMode FROM trade_accounts WHERE user_id = ?');
+  const readAccount = db.prepare(
+    'SELECT futures_wallet AS wallet, pos_mode AS posMode FROM trade_accounts WHERE user_id = ?',
+  );
   const writeWallet = db.prepare('UPDATE trade_accounts SET futures_wallet = ? WHERE user_id = ?');
   const writePosMode = db.prepare('UPDATE trade_accounts SET pos_mode = ? WHERE user_id = ?');
-  const readSettings = db.prepare('SELECT leverage, margin_mode AS marginMode FROM trade_settings WHERE user_id = ? AND symbol = ?');
+  const readSettings = db.prepare(
+    'SELECT leverage, margin_mode AS marginMode FROM trade_settings WHERE user_id = ? AND symbol = ?',
+  );
   const writeSettings = db.prepare(
     `INSERT INTO trade_settings (user_id, symbol, leverage, margin_mode) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, symbol) DO UPDATE SET leverage = excluded.leverage, margin_mode = excluded.margin_mode`,
   );
   type BalanceRow = { coin: string; available: string; frozen: string };
-  const toBalance = (row: BalanceRow): CoinBalance => ({ coin: row.coin, available: BigInt(row.available), frozen: BigInt(row.frozen) });
+  const toBalance = (row: BalanceRow): CoinBalance => ({
+    coin: row.coin,
+    available: BigInt(row.available),
+    frozen: BigInt(row.frozen),
+  });
   const account = (userId: string) => readAccount.get(userId) as { wallet: string; posMode: PosMode } | undefined;
   return {
     exists: (userId) => exists.get(userId) !== undefined,
@@ -68,7 +76,8 @@ export function createAccountStore(db: Database): AccountStore {
     },
     balances: (userId) => (readBalances.all(userId) as BalanceRow[]).map(toBalance),
     setBalance: (userId, balance) => {
-      if (balance.available < 0n || balance.frozen < 0n) throw new Error(`negative ${balance.coin} balance for ${userId}`);
+      if (balance.available < 0n || balance.frozen < 0n)
+        throw new Error(`negative ${balance.coin} balance for ${userId}`);
       writeBalance.run(userId, balance.coin, balance.available.toString(), balance.frozen.toString());
     },
     wallet: (userId) => BigInt(account(userId)?.wallet ?? '0'),
@@ -79,7 +88,8 @@ export function createAccountStore(db: Database): AccountStore {
     setPosMode: (userId, mode) => {
       writePosMode.run(mode, userId);
     },
-    settings: (userId, symbol, defaults) => (readSettings.get(userId, symbol) as SymbolSettings | undefined) ?? { ...defaults },
+    settings: (userId, symbol, defaults) =>
+      (readSettings.get(userId, symbol) as SymbolSettings | undefined) ?? { ...defaults },
     saveSettings: (userId, symbol, settings) => {
       writeSettings.run(userId, symbol, settings.leverage, settings.marginMode);
     },

@@ -41,7 +41,8 @@ export function mmRateOf(spec: InstrumentSpec, position: PositionRecord, book: F
 /** The long and short legs that share a position's risk: itself alone when isolated, both cross legs of its symbol when crossed. */
 function legsOf(position: PositionRecord, book: FuturesBook): { long?: PositionRecord; short?: PositionRecord } {
   if (position.marginMode === 'isolated') return { [position.holdSide]: position };
-  const same = (side: 'long' | 'short') => book.positions.find((p) => p.symbol === position.symbol && p.holdSide === side && p.marginMode === 'crossed');
+  const same = (side: 'long' | 'short') =>
+    book.positions.find((p) => p.symbol === position.symbol && p.holdSide === side && p.marginMode === 'crossed');
   return { long: same('long'), short: same('short') };
 }
 
@@ -72,16 +73,25 @@ export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge
   let othersMaintain = new Decimal(0);
   let delegate = 0n;
   if (!isolated) {
-    available = book.wallet - book.positions.filter((p) => p.marginMode === 'isolated').reduce((sum, p) => sum + p.margin, 0n);
+    available =
+      book.wallet - book.positions.filter((p) => p.marginMode === 'isolated').reduce((sum, p) => sum + p.margin, 0n);
     for (const other of book.positions) {
       if (other.marginMode !== 'crossed' || other.symbol === position.symbol) continue;
       const otherSpec = book.specOf(other.symbol);
       const mark = book.markOf(other.symbol);
       othersUpnl += unrealizedPnl(otherSpec, other, mark);
-      othersMaintain = othersMaintain.plus(new Decimal(mmRateOf(otherSpec, other, book)).times(formatMoney(notional(otherSpec, mark, other.size))));
+      othersMaintain = othersMaintain.plus(
+        new Decimal(mmRateOf(otherSpec, other, book)).times(formatMoney(notional(otherSpec, mark, other.size))),
+      );
     }
     for (const order of book.openOrders) {
-      if (order.symbol !== position.symbol || order.marginMode !== 'crossed' || order.tradeSide === 'close' || order.reduceOnly) continue;
+      if (
+        order.symbol !== position.symbol ||
+        order.marginMode !== 'crossed' ||
+        order.tradeSide === 'close' ||
+        order.reduceOnly
+      )
+        continue;
       const price = order.price ?? book.markOf(order.symbol);
       delegate += notional(spec, price, order.size - order.baseVolume);
     }
@@ -107,7 +117,10 @@ export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge
     feeRate: spec.takerFeeRate,
   });
   if (result.raw === null || result.display === null) return null;
-  const denominator = Decimal.max(longCount, shortCount).times(new Decimal(mm).plus(spec.takerFeeRate)).minus(longCount).plus(shortCount);
+  const denominator = Decimal.max(longCount, shortCount)
+    .times(new Decimal(mm).plus(spec.takerFeeRate))
+    .minus(longCount)
+    .plus(shortCount);
   return { raw: result.raw, display: result.display, fallsBelow: denominator.isNegative() };
 }
 

@@ -86,8 +86,17 @@ export class FuturesTrading {
     const book = this.bookOf(userId);
     const used = book.positions.reduce((sum, p) => sum + p.margin, 0n);
     const locked = book.openOrders.reduce((sum, o) => sum + o.frozen, 0n);
-    const unrealized = book.positions.reduce((sum, p) => sum + unrealizedPnl(book.specOf(p.symbol), p, book.markOf(p.symbol)), 0n);
-    return { wallet: book.wallet, available: book.wallet - used - locked, locked, unrealized, posMode: this.ctx.accounts.posMode(userId) };
+    const unrealized = book.positions.reduce(
+      (sum, p) => sum + unrealizedPnl(book.specOf(p.symbol), p, book.markOf(p.symbol)),
+      0n,
+    );
+    return {
+      wallet: book.wallet,
+      available: book.wallet - used - locked,
+      locked,
+      unrealized,
+      posMode: this.ctx.accounts.posMode(userId),
+    };
   }
 
   /** Places an order (in the caller's transaction); returns it. */
@@ -98,7 +107,8 @@ export class FuturesTrading {
     const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
     if (hedge && input.tradeSide === null) throw invalidField('tradeSide', 'must be open or close in hedge mode');
     const settings = this.adoptMarginMode(userId, spec.symbol, input.marginMode);
-    if (input.size < unitsOf(spec.minTradeNum, spec.volumePlace)) throw belowMinimum(`size is below the minimum ${spec.minTradeNum} ${spec.baseCoin}`);
+    if (input.size < unitsOf(spec.minTradeNum, spec.volumePlace))
+      throw belowMinimum(`size is below the minimum ${spec.minTradeNum} ${spec.baseCoin}`);
     const holdSide: HoldSide = input.side === 'buy' ? 'long' : 'short';
     const isClose = hedge ? input.tradeSide === 'close' : input.reduceOnly;
     const execSide: OrderSide = hedge && isClose ? (input.side === 'buy' ? 'sell' : 'buy') : input.side;
@@ -108,7 +118,10 @@ export class FuturesTrading {
     }
     const opening = isClose ? 0n : hedge ? input.size : input.size - (input.size < closable ? input.size : closable);
     const levels = ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [];
-    const preview = matchTaker({ side: execSide, limit: input.price, size: input.size, postOnly: input.force === 'post_only' }, levels);
+    const preview = matchTaker(
+      { side: execSide, limit: input.price, size: input.size, postOnly: input.force === 'post_only' },
+      levels,
+    );
     const refPrice = input.price ?? preview.fills[preview.fills.length - 1]?.price ?? this.markOf(spec);
     if (!isClose && notional(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8)) {
       throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
@@ -116,7 +129,11 @@ export class FuturesTrading {
     this.checkPresets(input, holdSide, refPrice, isClose);
     if (opening > 0n) {
       // The position this order could grow to must stay within its margin tier's leverage.
-      const cap = maxLeverageFor(spec.symbol, this.tierSize(userId, spec.symbol, settings.marginMode, holdSide) + opening, spec.volumePlace);
+      const cap = maxLeverageFor(
+        spec.symbol,
+        this.tierSize(userId, spec.symbol, settings.marginMode, holdSide) + opening,
+        spec.volumePlace,
+      );
       if (settings.leverage > cap) throw leverageAboveTier(settings.leverage, cap);
     }
     const held = marginFor(spec, notional(spec, refPrice, opening), settings.leverage);
@@ -166,7 +183,9 @@ export class FuturesTrading {
   /** Closes the user's position(s) of a symbol at market; 43007 when there is nothing to close. */
   closePositions(userId: string, symbol: string, holdSide: HoldSide | null): OrderRecord[] {
     const spec = this.ctx.spec(INST, symbol);
-    const positions = this.ctx.positions.ofUser(userId, spec.symbol).filter((p) => holdSide === null || p.holdSide === holdSide);
+    const positions = this.ctx.positions
+      .ofUser(userId, spec.symbol)
+      .filter((p) => holdSide === null || p.holdSide === holdSide);
     if (positions.length === 0) throw reduceOnlyRefused('No position to close');
     const orders = positions.map((position) => {
       const order = this.closeAtMarket(spec, position, 'market');
@@ -181,10 +200,20 @@ export class FuturesTrading {
    * Closes a position with a market order against the book (close-position, TP/SL), or at the mark without touching
    * the book for a liquidation; returns the order, or undefined when the book had no liquidity.
    */
-  closeAtMarket(spec: InstrumentSpec, position: PositionRecord, kind: 'market' | 'liquidation'): OrderRecord | undefined {
+  closeAtMarket(
+    spec: InstrumentSpec,
+    position: PositionRecord,
+    kind: 'market' | 'liquidation',
+  ): OrderRecord | undefined {
     const { ctx } = this;
     const hedge = ctx.accounts.posMode(position.userId) === 'hedge_mode';
-    const side: OrderSide = hedge ? (position.holdSide === 'long' ? 'buy' : 'sell') : position.holdSide === 'long' ? 'sell' : 'buy';
+    const side: OrderSide = hedge
+      ? position.holdSide === 'long'
+        ? 'buy'
+        : 'sell'
+      : position.holdSide === 'long'
+        ? 'sell'
+        : 'buy';
     const now = ctx.now();
     const order: OrderRecord = {
       orderId: ctx.newOrderId(),
@@ -223,7 +252,10 @@ export class FuturesTrading {
       return order;
     }
     const execSide: OrderSide = position.holdSide === 'long' ? 'sell' : 'buy';
-    const preview = matchTaker({ side: execSide, limit: null, size: position.size }, ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? []);
+    const preview = matchTaker(
+      { side: execSide, limit: null, size: position.size },
+      ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [],
+    );
     if (preview.filled === 0n) return undefined;
     ctx.orders.insert(order);
     this.execute(spec, order);
@@ -238,11 +270,16 @@ export class FuturesTrading {
     if (!Number.isInteger(leverage) || leverage < 1 || leverage > max) throw leverageOutOfRange(max);
     const positions = this.ctx.positions.ofUser(userId, spec.symbol);
     for (const position of positions) {
-      const cap = maxLeverageFor(spec.symbol, this.tierSize(userId, spec.symbol, position.marginMode, position.holdSide), spec.volumePlace);
+      const cap = maxLeverageFor(
+        spec.symbol,
+        this.tierSize(userId, spec.symbol, position.marginMode, position.holdSide),
+        spec.volumePlace,
+      );
       if (leverage > cap) throw leverageAboveTier(leverage, cap);
     }
     const extra = positions.reduce((sum, p) => sum + marginFor(spec, p.openValue, leverage) - p.margin, 0n);
-    if (extra > 0n && this.accountOf(userId).available < extra) throw insufficientBalance('Insufficient available margin for this leverage');
+    if (extra > 0n && this.accountOf(userId).available < extra)
+      throw insufficientBalance('Insufficient available margin for this leverage');
     for (const position of positions) {
       position.margin = marginFor(spec, position.openValue, leverage);
       position.leverage = leverage;
@@ -277,10 +314,14 @@ export class FuturesTrading {
   /** Takes liquidity for the order as a taker; a limit order's rest keeps resting, a market order's rest is cancelled. */
   execute(spec: InstrumentSpec, order: OrderRecord): void {
     const wanted = this.executableSize(order);
-    const fills = wanted > 0n ? this.ctx.simulator.takeLiquidity(INST, spec.symbol, this.execSideOf(order), order.price, wanted) : [];
+    const fills =
+      wanted > 0n
+        ? this.ctx.simulator.takeLiquidity(INST, spec.symbol, this.execSideOf(order), order.price, wanted)
+        : [];
     for (const fill of fills) this.fill(spec, order, fill, 'taker');
     // A limit order's rest keeps resting; a market order's rest, or a closing order with nothing left to close, ends here.
-    if (order.baseVolume === order.size || order.orderType !== 'limit' || this.executableSize(order) === 0n) this.finish(order);
+    if (order.baseVolume === order.size || order.orderType !== 'limit' || this.executableSize(order) === 0n)
+      this.finish(order);
     order.uTime = this.ctx.now();
   }
 
@@ -293,7 +334,11 @@ export class FuturesTrading {
     const fee = feeOn(spec, value, liquidity);
     let wallet = ctx.accounts.wallet(order.userId) - fee;
     let remaining = fill.size;
-    const closeSide: HoldSide | null = hedge ? (order.tradeSide === 'close' ? order.holdSide : null) : opposite(order.holdSide!);
+    const closeSide: HoldSide | null = hedge
+      ? order.tradeSide === 'close'
+        ? order.holdSide
+        : null
+      : opposite(order.holdSide!);
     if (closeSide) {
       const position = ctx.positions.get(order.userId, spec.symbol, closeSide);
       if (position) {
@@ -309,7 +354,14 @@ export class FuturesTrading {
     if (remaining > 0n && opensPosition) {
       const position =
         ctx.positions.get(order.userId, spec.symbol, order.holdSide!) ??
-        emptyPosition({ userId: order.userId, symbol: spec.symbol, holdSide: order.holdSide!, marginMode: order.marginMode!, leverage: order.leverage!, now });
+        emptyPosition({
+          userId: order.userId,
+          symbol: spec.symbol,
+          holdSide: order.holdSide!,
+          marginMode: order.marginMode!,
+          leverage: order.leverage!,
+          now,
+        });
       openMore(spec, position, fill.price, remaining, now);
       if (order.presetTp !== null) position.presetTp = order.presetTp;
       if (order.presetSl !== null) position.presetSl = order.presetSl;
@@ -376,7 +428,11 @@ export class FuturesTrading {
    */
   private tierSize(userId: string, symbol: string, marginMode: MarginModeName, side: HoldSide): bigint {
     const positions = this.ctx.positions.ofUser(userId, symbol);
-    return positions.filter((p) => (marginMode === 'isolated' ? p.holdSide === side && p.marginMode === 'isolated' : p.marginMode !== 'isolated')).reduce((sum, p) => sum + p.size, 0n);
+    return positions
+      .filter((p) =>
+        marginMode === 'isolated' ? p.holdSide === side && p.marginMode === 'isolated' : p.marginMode !== 'isolated',
+      )
+      .reduce((sum, p) => sum + p.size, 0n);
   }
 
   private closableSize(userId: string, symbol: string, side: HoldSide | null): bigint {
@@ -385,7 +441,10 @@ export class FuturesTrading {
 
   /** True while the user (or one symbol) has a futures position or open order. */
   private isBusy(userId: string, symbol?: string): boolean {
-    return this.ctx.positions.ofUser(userId, symbol).length > 0 || this.ctx.orders.openOf(userId, 'futures', symbol).length > 0;
+    return (
+      this.ctx.positions.ofUser(userId, symbol).length > 0 ||
+      this.ctx.orders.openOf(userId, 'futures', symbol).length > 0
+    );
   }
 
   /** An order's margin mode becomes the symbol's setting when nothing is open there; otherwise it must match (43009). */
@@ -397,10 +456,14 @@ export class FuturesTrading {
 
   /** TP must lie on the profit side and SL on the loss side of the order's price (40002 naming the field otherwise). */
   private checkPresets(input: FuturesOrderInput, holdSide: HoldSide, price: bigint, isClose: boolean): void {
-    if (isClose && (input.presetTp !== null || input.presetSl !== null)) throw reduceOnlyRefused('A closing order cannot carry TP/SL presets');
+    if (isClose && (input.presetTp !== null || input.presetSl !== null))
+      throw reduceOnlyRefused('A closing order cannot carry TP/SL presets');
     const dir = directionOf(holdSide);
     if (input.presetTp !== null && (input.presetTp - price) * dir <= 0n) {
-      throw invalidField('presetStopSurplusPrice', `must be ${holdSide === 'long' ? 'above' : 'below'} the order price`);
+      throw invalidField(
+        'presetStopSurplusPrice',
+        `must be ${holdSide === 'long' ? 'above' : 'below'} the order price`,
+      );
     }
     if (input.presetSl !== null && (input.presetSl - price) * dir >= 0n) {
       throw invalidField('presetStopLossPrice', `must be ${holdSide === 'long' ? 'below' : 'above'} the order price`);

@@ -50,7 +50,10 @@ export class FuturesWatch {
     for (const position of this.ctx.positions.ofSymbol(spec.symbol)) {
       if (position.cTime > settledAt || position.lastFundingTime >= settledAt) continue;
       this.ctx.db.transaction(() => {
-        const payment = roundMoney(divHalfUp(notional(spec, mark, position.size) * seen.rateMicros, 1_000_000n), spec.quotePrecision);
+        const payment = roundMoney(
+          divHalfUp(notional(spec, mark, position.size) * seen.rateMicros, 1_000_000n),
+          spec.quotePrecision,
+        );
         const paid = directionOf(position.holdSide) * payment;
         this.ctx.accounts.setWallet(position.userId, this.ctx.accounts.wallet(position.userId) - paid);
         // An isolated position's funding comes out of (or into) its own margin.
@@ -88,7 +91,10 @@ export class FuturesWatch {
   private triggered(spec: InstrumentSpec, order: OrderRecord): void {
     const side = this.futures.execSideOf(order);
     const levels = this.ctx.simulator.takerLevels('USDT-FUTURES', spec.symbol, side) ?? [];
-    const preview = matchTaker({ side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' }, levels);
+    const preview = matchTaker(
+      { side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' },
+      levels,
+    );
     if (preview.rejected) {
       this.futures.finish(order);
       return;

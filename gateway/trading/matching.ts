@@ -64,7 +64,13 @@ export function matchTaker(request: TakerRequest, opposite: readonly MatchLevel[
     fills.push({ price: level.price, size: take });
     remaining -= take;
   }
-  return { fills, filled: request.size - remaining, remaining, rests: remaining > 0n && request.limit !== null, rejected: null };
+  return {
+    fills,
+    filled: request.size - remaining,
+    remaining,
+    rests: remaining > 0n && request.limit !== null,
+    rejected: null,
+  };
 }
 
 /** Value of a fill in quote units of 10^-(pricePlace + volumePlace). */

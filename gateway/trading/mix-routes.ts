@@ -28,7 +28,8 @@ const MARGIN_MODES = ['isolated', 'crossed'] as const;
 /** `productType`, when sent, must be USDT-FUTURES (the only futures line simulated). */
 function checkProductType(body: JsonObject): void {
   const value = body.productType;
-  if (value !== undefined && (typeof value !== 'string' || value.toUpperCase() !== INST)) throw invalidField('productType', 'must be USDT-FUTURES');
+  if (value !== undefined && (typeof value !== 'string' || value.toUpperCase() !== INST))
+    throw invalidField('productType', 'must be USDT-FUTURES');
 }
 
 /** USDT-M paper-trading routes of the paper-trading contract: account, orders, positions, leverage and modes. */
@@ -66,7 +67,10 @@ export function mixRoutes(engine: TradingEngine): Hono<GatewayEnv> {
     const symbol = readSymbol(body.symbol);
     const marginMode = readChoice(body, 'marginMode', MARGIN_MODES);
     const side = readChoice(body, 'side', ['buy', 'sell'] as const);
-    const tradeSide = body.tradeSide === undefined || body.tradeSide === '' ? null : readChoice(body, 'tradeSide', ['open', 'close'] as const);
+    const tradeSide =
+      body.tradeSide === undefined || body.tradeSide === ''
+        ? null
+        : readChoice(body, 'tradeSide', ['open', 'close'] as const);
     const orderType = readChoice(body, 'orderType', ['limit', 'market'] as const);
     const force = readChoice(body, 'force', ['gtc', 'post_only'] as const, 'gtc');
     const reduceOnly = readChoice(body, 'reduceOnly', ['YES', 'NO'] as const, 'NO') === 'YES';
@@ -79,10 +83,12 @@ export function mixRoutes(engine: TradingEngine): Hono<GatewayEnv> {
     };
     const clientOid = readClientOid(body);
     if (texts.size === undefined) throw invalidField('size', 'is required');
-    if (orderType === 'limit' && texts.price === undefined) throw invalidField('price', 'is required for a limit order');
+    if (orderType === 'limit' && texts.price === undefined)
+      throw invalidField('price', 'is required for a limit order');
     if (orderType === 'market' && force === 'post_only') throw invalidField('force', 'post_only needs a limit order');
     const spec = specOf(symbol);
-    const price = (field: keyof typeof texts) => (texts[field] === undefined ? null : priceUnits(spec, field, texts[field]!));
+    const price = (field: keyof typeof texts) =>
+      texts[field] === undefined ? null : priceUnits(spec, field, texts[field]!);
     const input: FuturesOrderInput = {
       symbol,
       marginMode,
@@ -99,7 +105,8 @@ export function mixRoutes(engine: TradingEngine): Hono<GatewayEnv> {
       clientOid,
     };
     const order = write(() => {
-      if (clientOid !== '' && ctx.orders.hasClientOid(userId, clientOid)) throw invalidField('clientOid', 'is already used by another order');
+      if (clientOid !== '' && ctx.orders.hasClientOid(userId, clientOid))
+        throw invalidField('clientOid', 'is already used by another order');
       return futures.place(userId, input);
     });
     return replyOk(c, view(order));
@@ -120,7 +127,10 @@ export function mixRoutes(engine: TradingEngine): Hono<GatewayEnv> {
     const body = await readTradeBody(c);
     checkProductType(body);
     const symbol = readSymbol(body.symbol);
-    const holdSide = body.holdSide === undefined || body.holdSide === '' ? null : readChoice(body, 'holdSide', ['long', 'short'] as const);
+    const holdSide =
+      body.holdSide === undefined || body.holdSide === ''
+        ? null
+        : readChoice(body, 'holdSide', ['long', 'short'] as const);
     specOf(symbol);
     return replyOk(c, write(() => futures.closePositions(userId, symbol, holdSide)).map(view));
   });
@@ -185,7 +195,10 @@ export function mixRoutes(engine: TradingEngine): Hono<GatewayEnv> {
     const book = futures.bookOf(userId);
     const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
     const positions = book.positions.filter((p) => symbol === undefined || p.symbol === symbol);
-    return replyOk(c, positions.map((p) => positionView(p, book, hedge)));
+    return replyOk(
+      c,
+      positions.map((p) => positionView(p, book, hedge)),
+    );
   });
 
   return routes;

@@ -59,7 +59,10 @@ export interface OrderStart {
 }
 
 /** The futures-only fields of an order; a spot order keeps their empty values. */
-type FuturesFields = Pick<OrderRecord, 'frozen' | 'marginMode' | 'tradeSide' | 'holdSide' | 'reduceOnly' | 'leverage' | 'presetTp' | 'presetSl'>;
+type FuturesFields = Pick<
+  OrderRecord,
+  'frozen' | 'marginMode' | 'tradeSide' | 'holdSide' | 'reduceOnly' | 'leverage' | 'presetTp' | 'presetSl'
+>;
 
 /** A fresh order: live, nothing filled, a stop order untriggered (its direction is set by the caller from the last price). */
 export function newOrderRecord(start: OrderStart, futures: Partial<FuturesFields> = {}): OrderRecord {
@@ -218,27 +221,66 @@ function toParams(order: OrderRecord) {
 }
 
 const COLUMNS: readonly string[] = [
-  'order_id', 'user_id', 'market', 'symbol', 'client_oid', 'side', 'order_type', 'force', 'price', 'size', 'trigger_price',
-  'trigger_up', 'plan_status', 'status', 'base_volume', 'quote_volume', 'fee', 'frozen', 'margin_mode', 'trade_side',
-  'hold_side', 'reduce_only', 'leverage', 'preset_tp', 'preset_sl', 'total_profits', 'c_time', 'u_time',
+  'order_id',
+  'user_id',
+  'market',
+  'symbol',
+  'client_oid',
+  'side',
+  'order_type',
+  'force',
+  'price',
+  'size',
+  'trigger_price',
+  'trigger_up',
+  'plan_status',
+  'status',
+  'base_volume',
+  'quote_volume',
+  'fee',
+  'frozen',
+  'margin_mode',
+  'trade_side',
+  'hold_side',
+  'reduce_only',
+  'leverage',
+  'preset_tp',
+  'preset_sl',
+  'total_profits',
+  'c_time',
+  'u_time',
 ];
 const OPEN = "status IN ('live', 'partially_filled')";
 
 /** Builds the order store over a database migrated with TRADING_MIGRATIONS. */
 export function createOrderStore(db: Database): OrderStore {
   const columns = COLUMNS;
-  const insert = db.prepare(`INSERT INTO trade_orders (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
-  const mutable = columns.filter((c) => !['order_id', 'user_id', 'market', 'symbol', 'client_oid', 'c_time'].includes(c));
-  const update = db.prepare(`UPDATE trade_orders SET ${mutable.map((c) => `${c} = @${c}`).join(', ')} WHERE order_id = @order_id`);
+  const insert = db.prepare(
+    `INSERT INTO trade_orders (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+  );
+  const mutable = columns.filter(
+    (c) => !['order_id', 'user_id', 'market', 'symbol', 'client_oid', 'c_time'].includes(c),
+  );
+  const update = db.prepare(
+    `UPDATE trade_orders SET ${mutable.map((c) => `${c} = @${c}`).join(', ')} WHERE order_id = @order_id`,
+  );
   const find = db.prepare('SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND order_id = ?');
   const clientOid = db.prepare('SELECT 1 FROM trade_orders WHERE user_id = ? AND client_oid = ?').pluck();
-  const openAll = db.prepare(`SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND ${OPEN} ORDER BY seq DESC`);
-  const openSymbol = db.prepare(`SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND symbol = ? AND ${OPEN} ORDER BY seq DESC`);
-  const historyAll = db.prepare(`SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND NOT ${OPEN} ORDER BY u_time DESC, seq DESC LIMIT ?`);
+  const openAll = db.prepare(
+    `SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND ${OPEN} ORDER BY seq DESC`,
+  );
+  const openSymbol = db.prepare(
+    `SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND symbol = ? AND ${OPEN} ORDER BY seq DESC`,
+  );
+  const historyAll = db.prepare(
+    `SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND NOT ${OPEN} ORDER BY u_time DESC, seq DESC LIMIT ?`,
+  );
   const historySymbol = db.prepare(
     `SELECT * FROM trade_orders WHERE user_id = ? AND market = ? AND symbol = ? AND NOT ${OPEN} ORDER BY u_time DESC, seq DESC LIMIT ?`,
   );
-  const openOfSymbol = db.prepare(`SELECT * FROM trade_orders WHERE market = ? AND symbol = ? AND ${OPEN} ORDER BY seq`);
+  const openOfSymbol = db.prepare(
+    `SELECT * FROM trade_orders WHERE market = ? AND symbol = ? AND ${OPEN} ORDER BY seq`,
+  );
   const rows = (list: unknown[]) => (list as OrderRow[]).map(fromRow);
   return {
     insert: (order) => {
@@ -252,9 +294,12 @@ export function createOrderStore(db: Database): OrderStore {
       return row ? fromRow(row) : undefined;
     },
     hasClientOid: (userId, oid) => clientOid.get(userId, oid) !== undefined,
-    openOf: (userId, market, symbol) => rows(symbol === undefined ? openAll.all(userId, market) : openSymbol.all(userId, market, symbol)),
+    openOf: (userId, market, symbol) =>
+      rows(symbol === undefined ? openAll.all(userId, market) : openSymbol.all(userId, market, symbol)),
     historyOf: (userId, market, symbol, limit) =>
-      rows(symbol === undefined ? historyAll.all(userId, market, limit) : historySymbol.all(userId, market, symbol, limit)),
+      rows(
+        symbol === undefined ? historyAll.all(userId, market, limit) : historySymbol.all(userId, market, symbol, limit),
+      ),
     openOfSymbol: (market, symbol) => rows(openOfSymbol.all(market, symbol)),
   };
 }

@@ -6,7 +6,8 @@ import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
 
-const priceText = (spec: InstrumentSpec, units: bigint | null) => (units === null ? '' : formatUnits(units, spec.pricePlace));
+const priceText = (spec: InstrumentSpec, units: bigint | null) =>
+  units === null ? '' : formatUnits(units, spec.pricePlace);
 
 /** A spot order in the contract's shape. */
 export function spotOrderView(spec: InstrumentSpec, order: OrderRecord) {

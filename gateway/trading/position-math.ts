@@ -20,7 +20,14 @@ export function unrealizedPnl(spec: InstrumentSpec, position: PositionRecord, ma
 }
 
 /** A new empty position of a user on one side. */
-export function emptyPosition(input: { userId: string; symbol: string; holdSide: HoldSide; marginMode: MarginModeName; leverage: number; now: number }): PositionRecord {
+export function emptyPosition(input: {
+  userId: string;
+  symbol: string;
+  holdSide: HoldSide;
+  marginMode: MarginModeName;
+  leverage: number;
+  now: number;
+}): PositionRecord {
   return {
     userId: input.userId,
     symbol: input.symbol,
@@ -40,7 +47,13 @@ export function emptyPosition(input: { userId: string; symbol: string; holdSide:
 }
 
 /** Adds a fill to a position: size and open value grow, margin grows by the fill's value / leverage. */
-export function openMore(spec: InstrumentSpec, position: PositionRecord, price: bigint, size: bigint, now: number): void {
+export function openMore(
+  spec: InstrumentSpec,
+  position: PositionRecord,
+  price: bigint,
+  size: bigint,
+  now: number,
+): void {
   const value = notional(spec, price, size);
   position.size += size;
   position.openValue += value;
@@ -53,10 +66,18 @@ export function openMore(spec: InstrumentSpec, position: PositionRecord, price: 
  * and the realized PnL (dir · (exit value − cost), half-up to the quote precision) is returned and added to
  * `achievedProfits`.
  */
-export function closePart(spec: InstrumentSpec, position: PositionRecord, price: bigint, size: bigint, now: number): bigint {
+export function closePart(
+  spec: InstrumentSpec,
+  position: PositionRecord,
+  price: bigint,
+  size: bigint,
+  now: number,
+): bigint {
   const whole = size >= position.size;
   const closed = whole ? position.size : size;
-  const cost = whole ? position.openValue : roundMoney(divHalfUp(position.openValue * closed, position.size), spec.quotePrecision);
+  const cost = whole
+    ? position.openValue
+    : roundMoney(divHalfUp(position.openValue * closed, position.size), spec.quotePrecision);
   const released = whole ? position.margin : divHalfUp(position.margin * closed, position.size);
   const pnl = directionOf(position.holdSide) * (notional(spec, price, closed) - cost);
   position.size -= closed;

@@ -34,10 +34,16 @@ export function spotRoutes(engine: TradingEngine): Hono<GatewayEnv> {
 
   routes.get('/v1/trade/spot/assets', (c) => {
     const userId = requireTrader(c, ctx);
-    const balances = ctx.accounts.balances(userId).filter((b) => b.coin === 'USDT' || b.available !== 0n || b.frozen !== 0n);
+    const balances = ctx.accounts
+      .balances(userId)
+      .filter((b) => b.coin === 'USDT' || b.available !== 0n || b.frozen !== 0n);
     return replyOk(
       c,
-      balances.map((b) => ({ coin: b.coin, available: formatMoney(b.available, places.get(b.coin)), frozen: formatMoney(b.frozen, places.get(b.coin)) })),
+      balances.map((b) => ({
+        coin: b.coin,
+        available: formatMoney(b.available, places.get(b.coin)),
+        frozen: formatMoney(b.frozen, places.get(b.coin)),
+      })),
     );
   });
 
@@ -68,7 +74,8 @@ export function spotRoutes(engine: TradingEngine): Hono<GatewayEnv> {
       clientOid,
     };
     const order = ctx.db.transaction(() => {
-      if (clientOid !== '' && ctx.orders.hasClientOid(userId, clientOid)) throw invalidField('clientOid', 'is already used by another order');
+      if (clientOid !== '' && ctx.orders.hasClientOid(userId, clientOid))
+        throw invalidField('clientOid', 'is already used by another order');
       return spot.place(userId, input);
     })();
     return replyOk(c, spotOrderView(spec, order));
@@ -87,14 +94,20 @@ export function spotRoutes(engine: TradingEngine): Hono<GatewayEnv> {
   routes.get('/v1/trade/spot/open-orders', (c) => {
     const userId = requireTrader(c, ctx);
     const symbol = known(querySymbol(c));
-    return replyOk(c, ctx.orders.openOf(userId, 'spot', symbol).map((o) => spotOrderView(ctx.spec('SPOT', o.symbol), o)));
+    return replyOk(
+      c,
+      ctx.orders.openOf(userId, 'spot', symbol).map((o) => spotOrderView(ctx.spec('SPOT', o.symbol), o)),
+    );
   });
 
   routes.get('/v1/trade/spot/history-orders', (c) => {
     const userId = requireTrader(c, ctx);
     const symbol = known(querySymbol(c));
     const limit = queryLimit(c);
-    return replyOk(c, ctx.orders.historyOf(userId, 'spot', symbol, limit).map((o) => spotOrderView(ctx.spec('SPOT', o.symbol), o)));
+    return replyOk(
+      c,
+      ctx.orders.historyOf(userId, 'spot', symbol, limit).map((o) => spotOrderView(ctx.spec('SPOT', o.symbol), o)),
+    );
   });
 
   return routes;

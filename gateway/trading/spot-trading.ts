@@ -43,11 +43,24 @@ export class SpotTrading {
     const spec = ctx.spec('SPOT', input.symbol);
     const now = ctx.now();
     const levels = ctx.simulator.takerLevels('SPOT', spec.symbol, input.side) ?? [];
-    const preview = matchTaker({ side: input.side, limit: input.price, size: input.size, postOnly: input.force === 'post_only' }, levels);
-    if (input.size < unitsOf(spec.minTradeNum, spec.volumePlace)) throw belowMinimum(`size is below the minimum ${spec.minTradeNum} ${spec.baseCoin}`);
-    const refPrice = input.price ?? preview.fills[0]?.price ?? lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
-    if (usdtValue(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8)) throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
-    const order = newOrderRecord({ orderId: ctx.newOrderId(), userId, market: 'spot', symbol: spec.symbol, now, request: input });
+    const preview = matchTaker(
+      { side: input.side, limit: input.price, size: input.size, postOnly: input.force === 'post_only' },
+      levels,
+    );
+    if (input.size < unitsOf(spec.minTradeNum, spec.volumePlace))
+      throw belowMinimum(`size is below the minimum ${spec.minTradeNum} ${spec.baseCoin}`);
+    const refPrice =
+      input.price ?? preview.fills[0]?.price ?? lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
+    if (usdtValue(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8))
+      throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
+    const order = newOrderRecord({
+      orderId: ctx.newOrderId(),
+      userId,
+      market: 'spot',
+      symbol: spec.symbol,
+      now,
+      request: input,
+    });
     if (input.triggerPrice !== null) {
       order.triggerUp = input.triggerPrice >= lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
       order.frozen = this.freezeAmount(spec, order, preview.fills);
@@ -103,10 +116,15 @@ export class SpotTrading {
   /** A stop order whose trigger was reached becomes a limit or market order and executes now, with the funds it froze. */
   private triggered(spec: InstrumentSpec, order: OrderRecord): void {
     const levels = this.ctx.simulator.takerLevels('SPOT', spec.symbol, order.side) ?? [];
-    const preview = matchTaker({ side: order.side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' }, levels);
+    const preview = matchTaker(
+      { side: order.side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' },
+      levels,
+    );
     const cost = preview.fills.reduce((sum, fill) => sum + notional(spec, fill.price, fill.size), 0n);
     const affordable =
-      order.side === 'sell' || cost + feeOn(spec, cost, 'taker') <= order.frozen + this.ctx.accounts.balance(order.userId, spec.quoteCoin).available;
+      order.side === 'sell' ||
+      cost + feeOn(spec, cost, 'taker') <=
+        order.frozen + this.ctx.accounts.balance(order.userId, spec.quoteCoin).available;
     if (preview.rejected || !affordable || (order.orderType === 'market' && preview.filled === 0n)) {
       order.status = 'cancelled';
       this.release(spec, order);
@@ -118,7 +136,13 @@ export class SpotTrading {
 
   /** Takes liquidity for the order as a taker, then rests or finishes it. */
   private execute(spec: InstrumentSpec, order: OrderRecord): void {
-    const fills = this.ctx.simulator.takeLiquidity('SPOT', spec.symbol, order.side, order.price, order.size - order.baseVolume);
+    const fills = this.ctx.simulator.takeLiquidity(
+      'SPOT',
+      spec.symbol,
+      order.side,
+      order.price,
+      order.size - order.baseVolume,
+    );
     for (const fill of fills) this.fill(spec, order, fill, 'taker');
     // A market order's unfilled rest is cancelled; a limit order's rest keeps resting with its frozen funds.
     if (order.orderType === 'market' || order.baseVolume === order.size) this.finish(spec, order);
@@ -143,7 +167,11 @@ export class SpotTrading {
     const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
     const balance = this.ctx.accounts.balance(userId, coin);
     if (balance.available < order.frozen) throw insufficientBalance(`Insufficient ${coin} balance`);
-    this.ctx.accounts.setBalance(userId, { coin, available: balance.available - order.frozen, frozen: balance.frozen + order.frozen });
+    this.ctx.accounts.setBalance(userId, {
+      coin,
+      available: balance.available - order.frozen,
+      frozen: balance.frozen + order.frozen,
+    });
   }
 
   /** Applies one fill to the order and the balances. */
@@ -158,7 +186,11 @@ export class SpotTrading {
       const spend = value + fee;
       const fromFrozen = spend < order.frozen ? spend : order.frozen;
       order.frozen -= fromFrozen;
-      accounts.setBalance(order.userId, { ...quote, frozen: quote.frozen - fromFrozen, available: quote.available - (spend - fromFrozen) });
+      accounts.setBalance(order.userId, {
+        ...quote,
+        frozen: quote.frozen - fromFrozen,
+        available: quote.available - (spend - fromFrozen),
+      });
       const fresh = accounts.balance(order.userId, spec.baseCoin);
       accounts.setBalance(order.userId, { ...fresh, available: fresh.available + sizeToMoney(spec, fill.size) });
     } else {
@@ -185,7 +217,11 @@ export class SpotTrading {
     if (order.frozen === 0n) return;
     const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
     const balance = this.ctx.accounts.balance(order.userId, coin);
-    this.ctx.accounts.setBalance(order.userId, { coin, available: balance.available + order.frozen, frozen: balance.frozen - order.frozen });
+    this.ctx.accounts.setBalance(order.userId, {
+      coin,
+      available: balance.available + order.frozen,
+      frozen: balance.frozen - order.frozen,
+    });
     order.frozen = 0n;
   }
 }

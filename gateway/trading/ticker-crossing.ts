@@ -12,7 +12,11 @@ export interface TickerPrices {
 
 /** Reads the prices a ticker moves resting and trigger orders by. */
 export function tickerPrices(spec: InstrumentSpec, ticker: TickerSnapshot): TickerPrices {
-  return { last: unitsOf(ticker.lastPr, spec.pricePlace), bid: unitsOf(ticker.bidPr, spec.pricePlace), ask: unitsOf(ticker.askPr, spec.pricePlace) };
+  return {
+    last: unitsOf(ticker.lastPr, spec.pricePlace),
+    bid: unitsOf(ticker.bidPr, spec.pricePlace),
+    ask: unitsOf(ticker.askPr, spec.pricePlace),
+  };
 }
 
 /** Whether a stop order's trigger is reached by the last price (upward triggers fire at or above, the others at or below). */

@@ -17,30 +17,39 @@ export const notSignedIn = () => new GatewayError(401, '00005', 'Please login to
 /** `43001`: the symbol is not traded. */
 export const unknownSymbol = (symbol: string) => new TradeError('43001', `Unknown symbol ${symbol}`);
 /** `43002`: a price off the tick or a size off the lot. */
-export const offStep = (field: string, step: string) => new TradeError('43002', `${field} must be a multiple of ${step}`);
+export const offStep = (field: string, step: string) =>
+  new TradeError('43002', `${field} must be a multiple of ${step}`);
 /** `43003`: below the minimum size or value. */
 export const belowMinimum = (what: string) => new TradeError('43003', `Order ${what}`);
 /** `43004`: not enough balance or available margin. */
 export const insufficientBalance = (what = 'Insufficient balance') => new TradeError('43004', what);
 /** `43005`: a post-only order would take liquidity. */
-export const postOnlyWouldTake = () => new TradeError('43005', 'Post-only order would take liquidity and was not placed');
+export const postOnlyWouldTake = () =>
+  new TradeError('43005', 'Post-only order would take liquidity and was not placed');
 /** `43006`: no such open order of this user. */
 export const orderNotFound = () => new TradeError('43006', 'Order not found or no longer open');
 /** `43007`: a reduce-only or closing order that would open or grow a position, or nothing to close. */
-export const reduceOnlyRefused = (what = 'Reduce-only order would open or grow a position') => new TradeError('43007', what);
+export const reduceOnlyRefused = (what = 'Reduce-only order would open or grow a position') =>
+  new TradeError('43007', what);
 /** `43008`: leverage outside [1, maxLever]. */
-export const leverageOutOfRange = (max: number) => new TradeError('43008', `Leverage must be an integer from 1 to ${max}`);
+export const leverageOutOfRange = (max: number) =>
+  new TradeError('43008', `Leverage must be an integer from 1 to ${max}`);
 /** `43008` too: the leverage is above what the margin tier of the position's size allows. */
 export const leverageAboveTier = (leverage: number, max: number) =>
-  new TradeError('43008', `Leverage ${leverage}x is above ${max}x, the most the margin tiers allow for a position of this size`);
+  new TradeError(
+    '43008',
+    `Leverage ${leverage}x is above ${max}x, the most the margin tiers allow for a position of this size`,
+  );
 /** `43009`: a mode cannot change while a position or an open order exists. */
-export const modeLocked = (what: string) => new TradeError('43009', `${what} cannot change while a position or open order exists`);
+export const modeLocked = (what: string) =>
+  new TradeError('43009', `${what} cannot change while a position or open order exists`);
 /** `43010`: a market order found no liquidity. */
 export const noLiquidity = () => new TradeError('43010', 'No liquidity for a market order');
 
 /** Error handler of the trade routes: refusals get the business envelope, other gateway errors their own, the rest goes on. */
 export const tradeErrorHandler: ErrorHandler<GatewayEnv> = (error, c: Context<GatewayEnv>) => {
-  if (error instanceof TradeError) return replyEnvelope(c, { status: 'error', code: error.code, msg: error.message, data: null });
+  if (error instanceof TradeError)
+    return replyEnvelope(c, { status: 'error', code: error.code, msg: error.message, data: null });
   if (error instanceof GatewayError) return replyError(c, error);
   throw error;
 };

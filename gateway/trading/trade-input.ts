@@ -33,7 +33,8 @@ export function readSymbol(value: unknown, field = 'symbol'): string {
 export function readChoice<T extends string>(body: JsonObject, field: string, allowed: readonly T[], fallback?: T): T {
   const value = body[field];
   if ((value === undefined || value === '') && fallback !== undefined) return fallback;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw invalidField(field, `must be one of ${allowed.join(', ')}`);
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+    throw invalidField(field, `must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -41,7 +42,8 @@ export function readChoice<T extends string>(body: JsonObject, field: string, al
 export function readDecimal(body: JsonObject, field: string): string | undefined {
   const value = body[field];
   if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !DECIMAL.test(value)) throw invalidField(field, 'must be a positive decimal string such as "0.5"');
+  if (typeof value !== 'string' || !DECIMAL.test(value))
+    throw invalidField(field, 'must be a positive decimal string such as "0.5"');
   return value;
 }
 
@@ -71,14 +73,16 @@ export function sizeUnits(spec: InstrumentSpec, field: string, text: string): bi
 export function readClientOid(body: JsonObject): string {
   const value = body.clientOid;
   if (value === undefined || value === '') return '';
-  if (typeof value !== 'string' || !CLIENT_OID.test(value)) throw invalidField('clientOid', 'must be 1 to 40 letters, digits or _ . : -');
+  if (typeof value !== 'string' || !CLIENT_OID.test(value))
+    throw invalidField('clientOid', 'must be 1 to 40 letters, digits or _ . : -');
   return value;
 }
 
 /** A required order id (digits only); an unknown one is the caller's 43006. */
 export function readOrderId(body: JsonObject): string {
   const value = body.orderId;
-  if (typeof value !== 'string' || !ORDER_ID.test(value)) throw invalidField('orderId', 'must be an order id string of digits');
+  if (typeof value !== 'string' || !ORDER_ID.test(value))
+    throw invalidField('orderId', 'must be an order id string of digits');
   return value;
 }
 

@@ -34,7 +34,12 @@ export interface TradingContext {
 }
 
 /** Builds the shared context over a migrated database. */
-export function createTradingContext(deps: { db: Database; simulator: MarketSimulator; changes: TradeChanges; now: () => number }): TradingContext {
+export function createTradingContext(deps: {
+  db: Database;
+  simulator: MarketSimulator;
+  changes: TradeChanges;
+  now: () => number;
+}): TradingContext {
   const users = createUserStore(deps.db);
   const accounts = createAccountStore(deps.db);
   const isDemo = (userId: string) => users.findById(userId)?.isDemo ?? false;
@@ -43,7 +48,8 @@ export function createTradingContext(deps: { db: Database; simulator: MarketSimu
     accounts,
     orders: createOrderStore(deps.db),
     positions: createPositionStore(deps.db),
-    newOrderId: () => `${randomInt(1, 10)}${String(randomInt(0, 2 ** 47)).padStart(15, '0')}${String(randomInt(0, 100)).padStart(2, '0')}`,
+    newOrderId: () =>
+      `${randomInt(1, 10)}${String(randomInt(0, 2 ** 47)).padStart(15, '0')}${String(randomInt(0, 100)).padStart(2, '0')}`,
     spec: (instType, symbol) => {
       const spec = deps.simulator.getInstrument(instType, symbol);
       if (!spec) throw unknownSymbol(symbol);

@@ -38,7 +38,12 @@ export interface TradingEngine {
 /** Builds the trading engine; nothing reacts to the market until `start()`. */
 export function createTradingEngine(options: TradingEngineOptions): TradingEngine {
   const changes = new TradeChanges();
-  const ctx = createTradingContext({ db: options.db, simulator: options.simulator, changes, now: options.now ?? Date.now });
+  const ctx = createTradingContext({
+    db: options.db,
+    simulator: options.simulator,
+    changes,
+    now: options.now ?? Date.now,
+  });
   const spot = new SpotTrading(ctx);
   const futures = new FuturesTrading(ctx);
   const watch = new FuturesWatch(ctx, futures);
@@ -51,7 +56,10 @@ export function createTradingEngine(options: TradingEngineOptions): TradingEngin
       if (event.instType === 'SPOT') spot.onTicker(spec, event.ticker);
       else watch.onTicker(spec, event.ticker);
     } catch (error) {
-      options.logger.error('paper trading failed on a market event', { symbol: event.symbol, error: error instanceof Error ? error.message : String(error) });
+      options.logger.error('paper trading failed on a market event', {
+        symbol: event.symbol,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   };
   return {

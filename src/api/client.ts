@@ -67,11 +67,17 @@ export const requestSecurity = createRequestSecurity({
   fetchConfig: () => api.get('/mix/config/gatewaySignConfig', { unsigned: true, silent: true }),
   report: (body) => {
     void api
-      .post('/buried/log/cspSecurity', { params: body as Record<string, never>, headers: { 'content-type': 'application/csp-report' }, unsigned: true, silent: true })
+      .post('/buried/log/cspSecurity', {
+        params: body as Record<string, never>,
+        headers: { 'content-type': 'application/csp-report' },
+        unsigned: true,
+        silent: true,
+      })
       .catch(() => undefined);
   },
   loginToken: () => readCookie(LOGIN_TOKEN_COOKIE),
-  toast: (code, message) => showToast({ type: 'error', message: localizedCodeText(code) ?? message ?? t('error.unknow') }),
+  toast: (code, message) =>
+    showToast({ type: 'error', message: localizedCodeText(code) ?? message ?? t('error.unknow') }),
   logout: markSignedOut,
   now: () => Date.now() + api.clock.offset,
   storage: {

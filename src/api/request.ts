@@ -5,14 +5,30 @@ import { needsRiskToken } from '../../engine/rules/risk-token';
 import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';
 
 /** The spec §8 texts the request layer shows, by their locale keys. */
-export type RequestText = 'timeout' | 'expired' | 'unknow' | 'notfound' | 'forbidden' | 'status' | 'network' | 'noData' | 'badReply' | 'secureFailed';
+export type RequestText =
+  | 'timeout'
+  | 'expired'
+  | 'unknow'
+  | 'notfound'
+  | 'forbidden'
+  | 'status'
+  | 'network'
+  | 'noData'
+  | 'badReply'
+  | 'secureFailed';
 
 /** What the request layer reads from the page; injected so tests run it in Node against a real gateway. */
 export interface RequestEnvironment {
   baseURL: string;
   isBeta: boolean;
   /** Per-request header values of spec §7.1. */
-  headers(): { terminalCode: string; appTheme: 'standard' | 'dark'; devicelanguage: string; locale: string; language: string };
+  headers(): {
+    terminalCode: string;
+    appTheme: 'standard' | 'dark';
+    devicelanguage: string;
+    locale: string;
+    language: string;
+  };
   languageType(): number;
   now(): number;
   randomHex(bytes: number): string;
@@ -54,7 +70,9 @@ export interface SignedReply {
 /** The signing layer's hooks; absent in tests of the plain request layer. */
 export interface RequestSecurity {
   /** Returns the body text and extra headers to send, or a refusal (a sensitive field would go out in clear). */
-  prepare(request: OutgoingRequest): Promise<{ bodyText: string | undefined; headers: Record<string, string> } | { refused: true }>;
+  prepare(
+    request: OutgoingRequest,
+  ): Promise<{ bodyText: string | undefined; headers: Record<string, string> } | { refused: true }>;
   /**
    * Sees every reply's code and `gateway-sign-error` header: `pass` lets the reply through, `handled` means a
    * signing failure was shown, `retry` asks for one resend after the clock was resynced (signing contract §6).
@@ -122,7 +140,12 @@ export function createRequestClient(env: RequestEnvironment) {
   const inFlight = new Map<string, AbortController>();
   let lastExpiredAt = Number.NEGATIVE_INFINITY;
 
-  const fail = (kind: RequestErrorKind, message: string, silent: boolean, extra: { status?: number; code?: string } = {}) => {
+  const fail = (
+    kind: RequestErrorKind,
+    message: string,
+    silent: boolean,
+    extra: { status?: number; code?: string } = {},
+  ) => {
     const shown = !silent && kind !== 'cancelled' && message !== '';
     if (shown) env.notify(message);
     return new RequestError(kind, message, { ...extra, shown });
@@ -137,9 +160,16 @@ export function createRequestClient(env: RequestEnvironment) {
     path: string,
     method: HttpMethod,
     options: RequestOptions,
-  ): { intercepted: boolean; url: string; path: string; body: Record<string, unknown> | undefined; headers: Record<string, string> } {
+  ): {
+    intercepted: boolean;
+    url: string;
+    path: string;
+    body: Record<string, unknown> | undefined;
+    headers: Record<string, string>;
+  } {
     // Spec §5: only paths starting with '/' are intercepted; anything else goes out untouched.
-    if (!path.startsWith('/')) return { intercepted: false, url: path, path, body: undefined, headers: options.headers ?? {} };
+    if (!path.startsWith('/'))
+      return { intercepted: false, url: path, path, body: undefined, headers: options.headers ?? {} };
     const params = normalizeParams({ ...(options.params ?? {}) });
     if (!('languageType' in params)) params.languageType = env.languageType();
     const h = env.headers();
@@ -184,7 +214,13 @@ export function createRequestClient(env: RequestEnvironment) {
     let bodyText = out.body === undefined ? undefined : JSON.stringify(out.body);
     let headers = out.headers;
     if (out.intercepted && env.security && !options.unsigned) {
-      const prepared = await env.security.prepare({ method, path: out.path, pathWithQuery: out.url, headers, body: out.body });
+      const prepared = await env.security.prepare({
+        method,
+        path: out.path,
+        pathWithQuery: out.url,
+        headers,
+        body: out.body,
+      });
       // Spec §4: when encryption cannot be set up, a sensitive field is never sent in clear.
       if ('refused' in prepared) throw fail('security', env.text('secureFailed'), silent);
       bodyText = method === 'GET' ? undefined : prepared.bodyText;
@@ -248,7 +284,10 @@ export function createRequestClient(env: RequestEnvironment) {
         if (Number.isFinite(serverTime) && serverTime > 0) clock.add({ sentAt, rtt: env.now() - sentAt, serverTime });
         return request<T>(path, options, true);
       }
-      if (verdict !== 'pass') throw fail('security', typeof reply.msg === 'string' ? reply.msg : env.text('unknow'), true, { code: String(reply.code ?? '') });
+      if (verdict !== 'pass')
+        throw fail('security', typeof reply.msg === 'string' ? reply.msg : env.text('unknow'), true, {
+          code: String(reply.code ?? ''),
+        });
     }
 
     const outcome = classifyReply(body, { resolvesSessionNotice: path.split('?')[0] === USERINFO_PATH });
@@ -269,7 +308,9 @@ export function createRequestClient(env: RequestEnvironment) {
         // Spec §8: the message is shown and the call resolves nothing; callers get a handled error.
         throw fail('session-notice', env.codeText?.(outcome.code) ?? outcome.message, silent, { code: outcome.code });
       case 'business-error':
-        throw fail('business', env.codeText?.(outcome.code) ?? (outcome.message || env.text('unknow')), silent, { code: outcome.code });
+        throw fail('business', env.codeText?.(outcome.code) ?? (outcome.message || env.text('unknow')), silent, {
+          code: outcome.code,
+        });
       case 'no-data':
         throw fail('no-data', env.text('noData'), silent);
       case 'bad-reply':
@@ -279,8 +320,10 @@ export function createRequestClient(env: RequestEnvironment) {
 
   return {
     request,
-    get: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) => request<T>(path, { ...options, method: 'GET' }),
-    post: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) => request<T>(path, { ...options, method: 'POST' }),
+    get: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) =>
+      request<T>(path, { ...options, method: 'POST' }),
     clock,
   };
 }

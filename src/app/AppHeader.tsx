@@ -47,7 +47,11 @@ export function AppHeader() {
           <LanguagePicker locale={locale} onChoose={(next) => void onLanguage(next)} />
           <label className="app-header__field">
             <span className="visually-hidden">{t('settings.theme')}</span>
-            <select value={theme} onChange={(e) => setTheme(e.target.value === 'light' ? 'light' : 'dark')} data-testid="theme-select">
+            <select
+              value={theme}
+              onChange={(e) => setTheme(e.target.value === 'light' ? 'light' : 'dark')}
+              data-testid="theme-select"
+            >
               <option value="dark">{t('theme.dark')}</option>
               <option value="light">{t('theme.light')}</option>
             </select>

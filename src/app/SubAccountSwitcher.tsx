@@ -1,7 +1,13 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { RequestError } from '../api/request';
 import type { SignedInUser } from '../auth/auth-state';
-import { createSubAccount, type FamilyAccount, loadFamily, SUB_NAME_PATTERN, switchAccount } from '../auth/sub-accounts';
+import {
+  createSubAccount,
+  type FamilyAccount,
+  loadFamily,
+  SUB_NAME_PATTERN,
+  switchAccount,
+} from '../auth/sub-accounts';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -83,7 +89,8 @@ function FamilyPanel({ onSwitched }: FamilyPanelProps) {
   }, [isReady]);
 
   if (family.status === 'loading') return <StateView state="loading" />;
-  if (family.status === 'error') return <StateView state="error" message={t('sub.loadFailed')} onRetry={() => void reload()} />;
+  if (family.status === 'error')
+    return <StateView state="error" message={t('sub.loadFailed')} onRetry={() => void reload()} />;
 
   const onChoose = async (account: FamilyAccount) => {
     if (account.isCurrent || switchingTo !== null) return;
@@ -104,10 +111,21 @@ function FamilyPanel({ onSwitched }: FamilyPanelProps) {
   const isOnMain = main.some((account) => account.isCurrent);
   return (
     <div className="account-panel">
-      <ul ref={listRef} className="account-list" aria-label={t('sub.title')} onKeyDown={moveFocus} data-testid="account-list">
+      <ul
+        ref={listRef}
+        className="account-list"
+        aria-label={t('sub.title')}
+        onKeyDown={moveFocus}
+        data-testid="account-list"
+      >
         {[...main, ...subs, ...demo].map((account) => (
           <li key={keyOf(account)}>
-            <AccountRow account={account} isBusy={switchingTo === keyOf(account)} isLocked={switchingTo !== null} onChoose={onChoose} />
+            <AccountRow
+              account={account}
+              isBusy={switchingTo === keyOf(account)}
+              isLocked={switchingTo !== null}
+              onChoose={onChoose}
+            />
           </li>
         ))}
       </ul>
@@ -156,7 +174,11 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   event.preventDefault();
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
   const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (at + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length;
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? buttons.length - 1
+        : (at + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length;
   buttons[next]?.focus();
 }
 
@@ -189,7 +211,15 @@ function CreateSubForm({ onCreated }: CreateSubFormProps) {
     } catch (failure) {
       if (failure instanceof StepUpCancelled) return;
       const code = failure instanceof RequestError ? failure.details.code : undefined;
-      setError(code === '40304' ? t('sub.nameTaken') : code === '40303' ? t('sub.limit') : failure instanceof Error ? failure.message : t('error.unknow'));
+      setError(
+        code === '40304'
+          ? t('sub.nameTaken')
+          : code === '40303'
+            ? t('sub.limit')
+            : failure instanceof Error
+              ? failure.message
+              : t('error.unknow'),
+      );
     } finally {
       setSaving(false);
     }
@@ -197,23 +227,23 @@ function CreateSubForm({ onCreated }: CreateSubFormProps) {
 
   return (
     <>
-    <form className="account-create" onSubmit={onSubmit} noValidate>
-      <Field
-        label={t('sub.name')}
-        hint={t('sub.nameRule')}
-        error={error}
-        value={name}
-        maxLength={20}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <Button type="submit" variant="primary" size="sm" loading={isSaving}>
-        {t('sub.create')}
-      </Button>
-    </form>
-    {/* Outside the form: React events bubble through portals, and the dialog's own submit must not reach this form. */}
-    {stepUp.dialog}
+      <form className="account-create" onSubmit={onSubmit} noValidate>
+        <Field
+          label={t('sub.name')}
+          hint={t('sub.nameRule')}
+          error={error}
+          value={name}
+          maxLength={20}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Button type="submit" variant="primary" size="sm" loading={isSaving}>
+          {t('sub.create')}
+        </Button>
+      </form>
+      {/* Outside the form: React events bubble through portals, and the dialog's own submit must not reach this form. */}
+      {stepUp.dialog}
     </>
   );
 }

@@ -26,7 +26,12 @@ export async function refreshUser(): Promise<void> {
     // next, and the setting's storage and cookie writes in the one after (together, a long task on a slow phone).
     await yieldToMain();
     if (info?.isLogin && info.userId) {
-      authState.user = { userId: String(info.userId), displayName: displayNameOf(info), isSub: info.isSub === true, isDemo: info.isDemo === true };
+      authState.user = {
+        userId: String(info.userId),
+        displayName: displayNameOf(info),
+        isSub: info.isSub === true,
+        isDemo: info.isDemo === true,
+      };
       authState.status = 'signedIn';
       await yieldToMain();
       updateSetting('login', true);

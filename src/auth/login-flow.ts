@@ -7,7 +7,11 @@ export function submitPassword(fields: { loginName: string; pwd: string; areaCod
 }
 
 /** The verify-login step with whichever codes the account needs. */
-export function submitCodes(codes: { emailCode?: string; mobileCode?: string; googleCode?: string }): Promise<LoginReply> {
+export function submitCodes(codes: {
+  emailCode?: string;
+  mobileCode?: string;
+  googleCode?: string;
+}): Promise<LoginReply> {
   return api.post<LoginReply>('/user/login/verify-login', { params: codes });
 }
 
@@ -42,7 +46,10 @@ export async function checkKnownDevice(userIdHash: string): Promise<LoginReply |
   if (!url?.startsWith('/v1/')) return null;
   try {
     // The signing layer adds `lastAlgorithm` and `userCheckDeviceSign` for this url, signed in the worker.
-    const reply = await api.post<(LoginReply & { trusted?: boolean }) | null>(url.slice('/v1'.length), { params: { userIdHash }, silent: true });
+    const reply = await api.post<(LoginReply & { trusted?: boolean }) | null>(url.slice('/v1'.length), {
+      params: { userIdHash },
+      silent: true,
+    });
     return reply && typeof reply.needVerify === 'boolean' ? reply : null;
   } catch {
     return null;

@@ -21,7 +21,8 @@ export type LoginStep =
 /** The step a login reply leads to: codes first, then the new-device code, then the security key (spec §4 login flow). */
 export function nextLoginStep(reply: LoginReply | null | undefined): LoginStep {
   if (!reply?.needVerify) return { kind: 'done', userId: String(reply?.userId ?? '') };
-  if (reply.methods && reply.methods.length > 0) return { kind: 'codes', methods: reply.methods, email: reply.email, mobile: reply.mobile };
+  if (reply.methods && reply.methods.length > 0)
+    return { kind: 'codes', methods: reply.methods, email: reply.email, mobile: reply.mobile };
   if (reply.system) return { kind: 'system' };
   if (reply.fido) return { kind: 'securityKey' };
   return { kind: 'credentials' };

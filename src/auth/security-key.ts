@@ -24,7 +24,12 @@ export interface SecurityKeyList {
 }
 
 /** Gateway codes of the key calls (gateway webauthn-errors.ts). */
-export const SECURITY_KEY_CODES = { notVerified: '40120', alreadyRegistered: '40121', notFound: '40122', tooMany: '40123' } as const;
+export const SECURITY_KEY_CODES = {
+  notVerified: '40120',
+  alreadyRegistered: '40121',
+  notFound: '40122',
+  tooMany: '40123',
+} as const;
 
 // The browser's JSON is plain data; the request layer's param type just cannot see that through its interfaces.
 const asParams = (value: object) => value as unknown as Record<string, ParamValue>;
@@ -36,7 +41,10 @@ export function securityKeyLoginOptions(): Promise<PublicKeyCredentialRequestOpt
 
 /** The security-key step (spec §7.2 `verify-auth-login`): `fidoVerifyCode` is the assertion as JSON text. */
 export function submitSecurityKey(assertion: AuthenticationResponseJSON): Promise<LoginReply> {
-  return api.post<LoginReply>('/user/login/verify-auth-login', { params: { fidoVerifyCode: JSON.stringify(assertion) }, silent: true });
+  return api.post<LoginReply>('/user/login/verify-auth-login', {
+    params: { fidoVerifyCode: JSON.stringify(assertion) },
+    silent: true,
+  });
 }
 
 /** The signed-in user's keys. */
@@ -51,7 +59,10 @@ export function securityKeyRegistrationOptions(): Promise<PublicKeyCredentialCre
 
 /** Stores the new key (spec §7.6: this call carries the risk-control token, added by the request layer). */
 export function registerSecurityKey(response: RegistrationResponseJSON, nickname: string): Promise<SecurityKeyInfo> {
-  return api.post<SecurityKeyInfo>('/user/security/fido2/register', { params: { response: asParams(response), nickname }, silent: true });
+  return api.post<SecurityKeyInfo>('/user/security/fido2/register', {
+    params: { response: asParams(response), nickname },
+    silent: true,
+  });
 }
 
 /** Removes one of the user's keys; the reply says whether the sign-in step stays on. */

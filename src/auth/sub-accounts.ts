@@ -25,9 +25,12 @@ export const SUB_NAME_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
 /** The main account, its subs and its demo account; the demo account is listed even before its first use. */
 export async function loadFamily(): Promise<FamilyAccount[]> {
   const listed = await api.get<FamilyAccount[]>('/user/sub/list', { silent: true });
-  const accounts: FamilyAccount[] = Array.isArray(listed) ? listed.map((entry) => ({ ...entry, userId: String(entry.userId) })) : [];
+  const accounts: FamilyAccount[] = Array.isArray(listed)
+    ? listed.map((entry) => ({ ...entry, userId: String(entry.userId) }))
+    : [];
   // The gateway creates the demo account on the first switch to it, so the list offers it from the start.
-  if (!accounts.some((entry) => entry.isDemo)) accounts.push({ userId: null, name: '', isMain: false, isDemo: true, isCurrent: false });
+  if (!accounts.some((entry) => entry.isDemo))
+    accounts.push({ userId: null, name: '', isMain: false, isDemo: true, isCurrent: false });
   return accounts;
 }
 

@@ -49,7 +49,8 @@ export function ensureFingerprint(): void {
     });
     if (code && code !== settingsState.terminalCode) updateSetting('terminalCode', code);
   };
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void }).requestIdleCallback;
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => void })
+    .requestIdleCallback;
   if (idle) idle(() => void run(), { timeout: 5000 });
   else setTimeout(() => void run(), 1000);
 }

@@ -1,7 +1,17 @@
-import { decideSignFailure, INITIAL_SIGN_FAILURE_STATE, type SignFailureAction } from '../../engine/crypto/failure-policy';
+import {
+  decideSignFailure,
+  INITIAL_SIGN_FAILURE_STATE,
+  type SignFailureAction,
+} from '../../engine/crypto/failure-policy';
 import { type SecurityReport, securityReportBody } from '../../engine/crypto/security-report';
 import type { OutgoingRequest, RequestSecurity, SignedReply } from '../api/request';
-import type { CryptoApi, CryptoState, DeviceCheckResult, EncryptLoginResult, SignRequestResult } from '../../workers/crypto.api';
+import type {
+  CryptoApi,
+  CryptoState,
+  DeviceCheckResult,
+  EncryptLoginResult,
+  SignRequestResult,
+} from '../../workers/crypto.api';
 import type { WorkerHandle } from '../workers';
 
 /** What the signing layer needs from the page; injected so the browser tests can drive it. */
@@ -58,7 +68,8 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
     try {
       const result = await deps.crypto.call((api) => api.setup({ config, rootCertPem: deps.rootCertPem }));
       sendReports(result.reports);
-      if (result.state.phase === 'ready' || result.state.phase === 'disabled') deps.storage.set(CONFIG_KEY, JSON.stringify(config));
+      if (result.state.phase === 'ready' || result.state.phase === 'disabled')
+        deps.storage.set(CONFIG_KEY, JSON.stringify(config));
       else deps.storage.remove(CONFIG_KEY);
       if (deps.debug) await deps.crypto.call((api) => api.setDebug(true));
       return result.state;
@@ -114,7 +125,10 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
       const traceId = request.headers['trace-id'];
       if (request.method !== 'GET' && body) {
         const sealed = await deps.crypto
-          .call<EncryptLoginResult>((api) => api.encryptLogin({ path: request.path, body: body ?? {}, ts: Number(requestTime) }), { timeoutMs: LOGIN_TIMEOUT_MS })
+          .call<EncryptLoginResult>(
+            (api) => api.encryptLogin({ path: request.path, body: body ?? {}, ts: Number(requestTime) }),
+            { timeoutMs: LOGIN_TIMEOUT_MS },
+          )
           .catch(() => null);
         if (!sealed) return { refused: true } as const;
         if (sealed.status === 'blocked') {
@@ -124,7 +138,13 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
         body = sealed.body;
         if (state?.userCheckDeviceUrl === request.path) {
           const check = await deps.crypto.call<DeviceCheckResult>((api) =>
-            api.deviceCheck({ method: request.method, path: request.path, requestTime, traceId, userIdHash: String(body?.userIdHash ?? '') }),
+            api.deviceCheck({
+              method: request.method,
+              path: request.path,
+              requestTime,
+              traceId,
+              userIdHash: String(body?.userIdHash ?? ''),
+            }),
           );
           // Without a stored pair for that user there is nothing to prove: the check is not sent at all.
           if (!check.ok) return { refused: true } as const;
@@ -134,7 +154,15 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
       const bodyText = body === undefined ? undefined : JSON.stringify(body);
       const signed = await deps.crypto
         .call<SignRequestResult>((api) =>
-          api.signRequest({ method: request.method, pathWithQuery: request.pathWithQuery, requestTime, traceId, body: bodyText, headers: request.headers, loginToken: deps.loginToken() }),
+          api.signRequest({
+            method: request.method,
+            pathWithQuery: request.pathWithQuery,
+            requestTime,
+            traceId,
+            body: bodyText,
+            headers: request.headers,
+            loginToken: deps.loginToken(),
+          }),
         )
         .catch(() => null);
       return { bodyText, headers: signed?.signed ? { ...signed.headers } : {} };
@@ -155,10 +183,11 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
     },
 
     async afterLogin(userId: string) {
-      await deps.crypto.call<unknown>((api) => api.afterLogin({ loginToken: deps.loginToken(), userId })).catch(() => undefined);
+      await deps.crypto
+        .call<unknown>((api) => api.afterLogin({ loginToken: deps.loginToken(), userId }))
+        .catch(() => undefined);
     },
 
-    state: () => (setup ?? Promise.resolve(null)),
+    state: () => setup ?? Promise.resolve(null),
   };
 }
-

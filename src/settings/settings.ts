@@ -30,7 +30,9 @@ export function loadSettings(): GlobalSettings {
   const loaded = { ...LOCAL_DEFAULTS } as Record<keyof GlobalSettings, unknown>;
   for (const key of Object.keys(SETTING_KEYS) as (keyof GlobalSettings)[]) {
     const cookie = COOKIE_OF[key];
-    const value = parseSetting(key, safeStorage.get(SETTING_KEYS[key])) ?? (cookie ? parseSetting(key, readCookie(COOKIE_PREFERENCES[cookie].name)) : null);
+    const value =
+      parseSetting(key, safeStorage.get(SETTING_KEYS[key])) ??
+      (cookie ? parseSetting(key, readCookie(COOKIE_PREFERENCES[cookie].name)) : null);
     if (value !== null) loaded[key] = value;
   }
   const settings = loaded as unknown as GlobalSettings;
@@ -50,7 +52,11 @@ export function updateSetting<K extends keyof GlobalSettings>(key: K, value: Glo
   safeStorage.set(SETTING_KEYS[key], text);
   const cookie = COOKIE_OF[key];
   if (cookie) {
-    writeCookie(COOKIE_PREFERENCES[cookie].name, key === 'theme' ? themeToCookie(value as Theme) : text, COOKIE_MAX_AGE_DAYS);
+    writeCookie(
+      COOKIE_PREFERENCES[cookie].name,
+      key === 'theme' ? themeToCookie(value as Theme) : text,
+      COOKIE_MAX_AGE_DAYS,
+    );
   }
 }
 
@@ -58,7 +64,10 @@ export function updateSetting<K extends keyof GlobalSettings>(key: K, value: Glo
  * Hears another tab of this origin change one setting (the `storage` event on its key): takes the new value into this
  * tab's settings without writing it back, then tells `listener`. Returns the function that stops listening.
  */
-export function watchSettingElsewhere<K extends keyof GlobalSettings>(key: K, listener: (value: GlobalSettings[K]) => void): () => void {
+export function watchSettingElsewhere<K extends keyof GlobalSettings>(
+  key: K,
+  listener: (value: GlobalSettings[K]) => void,
+): () => void {
   const onStorage = (event: StorageEvent) => {
     // A cleared storage (key null) says nothing of what the other tab decided; this tab keeps what it knows.
     if (event.key !== SETTING_KEYS[key]) return;

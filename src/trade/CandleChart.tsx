@@ -128,8 +128,16 @@ export function CandleChart({ candles, live, liveCandles, pricePlaces, theme, on
     const element = host.current;
     if (!api || !element) return;
     const colors = themeColors(element);
-    api.chart.applyOptions({ layout: { textColor: colors.text }, grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } } });
-    api.series.applyOptions({ upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down });
+    api.chart.applyOptions({
+      layout: { textColor: colors.text },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+    });
+    api.series.applyOptions({
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+    });
   }, [api, theme]);
 
   useEffect(() => {
@@ -166,7 +174,9 @@ export function CandleChart({ candles, live, liveCandles, pricePlaces, theme, on
       <div ref={host} className="candle-chart__canvas" data-status={status} />
       {status === 'loading' && <StateView state="loading" className="candle-chart__state" />}
       {status === 'failed' && <StateView state="error" message={t('chart.failed')} className="candle-chart__state" />}
-      {status === 'ready' && candles.length === 0 && !live && !hasLiveBars && <StateView state="empty" message={t('chart.empty')} className="candle-chart__state" />}
+      {status === 'ready' && candles.length === 0 && !live && !hasLiveBars && (
+        <StateView state="empty" message={t('chart.empty')} className="candle-chart__state" />
+      )}
       <figcaption className="candle-chart__credit">
         <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer nofollow">
           {t('chart.credit')}

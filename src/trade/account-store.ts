@@ -1,5 +1,12 @@
 import { errorText, isSignedOutError, type TradeApi } from './trade-api';
-import type { ChangeTopic, FuturesAccount, FuturesPositionRow, FuturesSettings, SpotAsset, TradeOrder } from './trade-replies';
+import type {
+  ChangeTopic,
+  FuturesAccount,
+  FuturesPositionRow,
+  FuturesSettings,
+  SpotAsset,
+  TradeOrder,
+} from './trade-replies';
 
 /** Which market and symbol the account data is for. */
 export interface AccountTarget {
@@ -267,7 +274,8 @@ export class AccountStore {
   private failWaiting(message: string): void {
     for (const name of ['openOrders', 'history', 'positions', 'spotAssets', 'futuresAccount'] as const) {
       const slice = this.snapshot[name];
-      if (slice.status === 'loading' && !this.inflight.has(name)) this.setSlice(name, { ...slice, status: 'error', error: message });
+      if (slice.status === 'loading' && !this.inflight.has(name))
+        this.setSlice(name, { ...slice, status: 'error', error: message });
     }
   }
 
@@ -315,7 +323,11 @@ export class AccountStore {
             this.signedOut(generation);
             break;
           }
-          this.setSlice(name, { ...this.snapshot[name], status: 'error', error: errorText(error) } as AccountSnapshot[typeof name]);
+          this.setSlice(name, {
+            ...this.snapshot[name],
+            status: 'error',
+            error: errorText(error),
+          } as AccountSnapshot[typeof name]);
         }
       } while (state.again);
       if (this.inflight.get(name) === state) this.inflight.delete(name);

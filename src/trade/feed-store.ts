@@ -1,5 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { BookView, CandleView, FeedConnection, FeedCounters, TickerView, TradeFrame, TradeRowView } from '../../engine/market/trade-frame';
+import type {
+  BookView,
+  CandleView,
+  FeedConnection,
+  FeedCounters,
+  TickerView,
+  TradeFrame,
+  TradeRowView,
+} from '../../engine/market/trade-frame';
 
 /** Rows the trades tape keeps; older ones fall off the bottom. */
 export const TAPE_ROWS = 40;
@@ -92,7 +100,11 @@ export function useFeedPart<K extends PartName>(store: FeedStore, name: K): Feed
 }
 
 /** A value derived from one part (a string, a number): re-renders the caller only when the value itself changes. */
-export function useFeedValue<K extends PartName, T extends string | number | boolean | null>(store: FeedStore, name: K, select: (parts: FeedParts) => T): T {
+export function useFeedValue<K extends PartName, T extends string | number | boolean | null>(
+  store: FeedStore,
+  name: K,
+  select: (parts: FeedParts) => T,
+): T {
   const subscribe = useCallback((listener: () => void) => store.subscribe(name, listener), [store, name]);
   const read = () => select(store.snapshot);
   return useSyncExternalStore(subscribe, read, read);

@@ -7,7 +7,10 @@ import { marketWorker, mathsWorker } from '../workers';
 
 /** What the positions panel asks of the maths worker: set the book and get its rows, deltas on `rowsPort`. */
 export interface MathsLink {
-  setBook(input: { book: BookInput; tick: MarkTick; intl: string }, rowsPort: MessagePort): Promise<RowsFrame | MathsFailure>;
+  setBook(
+    input: { book: BookInput; tick: MarkTick; intl: string },
+    rowsPort: MessagePort,
+  ): Promise<RowsFrame | MathsFailure>;
   /** Has the market worker send the marks of these USDT-M symbols to the maths worker; `[]` stops. Never rejects. */
   watchMarks(symbols: readonly string[]): Promise<void>;
 }
@@ -46,7 +49,9 @@ export function ensureMarkLink(): Promise<void> {
 export const mathsLink: MathsLink = {
   async setBook(input, rowsPort) {
     await ensureMarkLink();
-    return mathsWorker.call((api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>);
+    return mathsWorker.call(
+      (api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>,
+    );
   },
   async watchMarks(symbols) {
     try {

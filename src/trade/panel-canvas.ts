@@ -21,7 +21,11 @@ export interface PanelCanvasHandle {
 
 /** Whether this browser can hand a canvas to a worker. */
 export function canPaintInWorker(): boolean {
-  return typeof HTMLCanvasElement === 'function' && typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function' && typeof OffscreenCanvas === 'function';
+  return (
+    typeof HTMLCanvasElement === 'function' &&
+    typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function' &&
+    typeof OffscreenCanvas === 'function'
+  );
 }
 
 function newCanvas(panel: PaintedPanel): HTMLCanvasElement {
@@ -77,7 +81,9 @@ export class WorkerPanelCanvas implements PanelCanvasHandle {
     const offscreen = this.offscreen;
     this.offscreen = null;
     this.isAttached = true;
-    void marketWorker.call((api) => api.attachCanvas(id, this.panel, Comlink.transfer(offscreen, [offscreen]), layout)).catch(() => undefined);
+    void marketWorker
+      .call((api) => api.attachCanvas(id, this.panel, Comlink.transfer(offscreen, [offscreen]), layout))
+      .catch(() => undefined);
   }
 }
 

@@ -16,7 +16,8 @@ export function positionId(position: Pick<FuturesPositionRow, 'symbol' | 'holdSi
  */
 export function crossWalletOf(account: FuturesAccount, positions: readonly FuturesPositionRow[]): string {
   let wallet = new MathsDecimal(account.equity).minus(account.unrealizedPL);
-  for (const position of positions) if (position.marginMode === 1) wallet = wallet.minus(position.positionsOpenMarginCount);
+  for (const position of positions)
+    if (position.marginMode === 1) wallet = wallet.minus(position.positionsOpenMarginCount);
   return wallet.toFixed();
 }
 

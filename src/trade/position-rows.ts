@@ -33,7 +33,14 @@ export class PositionRowsFeed {
     this.cellListeners.add(listener);
     return () => this.cellListeners.delete(listener);
   };
-  private snapshot: PositionRowsSnapshot = { status: 'idle', positions: [], table: new RowsTable(), version: 0, error: null, onCells: this.onCells };
+  private snapshot: PositionRowsSnapshot = {
+    status: 'idle',
+    positions: [],
+    table: new RowsTable(),
+    version: 0,
+    error: null,
+    onCells: this.onCells,
+  };
   private readonly listeners = new Set<() => void>();
   private port: MessagePort | null = null;
   private request = 0;
@@ -102,5 +109,10 @@ export class PositionRowsFeed {
 
 function isFrame(value: unknown): value is Parameters<RowsTable['apply']>[0] {
   const frame = value as { indices?: unknown; offsets?: unknown; cells?: unknown } | null;
-  return !!frame && frame.indices instanceof Uint32Array && frame.offsets instanceof Uint32Array && frame.cells instanceof Uint16Array;
+  return (
+    !!frame &&
+    frame.indices instanceof Uint32Array &&
+    frame.offsets instanceof Uint32Array &&
+    frame.cells instanceof Uint16Array
+  );
 }

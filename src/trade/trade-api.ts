@@ -93,7 +93,11 @@ const CHANGES_TIMEOUT_MS = 20_000;
 /** True when a failure means nobody is signed in (00005 / HTTP 401, or an expired login): not an error to show. */
 export function isSignedOutError(error: unknown): boolean {
   if (!(error instanceof RequestError)) return false;
-  return error.kind === 'login-expired' || error.details.code === '00005' || (error.kind === 'http' && error.details.status === 401);
+  return (
+    error.kind === 'login-expired' ||
+    error.details.code === '00005' ||
+    (error.kind === 'http' && error.details.status === 401)
+  );
 }
 
 /** The failure's localized text (every failure of this module is a RequestError with a localized message). */
@@ -109,7 +113,10 @@ function localized(error: unknown): RequestError {
     return key ? new RequestError(error.kind, t(key), error.details) : error;
   }
   // The signing layer runs in the crypto worker: its timeouts and crashes reach here as WorkerCallError.
-  if (error instanceof WorkerCallError) return new RequestError('security', t(error.kind === 'timeout' ? 'error.workerTimeout' : 'error.workerFailed'), { shown: false });
+  if (error instanceof WorkerCallError)
+    return new RequestError('security', t(error.kind === 'timeout' ? 'error.workerTimeout' : 'error.workerFailed'), {
+      shown: false,
+    });
   return new RequestError('bad-reply', t('error.unknow'), { shown: false });
 }
 
@@ -132,8 +139,12 @@ async function call<T>(run: () => Promise<unknown>, read: (data: unknown) => T):
 const ignore = (): void => undefined;
 
 // Failures are shown by the screens themselves (inline, per row or per panel), so every call is silent.
-const get = (path: string, params: Record<string, string | number> = {}) => () => api.get<unknown>(path, { params, silent: true });
-const post = (path: string, params: object) => () => api.post<unknown>(path, { params: stripUndefined(params), silent: true });
+const get =
+  (path: string, params: Record<string, string | number> = {}) =>
+  () =>
+    api.get<unknown>(path, { params, silent: true });
+const post = (path: string, params: object) => () =>
+  api.post<unknown>(path, { params: stripUndefined(params), silent: true });
 
 function stripUndefined(params: object): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -145,13 +156,15 @@ function stripUndefined(params: object): Record<string, string | number> {
 export const tradeApi: TradeApi = {
   spotAssets: () => call(get('/trade/spot/assets'), parseSpotAssets),
   spotOpenOrders: (symbol) => call(get('/trade/spot/open-orders', { symbol }), parseOrders),
-  spotHistoryOrders: (symbol, limit = HISTORY_LIMIT) => call(get('/trade/spot/history-orders', { symbol, limit }), parseOrders),
+  spotHistoryOrders: (symbol, limit = HISTORY_LIMIT) =>
+    call(get('/trade/spot/history-orders', { symbol, limit }), parseOrders),
   placeSpotOrder: (order) => call(post('/trade/spot/place-order', order), (data) => parseOrder(data)),
   cancelSpotOrder: (symbol, orderId) => call(post('/trade/spot/cancel-order', { symbol, orderId }), ignore),
   futuresAccount: () => call(get('/trade/mix/account'), parseFuturesAccount),
   futuresSettings: (symbol) => call(get('/trade/mix/settings', { symbol }), parseFuturesSettings),
   futuresOpenOrders: (symbol) => call(get('/trade/mix/open-orders', { symbol }), parseOrders),
-  futuresHistoryOrders: (symbol, limit = HISTORY_LIMIT) => call(get('/trade/mix/history-orders', { symbol, limit }), parseOrders),
+  futuresHistoryOrders: (symbol, limit = HISTORY_LIMIT) =>
+    call(get('/trade/mix/history-orders', { symbol, limit }), parseOrders),
   positions: () => call(get('/trade/mix/positions'), parsePositions),
   placeFuturesOrder: (order) => call(post('/trade/mix/place-order', order), (data) => parseOrder(data)),
   cancelFuturesOrder: (symbol, orderId) => call(post('/trade/mix/cancel-order', { symbol, orderId }), ignore),
@@ -160,5 +173,9 @@ export const tradeApi: TradeApi = {
   setMarginMode: (symbol, marginMode) => call(post('/trade/mix/set-margin-mode', { symbol, marginMode }), ignore),
   setPositionMode: (posMode) => call(post('/trade/mix/set-position-mode', { posMode }), ignore),
   changes: (cursor, signal) =>
-    call(() => api.get<unknown>('/trade/changes', { params: { cursor }, silent: true, signal, timeout: CHANGES_TIMEOUT_MS }), parseChanges),
+    call(
+      () =>
+        api.get<unknown>('/trade/changes', { params: { cursor }, silent: true, signal, timeout: CHANGES_TIMEOUT_MS }),
+      parseChanges,
+    ),
 };

@@ -172,14 +172,24 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], field: s
 
 /** An enum code sent as a number or a numeric string (spec §3 `1`, `"1"`). */
 function code<T extends number>(value: unknown, allowed: readonly T[], field: string): T {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,3}$/.test(value)
+        ? Number(value)
+        : Number.NaN;
   if (!(allowed as readonly number[]).includes(n)) throw new ReplyShapeError(field);
   return n as T;
 }
 
 /** A whole number in a range, sent as a number or a digit string. */
 function whole(value: unknown, min: number, max: number, field: string): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,16}$/.test(value)
+        ? Number(value)
+        : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) throw new ReplyShapeError(field);
   return n;
 }
@@ -210,26 +220,41 @@ export function parseOrder(value: unknown, at = 'order'): TradeOrder {
     symbol: text(row.symbol, SYMBOL, `${at}.symbol`),
     side: oneOf(row.side, ['buy', 'sell'] as const, `${at}.side`),
     orderType: oneOf(row.orderType, ['limit', 'market', 'liquidation'] as const, `${at}.orderType`),
-    force: row.force === undefined || row.force === null || row.force === '' ? 'gtc' : oneOf(row.force, ['gtc', 'post_only', 'ioc', 'fok'] as const, `${at}.force`),
+    force:
+      row.force === undefined || row.force === null || row.force === ''
+        ? 'gtc'
+        : oneOf(row.force, ['gtc', 'post_only', 'ioc', 'fok'] as const, `${at}.force`),
     price: optionalAmount(row, 'price', at),
     size: amount(row, 'size', at),
     triggerPrice: optionalAmount(row, 'triggerPrice', at),
-    planStatus: row.planStatus === undefined || row.planStatus === null ? 'none' : oneOf(row.planStatus, ['none', 'untriggered', 'triggered'] as const, `${at}.planStatus`),
+    planStatus:
+      row.planStatus === undefined || row.planStatus === null
+        ? 'none'
+        : oneOf(row.planStatus, ['none', 'untriggered', 'triggered'] as const, `${at}.planStatus`),
     status: oneOf(row.status, ['live', 'partially_filled', 'filled', 'cancelled'] as const, `${at}.status`),
     baseVolume: optionalAmount(row, 'baseVolume', at) || '0',
     quoteVolume: optionalAmount(row, 'quoteVolume', at) || '0',
     priceAvg: optionalAmount(row, 'priceAvg', at),
     fee: optionalSigned(row, 'fee', at) || '0',
-    feeCoin: row.feeCoin === undefined || row.feeCoin === null || row.feeCoin === '' ? '' : text(row.feeCoin, COIN, `${at}.feeCoin`),
+    feeCoin:
+      row.feeCoin === undefined || row.feeCoin === null || row.feeCoin === ''
+        ? ''
+        : text(row.feeCoin, COIN, `${at}.feeCoin`),
     cTime: time(row.cTime, `${at}.cTime`),
     uTime: time(row.uTime ?? row.cTime, `${at}.uTime`),
   };
   if (row.marginMode !== undefined) {
     order.futures = {
       marginMode: oneOf(row.marginMode, ['isolated', 'crossed'] as const, `${at}.marginMode`),
-      tradeSide: row.tradeSide === undefined || row.tradeSide === null || row.tradeSide === '' ? '' : oneOf(row.tradeSide, ['open', 'close'] as const, `${at}.tradeSide`),
+      tradeSide:
+        row.tradeSide === undefined || row.tradeSide === null || row.tradeSide === ''
+          ? ''
+          : oneOf(row.tradeSide, ['open', 'close'] as const, `${at}.tradeSide`),
       reduceOnly: yesNo(row.reduceOnly, `${at}.reduceOnly`),
-      leverage: row.leverage === undefined || row.leverage === null || row.leverage === '' ? '' : String(whole(row.leverage, 1, 1000, `${at}.leverage`)),
+      leverage:
+        row.leverage === undefined || row.leverage === null || row.leverage === ''
+          ? ''
+          : String(whole(row.leverage, 1, 1000, `${at}.leverage`)),
       presetStopSurplusPrice: optionalAmount(row, 'presetStopSurplusPrice', at),
       presetStopLossPrice: optionalAmount(row, 'presetStopLossPrice', at),
       totalProfits: optionalSigned(row, 'totalProfits', at),
@@ -248,7 +273,11 @@ export function parseSpotAssets(value: unknown): SpotAsset[] {
   return list(value, 'assets').map((item, index) => {
     const at = `assets[${index}]`;
     const row = object(item, at);
-    return { coin: text(row.coin, COIN, `${at}.coin`), available: amount(row, 'available', at), frozen: amount(row, 'frozen', at) };
+    return {
+      coin: text(row.coin, COIN, `${at}.coin`),
+      available: amount(row, 'available', at),
+      frozen: amount(row, 'frozen', at),
+    };
   });
 }
 

@@ -27,7 +27,9 @@ export interface TradeSearch {
 
 /** Keeps only a well-formed `interval` (the chart falls back to its default for an unknown one). */
 export function tradeSearch(search: Record<string, unknown>): TradeSearch {
-  return typeof search.interval === 'string' && /^candle\w{2,6}$/.test(search.interval) ? { interval: search.interval } : {};
+  return typeof search.interval === 'string' && /^candle\w{2,6}$/.test(search.interval)
+    ? { interval: search.interval }
+    : {};
 }
 
 /** What a trading route's loader gives its page: the instrument, or why there is none. */
@@ -39,10 +41,15 @@ export type TradeRouteData =
 /** Loads the instrument of a trading screen through the market worker; failures are a state of the page. */
 export async function loadTradeInstrument(market: 'spot' | 'futures', symbol: string): Promise<TradeRouteData> {
   try {
-    const result = await marketWorker.call<InstrumentResult>((api) => api.loadInstrument(market, symbol) as Promise<InstrumentResult>);
+    const result = await marketWorker.call<InstrumentResult>(
+      (api) => api.loadInstrument(market, symbol) as Promise<InstrumentResult>,
+    );
     if (result.ok) return { state: 'ready', instrument: result.instrument };
     return result.reason === 'not-found' ? { state: 'not-found', symbol } : { state: 'failed', reason: result.reason };
   } catch (error) {
-    return { state: 'failed', reason: error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed' };
+    return {
+      state: 'failed',
+      reason: error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed',
+    };
   }
 }

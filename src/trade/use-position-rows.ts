@@ -6,7 +6,10 @@ import { useTradeServices } from './trade-services';
 import { useIntlTag } from './use-number-text';
 
 /** The maths worker's display rows for the account's positions, set again whenever the positions or the account change. */
-export function usePositionRows(positions: readonly FuturesPositionRow[], account: FuturesAccount | null): PositionRowsSnapshot {
+export function usePositionRows(
+  positions: readonly FuturesPositionRow[],
+  account: FuturesAccount | null,
+): PositionRowsSnapshot {
   const { maths } = useTradeServices();
   const intl = useIntlTag();
   const [feed] = useState(() => new PositionRowsFeed(maths));

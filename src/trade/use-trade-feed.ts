@@ -3,9 +3,21 @@ import { useEffect, useRef, useState } from 'react';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
 import { marketWorker } from '../workers';
-import { canPaintInWorker, PageBookCanvas, type PanelCanvases, PageTapeCanvas, WorkerPanelCanvas } from './panel-canvas';
+import {
+  canPaintInWorker,
+  PageBookCanvas,
+  type PanelCanvases,
+  PageTapeCanvas,
+  WorkerPanelCanvas,
+} from './panel-canvas';
 import { FeedStore } from './feed-store';
-import { exposeCanvasLatency, isBenchPage, recordCanvasLatency, recordFeedCounters, recordPaintLatency } from './paint-latency';
+import {
+  exposeCanvasLatency,
+  isBenchPage,
+  recordCanvasLatency,
+  recordFeedCounters,
+  recordPaintLatency,
+} from './paint-latency';
 
 /** Why the feed could not start, for the page to show; null while it runs. */
 export type FeedFailure = null | 'worker-timeout' | 'worker-failed';
@@ -50,7 +62,11 @@ export function useTradeFeed(
         }
       : recordPaintLatency;
     setFailure(null);
-    const meta = { pricePlace: instrument.pricePlaces, volumePlace: instrument.sizePlaces, priceStep: instrument.priceStep };
+    const meta = {
+      pricePlace: instrument.pricePlaces,
+      volumePlace: instrument.sizePlaces,
+      priceStep: instrument.priceStep,
+    };
     // Fresh canvases per feed: a canvas whose control went to the worker cannot be handed over twice.
     const isMainFeed = isMainThreadFeed();
     const inWorker = !isMainFeed && canPaintInWorker();
@@ -71,7 +87,10 @@ export function useTradeFeed(
     }
     if (isMainFeed) {
       // A separate chunk, loaded only under the bench switch, so the normal bundle does not grow.
-      void Promise.all([import('../../workers/market/create-trade-feed'), import('../../workers/market/socket-url')]).then(
+      void Promise.all([
+        import('../../workers/market/create-trade-feed'),
+        import('../../workers/market/socket-url'),
+      ]).then(
         ([{ createTradeFeed }, { publicSocketUrl }]) => {
           if (closed) return;
           const created = createTradeFeed({
@@ -97,7 +116,11 @@ export function useTradeFeed(
             });
           }
           exposeCanvasLatency();
-          opened.current = { kind: 'main', setView: (next) => created.feed.setView(next), close: () => created.close() };
+          opened.current = {
+            kind: 'main',
+            setView: (next) => created.feed.setView(next),
+            close: () => created.close(),
+          };
         },
         () => {
           if (!closed) setFailure('worker-failed');
@@ -123,7 +146,12 @@ export function useTradeFeed(
             }
           },
           (error: unknown) => {
-            if (!closed) setFailure(error instanceof Error && error.name === 'WorkerCallError' && /timed out/.test(error.message) ? 'worker-timeout' : 'worker-failed');
+            if (!closed)
+              setFailure(
+                error instanceof Error && error.name === 'WorkerCallError' && /timed out/.test(error.message)
+                  ? 'worker-timeout'
+                  : 'worker-failed',
+              );
           },
         );
     }

@@ -21,7 +21,14 @@ export function Field({ label, error, end, hint, className, type = 'text', ...in
         {label}
       </label>
       <div className="field__row">
-        <input id={id} type={type} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={id}
+          type={type}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         {end}
       </div>
       {hint && (

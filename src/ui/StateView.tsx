@@ -22,7 +22,15 @@ export function StateView({ state, message, onRetry, retryLabel, className }: St
   const t = useT();
   const text =
     message ??
-    t(state === 'loading' ? 'common.loading' : state === 'empty' ? 'common.empty' : state === 'offline' ? 'error.offline' : 'error.unknow');
+    t(
+      state === 'loading'
+        ? 'common.loading'
+        : state === 'empty'
+          ? 'common.empty'
+          : state === 'offline'
+            ? 'error.offline'
+            : 'error.unknow',
+    );
   const classes = ['state-view', `state-view--${state}`, className].filter(Boolean).join(' ');
   const isProblem = state === 'error' || state === 'offline';
   return (

@@ -6,7 +6,14 @@ import { evaluateInPage, installWorkerClient, type LongTask, observeMainThread }
 /** Figures of the signing bench (issue: sign-in and request security). */
 export interface CryptoFigures {
   /** `timedOut`: runs whose generation passed the product's 8 s limit (the login was refused); counted at 8 s. */
-  keyReady: { backend: 'webcrypto' | 'forge'; algorithm: 'rsa1024' | 'rsa2048'; runs: number; timedOut: number; p50: number; p95: number }[];
+  keyReady: {
+    backend: 'webcrypto' | 'forge';
+    algorithm: 'rsa1024' | 'rsa2048';
+    runs: number;
+    timedOut: number;
+    p50: number;
+    p95: number;
+  }[];
   signedRequestAddedMs: { p50: number; p95: number; runs: number };
   loginLongTasks: { count: number; totalMs: number; maxMs: number; loginMs: number };
 }
@@ -16,25 +23,44 @@ const pct = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
 };
 
-async function keyReadyRuns(page: Page, config: unknown, rootCertPem: string, backend: 'webcrypto' | 'forge', algorithm: 'rsa1024' | 'rsa2048', runs: number) {
+async function keyReadyRuns(
+  page: Page,
+  config: unknown,
+  rootCertPem: string,
+  backend: 'webcrypto' | 'forge',
+  algorithm: 'rsa1024' | 'rsa2048',
+  runs: number,
+) {
   const times: number[] = [];
   let timedOut = 0;
   for (let i = 0; i < runs; i += 1) {
     const outcome = await page.evaluate(
       async ({ config, rootCertPem, subtle, dbName, algorithm }) => {
-        const call = (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall;
+        const call = (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> })
+          .benchCall;
         await call('configureForTests', { subtle, dbName });
         const cfg = { ...(config as object), defaultAlgorithm: algorithm };
         await call('setup', { config: cfg, rootCertPem });
         const started = performance.now();
-        const sealed = (await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() })) as { status?: string; reports?: { reason?: string }[] };
+        const sealed = (await call('encryptLogin', {
+          path: '/v1/user/login',
+          body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' },
+          ts: Date.now(),
+        })) as { status?: string; reports?: { reason?: string }[] };
         const ms = performance.now() - started;
         // A generation past the product's limit is a figure (the login was refused), not a broken bench.
-        if (sealed?.status === 'blocked' && sealed.reports?.some((r) => r.reason?.includes('timed out'))) return { ms, timedOut: true };
+        if (sealed?.status === 'blocked' && sealed.reports?.some((r) => r.reason?.includes('timed out')))
+          return { ms, timedOut: true };
         if (sealed?.status !== 'encrypted') throw new Error(`login not sealed: ${JSON.stringify(sealed)}`);
         return { ms, timedOut: false };
       },
-      { config, rootCertPem, subtle: backend === 'webcrypto', dbName: `bench-${backend}-${algorithm}-${i}-${Date.now()}`, algorithm },
+      {
+        config,
+        rootCertPem,
+        subtle: backend === 'webcrypto',
+        dbName: `bench-${backend}-${algorithm}-${i}-${Date.now()}`,
+        algorithm,
+      },
     );
     times.push(outcome.ms);
     if (outcome.timedOut) timedOut += 1;
@@ -43,7 +69,10 @@ async function keyReadyRuns(page: Page, config: unknown, rootCertPem: string, ba
 }
 
 /** Key readiness per backend and size, signing overhead per request, and main-thread long tasks during a real login. */
-export async function measureCrypto(browser: Browser, options: { baseURL: string; distDir: string; rootDir: string; cpuThrottle: number }): Promise<CryptoFigures> {
+export async function measureCrypto(
+  browser: Browser,
+  options: { baseURL: string; distDir: string; rootDir: string; cpuThrottle: number },
+): Promise<CryptoFigures> {
   const workerFile = readdirSync(join(options.distDir, 'assets')).find((f) => /^crypto\.worker-.*\.js$/.test(f));
   if (!workerFile) throw new Error('no crypto worker in the build');
   const rootCertPem = readFileSync(join(options.rootDir, 'root-cert.pem'), 'utf8');
@@ -51,7 +80,9 @@ export async function measureCrypto(browser: Browser, options: { baseURL: string
   const page = await context.newPage();
   await page.addInitScript('globalThis.__name = (fn) => fn;');
   await page.goto(`${options.baseURL}/nowhere`);
-  const config = ((await (await fetch(`${options.baseURL}/v1/mix/config/gatewaySignConfig`)).json()) as { data: unknown }).data;
+  const config = (
+    (await (await fetch(`${options.baseURL}/v1/mix/config/gatewaySignConfig`)).json()) as { data: unknown }
+  ).data;
   await installWorkerClient(page, `/assets/${workerFile}`);
 
   const keyReady = [
@@ -62,30 +93,41 @@ export async function measureCrypto(browser: Browser, options: { baseURL: string
   ];
 
   // What a signed request adds: the worker round trips of the signing hook (encryptLogin → clear, signRequest).
-  const added = await page.evaluate(async ({ config, rootCertPem }) => {
-    const call = (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall;
-    // A signed-in device: WebCrypto key made at login and bound to a login token, as after a real sign-in.
-    await call('configureForTests', { subtle: true, dbName: `bench-signing-${Date.now()}` });
-    await call('setup', { config, rootCertPem });
-    await call('encryptLogin', { path: '/v1/user/login', body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' }, ts: Date.now() });
-    await call('afterLogin', { loginToken: 'bench-token', userId: 'bench-user' });
-    const times: number[] = [];
-    for (let i = 0; i < 300; i += 1) {
-      const started = performance.now();
-      await call('encryptLogin', { path: '/v1/trade/order', body: { symbol: 'BTCUSDT', size: '0.01', i }, ts: Date.now() });
-      const signed = (await call('signRequest', {
-        method: 'POST',
-        pathWithQuery: '/v1/trade/order',
-        requestTime: String(Date.now()),
-        traceId: `${i}`.padStart(32, '0'),
-        body: JSON.stringify({ symbol: 'BTCUSDT', size: '0.01', i }),
-        loginToken: 'bench-token',
-      })) as { signed?: boolean; skipped?: string };
-      times.push(performance.now() - started);
-      if (i === 0 && !signed.signed) throw new Error(`not signed: ${JSON.stringify(signed)}`);
-    }
-    return times.slice(20);
-  }, { config, rootCertPem });
+  const added = await page.evaluate(
+    async ({ config, rootCertPem }) => {
+      const call = (globalThis as unknown as { benchCall: (name: string, arg: unknown) => Promise<unknown> }).benchCall;
+      // A signed-in device: WebCrypto key made at login and bound to a login token, as after a real sign-in.
+      await call('configureForTests', { subtle: true, dbName: `bench-signing-${Date.now()}` });
+      await call('setup', { config, rootCertPem });
+      await call('encryptLogin', {
+        path: '/v1/user/login',
+        body: { loginName: 'a@b.co', pwd: 'Bench-pass-1' },
+        ts: Date.now(),
+      });
+      await call('afterLogin', { loginToken: 'bench-token', userId: 'bench-user' });
+      const times: number[] = [];
+      for (let i = 0; i < 300; i += 1) {
+        const started = performance.now();
+        await call('encryptLogin', {
+          path: '/v1/trade/order',
+          body: { symbol: 'BTCUSDT', size: '0.01', i },
+          ts: Date.now(),
+        });
+        const signed = (await call('signRequest', {
+          method: 'POST',
+          pathWithQuery: '/v1/trade/order',
+          requestTime: String(Date.now()),
+          traceId: `${i}`.padStart(32, '0'),
+          body: JSON.stringify({ symbol: 'BTCUSDT', size: '0.01', i }),
+          loginToken: 'bench-token',
+        })) as { signed?: boolean; skipped?: string };
+        times.push(performance.now() - started);
+        if (i === 0 && !signed.signed) throw new Error(`not signed: ${JSON.stringify(signed)}`);
+      }
+      return times.slice(20);
+    },
+    { config, rootCertPem },
+  );
   await context.close();
 
   // A real login in the built app, CPU throttled, with long tasks observed from before the page runs.
@@ -123,7 +165,10 @@ export async function measureCrypto(browser: Browser, options: { baseURL: string
   const during = (await inPage<LongTask[]>('globalThis.__longTasks')).filter((t) => t.start >= clickAt);
   if (process.env.BENCH_DEBUG) {
     const frames = await inPage<{ start: number }[]>('globalThis.__loaf');
-    console.dir({ clickAt, doneAt, longTasks: during, loaf: frames.filter((f) => f.start >= clickAt - 20) }, { depth: 5 });
+    console.dir(
+      { clickAt, doneAt, longTasks: during, loaf: frames.filter((f) => f.start >= clickAt - 20) },
+      { depth: 5 },
+    );
   }
   await loginContext.close();
 

@@ -53,7 +53,10 @@ self.onmessage = (event) => {
  * Drives the built maths worker from a page of the built app: a book of 100, 1,000 and 10,000 positions, every mark
  * moving on each tick, fed worker to worker over a MessageChannel; the page applies each changed-rows frame.
  */
-export async function measureMaths(browser: Browser, options: { baseURL: string; distDir: string; sizes: number[] }): Promise<MathsFigures[]> {
+export async function measureMaths(
+  browser: Browser,
+  options: { baseURL: string; distDir: string; sizes: number[] },
+): Promise<MathsFigures[]> {
   const workerFile = readdirSync(join(options.distDir, 'assets')).find((f) => /^maths\.worker-.*\.js$/.test(f));
   if (!workerFile) throw new Error('no maths worker in the build');
   const rowsTable = await build({
@@ -65,8 +68,12 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
   });
   const context = await browser.newContext();
   // Bench-only scripts, served from the app's origin so its CSP and Trusted Types admit them as they admit our own.
-  await context.route('**/bench/mark-feed.js', (route) => route.fulfill({ body: FEED_WORKER, contentType: 'text/javascript' }));
-  await context.route('**/bench/rows-table.js', (route) => route.fulfill({ body: rowsTable.outputFiles[0].text, contentType: 'text/javascript' }));
+  await context.route('**/bench/mark-feed.js', (route) =>
+    route.fulfill({ body: FEED_WORKER, contentType: 'text/javascript' }),
+  );
+  await context.route('**/bench/rows-table.js', (route) =>
+    route.fulfill({ body: rowsTable.outputFiles[0].text, contentType: 'text/javascript' }),
+  );
   const page = await context.newPage();
   // tsx's keepNames wraps functions in a `__name` helper the page lacks (see measure-page.ts).
   await page.addInitScript('globalThis.__name = (fn) => fn;');
@@ -81,7 +88,9 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
   const figures: MathsFigures[] = [];
   for (const size of options.sizes) {
     const { book, symbols } = benchBook(size);
-    const ticks = Array.from({ length: size >= 10_000 ? WARM_UP + 15 : WARM_UP + 80 }, (_, i) => benchTick(symbols, i + 1));
+    const ticks = Array.from({ length: size >= 10_000 ? WARM_UP + 15 : WARM_UP + 80 }, (_, i) =>
+      benchTick(symbols, i + 1),
+    );
     // Room for the worker to finish each tick before the next, so frames do not queue.
     const intervalMs = size >= 10_000 ? 300 : size >= 1000 ? 40 : 20;
     await installWorkerClient(page, `/assets/${workerFile}`);
@@ -104,8 +113,11 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
           changed.push(indices.length);
           (scope.__maths as { onFrame?: () => void } | undefined)?.onFrame?.();
         };
-        const full = (await call('setBook', { book, tick: first, intl: 'en', rowsPort: rows.port2 }, [rows.port2])) as { isFull?: boolean };
-        if (!full?.isFull) throw new Error(`maths worker refused the bench book: ${JSON.stringify(full).slice(0, 300)}`);
+        const full = (await call('setBook', { book, tick: first, intl: 'en', rowsPort: rows.port2 }, [rows.port2])) as {
+          isFull?: boolean;
+        };
+        if (!full?.isFull)
+          throw new Error(`maths worker refused the bench book: ${JSON.stringify(full).slice(0, 300)}`);
         table.apply(full);
         await call('attachMarkFeed', feed.port2, [feed.port2]);
         const feeder = new Worker('/bench/mark-feed.js');
@@ -145,7 +157,10 @@ export async function measureMaths(browser: Browser, options: { baseURL: string;
       })`,
     );
     // Never below zero: with little to do, the run can be quieter than the idle window was, by noise.
-    const busySeconds = Math.max(0, (await taskSeconds()) - before - idleRate * ((performance.now() - runStarted) / 1000));
+    const busySeconds = Math.max(
+      0,
+      (await taskSeconds()) - before - idleRate * ((performance.now() - runStarted) / 1000),
+    );
     const steady = result.workerMs.slice(WARM_UP);
     figures.push({
       positions: size,

@@ -70,7 +70,9 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   // Playwright's own script into the page, whose compile and polling are main-thread long tasks of the
   // harness that a visitor never has.
   const inPage = <T>(expression: string) => evaluateInPage<T>(cdp, expression);
-  await inPage<void>(`Promise.race([window.__bench.whenReady, new Promise((_, reject) => setTimeout(() => reject(new Error('page never showed its data')), 30000))])`);
+  await inPage<void>(
+    `Promise.race([window.__bench.whenReady, new Promise((_, reject) => setTimeout(() => reject(new Error('page never showed its data')), 30000))])`,
+  );
 
   const frames = await inPage<number[]>(`new Promise((resolve) => {
     // Started from a task, not inside the evaluation's own task, so long tasks are seen (pitfall 5).
@@ -89,13 +91,25 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
   })`);
 
   const timing = await page.evaluate(() => {
-    const w = window as unknown as { __bench: { lcp: number; ready: number }; __longTasks: LongTask[]; __loaf: unknown[] };
+    const w = window as unknown as {
+      __bench: { lcp: number; ready: number };
+      __longTasks: LongTask[];
+      __loaf: unknown[];
+    };
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((r) => r.startTime <= w.__bench.ready && /\.m?js(\?|$)/.test(new URL(r.name).pathname))
       .map((r) => new URL(r.name).pathname);
-    return { loadEnd: nav.loadEventEnd, fcp, ready: w.__bench.ready, lcp: w.__bench.lcp, longTasks: w.__longTasks, scripts, loaf: w.__loaf };
+    return {
+      loadEnd: nav.loadEventEnd,
+      fcp,
+      ready: w.__bench.ready,
+      lcp: w.__bench.lcp,
+      longTasks: w.__longTasks,
+      scripts,
+      loaf: w.__loaf,
+    };
   });
   await context.close();
 
@@ -109,8 +123,12 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
     }));
     console.dir({ loadEnd: timing.loadEnd, fcp: timing.fcp, ready: timing.ready, afterLoad: explained }, { depth: 5 });
     // Every long animation frame after first paint, as start/duration/style-and-layout ms.
-    const afterPaint = (timing.loaf as { start: number; duration: number; layoutMs: number }[]).filter((f) => f.start >= timing.fcp);
-    console.log(`frames over 50 ms after first paint: ${afterPaint.map((f) => `${f.start}/${f.duration}/${f.layoutMs}`).join(' ')}`);
+    const afterPaint = (timing.loaf as { start: number; duration: number; layoutMs: number }[]).filter(
+      (f) => f.start >= timing.fcp,
+    );
+    console.log(
+      `frames over 50 ms after first paint: ${afterPaint.map((f) => `${f.start}/${f.duration}/${f.layoutMs}`).join(' ')}`,
+    );
   }
   const sorted = frames.slice(1).sort((a, b) => a - b);
   const gzipBytes = timing.scripts.reduce((sum, path) => {
@@ -128,7 +146,12 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
       totalMs: round(after.reduce((s, t) => s + t.duration, 0)),
       maxMs: round(Math.max(0, ...after.map((t) => t.duration))),
     },
-    frameMs: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), frames: sorted.length },
+    frameMs: {
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      frames: sorted.length,
+    },
     lcpMs: round(timing.lcp),
     fcpMs: round(timing.fcp),
     contentMs: round(timing.ready),

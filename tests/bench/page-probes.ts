@@ -51,7 +51,12 @@ export function observeMainThread(): void {
  * tasks a visitor never has; measured windows use this instead.
  */
 export async function evaluateInPage<T>(cdp: CDPSession, expression: string): Promise<T> {
-  const reply = (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true, timeout: 30_000 })) as {
+  const reply = (await cdp.send('Runtime.evaluate', {
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+    timeout: 30_000,
+  })) as {
     result: { value: T };
     exceptionDetails?: { text: string };
   };
@@ -85,7 +90,10 @@ export async function installWorkerClient(page: Page, workerUrl: string): Promis
         new Promise((resolve) => {
           const id = `b${next++}`;
           waiting.set(id, resolve);
-          worker.postMessage({ id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] }, transfer);
+          worker.postMessage(
+            { id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] },
+            transfer,
+          );
         }),
     };
     Object.assign(globalThis, client);

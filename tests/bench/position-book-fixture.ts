@@ -32,7 +32,10 @@ function random(seed: number): () => number {
  * A book of `count` positions: each is one leg of its own synthetic instrument (a contract above with a suffix), so
  * a book of 10,000 has 10,000 marks moving, the worst case. Half cross, half isolated; some hedge pairs.
  */
-export function benchBook(count: number, seed = 7): { book: BookInput; symbols: { symbol: string; price: number; pricePlace: number }[] } {
+export function benchBook(
+  count: number,
+  seed = 7,
+): { book: BookInput; symbols: { symbol: string; price: number; pricePlace: number }[] } {
   const next = random(seed);
   const positions: BookPosition[] = [];
   const symbols: { symbol: string; price: number; pricePlace: number }[] = [];
@@ -48,7 +51,10 @@ export function benchBook(count: number, seed = 7): { book: BookInput; symbols: 
       const size = (0.001 + next() * 40).toFixed(4);
       const entry = (price * (0.9 + next() * 0.2)).toFixed(contract.pricePlace);
       const leverage = 5 + Math.floor(next() * 20);
-      const margin = contract.line === 11 ? (Number(size) / leverage).toFixed(8) : ((Number(size) * Number(entry)) / leverage).toFixed(2);
+      const margin =
+        contract.line === 11
+          ? (Number(size) / leverage).toFixed(8)
+          : ((Number(size) * Number(entry)) / leverage).toFixed(2);
       positions.push({
         id: `${symbol}:${side}`,
         symbol,
@@ -56,7 +62,12 @@ export function benchBook(count: number, seed = 7): { book: BookInput; symbols: 
         businessLine: contract.line,
         marginMode: isCross ? 2 : 1,
         positionMode: isHedgePair ? 2 : 1,
-        position: { position: side, positionsCount: size, positionsOpenAvgPrice: entry, positionsOpenMarginCount: margin },
+        position: {
+          position: side,
+          positionsCount: size,
+          positionsOpenAvgPrice: entry,
+          positionsOpenMarginCount: margin,
+        },
         pricePlace: contract.pricePlace,
         tiers: TIERS,
         feeRate: '0.0006',
@@ -68,7 +79,10 @@ export function benchBook(count: number, seed = 7): { book: BookInput; symbols: 
 }
 
 /** The tick after `step`: every mark moves by up to ±0.05 %, and coin-margined contracts get an index price. */
-export function benchTick(symbols: readonly { symbol: string; price: number; pricePlace: number }[], step: number): MarkTick {
+export function benchTick(
+  symbols: readonly { symbol: string; price: number; pricePlace: number }[],
+  step: number,
+): MarkTick {
   const next = random(1000 + step);
   const marks: Record<string, string> = {};
   const indexPrices: Record<string, string> = {};

@@ -26,8 +26,18 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const PAGE_CLOCK_STEP_MS = 0.1;
 
 const PAGES = [
-  { name: 'markets (desktop)', path: '/', viewport: { width: 1280, height: 800 }, readySelector: 'tr[data-symbol="BTCUSDT"]' },
-  { name: 'markets (mobile, ja)', path: '/ja/', viewport: { width: 375, height: 740 }, readySelector: 'tr[data-symbol="BTCUSDT"]' },
+  {
+    name: 'markets (desktop)',
+    path: '/',
+    viewport: { width: 1280, height: 800 },
+    readySelector: 'tr[data-symbol="BTCUSDT"]',
+  },
+  {
+    name: 'markets (mobile, ja)',
+    path: '/ja/',
+    viewport: { width: 375, height: 740 },
+    readySelector: 'tr[data-symbol="BTCUSDT"]',
+  },
 ];
 
 /** Budgets of the foundation issue, checked here and printed beside the figures. */
@@ -35,9 +45,13 @@ const BUDGET = { jsGzipBytes: 150 * 1024, lcpMs: 1500, longTasksAfterLoad: 0 };
 
 function verdict(figures: PageFigures): string[] {
   const out: string[] = [];
-  out.push(`${figures.jsBeforeFirstRenderGzipBytes <= BUDGET.jsGzipBytes ? 'ok  ' : 'OVER'} JS before first render ≤ 150 KB gzip`);
+  out.push(
+    `${figures.jsBeforeFirstRenderGzipBytes <= BUDGET.jsGzipBytes ? 'ok  ' : 'OVER'} JS before first render ≤ 150 KB gzip`,
+  );
   out.push(`${figures.lcpMs <= BUDGET.lcpMs ? 'ok  ' : 'OVER'} LCP ≤ 1500 ms`);
-  out.push(`${figures.longTasksAfterLoad.count <= BUDGET.longTasksAfterLoad ? 'ok  ' : 'OVER'} no long task after load`);
+  out.push(
+    `${figures.longTasksAfterLoad.count <= BUDGET.longTasksAfterLoad ? 'ok  ' : 'OVER'} no long task after load`,
+  );
   return out;
 }
 
@@ -46,10 +60,20 @@ const gateway = await startGateway({ port: 0, dataDir, distDir: join(ROOT, 'dist
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 let over = 0;
 try {
-  console.log(`bench: Chromium ${browser.version()}, CPU throttle ${CPU_THROTTLE}x, frames sampled for ${SAMPLE_MS} ms, loopback gateway`);
+  console.log(
+    `bench: Chromium ${browser.version()}, CPU throttle ${CPU_THROTTLE}x, frames sampled for ${SAMPLE_MS} ms, loopback gateway`,
+  );
   for (const page of ONLY === '' || ONLY === 'pages' ? PAGES : []) {
     // First visit warms the gateway's file cache; the second one is measured.
-    await measurePage(browser, { baseURL: gateway.url, distDir: join(ROOT, 'dist'), path: page.path, cpuThrottle: 1, sampleMs: 100, viewport: page.viewport, readySelector: page.readySelector });
+    await measurePage(browser, {
+      baseURL: gateway.url,
+      distDir: join(ROOT, 'dist'),
+      path: page.path,
+      cpuThrottle: 1,
+      sampleMs: 100,
+      viewport: page.viewport,
+      readySelector: page.readySelector,
+    });
     const figures = await measurePage(browser, {
       baseURL: gateway.url,
       distDir: join(ROOT, 'dist'),
@@ -60,21 +84,39 @@ try {
       readySelector: page.readySelector,
     });
     console.log(`\n${page.name}  ${page.path}`);
-    console.log(`  JS before first render (data shown): ${(figures.jsBeforeFirstRenderGzipBytes / 1024).toFixed(1)} KB gzip (${figures.jsFilesBeforeFirstRender.join(', ')})`);
+    console.log(
+      `  JS before first render (data shown): ${(figures.jsBeforeFirstRenderGzipBytes / 1024).toFixed(1)} KB gzip (${figures.jsFilesBeforeFirstRender.join(', ')})`,
+    );
     console.log(`  FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, data first shown ${figures.contentMs} ms`);
-    console.log(`  long tasks after load: ${figures.longTasksAfterLoad.count} (total ${figures.longTasksAfterLoad.totalMs} ms, max ${figures.longTasksAfterLoad.maxMs} ms)`);
-    console.log(`  frame time p50/p95/p99: ${figures.frameMs.p50} / ${figures.frameMs.p95} / ${figures.frameMs.p99} ms over ${figures.frameMs.frames} frames`);
+    console.log(
+      `  long tasks after load: ${figures.longTasksAfterLoad.count} (total ${figures.longTasksAfterLoad.totalMs} ms, max ${figures.longTasksAfterLoad.maxMs} ms)`,
+    );
+    console.log(
+      `  frame time p50/p95/p99: ${figures.frameMs.p50} / ${figures.frameMs.p95} / ${figures.frameMs.p99} ms over ${figures.frameMs.frames} frames`,
+    );
     for (const line of verdict(figures)) {
       console.log(`  ${line}`);
       if (line.startsWith('OVER')) over += 1;
     }
   }
   if (ONLY === '' || ONLY === 'signing') {
-    const crypto = await measureCrypto(browser, { baseURL: gateway.url, distDir: join(ROOT, 'dist'), rootDir: join(ROOT, '.dev-root'), cpuThrottle: CPU_THROTTLE });
+    const crypto = await measureCrypto(browser, {
+      baseURL: gateway.url,
+      distDir: join(ROOT, 'dist'),
+      rootDir: join(ROOT, '.dev-root'),
+      cpuThrottle: CPU_THROTTLE,
+    });
     console.log('\nsigning (crypto worker, unthrottled; the login at the page throttle)');
-    for (const k of crypto.keyReady) console.log(`  key pair ready ${k.backend} ${k.algorithm}: p50 ${k.p50} ms, p95 ${k.p95} ms (${k.runs} runs${k.timedOut ? `, ${k.timedOut} past the 8 s limit` : ''})`);
-    console.log(`  signed request adds: p50 ${crypto.signedRequestAddedMs.p50} ms, p95 ${crypto.signedRequestAddedMs.p95} ms (${crypto.signedRequestAddedMs.runs} runs)`);
-    console.log(`  login at ${CPU_THROTTLE}x: ${crypto.loginLongTasks.loginMs} ms click to signed in; long tasks ${crypto.loginLongTasks.count} (total ${crypto.loginLongTasks.totalMs} ms, max ${crypto.loginLongTasks.maxMs} ms)`);
+    for (const k of crypto.keyReady)
+      console.log(
+        `  key pair ready ${k.backend} ${k.algorithm}: p50 ${k.p50} ms, p95 ${k.p95} ms (${k.runs} runs${k.timedOut ? `, ${k.timedOut} past the 8 s limit` : ''})`,
+      );
+    console.log(
+      `  signed request adds: p50 ${crypto.signedRequestAddedMs.p50} ms, p95 ${crypto.signedRequestAddedMs.p95} ms (${crypto.signedRequestAddedMs.runs} runs)`,
+    );
+    console.log(
+      `  login at ${CPU_THROTTLE}x: ${crypto.loginLongTasks.loginMs} ms click to signed in; long tasks ${crypto.loginLongTasks.count} (total ${crypto.loginLongTasks.totalMs} ms, max ${crypto.loginLongTasks.maxMs} ms)`,
+    );
     const rsa2048 = crypto.keyReady.find((k) => k.backend === 'webcrypto' && k.algorithm === 'rsa2048');
     const checks: [boolean, string][] = [
       [crypto.signedRequestAddedMs.p50 <= 2, 'a signed request adds ≤ 2 ms at p50'],
@@ -87,8 +129,14 @@ try {
     }
   }
   if (ONLY === '' || ONLY === 'maths') {
-    const maths = await measureMaths(browser, { baseURL: gateway.url, distDir: join(ROOT, 'dist'), sizes: [100, 1000, 10_000] });
-    console.log('\nmaths worker (unthrottled; every mark moves on each tick, fed worker to worker over a MessageChannel)');
+    const maths = await measureMaths(browser, {
+      baseURL: gateway.url,
+      distDir: join(ROOT, 'dist'),
+      sizes: [100, 1000, 10_000],
+    });
+    console.log(
+      '\nmaths worker (unthrottled; every mark moves on each tick, fed worker to worker over a MessageChannel)',
+    );
     for (const m of maths) {
       console.log(
         `  ${String(m.positions).padStart(6)} positions: worker p50 ${m.workerMs.p50} ms, p95 ${m.workerMs.p95} ms (first 20 ticks p50 ${m.warmUpWorkerMs.p50} ms); main thread ${m.mainMsPerFrame} ms per frame (apply p50 ${m.applyMs.p50}, p95 ${m.applyMs.p95} ms); ${m.rowsPerFrame} rows changed per frame; ${m.ticks} ticks`,
@@ -96,8 +144,14 @@ try {
     }
     const thousand = maths.find((m) => m.positions === 1000);
     const checks: [boolean, string][] = [
-      [(thousand?.workerMs.p95 ?? Number.POSITIVE_INFINITY) <= 8, '1,000 positions ≤ 8 ms per tick in the worker (p95, so p50 too)'],
-      [(thousand?.mainMsPerFrame ?? Number.POSITIVE_INFINITY) <= 0.5, 'main thread ≤ 0.5 ms per tick receiving the changed rows (1,000 positions)'],
+      [
+        (thousand?.workerMs.p95 ?? Number.POSITIVE_INFINITY) <= 8,
+        '1,000 positions ≤ 8 ms per tick in the worker (p95, so p50 too)',
+      ],
+      [
+        (thousand?.mainMsPerFrame ?? Number.POSITIVE_INFINITY) <= 0.5,
+        'main thread ≤ 0.5 ms per tick receiving the changed rows (1,000 positions)',
+      ],
     ];
     for (const [ok, text] of checks) {
       console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
@@ -105,19 +159,39 @@ try {
     }
   }
   if (ONLY === '' || ONLY === 'trade') {
-    const trade = await measureTrade(browser, { distDir: join(ROOT, 'dist'), cpuThrottle: CPU_THROTTLE, sampleMs: TRADE_MS, ...TRADE_MARKET });
+    const trade = await measureTrade(browser, {
+      distDir: join(ROOT, 'dist'),
+      cpuThrottle: CPU_THROTTLE,
+      sampleMs: TRADE_MS,
+      ...TRADE_MARKET,
+    });
     const { rate } = trade;
-    console.log(`\ntrading screen  /futures/usdt/BTCUSDT  (desktop, ${CPU_THROTTLE}x CPU, ${TRADE_MS / 1000} s probed + ${TRADE_MS / 1000} s quiet per variant, own gateway: ${TRADE_MARKET.marketStepMs} ms steps × ${TRADE_MARKET.levelChangesPerStep} changes)`);
-    console.log(`  stream (counted by a Node client for ${rate.seconds} s): ${rate.levelChangesPerSec} level changes/s over the six books (${rate.pageLevelChangesPerSec}/s on the page's book); ${rate.tradesPerSec} trades/s over six (${rate.pageTradesPerSec}/s on the page's)`);
+    console.log(
+      `\ntrading screen  /futures/usdt/BTCUSDT  (desktop, ${CPU_THROTTLE}x CPU, ${TRADE_MS / 1000} s probed + ${TRADE_MS / 1000} s quiet per variant, own gateway: ${TRADE_MARKET.marketStepMs} ms steps × ${TRADE_MARKET.levelChangesPerStep} changes)`,
+    );
+    console.log(
+      `  stream (counted by a Node client for ${rate.seconds} s): ${rate.levelChangesPerSec} level changes/s over the six books (${rate.pageLevelChangesPerSec}/s on the page's book); ${rate.tradesPerSec} trades/s over six (${rate.pageTradesPerSec}/s on the page's)`,
+    );
     console.log(`  positions open: ${trade.positionsOpen} of the 20 asked (${trade.positionsNote})`);
     const line = (f: TradeVariantFigures) => {
       const w = f.window;
-      console.log(`\n  book merged ${f.variant === 'worker' ? 'in the market worker (product)' : 'on the main thread (?feed=main)'}: ${f.positionRowsShown} position rows, ${f.bookRowsShown} book rows shown`);
-      console.log(`    long tasks: ${f.longTasks.count} (total ${f.longTasks.totalMs} ms, max ${f.longTasks.maxMs} ms)`);
-      console.log(`    frame time p50/p95/p99: ${f.frameMs.p50} / ${f.frameMs.p95} / ${f.frameMs.p99} ms over ${f.frameMs.frames} frames; ${f.frameMs.missed} longer than ${(1.5 * VSYNC_MS).toFixed(0)} ms (a vsync missed)`);
-      console.log(`    update-to-paint p50/p95, page frames: ${f.paintLatencyMs.p50} / ${f.paintLatencyMs.p95} ms (${f.paintLatencyMs.samples} frames)`);
-      console.log(`    update-to-paint p50/p95, book and tape canvases: ${f.canvasLatencyMs.p50} / ${f.canvasLatencyMs.p95} ms (${f.canvasLatencyMs.samples} paints)`);
-      const busy = (b: typeof f.quiet) => `${b.busyMs} ms of ${b.windowMs} ms (${Math.round((b.busyMs / b.windowMs) * 100)} %), of which script ${b.scriptMs}, layout ${b.layoutMs}, style ${b.styleMs} ms`;
+      console.log(
+        `\n  book merged ${f.variant === 'worker' ? 'in the market worker (product)' : 'on the main thread (?feed=main)'}: ${f.positionRowsShown} position rows, ${f.bookRowsShown} book rows shown`,
+      );
+      console.log(
+        `    long tasks: ${f.longTasks.count} (total ${f.longTasks.totalMs} ms, max ${f.longTasks.maxMs} ms)`,
+      );
+      console.log(
+        `    frame time p50/p95/p99: ${f.frameMs.p50} / ${f.frameMs.p95} / ${f.frameMs.p99} ms over ${f.frameMs.frames} frames; ${f.frameMs.missed} longer than ${(1.5 * VSYNC_MS).toFixed(0)} ms (a vsync missed)`,
+      );
+      console.log(
+        `    update-to-paint p50/p95, page frames: ${f.paintLatencyMs.p50} / ${f.paintLatencyMs.p95} ms (${f.paintLatencyMs.samples} frames)`,
+      );
+      console.log(
+        `    update-to-paint p50/p95, book and tape canvases: ${f.canvasLatencyMs.p50} / ${f.canvasLatencyMs.p95} ms (${f.canvasLatencyMs.samples} paints)`,
+      );
+      const busy = (b: typeof f.quiet) =>
+        `${b.busyMs} ms of ${b.windowMs} ms (${Math.round((b.busyMs / b.windowMs) * 100)} %), of which script ${b.scriptMs}, layout ${b.layoutMs}, style ${b.styleMs} ms`;
       console.log(`    main-thread busy, quiet window (no probe): ${busy(f.quiet)}`);
       console.log(`    main-thread busy, probed window (rAF frame timer running, for reading): ${busy(f.probed)}`);
       console.log(
@@ -128,7 +202,7 @@ try {
       if (process.env.BENCH_DEBUG) console.dir(f.loaf.slice(0, 8), { depth: 5 });
       const checks: [boolean, string][] = [
         [f.longTasks.maxMs <= 50, 'no long task > 50 ms'],
-        [f.frameMs.p95 <= 16.7 + PAGE_CLOCK_STEP_MS, 'frame p95 ≤ 16.7 ms (to the page clock\'s 0.1 ms step)'],
+        [f.frameMs.p95 <= 16.7 + PAGE_CLOCK_STEP_MS, "frame p95 ≤ 16.7 ms (to the page clock's 0.1 ms step)"],
         [f.frameMs.p99 <= 33, 'frame p99 ≤ 33 ms'],
         [f.paintLatencyMs.p95 <= 50, 'update-to-paint p95 ≤ 50 ms, page frames'],
         [f.canvasLatencyMs.p95 <= 50, 'update-to-paint p95 ≤ 50 ms, book and tape canvases'],
@@ -145,14 +219,19 @@ try {
     }
     // The main-thread variant is the comparison, not the product: its figures are printed against the same budgets
     // for reading, but only the ratio below counts toward the total.
-    for (const [ok, text] of line(main)) console.log(`    ${ok ? 'ok  ' : 'over'} ${text} (main-thread variant, not counted)`);
+    for (const [ok, text] of line(main))
+      console.log(`    ${ok ? 'ok  ' : 'over'} ${text} (main-thread variant, not counted)`);
     const ratio = worker.quiet.busyMs / main.quiet.busyMs;
     const ratioOk = ratio <= 0.2;
-    console.log(`\n  main-thread busy in the quiet windows, worker / main-thread merge: ${worker.quiet.busyMs} / ${main.quiet.busyMs} ms = ${ratio.toFixed(2)} (1/${(1 / ratio).toFixed(1)})`);
+    console.log(
+      `\n  main-thread busy in the quiet windows, worker / main-thread merge: ${worker.quiet.busyMs} / ${main.quiet.busyMs} ms = ${ratio.toFixed(2)} (1/${(1 / ratio).toFixed(1)})`,
+    );
     console.log(`  ${ratioOk ? 'ok  ' : 'OVER'} worker variant busy ≤ 1/5 of the main-thread variant`);
     // For reading: the same ratio with the frame timer running in both, and where the work went.
     const probedRatio = worker.probed.busyMs / main.probed.busyMs;
-    console.log(`  (for reading) probed windows: ${worker.probed.busyMs} / ${main.probed.busyMs} ms = ${probedRatio.toFixed(2)}; quiet script time worker / main: ${worker.quiet.scriptMs} / ${main.quiet.scriptMs} ms = ${(worker.quiet.scriptMs / main.quiet.scriptMs).toFixed(2)}`);
+    console.log(
+      `  (for reading) probed windows: ${worker.probed.busyMs} / ${main.probed.busyMs} ms = ${probedRatio.toFixed(2)}; quiet script time worker / main: ${worker.quiet.scriptMs} / ${main.quiet.scriptMs} ms = ${(worker.quiet.scriptMs / main.quiet.scriptMs).toFixed(2)}`,
+    );
     if (!ratioOk) over += 1;
   }
 } finally {

@@ -119,7 +119,11 @@ async function countStream(gatewayUrl: string, ms: number): Promise<StreamRate> 
     if (!counting) return;
     const text = raw.toString();
     if (text === 'pong') return;
-    const push = JSON.parse(text) as { action?: string; arg?: { instType: string; channel: string; instId: string }; data?: unknown[] };
+    const push = JSON.parse(text) as {
+      action?: string;
+      arg?: { instType: string; channel: string; instId: string };
+      data?: unknown[];
+    };
     if (push.action !== 'update' || !push.arg || !Array.isArray(push.data)) return;
     const isPage = push.arg.instType === 'USDT-FUTURES' && push.arg.instId === 'BTCUSDT';
     if (push.arg.channel === 'books') {
@@ -156,7 +160,11 @@ class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.base + path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(this.base + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair.indexOf('=');
@@ -184,7 +192,10 @@ class ApiClient {
 async function openPositions(api: ApiClient): Promise<number> {
   await api.ok('/v1/user/login', DEMO);
   await api.ok('/v1/trade/mix/set-position-mode', { posMode: 'hedge_mode' });
-  const tickers = (await api.ok('/api/v2/mix/market/tickers?productType=USDT-FUTURES')) as { symbol: string; lastPr: string }[];
+  const tickers = (await api.ok('/api/v2/mix/market/tickers?productType=USDT-FUTURES')) as {
+    symbol: string;
+    lastPr: string;
+  }[];
   for (const spec of DEFAULT_INSTRUMENTS.filter((s) => s.instType === 'USDT-FUTURES')) {
     const price = Number(tickers.find((t) => t.symbol === spec.symbol)?.lastPr);
     if (!(price > 0)) throw new Error(`no futures price for ${spec.symbol}`);
@@ -195,7 +206,13 @@ async function openPositions(api: ApiClient): Promise<number> {
     const size = (Math.ceil(wanted / lot - 1e-9) * lot) / scale;
     for (const side of ['buy', 'sell']) {
       await api.ok('/v1/trade/mix/place-order', {
-        symbol: spec.symbol, productType: 'USDT-FUTURES', marginMode: 'isolated', side, tradeSide: 'open', orderType: 'market', size: size.toFixed(spec.volumePlace),
+        symbol: spec.symbol,
+        productType: 'USDT-FUTURES',
+        marginMode: 'isolated',
+        side,
+        tradeSide: 'open',
+        orderType: 'market',
+        size: size.toFixed(spec.volumePlace),
       });
     }
   }
@@ -207,12 +224,27 @@ const BUSY_METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'Recal
 async function busyMetrics(cdp: CDPSession): Promise<Record<(typeof BUSY_METRICS)[number], number>> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
-  return { TaskDuration: value('TaskDuration'), ScriptDuration: value('ScriptDuration'), LayoutDuration: value('LayoutDuration'), RecalcStyleDuration: value('RecalcStyleDuration') };
+  return {
+    TaskDuration: value('TaskDuration'),
+    ScriptDuration: value('ScriptDuration'),
+    LayoutDuration: value('LayoutDuration'),
+    RecalcStyleDuration: value('RecalcStyleDuration'),
+  };
 }
 
-function busyBetween(start: Record<(typeof BUSY_METRICS)[number], number>, end: Record<(typeof BUSY_METRICS)[number], number>, windowMs: number): BusyFigures {
+function busyBetween(
+  start: Record<(typeof BUSY_METRICS)[number], number>,
+  end: Record<(typeof BUSY_METRICS)[number], number>,
+  windowMs: number,
+): BusyFigures {
   const ms = (key: (typeof BUSY_METRICS)[number]) => round((end[key] - start[key]) * 1000);
-  return { windowMs: round(windowMs), busyMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration'), layoutMs: ms('LayoutDuration'), styleMs: ms('RecalcStyleDuration') };
+  return {
+    windowMs: round(windowMs),
+    busyMs: ms('TaskDuration'),
+    scriptMs: ms('ScriptDuration'),
+    layoutMs: ms('LayoutDuration'),
+    styleMs: ms('RecalcStyleDuration'),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -225,7 +257,13 @@ function counterDelta(end: FeedCounters | null, start: FeedCounters | null): Fee
 }
 
 /** Opens the trading screen in a fresh signed-in context and measures one window. */
-async function measureVariant(browser: Browser, gateway: RunningGateway, api: ApiClient, variant: 'worker' | 'main', options: TradeBenchOptions): Promise<TradeVariantFigures> {
+async function measureVariant(
+  browser: Browser,
+  gateway: RunningGateway,
+  api: ApiClient,
+  variant: 'worker' | 'main',
+  options: TradeBenchOptions,
+): Promise<TradeVariantFigures> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: gateway.url })));
   const page = await context.newPage();
@@ -279,7 +317,9 @@ async function measureVariant(browser: Browser, gateway: RunningGateway, api: Ap
     const busyStart = await busyMetrics(cdp);
     // Nothing talks to the page during the window.
     await sleep(options.sampleMs);
-    await inPage<void>(`new Promise((resolve) => { const poll = () => window.__benchFrames.done ? resolve() : setTimeout(poll, 50); poll(); })`);
+    await inPage<void>(
+      `new Promise((resolve) => { const poll = () => window.__benchFrames.done ? resolve() : setTimeout(poll, 50); poll(); })`,
+    );
     const busyEnd = await busyMetrics(cdp);
     const result = await inPage<{
       deltas: number[];
@@ -311,14 +351,19 @@ async function measureVariant(browser: Browser, gateway: RunningGateway, api: Ap
     await sleep(options.sampleMs);
     const quietBusyEnd = await busyMetrics(cdp);
     const quietEnd = await inPage<number>('performance.now()');
-    const quietResult = await inPage<{ counters: FeedCounters | null; longTasks: LongTask[]; loaf: { start: number; duration: number }[] }>(`({
+    const quietResult = await inPage<{
+      counters: FeedCounters | null;
+      longTasks: LongTask[];
+      loaf: { start: number; duration: number }[];
+    }>(`({
       counters: window.__feedCounters ? { ...window.__feedCounters } : null,
       longTasks: window.__longTasks,
       loaf: window.__loaf,
     })`);
     const quiet = busyBetween(quietBusyStart, quietBusyEnd, quietEnd - quietStart);
 
-    const inWindows = (t: { start: number }) => (t.start >= result.start && t.start <= result.end) || (t.start >= quietStart && t.start <= quietEnd);
+    const inWindows = (t: { start: number }) =>
+      (t.start >= result.start && t.start <= result.end) || (t.start >= quietStart && t.start <= quietEnd);
     const longTasks = quietResult.longTasks.filter(inWindows);
     const frames = result.deltas.slice(1);
     return {
@@ -336,8 +381,16 @@ async function measureVariant(browser: Browser, gateway: RunningGateway, api: Ap
         frames: frames.length,
         missed: frames.filter((ms) => ms > 1.5 * VSYNC_MS).length,
       },
-      paintLatencyMs: { p50: round(percentile(result.latency, 50)), p95: round(percentile(result.latency, 95)), samples: result.latency.length },
-      canvasLatencyMs: { p50: round(percentile(canvasLatency, 50)), p95: round(percentile(canvasLatency, 95)), samples: canvasLatency.length },
+      paintLatencyMs: {
+        p50: round(percentile(result.latency, 50)),
+        p95: round(percentile(result.latency, 95)),
+        samples: result.latency.length,
+      },
+      canvasLatencyMs: {
+        p50: round(percentile(canvasLatency, 50)),
+        p95: round(percentile(canvasLatency, 95)),
+        samples: canvasLatency.length,
+      },
       quiet,
       probed,
       window: counterDelta(quietResult.counters, start.counters),
@@ -369,11 +422,13 @@ export async function measureTrade(browser: Browser, options: TradeBenchOptions)
     const api = new ApiClient(gateway.url);
     const positionsOpen = await openPositions(api);
     const variants: TradeVariantFigures[] = [];
-    for (const variant of ['worker', 'main'] as const) variants.push(await measureVariant(browser, gateway, api, variant, options));
+    for (const variant of ['worker', 'main'] as const)
+      variants.push(await measureVariant(browser, gateway, api, variant, options));
     return {
       rate,
       positionsOpen,
-      positionsNote: 'one position per (symbol, side): hedge mode long + short on each of the 10 perpetuals, all listed on the page',
+      positionsNote:
+        'one position per (symbol, side): hedge mode long + short on each of the 10 perpetuals, all listed on the page',
       variants,
     };
   } finally {

@@ -7,7 +7,10 @@ import { lazyWorker, WorkerCallError } from '../../src/workers';
 import type { ProbeApi } from './fixtures/probe.worker';
 
 const probeWorker = () =>
-  lazyWorker<ProbeApi>('probe', () => new Worker(new URL('./fixtures/probe.worker.ts', import.meta.url), { type: 'module' }));
+  lazyWorker<ProbeApi>(
+    'probe',
+    () => new Worker(new URL('./fixtures/probe.worker.ts', import.meta.url), { type: 'module' }),
+  );
 
 describe('lazyWorker', () => {
   it('answers a real call through Comlink in a module worker', async () => {
@@ -34,7 +37,10 @@ describe('lazyWorker', () => {
   });
 
   it('fails pending calls at once when the worker script breaks on load', async () => {
-    const worker = lazyWorker<ProbeApi>('broken', () => new Worker(new URL('./fixtures/broken.worker.ts', import.meta.url), { type: 'module' }));
+    const worker = lazyWorker<ProbeApi>(
+      'broken',
+      () => new Worker(new URL('./fixtures/broken.worker.ts', import.meta.url), { type: 'module' }),
+    );
     const error = await worker.call((api) => api.add(1, 2), { timeoutMs: 5000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkerCallError);
     expect((error as WorkerCallError).kind).toBe('failed');
@@ -46,14 +52,17 @@ function ProbePanel({ timeoutMs }: { timeoutMs: number }) {
   const [state, setState] = useState<'loading' | 'error' | number>('loading');
   useEffect(() => {
     const worker = probeWorker();
-    worker.call((api) => api.spin(), { timeoutMs }).then(
-      () => setState(0),
-      () => setState('error'),
-    );
+    worker
+      .call((api) => api.spin(), { timeoutMs })
+      .then(
+        () => setState(0),
+        () => setState('error'),
+      );
     return () => worker.terminate();
   }, [timeoutMs]);
   if (state === 'loading') return <StateView state="loading" />;
-  if (state === 'error') return <StateView state="error" message={t('error.workerTimeout')} onRetry={() => setState('loading')} />;
+  if (state === 'error')
+    return <StateView state="error" message={t('error.workerTimeout')} onRetry={() => setState('loading')} />;
   return <p>{state}</p>;
 }
 
@@ -61,7 +70,9 @@ describe('a hung worker call in the UI', () => {
   it('turns from loading into a visible, localized error with a retry', async () => {
     const screen = await render(<ProbePanel timeoutMs={250} />);
     await expect.element(screen.getByRole('status')).toBeVisible();
-    await expect.element(screen.getByRole('alert')).toHaveTextContent('A background task took too long. Please try again.');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('A background task took too long. Please try again.');
     await expect.element(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 });

@@ -2,11 +2,19 @@ import { expect, test } from '@playwright/test';
 import { scopedFaults } from './support';
 
 test.describe('signing under attack', () => {
-  test('a server key with a forged signature stops the login before anything sensitive leaves, and is reported', async ({ page, request }) => {
+  test('a server key with a forged signature stops the login before anything sensitive leaves, and is reported', async ({
+    page,
+    request,
+  }) => {
     const faults = await scopedFaults(page, request);
     const config = await (await request.get('/v1/mix/config/gatewaySignConfig')).json();
     const forged = { ...config.data.gatewaySignConfig, serverPublicKeySign: Buffer.alloc(256, 7).toString('base64') };
-    await faults.inject({ path: '/v1/mix/config/gatewaySignConfig', status: 200, body: { code: '00000', msg: 'success', data: { gatewaySignConfig: forged } }, times: 50 });
+    await faults.inject({
+      path: '/v1/mix/config/gatewaySignConfig',
+      status: 200,
+      body: { code: '00000', msg: 'success', data: { gatewaySignConfig: forged } },
+      times: 50,
+    });
     const loginRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/v1/user/login')) loginRequests.push(r.postData() ?? '');
@@ -26,7 +34,10 @@ test.describe('signing under attack', () => {
       .toContain('gatewaySignVerifyFailed');
   });
 
-  test('a rejected signature (00023) signs the user out with one toast and a report naming no key material', async ({ page, request }) => {
+  test('a rejected signature (00023) signs the user out with one toast and a report naming no key material', async ({
+    page,
+    request,
+  }) => {
     const faults = await scopedFaults(page, request);
     await page.goto('/login');
     await page.getByLabel('Email or phone number').fill('demo@example.com');

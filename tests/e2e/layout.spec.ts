@@ -90,7 +90,10 @@ test.describe('security headers', () => {
       return { refused, ran: (window as unknown as { __pwned?: boolean }).__pwned === true };
     });
     expect(outcome.ran).toBe(false);
-    expect(outcome.refused).toEqual(['TypeError: Blocked a script string', 'TypeError: Blocked an unsanitized HTML string']);
+    expect(outcome.refused).toEqual([
+      'TypeError: Blocked a script string',
+      'TypeError: Blocked an unsanitized HTML string',
+    ]);
   });
 
   test('a CSP violation is reported to the gateway, which stores it', async ({ page, request }) => {

@@ -30,7 +30,9 @@ test.describe('markets page', () => {
     await expect(page.getByText('No market matches your search.')).toBeVisible();
   });
 
-  test('a first visit keeps the address as typed: no second navigation, and the spot tab is the bare URL', async ({ page }) => {
+  test('a first visit keeps the address as typed: no second navigation, and the spot tab is the bare URL', async ({
+    page,
+  }) => {
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
@@ -52,12 +54,15 @@ test.describe('markets page', () => {
     await expect(page).toHaveURL(/\/ja\/?$/);
   });
 
-  test('every built script the page loads opens with the compile hint, so V8 compiles it off the main thread', async ({ page }) => {
+  test('every built script the page loads opens with the compile hint, so V8 compiles it off the main thread', async ({
+    page,
+  }) => {
     const scripts = new Map<string, Promise<string>>();
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
       // The app's chunks; worker scripts are built on their own and run off the main thread anyway.
-      if (/^\/assets\/[\w-]+\.js$/.test(pathname) && !pathname.includes('.worker-')) scripts.set(pathname, response.text());
+      if (/^\/assets\/[\w-]+\.js$/.test(pathname) && !pathname.includes('.worker-'))
+        scripts.set(pathname, response.text());
     });
     await page.goto('/');
     await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
@@ -72,7 +77,12 @@ test.describe('markets page', () => {
 
   test('shows an error state with retry when the gateway fails, then recovers', async ({ page, request }) => {
     const faults = await scopedFaults(page, request);
-    await faults.inject({ path: '/api/v2/spot/market/tickers', status: 500, body: { code: '50000', msg: 'busy' }, times: 1000 });
+    await faults.inject({
+      path: '/api/v2/spot/market/tickers',
+      status: 500,
+      body: { code: '50000', msg: 'busy' },
+      times: 1000,
+    });
     try {
       await page.goto('/');
       await expect(page.getByRole('alert')).toContainText('Markets could not be loaded.');
@@ -89,7 +99,9 @@ test.describe('markets page', () => {
     await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
     await faults.inject({ path: '/api/v2/spot/market/tickers', drop: true, times: 1000 });
     try {
-      await expect(page.getByText('Network error. Check your connection and try again.')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Network error. Check your connection and try again.')).toBeVisible({
+        timeout: 15_000,
+      });
       await expect(page.locator('tr[data-symbol="BTCUSDT"]')).toBeVisible();
     } finally {
       await faults.clear();

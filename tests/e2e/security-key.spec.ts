@@ -10,7 +10,13 @@ test.use({ baseURL: async ({ baseURL }, use) => use(baseURL?.replace('//127.0.0.
 /** A CTAP2 USB key in Chromium's virtual authenticator environment (DevTools protocol). */
 async function addVirtualKey(cdp: CDPSession): Promise<string> {
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'usb', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
   });
   return authenticatorId;
 }
@@ -31,7 +37,13 @@ async function registerFreshAccount(page: Page, request: APIRequestContext, mail
 }
 
 /** On /account/security: adds a key named `nickname` with the virtual authenticator, after the emailed step-up. */
-async function addSecurityKey(page: Page, request: APIRequestContext, email: string, mailboxBase: string, nickname: string): Promise<void> {
+async function addSecurityKey(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  mailboxBase: string,
+  nickname: string,
+): Promise<void> {
   await page.goto('/account/security');
   await expect(page.getByRole('heading', { name: 'Security keys' })).toBeVisible();
   await expect(page.getByText('No security keys yet.')).toBeVisible();
@@ -51,7 +63,12 @@ async function signOutAndStartSignIn(page: Page, email: string, path = '/login')
 }
 
 test.describe('security key', () => {
-  test('adding a key first asks for a fresh emailed code: closing adds nothing, a wrong code keeps what was typed', async ({ page, context, request, baseURL }) => {
+  test('adding a key first asks for a fresh emailed code: closing adds nothing, a wrong code keeps what was typed', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const mailboxBase = baseURL!.replace('//localhost:', '//127.0.0.1:');
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -62,7 +79,9 @@ test.describe('security key', () => {
     await page.getByRole('button', { name: 'Add security key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verify it is you' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('This changes how your account is secured. Confirm it is you to continue.')).toBeVisible();
+    await expect(
+      dialog.getByText('This changes how your account is secured. Confirm it is you to continue.'),
+    ).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
@@ -83,8 +102,12 @@ test.describe('security key', () => {
     await expect(page.getByTestId('security-key').filter({ hasText: 'Desk key' })).toBeVisible();
   });
 
-
-  test('a key added on /account/security is asked for at the next sign-in and signs in on a press', async ({ page, context, request, baseURL }) => {
+  test('a key added on /account/security is asked for at the next sign-in and signs in on a press', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const mailboxBase = baseURL!.replace('//localhost:', '//127.0.0.1:');
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -113,7 +136,12 @@ test.describe('security key', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  test('without the key the step fails in the page language and stays; with the key back it signs in', async ({ page, context, request, baseURL }) => {
+  test('without the key the step fails in the page language and stays; with the key back it signs in', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const mailboxBase = baseURL!.replace('//localhost:', '//127.0.0.1:');
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -131,10 +159,18 @@ test.describe('security key', () => {
     await page.route('**/v1/user/login/verify-auth-login/options', async (route) => {
       const response = await route.fetch();
       const reply = await response.json();
-      await route.fulfill({ status: response.status(), contentType: 'application/json', json: { ...reply, data: { ...reply.data, timeout: 2000 } } });
+      await route.fulfill({
+        status: response.status(),
+        contentType: 'application/json',
+        json: { ...reply, data: { ...reply.data, timeout: 2000 } },
+      });
     });
     await page.getByRole('button', { name: 'Sicherheitsschlüssel verwenden' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Der Sicherheitsschlüssel hat nicht bestätigt. Bitte versuchen Sie es erneut.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Der Sicherheitsschlüssel hat nicht bestätigt. Bitte versuchen Sie es erneut.' }),
+    ).toBeVisible();
     await page.unroute('**/v1/user/login/verify-auth-login/options');
     await expect(page.getByRole('heading', { name: 'Sicherheitsschlüssel verwenden' })).toBeVisible();
     await expect(page.getByTestId('sign-in-link')).toBeVisible();

@@ -28,7 +28,9 @@ test.describe('sign-in', () => {
     expect(loginBodies[0]).not.toContain(DEMO.password);
     expect(loginBodies[0]).not.toContain(DEMO.email);
     expect(page.url()).not.toContain('Demo-pass');
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(stored).not.toContain(DEMO.password);
 
     await page.reload();
@@ -72,17 +74,23 @@ test.describe('sign-in', () => {
 
   test('the sign-in page computes the device fingerprint as the terminal code', async ({ page }) => {
     await page.goto('/login');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('global_terminal_code') ?? ''), { timeout: 10_000 }).toMatch(/^[A-Za-z0-9]{16,64}$/);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('global_terminal_code') ?? ''), { timeout: 10_000 })
+      .toMatch(/^[A-Za-z0-9]{16,64}$/);
   });
 });
 
 test.describe('new-device step', () => {
   const CAREFUL = { email: 'careful@example.com', password: 'Careful-pass-1' };
 
-  test('asks a new browser for the mailed code; a browser that signed in before proves it with its key instead', async ({ page, request }) => {
+  test('asks a new browser for the mailed code; a browser that signed in before proves it with its key instead', async ({
+    page,
+    request,
+  }) => {
     const checks: string[] = [];
     page.on('response', async (response) => {
-      if (response.url().includes('/v1/user/login/check-device')) checks.push(JSON.stringify((await response.json()).data));
+      if (response.url().includes('/v1/user/login/check-device'))
+        checks.push(JSON.stringify((await response.json()).data));
     });
     await signIn(page, CAREFUL.email, CAREFUL.password);
     await expect(page.getByLabel('New device code')).toBeVisible();

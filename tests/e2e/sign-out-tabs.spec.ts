@@ -46,7 +46,9 @@ async function endSessionElsewhere(browser: Browser, context: BrowserContext): P
 }
 
 test.describe('sign-in state across the tabs of one browser', () => {
-  test('a login-expired reply in one tab shows every open tab signed out at once, without a reload', async ({ browser }) => {
+  test('a login-expired reply in one tab shows every open tab signed out at once, without a reload', async ({
+    browser,
+  }) => {
     const context = await browser.newContext();
     try {
       const tabA = await context.newPage();

@@ -35,7 +35,10 @@ async function switchTo(page: Page, name: string | RegExp) {
 }
 
 /** A fresh main account (its own code limits), signed in; `shown` is its masked name in the header. */
-async function freshMain(page: Page, request: APIRequestContext): Promise<{ email: string; userId: string; shown: string }> {
+async function freshMain(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ email: string; userId: string; shown: string }> {
   const account = await registerFresh(page, request, 'sub-e2e-');
   return { ...account, shown: `${account.email[0]}***${account.email.slice(account.email.indexOf('@'))}` };
 }
@@ -45,7 +48,9 @@ async function createSubInUi(page: Page, request: APIRequestContext, email: stri
   await openSwitcher(page);
   await page.getByLabel('Sub-account name').fill(name);
   // The first try is refused until the step-up is proved (40112); the one after it creates the account.
-  const created = page.waitForResponse(async (response) => response.url().includes('/v1/user/sub/create') && (await response.json()).code === '00000');
+  const created = page.waitForResponse(
+    async (response) => response.url().includes('/v1/user/sub/create') && (await response.json()).code === '00000',
+  );
   await page.getByRole('button', { name: 'Create sub-account' }).click();
   await confirmStepUp(page, request, email);
   const subId = String((await (await created).json()).data.userId);
@@ -56,7 +61,10 @@ async function createSubInUi(page: Page, request: APIRequestContext, email: stri
 }
 
 test.describe('sub-accounts', () => {
-  test('switches to a new sub-account, back to the main account and on to demo trading, signing throughout', async ({ page, request }) => {
+  test('switches to a new sub-account, back to the main account and on to demo trading, signing throughout', async ({
+    page,
+    request,
+  }) => {
     const signErrors = watchSignErrors(page);
     const main = await freshMain(page, request);
     const sub = uniqueName('desk');
@@ -120,7 +128,11 @@ test.describe('sub-accounts', () => {
     expect(signErrors).toEqual([]);
   });
 
-  test("refuses a switch to another user's accounts, however the request is made", async ({ page, browser, request }) => {
+  test("refuses a switch to another user's accounts, however the request is made", async ({
+    page,
+    browser,
+    request,
+  }) => {
     // The victim: a fresh account with a sub-account, in a browser of its own.
     const victimContext = await browser.newContext();
     const victimPage = await victimContext.newPage();

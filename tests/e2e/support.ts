@@ -19,11 +19,26 @@ export async function watchCspViolations(page: Page): Promise<() => Promise<stri
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
 }
 
 /**
@@ -48,11 +63,17 @@ export async function scopedFaults(page: Page, request: APIRequestContext) {
  * The newest code the dev mailbox holds for a target (local mode only); with `scene`, the newest of that scene.
  * `base` reads the mailbox on another address than the page's (the WebAuthn tests run the page on localhost).
  */
-export async function mailboxCode(request: APIRequestContext, target: string, options: { scene?: string; base?: string } = {}): Promise<string> {
+export async function mailboxCode(
+  request: APIRequestContext,
+  target: string,
+  options: { scene?: string; base?: string } = {},
+): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const reply = await (await request.get(`${options.base ?? ''}/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=20`)).json();
+      const reply = await (
+        await request.get(`${options.base ?? ''}/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=20`)
+      ).json();
       const entries = (reply.data ?? []) as { scene: string; code: string | null }[];
       code = entries.find((entry) => options.scene === undefined || entry.scene === options.scene)?.code ?? '';
       return code;
@@ -65,13 +86,20 @@ export async function mailboxCode(request: APIRequestContext, target: string, op
  * Answers the step-up dialog of an account without second factors, as its owner would: sends the code to the
  * account's email, reads it from the dev mailbox, verifies; the dialog then closes and the change goes on.
  */
-export async function confirmStepUp(page: Page, request: APIRequestContext, email: string, mailboxBase?: string): Promise<void> {
+export async function confirmStepUp(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  mailboxBase?: string,
+): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Verify it is you' });
   await expect(dialog).toBeVisible();
   const sent = page.waitForResponse((response) => response.url().includes('/v1/msg/verify-code/send'));
   await dialog.getByRole('button', { name: 'Send code' }).click();
   expect((await (await sent).json()).code).toBe('00000');
-  await dialog.getByLabel('Email code').fill(await mailboxCode(request, email, { scene: 'security', base: mailboxBase }));
+  await dialog
+    .getByLabel('Email code')
+    .fill(await mailboxCode(request, email, { scene: 'security', base: mailboxBase }));
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -85,7 +113,11 @@ export function uniqueName(prefix: string): string {
  * Registers a fresh account through the registration screen (code from the dev mailbox) and leaves the page signed
  * in; every account has its own paper balances, so tests that trade or switch never share one.
  */
-export async function registerFresh(page: Page, request: APIRequestContext, prefix = 'e2e-'): Promise<{ email: string; userId: string }> {
+export async function registerFresh(
+  page: Page,
+  request: APIRequestContext,
+  prefix = 'e2e-',
+): Promise<{ email: string; userId: string }> {
   const email = `${uniqueName(prefix)}@example.com`;
   await page.goto('/register');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);

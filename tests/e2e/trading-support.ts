@@ -15,7 +15,10 @@ export function watchPageErrors(page: Page): string[] {
 
 /** A displayed English figure ("68,012.34", "-1.20", "≈ 34.00 USDT") as a plain decimal string ("68012.34"). */
 export function plainDecimal(text: string | null): string {
-  const match = (text ?? '').replace(/,/g, '').replace(/[−–]/g, '-').match(/-?\d+(\.\d+)?/);
+  const match = (text ?? '')
+    .replace(/,/g, '')
+    .replace(/[−–]/g, '-')
+    .match(/-?\d+(\.\d+)?/);
   if (!match) throw new Error(`no number in ${JSON.stringify(text)}`);
   return match[0];
 }
@@ -69,7 +72,9 @@ export async function availableOf(available: Locator): Promise<string> {
  * The displayed book's best ask and best bid (asks listed highest first, best nearest the spread) and the spread, read
  * in one go inside the page so the figures come from one painted frame.
  */
-export async function bookTop(page: Page): Promise<{ bestAsk: number; bestBid: number; spread: number; asks: number; bids: number }> {
+export async function bookTop(
+  page: Page,
+): Promise<{ bestAsk: number; bestBid: number; spread: number; asks: number; bids: number }> {
   const texts = await page.getByTestId('order-book').evaluate((book) => ({
     asks: Array.from(book.querySelectorAll('.book__side--asks .book__price'), (node) => node.textContent ?? ''),
     bids: Array.from(book.querySelectorAll('.book__side--bids .book__price'), (node) => node.textContent ?? ''),

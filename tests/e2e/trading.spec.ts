@@ -51,7 +51,10 @@ test.describe('trading screens', () => {
   // Each test registers its own account (its own paper balances), so the tests can run side by side.
   test.describe.configure({ timeout: 90_000 });
 
-  test('a limit buy far below the market rests in open orders, and cancelling it moves it to the history', async ({ page, request }) => {
+  test('a limit buy far below the market rests in open orders, and cancelling it moves it to the history', async ({
+    page,
+    request,
+  }) => {
     const csp = await watchCspViolations(page);
     const errors = watchPageErrors(page);
     await registerFresh(page, request, 'trade-e2e-');
@@ -71,7 +74,9 @@ test.describe('trading screens', () => {
     const estimate = screen.form.getByTestId('order-estimate');
     await expect(estimate).toHaveText(/^≈ [\d,.]+ USDT$/);
     expect(Number(plainDecimal(await estimate.textContent()))).toBeCloseTo(Number(price) * Number(size), 6);
-    const order = await replyOf<OrderReply>(page, '/v1/trade/spot/place-order', () => screen.form.getByRole('button', { name: 'Buy BTC' }).click());
+    const order = await replyOf<OrderReply>(page, '/v1/trade/spot/place-order', () =>
+      screen.form.getByRole('button', { name: 'Buy BTC' }).click(),
+    );
     expect(order.status).toBe('live');
     await expect(page.getByText('Order placed.')).toBeVisible();
     // What was typed stays except the amount.
@@ -82,7 +87,16 @@ test.describe('trading screens', () => {
     await expect(screen.tab(/^Open orders/)).toHaveAttribute('aria-selected', 'true');
     const row = screen.panel.locator(`tr[data-order-id="${order.orderId}"]`);
     await expect(row).toBeVisible(SLOW);
-    await expect(row.getByRole('cell')).toHaveText([/\d/, 'Buy', 'Limit', grouped(price), '--', '0.000000 / 0.001000', 'Open', 'Cancel']);
+    await expect(row.getByRole('cell')).toHaveText([
+      /\d/,
+      'Buy',
+      'Limit',
+      grouped(price),
+      '--',
+      '0.000000 / 0.001000',
+      'Open',
+      'Cancel',
+    ]);
 
     // The order holds price × size plus the taker fee (0.1 %, rounded up to the 8 places of USDT).
     const value = units(price, 2) * units(size, 6);
@@ -99,13 +113,23 @@ test.describe('trading screens', () => {
     await screen.tab(/^Order history/).click();
     const historyRow = screen.panel.locator(`tr[data-order-id="${order.orderId}"]`);
     await expect(historyRow).toBeVisible(SLOW);
-    await expect(historyRow.getByRole('cell')).toHaveText([/\d/, 'Buy', 'Limit', '--', '0.000000 / 0.001000', 'Cancelled']);
+    await expect(historyRow.getByRole('cell')).toHaveText([
+      /\d/,
+      'Buy',
+      'Limit',
+      '--',
+      '0.000000 / 0.001000',
+      'Cancelled',
+    ]);
 
     expect(await csp()).toEqual([]);
     expect(errors).toEqual([]);
   });
 
-  test('a market buy fills at once: the history shows it filled and the balances change by its cost', async ({ page, request }) => {
+  test('a market buy fills at once: the history shows it filled and the balances change by its cost', async ({
+    page,
+    request,
+  }) => {
     const csp = await watchCspViolations(page);
     const errors = watchPageErrors(page);
     await registerFresh(page, request, 'trade-e2e-');
@@ -116,7 +140,9 @@ test.describe('trading screens', () => {
     await expect(screen.price).toHaveCount(0);
     await expect(screen.form.getByText('Best market price')).toBeVisible();
     await screen.amount.fill('0.001');
-    const order = await replyOf<OrderReply>(page, '/v1/trade/spot/place-order', () => screen.form.getByRole('button', { name: 'Buy BTC' }).click());
+    const order = await replyOf<OrderReply>(page, '/v1/trade/spot/place-order', () =>
+      screen.form.getByRole('button', { name: 'Buy BTC' }).click(),
+    );
     expect(order.status).toBe('filled');
     expect(order.baseVolume).toBe('0.001000');
     await expect(page.getByText('Order placed.')).toBeVisible();
@@ -129,7 +155,14 @@ test.describe('trading screens', () => {
     await screen.tab(/^Order history/).click();
     const historyRow = screen.panel.locator(`tr[data-order-id="${order.orderId}"]`);
     await expect(historyRow).toBeVisible(SLOW);
-    await expect(historyRow.getByRole('cell')).toHaveText([/\d/, 'Buy', 'Market', /^\d{2},\d{3}\.\d+$/, '0.001000 / 0.001000', 'Filled']);
+    await expect(historyRow.getByRole('cell')).toHaveText([
+      /\d/,
+      'Buy',
+      'Market',
+      /^\d{2},\d{3}\.\d+$/,
+      '0.001000 / 0.001000',
+      'Filled',
+    ]);
     await screen.tab(/^Open orders/).click();
     await expect(screen.panel.getByText('No open orders.')).toBeVisible(SLOW);
 
@@ -146,7 +179,10 @@ test.describe('trading screens', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a futures long at market shows a live uPnL that follows the mark, and closes after a confirmation', async ({ page, request }) => {
+  test('a futures long at market shows a live uPnL that follows the mark, and closes after a confirmation', async ({
+    page,
+    request,
+  }) => {
     const csp = await watchCspViolations(page);
     const errors = watchPageErrors(page);
     await registerFresh(page, request, 'trade-e2e-');
@@ -159,7 +195,9 @@ test.describe('trading screens', () => {
     await screen.radio('Market').check();
     const size = '0.0500';
     await screen.amount.fill(size);
-    await replyOf<OrderReply>(page, '/v1/trade/mix/place-order', () => screen.form.getByRole('button', { name: 'Buy / Long' }).click());
+    await replyOf<OrderReply>(page, '/v1/trade/mix/place-order', () =>
+      screen.form.getByRole('button', { name: 'Buy / Long' }).click(),
+    );
     await expect(page.getByText('Order placed.')).toBeVisible();
 
     const row = screen.panel.locator('tr[data-position-id]');
@@ -180,7 +218,8 @@ test.describe('trading screens', () => {
       });
     const first = await readRow();
     const tracks = (figures: typeof first) => {
-      const expected = (Number(plainDecimal(figures.mark)) - Number(plainDecimal(figures.entry))) * Number(plainDecimal(figures.size));
+      const expected =
+        (Number(plainDecimal(figures.mark)) - Number(plainDecimal(figures.entry))) * Number(plainDecimal(figures.size));
       return Math.abs(Number(plainDecimal(figures.upnl)) - expected);
     };
     // Entry and mark are shown rounded to the tick (0.1), so the product may be off by up to 0.1 × size, plus the cent.
@@ -195,7 +234,9 @@ test.describe('trading screens', () => {
     const dialog = page.getByRole('dialog', { name: 'Close position' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Close your Long BTCUSDT position of ${size} BTC at the market price?`);
-    await replyOf(page, '/v1/trade/mix/close-position', () => dialog.getByRole('button', { name: 'Close at market' }).click());
+    await replyOf(page, '/v1/trade/mix/close-position', () =>
+      dialog.getByRole('button', { name: 'Close at market' }).click(),
+    );
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Position closed.')).toBeVisible();
     await expect(row).toHaveCount(0, SLOW);
@@ -210,7 +251,10 @@ test.describe('trading screens', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a stream outage shows the reconnecting state, then a live and consistent book again', async ({ page, request }) => {
+  test('a stream outage shows the reconnecting state, then a live and consistent book again', async ({
+    page,
+    request,
+  }) => {
     const csp = await watchCspViolations(page);
     const errors = watchPageErrors(page);
     await signInDemo(page);
@@ -280,7 +324,10 @@ test.describe('trading screens', () => {
     expect(errors).toEqual([]);
   });
 
-  test('simulation mode follows the flag across two tabs of one browser, with demo funds apart from real ones', async ({ browser, request }) => {
+  test('simulation mode follows the flag across two tabs of one browser, with demo funds apart from real ones', async ({
+    browser,
+    request,
+  }) => {
     const context = await browser.newContext();
     try {
       const tabA = await context.newPage();
@@ -338,7 +385,11 @@ test.describe('trading screens', () => {
       void dialog.dismiss();
     });
 
-    for (const path of ['/spot/<script>alert(1)</script>', '/futures/usdt/<img src=x onerror=alert(1)>', '/spot/%22onmouseover=alert(1)']) {
+    for (const path of [
+      '/spot/<script>alert(1)</script>',
+      '/futures/usdt/<img src=x onerror=alert(1)>',
+      '/spot/%22onmouseover=alert(1)',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible(SLOW);
       await expect(page.getByRole('link', { name: 'Back to markets' })).toBeVisible();

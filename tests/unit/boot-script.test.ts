@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { bundleOf, type Locale, LOCALES, localeEntryOf, matchBrowserLanguage, ROUTE_LANGUAGES, routeLanguageToLocale } from '../../engine/rules/locales';
+import {
+  bundleOf,
+  type Locale,
+  LOCALES,
+  localeEntryOf,
+  matchBrowserLanguage,
+  ROUTE_LANGUAGES,
+  routeLanguageToLocale,
+} from '../../engine/rules/locales';
 import { COOKIE_PREFERENCES, SETTING_KEYS } from '../../engine/rules/settings';
 import { en } from '../../src/i18n/messages/en';
 import { MESSAGE_LOADERS } from '../../src/i18n/messages/index';
@@ -41,7 +49,14 @@ function run(options: BootOptions) {
     readyState: options.readyState ?? 'loading',
     querySelector: (selector: string) => {
       if (!parsed) return null;
-      return ({ '.boot-shell__title': shell, '.boot-shell__nav': nav, '.boot-shell__brand': brand } as Record<string, unknown>)[selector] ?? null;
+      return (
+        (
+          { '.boot-shell__title': shell, '.boot-shell__nav': nav, '.boot-shell__brand': brand } as Record<
+            string,
+            unknown
+          >
+        )[selector] ?? null
+      );
     },
     addEventListener: (type: string, listener: () => void) => {
       if (type === 'readystatechange') listeners.push(listener);
@@ -61,7 +76,12 @@ function run(options: BootOptions) {
     }
   }
   const navigator = { languages: options.languages ?? ['en-US'], language: 'en-US' };
-  const globals: Record<string, unknown> = { document, localStorage, navigator, location: { pathname: options.path ?? '/' } };
+  const globals: Record<string, unknown> = {
+    document,
+    localStorage,
+    navigator,
+    location: { pathname: options.path ?? '/' },
+  };
   if (!options.noMutationObserver) globals.MutationObserver = MutationObserver;
   runInNewContext(source, globals);
   // The parser inserts the shell (observers hear of it), then reaches the end of the body.
@@ -77,7 +97,9 @@ function run(options: BootOptions) {
     title: shell.textContent === '\u00a0' ? null : shell.textContent,
     nav: nav.textContent === '\u00a0' ? null : nav.textContent,
     brand: brand.textContent,
-    titleWhenParsed: seen[0] === '\u00a0' ? null : seen[0], connectedAfter };
+    titleWhenParsed: seen[0] === '\u00a0' ? null : seen[0],
+    connectedAfter,
+  };
 }
 
 function boot(options: BootOptions) {
@@ -121,7 +143,8 @@ describe('boot.js', () => {
   });
 
   it('sets lang to the Intl tag of every stored locale when the path has no prefix', () => {
-    for (const entry of LOCALES) expect(boot({ path: '/', storage: { global_locale: entry.locale } }).lang).toBe(entry.intl);
+    for (const entry of LOCALES)
+      expect(boot({ path: '/', storage: { global_locale: entry.locale } }).lang).toBe(entry.intl);
     expect(boot({ path: '/ko/', storage: { global_locale: 'ja' } }).lang).toBe('ja-JP');
   });
 
@@ -169,22 +192,31 @@ describe('boot.js markets title', () => {
     for (const { locale } of LOCALES) {
       const result = run({ path: '/login', storage: { [SETTING_KEYS.locale]: locale }, languages: ['ko'] });
       expect(result.brand, locale).toBe(bundleBrands.get(bundleOf(locale)));
-      expect(run({ path: '/login', languages: [locale] }).nav, locale).toBe(bundleNavs.get(bundleOf(matchBrowserLanguage([locale]))));
+      expect(run({ path: '/login', languages: [locale] }).nav, locale).toBe(
+        bundleNavs.get(bundleOf(matchBrowserLanguage([locale]))),
+      );
     }
-    expect(run({ path: '/', storage: { [SETTING_KEYS.locale]: '__proto__' }, languages: ['xx'] }).brand).toBe(en['nav.brand']);
+    expect(run({ path: '/', storage: { [SETTING_KEYS.locale]: '__proto__' }, languages: ['xx'] }).brand).toBe(
+      en['nav.brand'],
+    );
   });
 
   it('follows a stored locale, then the language cookie, then the browser, like initialLocale', () => {
     for (const { locale } of LOCALES) {
       expect(titleOf({ storage: { [SETTING_KEYS.locale]: locale }, languages: ['ko'] }), locale).toBe(expected(locale));
-      expect(titleOf({ cookie: `x=1; ${COOKIE_PREFERENCES.language.name}=${locale}`, languages: ['ko'] }), locale).toBe(expected(locale));
+      expect(titleOf({ cookie: `x=1; ${COOKIE_PREFERENCES.language.name}=${locale}`, languages: ['ko'] }), locale).toBe(
+        expected(locale),
+      );
     }
     // The prefix wins over a stored choice; a stored choice over the cookie.
     expect(titleOf({ path: '/ja/', storage: { [SETTING_KEYS.locale]: 'de' } })).toBe(expected('ja'));
     expect(titleOf({ storage: { [SETTING_KEYS.locale]: 'de' }, cookie: 'language=ja' })).toBe(expected('de'));
     // Values that are not locales fall through, never to a title of their own.
     for (const hostile of ['__proto__', 'toString', 'asia', 'zh-TC', 'ph', 'JA', '<b>x</b>']) {
-      expect(titleOf({ storage: { [SETTING_KEYS.locale]: hostile }, cookie: `language=${hostile}`, languages: ['ja'] }), hostile).toBe(expected('ja'));
+      expect(
+        titleOf({ storage: { [SETTING_KEYS.locale]: hostile }, cookie: `language=${hostile}`, languages: ['ja'] }),
+        hostile,
+      ).toBe(expected('ja'));
     }
   });
 
@@ -193,18 +225,62 @@ describe('boot.js markets title', () => {
       ...LOCALES.map((l) => l.locale),
       ...LOCALES.map((l) => l.locale.toUpperCase()),
       ...LOCALES.map((l) => l.intl),
-      'zh', 'zh-HK', 'zh-MO', 'zh-Hant', 'zh-Hans-TW', 'zh-Hant-CN', 'zh_TW', 'zh-SG', 'zh-hant-hk',
-      'pt-BR', 'pt_PT', 'pt-AO', 'es-MX', 'es-ES', 'en-GB', 'en-AU', 'en-IN', 'nb-NO', 'no', 'nn', 'in-ID', 'in',
-      'de_DE.UTF-8', 'de_DE@euro', 'fr-CA;q=0.8', ' ja ', 'xx', 'x', '', 'asia', 'ph', 'zh-TC', 'toString', '__proto__',
-      'j'.repeat(70), `ja-${'x'.repeat(70)}`,
+      'zh',
+      'zh-HK',
+      'zh-MO',
+      'zh-Hant',
+      'zh-Hans-TW',
+      'zh-Hant-CN',
+      'zh_TW',
+      'zh-SG',
+      'zh-hant-hk',
+      'pt-BR',
+      'pt_PT',
+      'pt-AO',
+      'es-MX',
+      'es-ES',
+      'en-GB',
+      'en-AU',
+      'en-IN',
+      'nb-NO',
+      'no',
+      'nn',
+      'in-ID',
+      'in',
+      'de_DE.UTF-8',
+      'de_DE@euro',
+      'fr-CA;q=0.8',
+      ' ja ',
+      'xx',
+      'x',
+      '',
+      'asia',
+      'ph',
+      'zh-TC',
+      'toString',
+      '__proto__',
+      'j'.repeat(70),
+      `ja-${'x'.repeat(70)}`,
     ];
     for (const tag of tags) expect(titleOf({ languages: [tag] }), tag).toBe(expected(matchBrowserLanguage([tag])));
-    const lists: unknown[][] = [['xx', 'ja'], ['no', 'ja'], ['nn', 'ja'], ['nb-NO', 'de'], ['in', 'ja'], ['', 'de'], [42, null, 'fr'], [], ['x'.repeat(65), 'ar']];
-    for (const list of lists) expect(titleOf({ languages: list }), JSON.stringify(list)).toBe(expected(matchBrowserLanguage(list as string[])));
+    const lists: unknown[][] = [
+      ['xx', 'ja'],
+      ['no', 'ja'],
+      ['nn', 'ja'],
+      ['nb-NO', 'de'],
+      ['in', 'ja'],
+      ['', 'de'],
+      [42, null, 'fr'],
+      [],
+      ['x'.repeat(65), 'ar'],
+    ];
+    for (const list of lists)
+      expect(titleOf({ languages: list }), JSON.stringify(list)).toBe(expected(matchBrowserLanguage(list as string[])));
   });
 
   it('writes nothing on any page but the markets page', () => {
-    for (const path of ['/spot/BTCUSDT', '/ja/spot/BTCUSDT', '/login', '/jax/', '/ja//', '/ja/x', '/markets']) expect(titleOf({ path }), path).toBeNull();
+    for (const path of ['/spot/BTCUSDT', '/ja/spot/BTCUSDT', '/login', '/jax/', '/ja//', '/ja/x', '/markets'])
+      expect(titleOf({ path }), path).toBeNull();
   });
 
   it('writes at once when the body is already parsed', () => {

@@ -27,7 +27,8 @@ export function checkPath(value: unknown, name: string): string {
 /** Checks an optional header value given as a string. */
 export function checkOptionalString(value: unknown, name: string, maxLength = MAX_TOKEN): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length > maxLength) throw new TypeError(`${name} must be a string of at most ${maxLength} characters`);
+  if (typeof value !== 'string' || value.length > maxLength)
+    throw new TypeError(`${name} must be a string of at most ${maxLength} characters`);
   return value;
 }
 
@@ -36,7 +37,8 @@ export function checkHeaders(value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
   if (!isRecord(value)) throw new TypeError('headers must be an object of strings');
   const entries = Object.entries(value);
-  if (entries.length > MAX_HEADERS || entries.some(([, v]) => typeof v !== 'string')) throw new TypeError('headers must be an object of strings');
+  if (entries.length > MAX_HEADERS || entries.some(([, v]) => typeof v !== 'string'))
+    throw new TypeError('headers must be an object of strings');
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
@@ -50,6 +52,7 @@ export function checkBody(value: unknown): Uint8Array {
 
 /** Checks a ms-since-epoch timestamp. */
 export function checkTimestamp(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new TypeError(`${name} must be ms since epoch`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw new TypeError(`${name} must be ms since epoch`);
   return value;
 }

@@ -17,7 +17,12 @@ export function webCryptoKeyGenerator(subtle: SubtleCrypto): KeyGenerator<Client
   return {
     async generate(algorithm) {
       const pair = await subtle.generateKey(
-        { name: 'RSASSA-PKCS1-v1_5', modulusLength: KEY_BITS[algorithm], publicExponent: Uint8Array.of(1, 0, 1), hash: 'SHA-256' },
+        {
+          name: 'RSASSA-PKCS1-v1_5',
+          modulusLength: KEY_BITS[algorithm],
+          publicExponent: Uint8Array.of(1, 0, 1),
+          hash: 'SHA-256',
+        },
         false,
         ['sign', 'verify'],
       );
@@ -52,7 +57,9 @@ export function forgeKeyGenerator(): KeyGenerator<ClientPrivateKey> {
         if (signal.cancelled) throw new Error('key generation cancelled');
       }
       const { privateKey, publicKey } = state.keys!;
-      const privateKeyPem = forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(privateKey)));
+      const privateKeyPem = forge.pki.privateKeyInfoToPem(
+        forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(privateKey)),
+      );
       const spkiDer = fromBinary(forge.asn1.toDer(forge.pki.publicKeyToAsn1(publicKey)).getBytes());
       return { spkiDer, privateKey: { privateKeyPem } };
     },

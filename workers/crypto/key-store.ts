@@ -37,7 +37,10 @@ function rowToPair({ id: _id, ...pair }: StoredKeyRow): ClientKeyPair<ClientPriv
 }
 
 /** Opens the key store, falling back to memory when IndexedDB is missing or refuses to open. */
-export async function openKeyStore(options: { name: string; useIndexedDb: boolean }): Promise<{ store: KeyStore<ClientPrivateKey>; kind: KeyStorageKind }> {
+export async function openKeyStore(options: {
+  name: string;
+  useIndexedDb: boolean;
+}): Promise<{ store: KeyStore<ClientPrivateKey>; kind: KeyStorageKind }> {
   if (!options.useIndexedDb || typeof indexedDB === 'undefined') return { store: memoryStore(), kind: 'memory' };
   const db = new KeysDb(options.name);
   try {

@@ -30,7 +30,9 @@ export interface SetupResult {
 }
 
 /** Signed headers to add, or why the request goes unsigned (`error` skips are also logged in the worker). */
-export type SignRequestResult = { signed: true; headers: DeviceSignHeaders } | { signed: false; skipped: SkipReason; detail?: string };
+export type SignRequestResult =
+  | { signed: true; headers: DeviceSignHeaders }
+  | { signed: false; skipped: SkipReason; detail?: string };
 
 /** Why a login body may not be sent: its sensitive fields would go out in clear. */
 export type BlockReason = 'not-ready' | 'setup-failed' | 'key-unavailable' | 'encrypt-failed';
@@ -45,10 +47,20 @@ export type EncryptLoginResult =
   | { status: 'blocked'; reason: BlockReason; reports: SecurityReport[] };
 
 /** Why a device-check payload cannot be built. */
-export type DeviceCheckFailure = 'not-ready' | 'disabled' | 'not-device-check-url' | 'bad-user' | 'no-key' | 'missing-request-time' | 'missing-trace-id' | 'sign-failed';
+export type DeviceCheckFailure =
+  | 'not-ready'
+  | 'disabled'
+  | 'not-device-check-url'
+  | 'bad-user'
+  | 'no-key'
+  | 'missing-request-time'
+  | 'missing-trace-id'
+  | 'sign-failed';
 
 /** Fields to add to the device-check payload (signing contract §5), or why there are none. */
 export type DeviceCheckResult = { ok: true; fields: DeviceCheckFields } | { ok: false; reason: DeviceCheckFailure };
 
 /** Whether the login's pair was bound to the token and the user (signing contract §2). */
-export type AfterLoginResult = { bound: true; keyId: string } | { bound: false; reason: 'not-ready' | 'no-token-or-user' | 'missing-pair' };
+export type AfterLoginResult =
+  | { bound: true; keyId: string }
+  | { bound: false; reason: 'not-ready' | 'no-token-or-user' | 'missing-pair' };

@@ -6,7 +6,8 @@ const MAX_PEM_LENGTH = 16_384;
 
 /** The SPKI DER of the embedded root certificate's RSA key, or why it cannot be read (signing contract §1). */
 export function rootSpkiFromPem(pem: unknown): { spkiDer: Uint8Array } | { error: string } {
-  if (typeof pem !== 'string' || !pem.includes('-----BEGIN CERTIFICATE-----')) return { error: 'root certificate: not a PEM certificate' };
+  if (typeof pem !== 'string' || !pem.includes('-----BEGIN CERTIFICATE-----'))
+    return { error: 'root certificate: not a PEM certificate' };
   if (pem.length > MAX_PEM_LENGTH) return { error: 'root certificate: too large' };
   try {
     const certificate = forge.pki.certificateFromPem(pem);

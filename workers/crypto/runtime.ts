@@ -45,7 +45,12 @@ export function cryptoBackend(options: CryptoTestOptions): CryptoBackendParts {
   }
   // Without SubtleCrypto node-forge must not reach for it either (`options` exists at run time, not in its typings).
   (forge as unknown as { options: { usePureJavaScript: boolean } }).options.usePureJavaScript = true;
-  return { backend: 'forge', primitives: forgePrimitives, generator: secureOnly(forgeKeyGenerator(), isSecure), secureContext };
+  return {
+    backend: 'forge',
+    primitives: forgePrimitives,
+    generator: secureOnly(forgeKeyGenerator(), isSecure),
+    secureContext,
+  };
 }
 
 /** Opens the key store; with the forge backend, pairs holding WebCrypto keys are invisible since they cannot sign there. */
@@ -53,7 +58,10 @@ export async function cryptoKeyStore(
   options: CryptoTestOptions,
   backend: CryptoBackend,
 ): Promise<{ store: KeyStore<ClientPrivateKey>; kind: KeyStorageKind }> {
-  const opened = await openKeyStore({ name: options.dbName ?? KEYS_DB_NAME, useIndexedDb: options.indexedDb !== false });
+  const opened = await openKeyStore({
+    name: options.dbName ?? KEYS_DB_NAME,
+    useIndexedDb: options.indexedDb !== false,
+  });
   if (backend === 'webcrypto') return opened;
   return {
     kind: opened.kind,

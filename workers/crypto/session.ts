@@ -3,7 +3,12 @@ import { sha256Hex, tokenSlot, userSlot } from '../../engine/crypto/key-ids';
 import { bindKeyPair, type KeyLifecycleDeps, type KeyStore, obtainKeyPair } from '../../engine/crypto/key-lifecycle';
 import { buildLoginEnvelope } from '../../engine/crypto/login-envelope';
 import type { ClientKeyPair, DebugLog } from '../../engine/crypto/primitives';
-import { ERROR_SKIPS, type RequestToSign, signCoreRequest, signingApplies } from '../../engine/crypto/request-signature';
+import {
+  ERROR_SKIPS,
+  type RequestToSign,
+  signCoreRequest,
+  signingApplies,
+} from '../../engine/crypto/request-signature';
 import { securityReport } from '../../engine/crypto/security-report';
 import { runSetup, type SetupPhase } from '../../engine/crypto/setup-machine';
 import type { SignConfig } from '../../engine/crypto/sign-config';
@@ -11,7 +16,14 @@ import { isRequestTime } from '../../engine/crypto/time8';
 import { isSensitivePath, loginFieldsFor, pathOnly } from '../../engine/crypto/url-rules';
 import type { ClientPrivateKey } from './client-private-key';
 import type { KeyStorageKind } from './key-store';
-import type { AfterLoginResult, CryptoState, DeviceCheckResult, EncryptLoginResult, SetupResult, SignRequestResult } from './results';
+import type {
+  AfterLoginResult,
+  CryptoState,
+  DeviceCheckResult,
+  EncryptLoginResult,
+  SetupResult,
+  SignRequestResult,
+} from './results';
 import { rootSpkiFromPem } from './root-certificate';
 import { type CryptoBackendParts, type CryptoTestOptions, cryptoBackend, cryptoKeyStore } from './runtime';
 
@@ -143,11 +155,17 @@ export function createCryptoSession() {
       if (pair) {
         // A stored key the platform can no longer use must not break the request; it goes out unsigned and logged.
         outcome = await signCoreRequest(backend().primitives, config!, pair, request, log).catch(
-          (error: unknown): SignRequestResult => ({ signed: false, skipped: 'sign-failed', detail: error instanceof Error ? error.name : 'error' }),
+          (error: unknown): SignRequestResult => ({
+            signed: false,
+            skipped: 'sign-failed',
+            detail: error instanceof Error ? error.name : 'error',
+          }),
         );
       }
       if (!outcome.signed && ERROR_SKIPS.includes(outcome.skipped)) {
-        logError(`request to ${pathOnly(request.pathWithQuery)} sent unsigned: ${outcome.skipped}${outcome.detail ? ` (${outcome.detail})` : ''}`);
+        logError(
+          `request to ${pathOnly(request.pathWithQuery)} sent unsigned: ${outcome.skipped}${outcome.detail ? ` (${outcome.detail})` : ''}`,
+        );
       }
       return outcome;
     },
@@ -166,7 +184,13 @@ export function createCryptoSession() {
         if (!obtained.ok) return { status: 'blocked', reason: 'key-unavailable', reports: [obtained.report] };
         log('keyPair', { source: obtained.source, algorithm: obtained.pair.algorithm, keyId: obtained.pair.keyId });
         try {
-          const encrypted = await buildLoginEnvelope(backend().primitives, config!, obtained.pair, { path, body, ts, fields }, log);
+          const encrypted = await buildLoginEnvelope(
+            backend().primitives,
+            config!,
+            obtained.pair,
+            { path, body, ts, fields },
+            log,
+          );
           loginPair = obtained.pair;
           return { status: 'encrypted', body: encrypted, keyId: obtained.pair.keyId };
         } catch (error) {
@@ -179,15 +203,22 @@ export function createCryptoSession() {
     async deviceCheck(request: DeviceCheckRequest): Promise<DeviceCheckResult> {
       if (phase === 'disabled') return { ok: false, reason: 'disabled' };
       if (phase !== 'ready' || !config) return { ok: false, reason: 'not-ready' };
-      if (!config.userCheckDeviceUrl || pathOnly(request.path) !== config.userCheckDeviceUrl) return { ok: false, reason: 'not-device-check-url' };
+      if (!config.userCheckDeviceUrl || pathOnly(request.path) !== config.userCheckDeviceUrl)
+        return { ok: false, reason: 'not-device-check-url' };
       const primitives = backend().primitives;
       const userIdHash = request.userIdHash ?? (request.userId ? await sha256Hex(primitives, request.userId) : '');
       if (!/^[0-9a-f]{64}$/.test(userIdHash)) return { ok: false, reason: 'bad-user' };
-      if (request.requestTime === undefined || !isRequestTime(request.requestTime)) return { ok: false, reason: 'missing-request-time' };
+      if (request.requestTime === undefined || !isRequestTime(request.requestTime))
+        return { ok: false, reason: 'missing-request-time' };
       if (!request.traceId || /\s/.test(request.traceId)) return { ok: false, reason: 'missing-trace-id' };
       const pair = await pairIn(`u:${userIdHash}`);
       if (!pair) return { ok: false, reason: 'no-key' };
-      const input = { method: request.method, path: request.path, requestTime: request.requestTime, traceId: request.traceId };
+      const input = {
+        method: request.method,
+        path: request.path,
+        requestTime: request.requestTime,
+        traceId: request.traceId,
+      };
       try {
         return { ok: true, fields: await buildDeviceCheck(primitives, pair, userIdHash, input, log) };
       } catch {

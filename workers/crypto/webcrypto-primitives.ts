@@ -10,7 +10,10 @@ function pemToDer(pem: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The DS1 primitives on WebCrypto, MD5 on node-forge (signing contract §2–§5); pairs made by the forge fallback still sign. */
-export function webCryptoPrimitives(subtle: SubtleCrypto, getRandomValues: (array: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>): CryptoPrimitives<ClientPrivateKey> {
+export function webCryptoPrimitives(
+  subtle: SubtleCrypto,
+  getRandomValues: (array: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>,
+): CryptoPrimitives<ClientPrivateKey> {
   const signingKey = async (key: ClientPrivateKey): Promise<CryptoKey> =>
     isCryptoKey(key) ? key : subtle.importKey('pkcs8', pemToDer(key.privateKeyPem), RSASSA, false, ['sign']);
 
@@ -36,7 +39,9 @@ export function webCryptoPrimitives(subtle: SubtleCrypto, getRandomValues: (arra
       return new Uint8Array(await subtle.sign('HMAC', hmac, bufferOf(data)));
     },
     async rsaOaepSha256Encrypt(spkiDer, plaintext) {
-      const key = await subtle.importKey('spki', bufferOf(spkiDer), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+      const key = await subtle.importKey('spki', bufferOf(spkiDer), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+        'encrypt',
+      ]);
       return new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, key, bufferOf(plaintext)));
     },
     async rsaSign(privateKey, data) {

@@ -62,7 +62,8 @@ export function openMarketSession(url: string, options: SessionOptions = {}): Ma
 /** Creates a trading feed on a shared or new session; throws a TypeError naming the field on bad input. */
 export function createTradeFeed(setup: TradeFeedSetup): CreatedTradeFeed {
   const isOwnSession = setup.session === undefined;
-  if (isOwnSession && setup.socketUrl === undefined) throw new TypeError('createTradeFeed needs a socketUrl or a session');
+  if (isOwnSession && setup.socketUrl === undefined)
+    throw new TypeError('createTradeFeed needs a socketUrl or a session');
   const session = setup.session ?? openMarketSession(setup.socketUrl as string);
   let feed: TradeFeed;
   try {

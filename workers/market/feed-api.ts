@@ -3,7 +3,12 @@ import { BookSurfacePainter, checkBookPaintLayout } from '../../engine/market/bo
 import { TapeSurfacePainter } from '../../engine/market/tape-painter';
 import { MarkCollector } from '../../engine/market/mark-feed';
 import { PAGE_TICKER_MS } from '../../engine/market/trade-feed';
-import { checkFeedMeta, checkFeedTarget, checkFeedView, type TradeFeedMeta } from '../../engine/market/trade-feed-input';
+import {
+  checkFeedMeta,
+  checkFeedTarget,
+  checkFeedView,
+  type TradeFeedMeta,
+} from '../../engine/market/trade-feed-input';
 import { parseTradeInstrument, type TradeInstrument } from '../../engine/market/trade-instrument';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../engine/market/trade-frame';
 import type { ChannelPush, MarketSession } from '../../engine/market/ws-session';
@@ -12,7 +17,9 @@ import { checkSocketUrl, publicSocketUrl } from './socket-url';
 import { FetchFailure, getJson } from './fetch-json';
 
 /** What `loadInstrument` found: the trading screen's instrument, or why there is none. */
-export type InstrumentResult = { ok: true; instrument: TradeInstrument } | { ok: false; reason: 'not-found' | 'network' | 'bad-reply' };
+export type InstrumentResult =
+  | { ok: true; instrument: TradeInstrument }
+  | { ok: false; reason: 'not-found' | 'network' | 'bad-reply' };
 
 const SYMBOL = /^[A-Z0-9]{2,20}$/;
 /** The public API's "parameter does not exist" code, which it sends for an unknown symbol. */
@@ -54,7 +61,8 @@ interface OpenFeed {
 export type PaintedPanel = 'book' | 'tape';
 
 function checkPanel(value: unknown): PaintedPanel {
-  if (value !== 'book' && value !== 'tape') throw new TypeError(`panel must be book or tape, got ${String(value).slice(0, 40)}`);
+  if (value !== 'book' && value !== 'tape')
+    throw new TypeError(`panel must be book or tape, got ${String(value).slice(0, 40)}`);
   return value;
 }
 
@@ -139,14 +147,17 @@ function alignMarksWithTicker(): void {
 }
 
 function checkFeedId(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new TypeError(`feedId must be a feed number from openFeed, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new TypeError(`feedId must be a feed number from openFeed, got ${String(value)}`);
   return value;
 }
 
 function checkOptions(value: unknown): { socketUrl: string; tradeRows?: number } {
-  if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) throw new TypeError('options must be an object');
+  if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value)))
+    throw new TypeError('options must be an object');
   const { socketUrl, tradeRows } = (value ?? {}) as Record<string, unknown>;
-  if (tradeRows !== undefined && typeof tradeRows !== 'number') throw new TypeError('options.tradeRows must be a number');
+  if (tradeRows !== undefined && typeof tradeRows !== 'number')
+    throw new TypeError('options.tradeRows must be a number');
   // Normalised, so the same stream named twice is still one session (one WebSocket).
   return { socketUrl: checkSocketUrl(socketUrl === undefined ? publicSocketUrl(self.location) : socketUrl), tradeRows };
 }
@@ -154,8 +165,12 @@ function checkOptions(value: unknown): { socketUrl: string; tradeRows?: number }
 /** Fetches one instrument of a trading screen from the public symbols or contracts list (market-data contract, REST). */
 export async function loadInstrument(market: 'spot' | 'futures', symbol: string): Promise<InstrumentResult> {
   if (market !== 'spot' && market !== 'futures') throw new TypeError('market must be spot or futures');
-  if (typeof symbol !== 'string' || !SYMBOL.test(symbol)) throw new TypeError('symbol must be 2 to 20 capital letters or digits');
-  const path = market === 'spot' ? `/api/v2/spot/public/symbols?symbol=${symbol}` : `/api/v2/mix/market/contracts?productType=USDT-FUTURES&symbol=${symbol}`;
+  if (typeof symbol !== 'string' || !SYMBOL.test(symbol))
+    throw new TypeError('symbol must be 2 to 20 capital letters or digits');
+  const path =
+    market === 'spot'
+      ? `/api/v2/spot/public/symbols?symbol=${symbol}`
+      : `/api/v2/mix/market/contracts?productType=USDT-FUTURES&symbol=${symbol}`;
   let reply: unknown;
   try {
     reply = await getJson(path);
@@ -208,7 +223,12 @@ export async function openFeed(
     throw error;
   }
   const stopMarks =
-    checkedTarget.instType === 'SPOT' ? null : session.subscribe({ instType: checkedTarget.instType, channel: 'ticker', instId: checkedTarget.symbol }, onMarkTicker);
+    checkedTarget.instType === 'SPOT'
+      ? null
+      : session.subscribe(
+          { instType: checkedTarget.instType, channel: 'ticker', instId: checkedTarget.symbol },
+          onMarkTicker,
+        );
   feeds.set(id, { created, url: socketUrl, onFrame, stopMarks, book: null, tape: null });
   return id;
 }
@@ -256,10 +276,16 @@ export async function takeCanvasLatency(): Promise<number[]> {
  * the page's frames carry that part only every two seconds (its accessible table). A second canvas replaces the
  * first.
  */
-export async function attachCanvas(feedId: number, panel: PaintedPanel, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
+export async function attachCanvas(
+  feedId: number,
+  panel: PaintedPanel,
+  canvas: OffscreenCanvas,
+  layout: unknown,
+): Promise<void> {
   const open = openFeedOf(feedId);
   const which = checkPanel(panel);
-  if (typeof OffscreenCanvas !== 'function' || !(canvas instanceof OffscreenCanvas)) throw new TypeError('attachCanvas needs an OffscreenCanvas');
+  if (typeof OffscreenCanvas !== 'function' || !(canvas instanceof OffscreenCanvas))
+    throw new TypeError('attachCanvas needs an OffscreenCanvas');
   const checked = checkBookPaintLayout(layout);
   if (which === 'book') {
     const painter = new BookSurfacePainter(canvas);
@@ -334,8 +360,11 @@ const MAX_WATCHED = 100;
 let watched: { url: string; stops: Map<string, () => void>; session: MarketSession } | null = null;
 
 function checkSymbols(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length > MAX_WATCHED) throw new TypeError(`symbols must be an array of at most ${MAX_WATCHED}`);
-  for (const symbol of value) if (typeof symbol !== 'string' || !SYMBOL.test(symbol)) throw new TypeError('each symbol must be 2 to 20 capital letters or digits');
+  if (!Array.isArray(value) || value.length > MAX_WATCHED)
+    throw new TypeError(`symbols must be an array of at most ${MAX_WATCHED}`);
+  for (const symbol of value)
+    if (typeof symbol !== 'string' || !SYMBOL.test(symbol))
+      throw new TypeError('each symbol must be 2 to 20 capital letters or digits');
   return [...new Set(value as string[])];
 }
 
@@ -364,6 +393,9 @@ export async function watchMarks(symbols: unknown, options?: FeedOptions): Promi
   for (const symbol of wanted) {
     if (watched.stops.has(symbol)) continue;
     // A listener of its own: the ticker may also be a feed's, whose close must not stop this one.
-    watched.stops.set(symbol, session.subscribe({ instType: 'USDT-FUTURES', channel: 'ticker', instId: symbol }, (push) => onMarkTicker(push)));
+    watched.stops.set(
+      symbol,
+      session.subscribe({ instType: 'USDT-FUTURES', channel: 'ticker', instId: symbol }, (push) => onMarkTicker(push)),
+    );
   }
 }

@@ -12,7 +12,10 @@ export class FetchFailure extends Error {
 export async function getJson(path: string): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(path, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    response = await fetch(path, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
   } catch {
     throw new FetchFailure('network');
   }

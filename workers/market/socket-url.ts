@@ -8,14 +8,16 @@ export function publicSocketUrl(location: { protocol: string; host: string }): s
 
 /** Checks a stream URL a caller passes: an absolute `ws:` or `wss:` URL without credentials; returns it normalised. */
 export function checkSocketUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2048) throw new TypeError('socketUrl must be a ws: or wss: URL string');
+  if (typeof value !== 'string' || value.length > 2048)
+    throw new TypeError('socketUrl must be a ws: or wss: URL string');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new TypeError(`socketUrl must be an absolute ws: or wss: URL, got ${JSON.stringify(value.slice(0, 80))}`);
   }
-  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new TypeError(`socketUrl must use ws: or wss:, got ${url.protocol}`);
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:')
+    throw new TypeError(`socketUrl must use ws: or wss:, got ${url.protocol}`);
   if (url.username || url.password) throw new TypeError('socketUrl must not carry credentials');
   return url.href;
 }

@@ -13,15 +13,18 @@ export const de: Messages = {
   'error.network': 'Netzwerkfehler. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'error.noData': 'Der Server hat ohne Daten geantwortet.',
   'error.badReply': 'Die Antwort des Servers konnte nicht gelesen werden.',
-  'error.secureFailed': 'Die Anmeldung konnte nicht abgesichert werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  'error.secureFailed':
+    'Die Anmeldung konnte nicht abgesichert werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
   'error.signMissing': 'Diese Anfrage wurde nicht signiert. Bitte versuchen Sie es erneut.',
   'error.signMode': 'Diese Anfrage wurde nicht wie erforderlich signiert. Bitte versuchen Sie es erneut.',
-  'error.signExpired': 'Die Uhr Ihres Geräts geht falsch. Prüfen Sie die Zeiteinstellungen und versuchen Sie es erneut.',
+  'error.signExpired':
+    'Die Uhr Ihres Geräts geht falsch. Prüfen Sie die Zeiteinstellungen und versuchen Sie es erneut.',
   'error.signInvalid': 'Ihre Sitzung konnte nicht überprüft werden. Bitte melden Sie sich erneut an.',
   'error.workerTimeout': 'Eine Hintergrundaufgabe hat zu lange gedauert. Bitte versuchen Sie es erneut.',
   'error.workerFailed': 'Eine Hintergrundaufgabe ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'error.offline': 'Sie sind offline. Angezeigt werden die zuletzt empfangenen Daten.',
-  'error.riskToken': 'Die Sicherheitsprüfung dieser Seite ist fehlgeschlagen. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  'error.riskToken':
+    'Die Sicherheitsprüfung dieser Seite ist fehlgeschlagen. Laden Sie die Seite neu und versuchen Sie es erneut.',
 
   'common.close': 'Schließen',
   'common.retry': 'Erneut versuchen',
@@ -98,7 +101,8 @@ export const de: Messages = {
   'auth.codeSent': 'Code gesendet.',
   'auth.verify': 'Bestätigen',
   'auth.securityKeyTitle': 'Sicherheitsschlüssel verwenden',
-  'auth.securityKeyIntro': 'Stecken Sie Ihren Sicherheitsschlüssel ein oder berühren Sie ihn, um die Anmeldung abzuschließen.',
+  'auth.securityKeyIntro':
+    'Stecken Sie Ihren Sicherheitsschlüssel ein oder berühren Sie ihn, um die Anmeldung abzuschließen.',
   'auth.securityKeyUse': 'Sicherheitsschlüssel verwenden',
   'auth.securityKeyUnsupported': 'Dieser Browser unterstützt keine Sicherheitsschlüssel.',
   'auth.securityKeyFailed': 'Der Sicherheitsschlüssel hat nicht bestätigt. Bitte versuchen Sie es erneut.',

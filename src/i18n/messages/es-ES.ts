@@ -16,12 +16,14 @@ export const esES: Messages = {
   'error.secureFailed': 'No se ha podido proteger el inicio de sesión. Vuelve a cargar la página e inténtalo de nuevo.',
   'error.signMissing': 'Esta solicitud no se ha firmado. Vuelve a intentarlo.',
   'error.signMode': 'Esta solicitud no se ha firmado como se requiere. Vuelve a intentarlo.',
-  'error.signExpired': 'La hora de tu dispositivo no es correcta. Comprueba los ajustes de fecha y hora y vuelve a intentarlo.',
+  'error.signExpired':
+    'La hora de tu dispositivo no es correcta. Comprueba los ajustes de fecha y hora y vuelve a intentarlo.',
   'error.signInvalid': 'No se ha podido verificar tu sesión. Vuelve a iniciar sesión.',
   'error.workerTimeout': 'Una tarea en segundo plano ha tardado demasiado. Vuelve a intentarlo.',
   'error.workerFailed': 'Ha fallado una tarea en segundo plano. Vuelve a intentarlo.',
   'error.offline': 'No tienes conexión. Se muestran los últimos datos recibidos.',
-  'error.riskToken': 'No se ha superado la comprobación de seguridad de esta página. Vuelve a cargar la página e inténtalo de nuevo.',
+  'error.riskToken':
+    'No se ha superado la comprobación de seguridad de esta página. Vuelve a cargar la página e inténtalo de nuevo.',
 
   'common.close': 'Cerrar',
   'common.retry': 'Reintentar',

@@ -16,7 +16,8 @@ export const es: Messages = {
   'error.secureFailed': 'No se pudo proteger el inicio de sesión. Recarga la página e inténtalo de nuevo.',
   'error.signMissing': 'Esta solicitud no se firmó. Inténtalo de nuevo.',
   'error.signMode': 'Esta solicitud no se firmó como se requiere. Inténtalo de nuevo.',
-  'error.signExpired': 'La hora de tu dispositivo no es correcta. Revisa la configuración de fecha y hora e inténtalo de nuevo.',
+  'error.signExpired':
+    'La hora de tu dispositivo no es correcta. Revisa la configuración de fecha y hora e inténtalo de nuevo.',
   'error.signInvalid': 'No se pudo verificar tu sesión. Vuelve a iniciar sesión.',
   'error.workerTimeout': 'Una tarea en segundo plano tardó demasiado. Inténtalo de nuevo.',
   'error.workerFailed': 'Falló una tarea en segundo plano. Inténtalo de nuevo.',

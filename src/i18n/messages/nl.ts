@@ -16,12 +16,14 @@ export const nl: Messages = {
   'error.secureFailed': 'Je aanmelding kon niet worden beveiligd. Laad de pagina opnieuw en probeer het nog eens.',
   'error.signMissing': 'Dit verzoek is niet ondertekend. Probeer het opnieuw.',
   'error.signMode': 'Dit verzoek is niet op de vereiste manier ondertekend. Probeer het opnieuw.',
-  'error.signExpired': 'De klok van je apparaat loopt niet gelijk. Controleer de tijdinstellingen en probeer het opnieuw.',
+  'error.signExpired':
+    'De klok van je apparaat loopt niet gelijk. Controleer de tijdinstellingen en probeer het opnieuw.',
   'error.signInvalid': 'Je sessie kon niet worden geverifieerd. Log opnieuw in.',
   'error.workerTimeout': 'Een achtergrondtaak duurde te lang. Probeer het opnieuw.',
   'error.workerFailed': 'Een achtergrondtaak is mislukt. Probeer het opnieuw.',
   'error.offline': 'Je bent offline. De laatst ontvangen gegevens worden getoond.',
-  'error.riskToken': 'De beveiligingscontrole van deze pagina is mislukt. Laad de pagina opnieuw en probeer het nog eens.',
+  'error.riskToken':
+    'De beveiligingscontrole van deze pagina is mislukt. Laad de pagina opnieuw en probeer het nog eens.',
 
   'common.close': 'Sluiten',
   'common.retry': 'Opnieuw proberen',

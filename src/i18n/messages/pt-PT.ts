@@ -16,7 +16,8 @@ export const ptPT: Messages = {
   'error.secureFailed': 'Não foi possível proteger o início de sessão. Recarregue a página e tente novamente.',
   'error.signMissing': 'Este pedido não foi assinado. Tente novamente.',
   'error.signMode': 'Este pedido não foi assinado da forma exigida. Tente novamente.',
-  'error.signExpired': 'O relógio do seu dispositivo está incorreto. Verifique as definições de data e hora e tente novamente.',
+  'error.signExpired':
+    'O relógio do seu dispositivo está incorreto. Verifique as definições de data e hora e tente novamente.',
   'error.signInvalid': 'Não foi possível verificar a sua sessão. Inicie sessão novamente.',
   'error.workerTimeout': 'Uma tarefa em segundo plano demorou demasiado. Tente novamente.',
   'error.workerFailed': 'Uma tarefa em segundo plano falhou. Tente novamente.',

@@ -16,7 +16,8 @@ export const pt: Messages = {
   'error.secureFailed': 'Não foi possível proteger o login. Recarregue a página e tente novamente.',
   'error.signMissing': 'Esta solicitação não foi assinada. Tente novamente.',
   'error.signMode': 'Esta solicitação não foi assinada da forma exigida. Tente novamente.',
-  'error.signExpired': 'O relógio do seu dispositivo está incorreto. Verifique as configurações de data e hora e tente novamente.',
+  'error.signExpired':
+    'O relógio do seu dispositivo está incorreto. Verifique as configurações de data e hora e tente novamente.',
   'error.signInvalid': 'Não foi possível verificar sua sessão. Faça login novamente.',
   'error.workerTimeout': 'Uma tarefa em segundo plano demorou demais. Tente novamente.',
   'error.workerFailed': 'Uma tarefa em segundo plano falhou. Tente novamente.',

@@ -156,7 +156,7 @@ export const tr: Messages = {
   'order.priceRequired': 'Fiyat girin.',
   'order.triggerRequired': 'Tetikleme fiyatı girin.',
   'order.sizeRequired': 'Miktar girin.',
-  'order.notPositive': '0\'dan büyük bir değer girin.',
+  'order.notPositive': "0'dan büyük bir değer girin.",
   'order.tick': 'Fiyat, {step} değerinin katı olmalıdır.',
   'order.lot': 'Miktar, {step} değerinin katı olmalıdır.',
   'order.minSize': 'Minimum miktar: {min}.',

@@ -21,7 +21,8 @@ export const uz: Messages = {
   'error.workerTimeout': 'Fon vazifasi juda uzoq davom etdi. Qaytadan urinib koʻring.',
   'error.workerFailed': 'Fon vazifasi bajarilmadi. Qaytadan urinib koʻring.',
   'error.offline': 'Siz oflaynsiz. Oxirgi olingan maʼlumotlar koʻrsatilmoqda.',
-  'error.riskToken': 'Ushbu sahifaning xavfsizlik tekshiruvidan oʻtib boʻlmadi. Sahifani qayta yuklab, yana urinib koʻring.',
+  'error.riskToken':
+    'Ushbu sahifaning xavfsizlik tekshiruvidan oʻtib boʻlmadi. Sahifani qayta yuklab, yana urinib koʻring.',
 
   'common.close': 'Yopish',
   'common.retry': 'Qayta urinish',
@@ -261,7 +262,8 @@ export const uz: Messages = {
   'trade.form.code43006': 'Buyurtma topilmadi yoki endi ochiq emas.',
   'trade.form.code43007': 'Faqat kamaytirish buyurtmasi pozitsiya ocha olmaydi va uni kattalashtira olmaydi.',
   'trade.form.code43008': 'Kredit yelkasi bu bozor uchun ruxsat etilgan oraliqdan tashqarida.',
-  'trade.form.code43009': 'Bu rejimni oʻzgartirishdan oldin pozitsiyalaringizni yoping va ochiq buyurtmalarni bekor qiling.',
+  'trade.form.code43009':
+    'Bu rejimni oʻzgartirishdan oldin pozitsiyalaringizni yoping va ochiq buyurtmalarni bekor qiling.',
   'trade.form.code43010': 'Hozir bozor buyurtmasi uchun likvidlik yoʻq.',
   'trade.acct.title': 'Buyurtmalaringiz va hisobingiz',
   'trade.acct.openOrders': 'Ochiq buyurtmalar',

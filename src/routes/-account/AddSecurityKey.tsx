@@ -15,7 +15,8 @@ const NICKNAME_MAX = 64;
 function addFailureText(t: Translate, error: unknown): string {
   const code = error instanceof RequestError ? error.details.code : undefined;
   if (code === SECURITY_KEY_CODES.alreadyRegistered) return t('security.alreadyAdded');
-  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return t('security.alreadyAdded');
+  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+    return t('security.alreadyAdded');
   if (code === SECURITY_KEY_CODES.tooMany) return t('security.tooMany');
   // Limits, an ended session or network trouble already have a localized text; a refused key or a cancelled ceremony do not.
   if (error instanceof RequestError && code !== SECURITY_KEY_CODES.notVerified && error.message) return error.message;
@@ -64,26 +65,26 @@ export function AddSecurityKey({ onAdded }: AddSecurityKeyProps) {
   const alert = problem ?? (isSupported ? null : t('auth.securityKeyUnsupported'));
   return (
     <>
-    <form method="post" action="#" onSubmit={(e) => void add(e)} noValidate>
-      <Field
-        name="nickname"
-        label={t('security.nickname')}
-        value={nickname}
-        maxLength={NICKNAME_MAX}
-        autoComplete="off"
-        onChange={(e) => setNickname(e.target.value)}
-      />
-      {alert && (
-        <p className="field__error" role="alert">
-          {alert}
-        </p>
-      )}
-      <Button type="submit" variant="primary" loading={busy} disabled={!isSupported}>
-        {t('security.add')}
-      </Button>
-    </form>
-    {/* Outside the form: React events bubble through portals, and the dialog's own submit must not reach this form. */}
-    {stepUp.dialog}
+      <form method="post" action="#" onSubmit={(e) => void add(e)} noValidate>
+        <Field
+          name="nickname"
+          label={t('security.nickname')}
+          value={nickname}
+          maxLength={NICKNAME_MAX}
+          autoComplete="off"
+          onChange={(e) => setNickname(e.target.value)}
+        />
+        {alert && (
+          <p className="field__error" role="alert">
+            {alert}
+          </p>
+        )}
+        <Button type="submit" variant="primary" loading={busy} disabled={!isSupported}>
+          {t('security.add')}
+        </Button>
+      </form>
+      {/* Outside the form: React events bubble through portals, and the dialog's own submit must not reach this form. */}
+      {stepUp.dialog}
     </>
   );
 }

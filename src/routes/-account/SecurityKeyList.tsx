@@ -32,7 +32,10 @@ export function SecurityKeyList({ keys, onRemoved }: SecurityKeyListProps) {
       await onRemoved();
     } catch (error) {
       if (error instanceof StepUpCancelled) return;
-      showToast({ type: 'error', message: error instanceof RequestError && error.message ? error.message : t('error.unknow') });
+      showToast({
+        type: 'error',
+        message: error instanceof RequestError && error.message ? error.message : t('error.unknow'),
+      });
     } finally {
       setRemoving(null);
     }
@@ -41,26 +44,32 @@ export function SecurityKeyList({ keys, onRemoved }: SecurityKeyListProps) {
   if (keys.length === 0) return <p data-testid="security-keys-empty">{t('security.empty')}</p>;
   return (
     <>
-    <ul className="security-keys__list" aria-label={t('security.title')}>
-      {keys.map((key) => {
-        const name = key.nickname || t('security.unnamed');
-        return (
-          <li key={key.id} className="security-keys__item" data-testid="security-key">
-            <div>
-              <strong>{name}</strong>
-              <p className="security-keys__meta">
-                {t('security.addedOn', { date: format.format(key.createdAt) })}
-                {key.lastUsedAt !== null && ` · ${t('security.lastUsed', { date: format.format(key.lastUsedAt) })}`}
-              </p>
-            </div>
-            <Button size="sm" variant="danger" loading={removing === key.id} aria-label={t('security.removeNamed', { name })} onClick={() => void remove(key.id)}>
-              {t('security.remove')}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
-    {stepUp.dialog}
+      <ul className="security-keys__list" aria-label={t('security.title')}>
+        {keys.map((key) => {
+          const name = key.nickname || t('security.unnamed');
+          return (
+            <li key={key.id} className="security-keys__item" data-testid="security-key">
+              <div>
+                <strong>{name}</strong>
+                <p className="security-keys__meta">
+                  {t('security.addedOn', { date: format.format(key.createdAt) })}
+                  {key.lastUsedAt !== null && ` · ${t('security.lastUsed', { date: format.format(key.lastUsedAt) })}`}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                variant="danger"
+                loading={removing === key.id}
+                aria-label={t('security.removeNamed', { name })}
+                onClick={() => void remove(key.id)}
+              >
+                {t('security.remove')}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {stepUp.dialog}
     </>
   );
 }

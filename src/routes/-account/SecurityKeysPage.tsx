@@ -26,7 +26,9 @@ export function SecurityKeysPage() {
           </Link>
         </p>
       )}
-      {data.state === 'failed' && <StateView state="error" message={data.message || undefined} onRetry={() => void reload()} />}
+      {data.state === 'failed' && (
+        <StateView state="error" message={data.message || undefined} onRetry={() => void reload()} />
+      )}
       {data.state === 'ready' && (
         <>
           <p>{t('security.intro')}</p>

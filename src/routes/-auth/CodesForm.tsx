@@ -17,7 +17,12 @@ export interface CodesFormProps {
   backLabel?: string;
 }
 
-const LABEL = { email: 'auth.emailCode', mobile: 'auth.mobileCode', google: 'auth.googleCode', system: 'auth.systemCode' } as const;
+const LABEL = {
+  email: 'auth.emailCode',
+  mobile: 'auth.mobileCode',
+  google: 'auth.googleCode',
+  system: 'auth.systemCode',
+} as const;
 
 /** A verification step: one six-digit code per channel, with send buttons for email and SMS. */
 export function CodesForm({ channels, intro, onSend, onSubmit, onBack, backLabel }: CodesFormProps) {

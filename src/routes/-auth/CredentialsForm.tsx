@@ -30,7 +30,11 @@ export function CredentialsForm({ onSubmit }: CredentialsFormProps) {
     if (busy || errors.loginName || errors.pwd || errors.areaCode) return;
     setBusy(true);
     try {
-      await onSubmit({ loginName: loginName.trim(), pwd, ...(isPhone ? { areaCode: areaCode.replace(/^\+/, '') } : {}) });
+      await onSubmit({
+        loginName: loginName.trim(),
+        pwd,
+        ...(isPhone ? { areaCode: areaCode.replace(/^\+/, '') } : {}),
+      });
     } finally {
       setBusy(false);
     }

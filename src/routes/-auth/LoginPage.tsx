@@ -59,7 +59,9 @@ export function LoginPage() {
 
   return (
     <section className="auth" aria-labelledby="auth-title">
-      <h1 id="auth-title">{step.kind === 'credentials' || step.kind === 'done' ? t('auth.signInTitle') : t('auth.verifyTitle')}</h1>
+      <h1 id="auth-title">
+        {step.kind === 'credentials' || step.kind === 'done' ? t('auth.signInTitle') : t('auth.verifyTitle')}
+      </h1>
       {step.kind === 'credentials' && (
         <>
           <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />
@@ -73,12 +75,19 @@ export function LoginPage() {
           channels={step.methods}
           intro={t('auth.verifyIntro')}
           onSend={sendLoginCode}
-          onSubmit={(codes) => attempt(() => submitCodes({ emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google }))}
+          onSubmit={(codes) =>
+            attempt(() => submitCodes({ emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google }))
+          }
           onBack={back}
         />
       )}
       {step.kind === 'system' && (
-        <CodesForm channels={['system']} intro={t('auth.systemIntro')} onSubmit={(codes) => attempt(() => submitSystemCode(codes.system ?? ''))} onBack={back} />
+        <CodesForm
+          channels={['system']}
+          intro={t('auth.systemIntro')}
+          onSubmit={(codes) => attempt(() => submitSystemCode(codes.system ?? ''))}
+          onBack={back}
+        />
       )}
       {step.kind === 'done' && <StateView state="loading" message={t('common.loading')} />}
       {step.kind === 'securityKey' && <SecurityKeyStep onVerified={advance} onExpired={back} onBack={back} />}

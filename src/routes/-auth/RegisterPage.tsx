@@ -1,6 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { checkAreaCode, checkCode, checkEmail, checkMobile, checkPassword, checkRePassword } from '../../../engine/rules/auth-fields';
+import {
+  checkAreaCode,
+  checkCode,
+  checkEmail,
+  checkMobile,
+  checkPassword,
+  checkRePassword,
+} from '../../../engine/rules/auth-fields';
 import { requestSecurity } from '../../api/client';
 import { refreshUser } from '../../auth/auth-actions';
 import { type RegisterFields, type RegisterKind, register, sendRegisterCode } from '../../auth/register-flow';
@@ -13,7 +20,15 @@ import { CodeField } from './CodeField';
 import { fieldProblemText } from './use-field-text';
 import './auth.css';
 
-const EMPTY: RegisterFields = { email: '', mobile: '', areaCode: '', pwd: '', rePwd: '', emailCode: '', mobileCode: '' };
+const EMPTY: RegisterFields = {
+  email: '',
+  mobile: '',
+  areaCode: '',
+  pwd: '',
+  rePwd: '',
+  emailCode: '',
+  mobileCode: '',
+};
 
 /** Registration by email, by phone, or by both (spec §7.3); a failed request keeps everything typed. */
 export function RegisterPage() {
@@ -72,19 +87,77 @@ export function RegisterPage() {
         <form method="post" action="#" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
           {usesMobile && (
             <>
-              <Field label={t('auth.areaCode')} name="areaCode" inputMode="numeric" autoComplete="tel-country-code" maxLength={5} value={f.areaCode} onChange={(e) => set('areaCode')(e.target.value)} error={show(errors.areaCode)} />
-              <Field label={t('auth.mobile')} name="mobile" inputMode="tel" autoComplete="tel-national" maxLength={15} value={f.mobile} onChange={(e) => set('mobile')(e.target.value)} error={show(errors.mobile)} />
-              <CodeField name="mobileCode" label={t('auth.mobileCode')} value={f.mobileCode} onChange={set('mobileCode')} error={show(errors.mobileCode)} onSend={() => sendRegisterCode('mobile', f)} />
+              <Field
+                label={t('auth.areaCode')}
+                name="areaCode"
+                inputMode="numeric"
+                autoComplete="tel-country-code"
+                maxLength={5}
+                value={f.areaCode}
+                onChange={(e) => set('areaCode')(e.target.value)}
+                error={show(errors.areaCode)}
+              />
+              <Field
+                label={t('auth.mobile')}
+                name="mobile"
+                inputMode="tel"
+                autoComplete="tel-national"
+                maxLength={15}
+                value={f.mobile}
+                onChange={(e) => set('mobile')(e.target.value)}
+                error={show(errors.mobile)}
+              />
+              <CodeField
+                name="mobileCode"
+                label={t('auth.mobileCode')}
+                value={f.mobileCode}
+                onChange={set('mobileCode')}
+                error={show(errors.mobileCode)}
+                onSend={() => sendRegisterCode('mobile', f)}
+              />
             </>
           )}
           {usesEmail && (
             <>
-              <Field label={t('auth.email')} name="email" type="email" autoComplete="email" maxLength={254} value={f.email} onChange={(e) => set('email')(e.target.value)} error={show(errors.email)} />
-              <CodeField name="emailCode" label={t('auth.emailCode')} value={f.emailCode} onChange={set('emailCode')} error={show(errors.emailCode)} onSend={() => sendRegisterCode('email', f)} />
+              <Field
+                label={t('auth.email')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                value={f.email}
+                onChange={(e) => set('email')(e.target.value)}
+                error={show(errors.email)}
+              />
+              <CodeField
+                name="emailCode"
+                label={t('auth.emailCode')}
+                value={f.emailCode}
+                onChange={set('emailCode')}
+                error={show(errors.emailCode)}
+                onSend={() => sendRegisterCode('email', f)}
+              />
             </>
           )}
-          <PasswordField label={t('auth.password')} name="pwd" autoComplete="new-password" maxLength={32} value={f.pwd} onChange={(e) => set('pwd')(e.target.value)} error={show(errors.pwd)} hint={t('auth.passwordRule')} />
-          <PasswordField label={t('auth.rePassword')} name="rePwd" autoComplete="new-password" maxLength={32} value={f.rePwd} onChange={(e) => set('rePwd')(e.target.value)} error={show(errors.rePwd)} />
+          <PasswordField
+            label={t('auth.password')}
+            name="pwd"
+            autoComplete="new-password"
+            maxLength={32}
+            value={f.pwd}
+            onChange={(e) => set('pwd')(e.target.value)}
+            error={show(errors.pwd)}
+            hint={t('auth.passwordRule')}
+          />
+          <PasswordField
+            label={t('auth.rePassword')}
+            name="rePwd"
+            autoComplete="new-password"
+            maxLength={32}
+            value={f.rePwd}
+            onChange={(e) => set('rePwd')(e.target.value)}
+            error={show(errors.rePwd)}
+          />
           <Button type="submit" variant="primary" block loading={busy}>
             {t('auth.submitRegister')}
           </Button>

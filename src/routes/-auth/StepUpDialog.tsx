@@ -1,7 +1,13 @@
 import { type AuthenticationResponseJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
 import { RequestError } from '../../api/request';
-import { type StepUpOptions, type StepUpPurpose, sendStepUpCode, stepUpOptions, verifyStepUp } from '../../auth/step-up';
+import {
+  type StepUpOptions,
+  type StepUpPurpose,
+  sendStepUpCode,
+  stepUpOptions,
+  verifyStepUp,
+} from '../../auth/step-up';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/Dialog';
 import { StateView } from '../../ui/StateView';
@@ -33,7 +39,9 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
     // A new security-key challenge per load: the gateway uses each one up with the first answer, right or wrong.
     stepUpOptions(purpose).then(
       (options) => live && setLoad({ state: 'ready', options }),
-      (error: unknown) => live && setLoad({ state: 'failed', message: error instanceof RequestError ? error.message : t('error.unknow') }),
+      (error: unknown) =>
+        live &&
+        setLoad({ state: 'failed', message: error instanceof RequestError ? error.message : t('error.unknow') }),
     );
     return () => {
       live = false;
@@ -52,7 +60,12 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
       }
     }
     try {
-      await verifyStepUp(purpose, { emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google, assertion });
+      await verifyStepUp(purpose, {
+        emailCode: codes.email,
+        mobileCode: codes.mobile,
+        googleCode: codes.google,
+        assertion,
+      });
     } catch {
       // Shown by the request layer; a challenge that was answered is gone, so the key gets a new one.
       if (options.fido) setAttempt((n) => n + 1);
@@ -65,7 +78,9 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
   return (
     <Dialog open onClose={() => onDone(false)} size="sm" title={t('auth.verifyTitle')} dismissible={false}>
       {load.state === 'loading' && <StateView state="loading" message={t('common.loading')} />}
-      {load.state === 'failed' && <StateView state="error" message={load.message} onRetry={() => setAttempt((n) => n + 1)} />}
+      {load.state === 'failed' && (
+        <StateView state="error" message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+      )}
       {load.state === 'ready' && (
         <CodesForm
           channels={codeChannels}

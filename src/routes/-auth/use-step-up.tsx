@@ -11,7 +11,10 @@ interface Pending {
  * Runs changes that may need a step-up: when the gateway answers that one does (40112), the step-up dialog opens, and
  * once it is verified the change runs again, once. Closing the dialog rejects with StepUpCancelled. Render `dialog`.
  */
-export function useStepUp(): { run<T>(purpose: StepUpPurpose, change: () => Promise<T>): Promise<T>; dialog: ReactNode } {
+export function useStepUp(): {
+  run<T>(purpose: StepUpPurpose, change: () => Promise<T>): Promise<T>;
+  dialog: ReactNode;
+} {
   const [pending, setPending] = useState<Pending | null>(null);
   const run = useCallback(async <T,>(purpose: StepUpPurpose, change: () => Promise<T>): Promise<T> => {
     try {

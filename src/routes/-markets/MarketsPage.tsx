@@ -46,7 +46,9 @@ export function MarketsPage() {
             maxLength={20}
             placeholder={t('markets.search')}
             aria-label={t('markets.search')}
-            onChange={(e) => void navigate({ search: (prev) => ({ ...prev, q: e.target.value || undefined }), replace: true })}
+            onChange={(e) =>
+              void navigate({ search: (prev) => ({ ...prev, q: e.target.value || undefined }), replace: true })
+            }
           />
         </AfterFirstCommit>
       </div>
@@ -73,7 +75,9 @@ export function MarketsPage() {
         {view.status === 'error' && (
           <StateView state={view.isOffline ? 'offline' : 'error'} message={failureText(view, t)} onRetry={view.retry} />
         )}
-        {view.status === 'ready' && view.frame && rows.length === 0 && <StateView state="empty" message={t('markets.empty')} />}
+        {view.status === 'ready' && view.frame && rows.length === 0 && (
+          <StateView state="empty" message={t('markets.empty')} />
+        )}
         {view.status === 'ready' && view.frame && rows.length > 0 && (
           <MarketsTable rows={rows} updatedText={view.frame.updatedText} />
         )}

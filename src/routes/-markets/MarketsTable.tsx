@@ -41,21 +41,11 @@ export function MarketsTable({ rows, updatedText: time }: MarketsTableProps) {
                 <span className="markets__base">{row.base}</span>
                 <span className="markets__quote">/{row.quote}</span>
               </th>
-              <td className="num">
-                {row.last}
-              </td>
-              <td className={`num markets__change markets__change--${row.direction}`}>
-                {row.change}
-              </td>
-              <td className="num wide-only">
-                {row.high}
-              </td>
-              <td className="num wide-only">
-                {row.low}
-              </td>
-              <td className="num wide-only">
-                {row.volume}
-              </td>
+              <td className="num">{row.last}</td>
+              <td className={`num markets__change markets__change--${row.direction}`}>{row.change}</td>
+              <td className="num wide-only">{row.high}</td>
+              <td className="num wide-only">{row.low}</td>
+              <td className="num wide-only">{row.volume}</td>
             </tr>
           ))}
         </tbody>

@@ -54,7 +54,8 @@ export function useMarkets(kind: MarketKind, intl: string): MarketsView {
         if (generation.current !== mine) return;
         setFailure(error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed');
       }
-      if (generation.current === mine && document.visibilityState === 'visible') timer = setTimeout(load, MARKETS_POLL_MS);
+      if (generation.current === mine && document.visibilityState === 'visible')
+        timer = setTimeout(load, MARKETS_POLL_MS);
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible' && generation.current === mine) {

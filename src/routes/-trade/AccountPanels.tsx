@@ -38,7 +38,9 @@ export function AccountPanels({ instrument }: AccountPanelsProps) {
     <section className="account-panels" aria-label={t('trade.acct.title')}>
       <Tabs items={items} label={t('trade.acct.title')} value={active} onChange={(id) => setTab(id as PanelId)}>
         {active === 'positions' && <PositionsPanel account={shown} />}
-        {(active === 'open' || active === 'history') && <OrdersPanel key={active} instrument={instrument} account={shown} kind={active} />}
+        {(active === 'open' || active === 'history') && (
+          <OrdersPanel key={active} instrument={instrument} account={shown} kind={active} />
+        )}
         {active === 'assets' && <AssetsPanel instrument={instrument} account={shown} />}
       </Tabs>
     </section>

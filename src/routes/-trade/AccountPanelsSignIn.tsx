@@ -14,7 +14,16 @@ export function SignInToTrade({ message }: SignInToTradeProps) {
   const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
   const href = loginHref(currentPath());
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!router || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !router ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     const redirect = new URL(href, location.origin).searchParams.get('redirect');
     void router.navigate({ to: '/login', search: redirect ? { redirect } : {} });

@@ -24,7 +24,8 @@ export function AccountPanelsState({ session, slice, isEmpty, emptyText, onRetry
   const t = useT();
   if (session === 'signedOut') return <SignInToTrade message={t('trade.acct.signIn')} />;
   if (session === 'unknown' || (isEmpty && slice.status === 'loading')) return <StateView state="loading" />;
-  if (isEmpty && slice.status === 'error') return <StateView state="error" message={slice.error ?? undefined} onRetry={onRetry} />;
+  if (isEmpty && slice.status === 'error')
+    return <StateView state="error" message={slice.error ?? undefined} onRetry={onRetry} />;
   if (isEmpty) return <StateView state="empty" message={emptyText} />;
   return (
     <>

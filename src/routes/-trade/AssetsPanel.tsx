@@ -20,7 +20,13 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
     const slice = account.futuresAccount;
     const data = slice.data;
     return (
-      <AccountPanelsState session={account.session} slice={slice} isEmpty={data === null} emptyText={t('trade.acct.noAssets')} onRetry={() => store.refresh('futuresAccount')}>
+      <AccountPanelsState
+        session={account.session}
+        slice={slice}
+        isEmpty={data === null}
+        emptyText={t('trade.acct.noAssets')}
+        onRetry={() => store.refresh('futuresAccount')}
+      >
         {data && (
           <dl className="account-summary">
             {(
@@ -46,7 +52,13 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
 
   const slice = account.spotAssets;
   return (
-    <AccountPanelsState session={account.session} slice={slice} isEmpty={slice.data.length === 0} emptyText={t('trade.acct.noAssets')} onRetry={() => store.refresh('spotAssets')}>
+    <AccountPanelsState
+      session={account.session}
+      slice={slice}
+      isEmpty={slice.data.length === 0}
+      emptyText={t('trade.acct.noAssets')}
+      onRetry={() => store.refresh('spotAssets')}
+    >
       <div className="account-panels__scroll">
         <table className="account-table">
           <caption className="trade-visually-hidden">{t('trade.acct.assets')}</caption>
@@ -61,8 +73,12 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
             {slice.data.map((asset) => (
               <tr key={asset.coin} data-coin={asset.coin}>
                 <th scope="row">{asset.coin}</th>
-                <td className="account-table__num"><bdi dir="ltr">{number(asset.available)}</bdi></td>
-                <td className="account-table__num"><bdi dir="ltr">{number(asset.frozen)}</bdi></td>
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(asset.available)}</bdi>
+                </td>
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(asset.frozen)}</bdi>
+                </td>
               </tr>
             ))}
           </tbody>

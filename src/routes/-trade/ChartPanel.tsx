@@ -24,7 +24,13 @@ export function chartChannelOf(value: unknown): ChartChannel {
 }
 
 function candleOf(bar: CandleBar): Candle {
-  return { time: bar.time * 1000, open: String(bar.open), high: String(bar.high), low: String(bar.low), close: String(bar.close) };
+  return {
+    time: bar.time * 1000,
+    open: String(bar.open),
+    high: String(bar.high),
+    low: String(bar.low),
+    close: String(bar.close),
+  };
 }
 
 /** Puts bars into a history: a bar at the last one's time replaces it, a later one is appended. */
@@ -101,7 +107,13 @@ export function ChartPanel({ store, pricePlaces, channel, onChannel, onChartRead
           ))}
         </fieldset>
       </div>
-      <CandleChart candles={history} liveCandles={liveCandles} pricePlaces={pricePlaces} theme={theme} onReady={onChartReady} />
+      <CandleChart
+        candles={history}
+        liveCandles={liveCandles}
+        pricePlaces={pricePlaces}
+        theme={theme}
+        onReady={onChartReady}
+      />
     </section>
   );
 }

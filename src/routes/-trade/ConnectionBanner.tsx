@@ -9,9 +9,21 @@ export interface ConnectionBannerProps {
 export function ConnectionBanner({ store }: ConnectionBannerProps) {
   const t = useT();
   const connection = useFeedPart(store, 'connection');
-  const text = connection === 'reconnecting' ? t('trade.reconnecting') : connection === 'offline' ? t('trade.offline') : connection === 'connecting' ? t('trade.connecting') : '';
+  const text =
+    connection === 'reconnecting'
+      ? t('trade.reconnecting')
+      : connection === 'offline'
+        ? t('trade.offline')
+        : connection === 'connecting'
+          ? t('trade.connecting')
+          : '';
   return (
-    <p className={`trade__connection trade__connection--${connection}`} role="status" data-testid="connection-state" data-state={connection}>
+    <p
+      className={`trade__connection trade__connection--${connection}`}
+      role="status"
+      data-testid="connection-state"
+      data-state={connection}
+    >
       {text}
     </p>
   );

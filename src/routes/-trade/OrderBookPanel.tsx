@@ -75,7 +75,10 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
         <span>{t('trade.total', { coin: base })}</span>
       </div>
       {!isLive ? (
-        <StateView state="loading" message={connection === 'reconnecting' ? t('trade.reconnecting') : t('trade.bookResyncing')} />
+        <StateView
+          state="loading"
+          message={connection === 'reconnecting' ? t('trade.reconnecting') : t('trade.bookResyncing')}
+        />
       ) : (
         <div className="book__body" data-testid="order-book" data-status={book.status}>
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: picking a price from the book is a pointer shortcut; the price field takes the same value from the keyboard. */}

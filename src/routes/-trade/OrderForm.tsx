@@ -96,9 +96,15 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
     setForm((current) => ({ ...current, price, type: current.type === 'market' ? 'limit' : current.type }));
   }, [pickedN]);
 
-  const problems = validateOrder(draftOf(form, instrument, available, lastPrice, leverage, hedge), orderRulesOf(instrument));
+  const problems = validateOrder(
+    draftOf(form, instrument, available, lastPrice, leverage, hedge),
+    orderRulesOf(instrument),
+  );
   const presets = futures && form.hasPresets && !isClosing(form, hedge);
-  const presetCodes = { takeProfit: presets ? presetProblem(form.takeProfit, instrument) : null, stopLoss: presets ? presetProblem(form.stopLoss, instrument) : null };
+  const presetCodes = {
+    takeProfit: presets ? presetProblem(form.takeProfit, instrument) : null,
+    stopLoss: presets ? presetProblem(form.stopLoss, instrument) : null,
+  };
   const errors: Partial<Record<FormField, string | null>> = {};
   for (const problem of problems) {
     const field = VALIDATED_FIELD[problem.field];
@@ -106,7 +112,8 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
   }
   for (const field of ['takeProfit', 'stopLoss'] as const) {
     const code = presetCodes[field];
-    if (code && (attempted || left[field])) errors[field] = problemText({ field, code, params: { step: instrument.priceStep } }, t);
+    if (code && (attempted || left[field]))
+      errors[field] = problemText({ field, code, params: { step: instrument.priceStep } }, t);
   }
   const isValid = problems.length === 0 && !presetCodes.takeProfit && !presetCodes.stopLoss;
   const waitingForSettings = futures && !settings;
@@ -186,7 +193,14 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
         onChange={change}
         onLeave={(field) => setLeft((current) => ({ ...current, [field]: true }))}
       />
-      {!signedOut && <OrderFormSummary instrument={instrument} side={form.side} available={available} estimate={estimateOrder(form, instrument, lastPrice, leverage)} />}
+      {!signedOut && (
+        <OrderFormSummary
+          instrument={instrument}
+          side={form.side}
+          available={available}
+          estimate={estimateOrder(form, instrument, lastPrice, leverage)}
+        />
+      )}
       {failure && (
         <p className="trade-form__error" role="alert" data-testid="order-failure">
           {failure}
@@ -195,7 +209,15 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
       {signedOut ? (
         <SignInToTrade message={t('trade.form.signInToTrade')} />
       ) : (
-        <Button type="submit" block size="lg" variant="primary" className={`trade-form__submit trade-form__submit--${form.side}`} loading={submitting} disabled={waitingForSettings}>
+        <Button
+          type="submit"
+          block
+          size="lg"
+          variant="primary"
+          className={`trade-form__submit trade-form__submit--${form.side}`}
+          loading={submitting}
+          disabled={waitingForSettings}
+        >
           {sideLabel(form.side)}
         </Button>
       )}

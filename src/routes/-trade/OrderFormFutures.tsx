@@ -37,7 +37,15 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
   }, [current]);
 
   if (!current) {
-    if (settings.status === 'error') return <StateView state="error" message={settings.error ?? undefined} onRetry={() => store.refresh('settings')} className="trade-form__state" />;
+    if (settings.status === 'error')
+      return (
+        <StateView
+          state="error"
+          message={settings.error ?? undefined}
+          onRetry={() => store.refresh('settings')}
+          className="trade-form__state"
+        />
+      );
     return null;
   }
 
@@ -62,7 +70,11 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
   const applyLeverage = () => {
     setTouched(true);
     if (chosen === null || chosen === current.leverage) return;
-    void run('leverage', () => api.setLeverage(instrument.symbol, chosen), t('trade.form.leverageSet', { leverage: chosen }));
+    void run(
+      'leverage',
+      () => api.setLeverage(instrument.symbol, chosen),
+      t('trade.form.leverageSet', { leverage: chosen }),
+    );
   };
 
   return (
@@ -75,7 +87,9 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
           { value: 'crossed', label: t('trade.form.cross') },
           { value: 'isolated', label: t('trade.form.isolated') },
         ]}
-        onChange={(mode) => void run('margin', () => api.setMarginMode(instrument.symbol, mode), t('trade.form.settingsSaved'))}
+        onChange={(mode) =>
+          void run('margin', () => api.setMarginMode(instrument.symbol, mode), t('trade.form.settingsSaved'))
+        }
       />
       <OrderFormSegmented<PosModeName>
         label={t('trade.form.positionMode')}
@@ -107,7 +121,12 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
           }
         }}
         end={
-          <Button size="sm" loading={busy === 'leverage'} disabled={busy !== null && busy !== 'leverage'} onClick={applyLeverage}>
+          <Button
+            size="sm"
+            loading={busy === 'leverage'}
+            disabled={busy !== null && busy !== 'leverage'}
+            onClick={applyLeverage}
+          >
             {t('trade.form.apply')}
           </Button>
         }

@@ -19,7 +19,15 @@ export interface OrderFormInputsProps {
 }
 
 /** Trigger, price and amount fields, then the order's options (post-only, reduce-only, TP/SL presets). */
-export function OrderFormInputs({ instrument, form, onChange, onLeave, errors, hedge, disabled }: OrderFormInputsProps) {
+export function OrderFormInputs({
+  instrument,
+  form,
+  onChange,
+  onLeave,
+  errors,
+  hedge,
+  disabled,
+}: OrderFormInputsProps) {
   const t = useT();
   const price = (typed: string) => sanitizePrice(typed, instrument);
   const size = (typed: string) => sanitizeSize(typed, instrument);
@@ -72,19 +80,34 @@ export function OrderFormInputs({ instrument, form, onChange, onLeave, errors, h
       <div className="trade-form__options">
         {form.type === 'limit' && (
           <label className="trade-check">
-            <input type="checkbox" checked={form.postOnly} disabled={disabled} onChange={(event) => onChange({ postOnly: event.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={form.postOnly}
+              disabled={disabled}
+              onChange={(event) => onChange({ postOnly: event.currentTarget.checked })}
+            />
             <span>{t('trade.form.postOnly')}</span>
           </label>
         )}
         {futures && !hedge && (
           <label className="trade-check">
-            <input type="checkbox" checked={form.reduceOnly} disabled={disabled} onChange={(event) => onChange({ reduceOnly: event.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={form.reduceOnly}
+              disabled={disabled}
+              onChange={(event) => onChange({ reduceOnly: event.currentTarget.checked })}
+            />
             <span>{t('trade.form.reduceOnly')}</span>
           </label>
         )}
         {futures && !closing && (
           <label className="trade-check">
-            <input type="checkbox" checked={form.hasPresets} disabled={disabled} onChange={(event) => onChange({ hasPresets: event.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={form.hasPresets}
+              disabled={disabled}
+              onChange={(event) => onChange({ hasPresets: event.currentTarget.checked })}
+            />
             <span>{t('trade.form.presets')}</span>
           </label>
         )}

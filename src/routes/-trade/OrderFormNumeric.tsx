@@ -16,7 +16,18 @@ export interface OrderFormNumericProps {
 }
 
 /** A price or amount field: whatever is typed or pasted is cleaned by the spec §5 rules before it is shown. */
-export function OrderFormNumeric({ label, value, sanitize, onChange, onBlur, unit, error, hint, disabled, name }: OrderFormNumericProps) {
+export function OrderFormNumeric({
+  label,
+  value,
+  sanitize,
+  onChange,
+  onBlur,
+  unit,
+  error,
+  hint,
+  disabled,
+  name,
+}: OrderFormNumericProps) {
   return (
     <Field
       label={label}

@@ -18,14 +18,28 @@ export interface OrderFormSegmentedProps<V extends string> {
 }
 
 /** A row of native radio buttons styled as segments: arrow keys, labels and RTL come from the browser. */
-export function OrderFormSegmented<V extends string>({ label, options, value, onChange, disabled, tone, className }: OrderFormSegmentedProps<V>) {
+export function OrderFormSegmented<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+  tone,
+  className,
+}: OrderFormSegmentedProps<V>) {
   const name = useId();
   return (
     <fieldset className={['trade-segmented', className].filter(Boolean).join(' ')} disabled={disabled}>
       <legend className="trade-visually-hidden">{label}</legend>
       {options.map((option) => (
         <label key={option.value} className="trade-segmented__option" data-tone={tone?.(option.value)}>
-          <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
+          />
           <span>{option.label}</span>
         </label>
       ))}

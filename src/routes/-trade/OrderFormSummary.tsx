@@ -16,7 +16,12 @@ export function OrderFormSummary({ instrument, side, available, estimate }: Orde
   const t = useT();
   const number = useNumberText();
   const spendCoin = instrument.market === 'spot' && side === 'sell' ? instrument.base : instrument.quote;
-  const estimateLabel = estimate.kind === 'margin' ? t('trade.form.estMargin') : estimate.kind === 'cost' ? t('trade.form.estCost') : t('trade.form.estProceeds');
+  const estimateLabel =
+    estimate.kind === 'margin'
+      ? t('trade.form.estMargin')
+      : estimate.kind === 'cost'
+        ? t('trade.form.estCost')
+        : t('trade.form.estProceeds');
   return (
     <dl className="trade-form__summary">
       <div>
@@ -28,7 +33,8 @@ export function OrderFormSummary({ instrument, side, available, estimate }: Orde
       <div>
         <dt>{estimateLabel}</dt>
         <dd data-testid="order-estimate">
-          <bdi dir="ltr">{estimate.value === null ? number(null) : `≈ ${number(estimate.value)}`}</bdi> {instrument.quote}
+          <bdi dir="ltr">{estimate.value === null ? number(null) : `≈ ${number(estimate.value)}`}</bdi>{' '}
+          {instrument.quote}
         </dd>
       </div>
     </dl>

@@ -50,7 +50,13 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
       emptyText={kind === 'open' ? t('trade.acct.noOpenOrders') : t('trade.acct.noHistory')}
       onRetry={() => store.refresh(kind === 'open' ? 'openOrders' : 'history')}
     >
-      <OrdersTable instrument={instrument} orders={slice.data} kind={kind} cancelling={cancelling} onCancel={(order) => void cancel(order)} />
+      <OrdersTable
+        instrument={instrument}
+        orders={slice.data}
+        kind={kind}
+        cancelling={cancelling}
+        onCancel={(order) => void cancel(order)}
+      />
     </AccountPanelsState>
   );
 }

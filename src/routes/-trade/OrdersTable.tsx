@@ -23,7 +23,9 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
   return (
     <div className="account-panels__scroll">
       <table className="account-table">
-        <caption className="trade-visually-hidden">{kind === 'open' ? t('trade.acct.openOrders') : t('trade.acct.history')}</caption>
+        <caption className="trade-visually-hidden">
+          {kind === 'open' ? t('trade.acct.openOrders') : t('trade.acct.history')}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{t('trade.acct.time')}</th>
@@ -47,16 +49,38 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
               <td>{orderTime(order.cTime, intl)}</td>
               <td data-tone={order.side === 'buy' ? 'up' : 'down'}>{orderSideText(order, t)}</td>
               <td>{orderTypeText(order, t)}</td>
-              <td className="account-table__num"><bdi dir="ltr">{kind === 'open' ? (order.orderType === 'market' ? t('trade.form.market') : number(order.price)) : number(/^0(\.0*)?$/.test(order.priceAvg) ? null : order.priceAvg || null)}</bdi></td>
-              {kind === 'open' && <td className="account-table__num"><bdi dir="ltr">{number(order.triggerPrice || null)}</bdi></td>}
+              <td className="account-table__num">
+                <bdi dir="ltr">
+                  {kind === 'open'
+                    ? order.orderType === 'market'
+                      ? t('trade.form.market')
+                      : number(order.price)
+                    : number(/^0(\.0*)?$/.test(order.priceAvg) ? null : order.priceAvg || null)}
+                </bdi>
+              </td>
+              {kind === 'open' && (
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(order.triggerPrice || null)}</bdi>
+                </td>
+              )}
               <td className="account-table__num">
                 <bdi dir="ltr">{number(order.baseVolume)}</bdi> / <bdi dir="ltr">{number(order.size)}</bdi>
               </td>
-              {kind === 'history' && futures && <td className="account-table__num"><bdi dir="ltr">{number(order.futures?.totalProfits || null)}</bdi></td>}
+              {kind === 'history' && futures && (
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(order.futures?.totalProfits || null)}</bdi>
+                </td>
+              )}
               <td>{orderStatusText(order, t)}</td>
               {kind === 'open' && (
                 <td className="account-table__action">
-                  <Button size="sm" variant="secondary" loading={cancelling?.has(order.orderId)} onClick={() => onCancel?.(order)} aria-label={t('trade.acct.cancelOrder', { id: order.orderId })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={cancelling?.has(order.orderId)}
+                    onClick={() => onCancel?.(order)}
+                    aria-label={t('trade.acct.cancelOrder', { id: order.orderId })}
+                  >
                     {t('trade.acct.cancel')}
                   </Button>
                 </td>

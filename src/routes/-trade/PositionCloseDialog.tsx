@@ -16,7 +16,15 @@ export interface PositionCloseDialogProps {
 }
 
 /** Asks before closing a position at market; a refusal stays in the dialog so the user can retry or cancel. */
-export function PositionCloseDialog({ position, sizeText, base, closing, error, onConfirm, onClose }: PositionCloseDialogProps) {
+export function PositionCloseDialog({
+  position,
+  sizeText,
+  base,
+  closing,
+  error,
+  onConfirm,
+  onClose,
+}: PositionCloseDialogProps) {
   const t = useT();
   const side = position?.holdSide === 'short' ? t('trade.acct.short') : t('trade.acct.long');
   return (

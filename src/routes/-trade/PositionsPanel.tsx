@@ -44,11 +44,18 @@ export function PositionsPanel({ account }: PositionsPanelProps) {
   const isEmpty = slice.data.length === 0;
   const onClose = useCallback((position: FuturesPositionRow, size: string) => setTarget({ position, size }), []);
   let body = <PositionsTable rows={rows} onClose={onClose} />;
-  if (!isEmpty && rows.status === 'error') body = <StateView state="error" message={rows.error ?? undefined} onRetry={() => store.refresh('positions')} />;
+  if (!isEmpty && rows.status === 'error')
+    body = <StateView state="error" message={rows.error ?? undefined} onRetry={() => store.refresh('positions')} />;
   else if (!isEmpty && rows.positions !== slice.data && rows.status !== 'ready') body = <StateView state="loading" />;
 
   return (
-    <AccountPanelsState session={account.session} slice={slice} isEmpty={isEmpty} emptyText={t('trade.acct.noPositions')} onRetry={() => store.refresh('positions')}>
+    <AccountPanelsState
+      session={account.session}
+      slice={slice}
+      isEmpty={isEmpty}
+      emptyText={t('trade.acct.noPositions')}
+      onRetry={() => store.refresh('positions')}
+    >
       {body}
       <PositionCloseDialog
         position={target?.position ?? null}

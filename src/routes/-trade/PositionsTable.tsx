@@ -115,7 +115,9 @@ export function PositionsTable({ rows, onClose }: PositionsTableProps) {
         <tbody ref={body}>
           {rows.positions.map((position, index) => {
             const row = rows.table.row(index);
-            return row ? <PositionRow key={row.id} index={index} position={position} row={row} onClose={onClose} /> : null;
+            return row ? (
+              <PositionRow key={row.id} index={index} position={position} row={row} onClose={onClose} />
+            ) : null;
           })}
         </tbody>
       </table>
@@ -137,7 +139,9 @@ const PositionRow = memo(function PositionRow({ index, position, row, onClose }:
     <tr data-position-id={row.id} data-row-index={index}>
       <th scope="row">
         {position.symbol} <span data-tone={position.holdSide === 'long' ? 'up' : 'down'}>{side}</span>
-        <span className="account-table__sub">{position.marginMode === 1 ? t('trade.form.isolated') : t('trade.form.cross')}</span>
+        <span className="account-table__sub">
+          {position.marginMode === 1 ? t('trade.form.isolated') : t('trade.form.cross')}
+        </span>
       </th>
       <td className="account-table__num">
         <bdi dir="ltr">{`${row.size} ${position.baseCoin}`}</bdi>
@@ -164,7 +168,12 @@ const PositionRow = memo(function PositionRow({ index, position, row, onClose }:
         <bdi dir="ltr">{`${position.positionsLevel}×`}</bdi>
       </td>
       <td className="account-table__action">
-        <Button size="sm" variant="secondary" onClick={() => onClose(position, row.size)} aria-label={t('trade.acct.closeNamed', { side, symbol: position.symbol })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onClose(position, row.size)}
+          aria-label={t('trade.acct.closeNamed', { side, symbol: position.symbol })}
+        >
           {t('trade.acct.close')}
         </Button>
       </td>

@@ -48,7 +48,10 @@ export function TickerBar({ store, symbol, base, quote, market }: TickerBarProps
   const ticker: TickerView | null = useFeedPart(store, 'ticker');
   const direction = ticker ? (ticker.direction > 0 ? 'up' : ticker.direction < 0 ? 'down' : 'flat') : 'flat';
   return (
-    <section className="ticker" aria-label={t(market === 'spot' ? 'trade.spotTitle' : 'trade.futuresTitle', { symbol })}>
+    <section
+      className="ticker"
+      aria-label={t(market === 'spot' ? 'trade.spotTitle' : 'trade.futuresTitle', { symbol })}
+    >
       <h1 className="ticker__symbol">
         {base}/{quote}
         {market === 'futures' && <span className="ticker__kind">{t('trade.perpetual')}</span>}
@@ -61,15 +64,24 @@ export function TickerBar({ store, symbol, base, quote, market }: TickerBarProps
             <dt className="visually-hidden">{t('trade.last')}</dt>
             <dd data-testid="ticker-last">{ticker.last}</dd>
           </div>
-          <Figure label={t('trade.change24h')} value={<span className={`ticker__change--${direction}`}>{ticker.change24h}</span>} testId="ticker-change" />
-          {market === 'futures' && ticker.markPrice !== undefined && <Figure label={t('trade.mark')} value={ticker.markPrice} testId="ticker-mark" />}
-          {market === 'futures' && ticker.indexPrice !== undefined && <Figure label={t('trade.index')} value={ticker.indexPrice} />}
+          <Figure
+            label={t('trade.change24h')}
+            value={<span className={`ticker__change--${direction}`}>{ticker.change24h}</span>}
+            testId="ticker-change"
+          />
+          {market === 'futures' && ticker.markPrice !== undefined && (
+            <Figure label={t('trade.mark')} value={ticker.markPrice} testId="ticker-mark" />
+          )}
+          {market === 'futures' && ticker.indexPrice !== undefined && (
+            <Figure label={t('trade.index')} value={ticker.indexPrice} />
+          )}
           {market === 'futures' && ticker.fundingRate !== undefined && (
             <Figure
               label={t('trade.funding')}
               value={
                 <>
-                  {ticker.fundingRate} / {ticker.nextFundingTime ? <FundingCountdown target={ticker.nextFundingTime} /> : '--'}
+                  {ticker.fundingRate} /{' '}
+                  {ticker.nextFundingTime ? <FundingCountdown target={ticker.nextFundingTime} /> : '--'}
                 </>
               }
             />

@@ -42,7 +42,13 @@ export function TradePage({ instrument, interval }: TradePageProps) {
   const isMobile = useIsMobile();
   const { locale } = useSnapshot(i18nState);
   const intl = localeEntryOf(locale).intl;
-  const steps = useMemo(() => groupingSteps(instrument.pricePlaces, { endStep: Math.round(Number(instrument.priceStep) * 10 ** instrument.pricePlaces) }), [instrument]);
+  const steps = useMemo(
+    () =>
+      groupingSteps(instrument.pricePlaces, {
+        endStep: Math.round(Number(instrument.priceStep) * 10 ** instrument.pricePlaces),
+      }),
+    [instrument],
+  );
   const [step, setStep] = useState(steps[0] ?? instrument.priceStep);
   const [picked, setPicked] = useState<{ price: string; n: number } | undefined>(undefined);
   const [mobileTab, setMobileTab] = useState('book');
@@ -53,18 +59,37 @@ export function TradePage({ instrument, interval }: TradePageProps) {
   );
   const chartShown = !isMobile || mobileTab === 'chart';
   const view: TradeFeedView = useMemo(
-    () => ({ intl, groupStep: step, depthRows: isMobile ? MOBILE_DEPTH : DESKTOP_DEPTH, candleChannel: chartShown ? interval : null }),
+    () => ({
+      intl,
+      groupStep: step,
+      depthRows: isMobile ? MOBILE_DEPTH : DESKTOP_DEPTH,
+      candleChannel: chartShown ? interval : null,
+    }),
     [intl, step, isMobile, chartShown, interval],
   );
   const { store, canvases, failure, retry } = useTradeFeed(target, view, instrument);
-  const onPick = (price: string) => setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
-  const onChannel = (channel: ChartChannel) => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, interval: channel }), replace: true });
+  const onPick = (price: string) =>
+    setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
+  const onChannel = (channel: ChartChannel) =>
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => ({ ...prev, interval: channel }),
+      replace: true,
+    });
 
   if (failure) {
-    return <StateView state="error" message={t(failure === 'worker-timeout' ? 'error.workerTimeout' : 'error.workerFailed')} onRetry={retry} />;
+    return (
+      <StateView
+        state="error"
+        message={t(failure === 'worker-timeout' ? 'error.workerTimeout' : 'error.workerFailed')}
+        onRetry={retry}
+      />
+    );
   }
 
-  const chart = <ChartPanel store={store} pricePlaces={instrument.pricePlaces} channel={interval} onChannel={onChannel} />;
+  const chart = (
+    <ChartPanel store={store} pricePlaces={instrument.pricePlaces} channel={interval} onChannel={onChannel} />
+  );
   const book = (
     <OrderBookPanel
       store={store}
@@ -78,14 +103,26 @@ export function TradePage({ instrument, interval }: TradePageProps) {
       onPick={onPick}
     />
   );
-  const tape = <TradesTape store={store} canvas={canvases?.tape ?? null} base={instrument.base} quote={instrument.quote} />;
+  const tape = (
+    <TradesTape store={store} canvas={canvases?.tape ?? null} base={instrument.base} quote={instrument.quote} />
+  );
   const lastPrice = <LastPriceForm store={store} instrument={instrument} picked={picked} />;
 
   return (
-    <div className={`trade trade--${instrument.market}`} data-market={instrument.market} data-symbol={instrument.symbol}>
+    <div
+      className={`trade trade--${instrument.market}`}
+      data-market={instrument.market}
+      data-symbol={instrument.symbol}
+    >
       <SimulationBar market={instrument.market} />
       <ConnectionBanner store={store} />
-      <TickerBar store={store} symbol={instrument.symbol} base={instrument.base} quote={instrument.quote} market={instrument.market} />
+      <TickerBar
+        store={store}
+        symbol={instrument.symbol}
+        base={instrument.base}
+        quote={instrument.quote}
+        market={instrument.market}
+      />
       {isMobile ? (
         <Tabs
           className="trade__mobile-tabs"

@@ -25,11 +25,28 @@ function TradeRouteView({ data, interval }: TradeRouteViewProps) {
     );
   }
   if (data.state === 'failed') {
-    const message = data.reason === 'network' ? t('error.network') : data.reason === 'worker-timeout' ? t('error.workerTimeout') : t('trade.loadFailed');
-    return <StateView state={navigator.onLine ? 'error' : 'offline'} message={message} onRetry={() => void router.invalidate()} />;
+    const message =
+      data.reason === 'network'
+        ? t('error.network')
+        : data.reason === 'worker-timeout'
+          ? t('error.workerTimeout')
+          : t('trade.loadFailed');
+    return (
+      <StateView
+        state={navigator.onLine ? 'error' : 'offline'}
+        message={message}
+        onRetry={() => void router.invalidate()}
+      />
+    );
   }
   // A new symbol is a new page: its feed, form and panels start afresh.
-  return <TradePage key={`${data.instrument.market}:${data.instrument.symbol}`} instrument={data.instrument} interval={chartChannelOf(interval)} />;
+  return (
+    <TradePage
+      key={`${data.instrument.market}:${data.instrument.symbol}`}
+      instrument={data.instrument}
+      interval={chartChannelOf(interval)}
+    />
+  );
 }
 
 /** `/spot/{symbol}`. */

@@ -49,7 +49,10 @@ export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
         <span>{t('trade.time')}</span>
       </div>
       {trades.length === 0 ? (
-        <StateView state={connection === 'live' ? 'empty' : 'loading'} message={connection === 'live' ? t('trade.noTrades') : t('common.loading')} />
+        <StateView
+          state={connection === 'live' ? 'empty' : 'loading'}
+          message={connection === 'live' ? t('trade.noTrades') : t('common.loading')}
+        />
       ) : (
         <div className="tape__body" data-testid="trades-tape">
           <div className="tape__paint" ref={setHost} style={{ blockSize: panelHeight(geometry) }} />
@@ -58,7 +61,8 @@ export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
               // Index keys: at each refresh only the texts change, no item is taken out or put in.
               // biome-ignore lint/suspicious/noArrayIndexKey: items are places on the tape, newest first.
               <li key={i} className={`tape__row tape__row--${row.side}`}>
-                <span className="tape__price">{row.price}</span> <span>{row.size}</span> <span className="tape__time">{row.time}</span>
+                <span className="tape__price">{row.price}</span> <span>{row.size}</span>{' '}
+                <span className="tape__time">{row.time}</span>
               </li>
             ))}
           </ul>

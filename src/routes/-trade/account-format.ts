@@ -9,7 +9,14 @@ export function orderTime(ms: string, intl: string): string {
   if (!Number.isSafeInteger(value) || value <= 0) return '--';
   let format = formats.get(intl);
   if (!format) {
-    format = new Intl.DateTimeFormat(intl, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', numberingSystem: 'latn' });
+    format = new Intl.DateTimeFormat(intl, {
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      numberingSystem: 'latn',
+    });
     formats.set(intl, format);
   }
   return format.format(value);
@@ -27,7 +34,8 @@ export function orderSideText(order: TradeOrder, t: Translate): string {
 /** Limit, market, stop-limit (a limit with a trigger), post-only, liquidation. */
 export function orderTypeText(order: TradeOrder, t: Translate): string {
   if (order.orderType === 'liquidation') return t('trade.acct.liquidation');
-  if (order.triggerPrice !== '') return t(order.orderType === 'market' ? 'trade.acct.stopMarket' : 'trade.form.stopLimit');
+  if (order.triggerPrice !== '')
+    return t(order.orderType === 'market' ? 'trade.acct.stopMarket' : 'trade.form.stopLimit');
   if (order.orderType === 'market') return t('trade.form.market');
   return order.force === 'post_only' ? t('trade.acct.limitPostOnly') : t('trade.form.limit');
 }

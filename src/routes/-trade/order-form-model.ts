@@ -59,7 +59,11 @@ export function isClosing(form: OrderFormState, hedge: boolean): boolean {
 }
 
 /** What an order may spend: spot buy → quote available, spot sell → base available, futures → available margin. */
-export function availableFor(instrument: TradeInstrument, side: 'buy' | 'sell', account: AccountSnapshot): string | null {
+export function availableFor(
+  instrument: TradeInstrument,
+  side: 'buy' | 'sell',
+  account: AccountSnapshot,
+): string | null {
   if (instrument.market === 'futures') {
     const value = account.futuresAccount.data?.available ?? null;
     if (value === null) return null;
@@ -71,7 +75,14 @@ export function availableFor(instrument: TradeInstrument, side: 'buy' | 'sell', 
 }
 
 /** The draft `validateOrder` checks. */
-export function draftOf(form: OrderFormState, instrument: TradeInstrument, available: string | null, lastPrice: string | null, leverage: number, hedge: boolean): OrderDraft {
+export function draftOf(
+  form: OrderFormState,
+  instrument: TradeInstrument,
+  available: string | null,
+  lastPrice: string | null,
+  leverage: number,
+  hedge: boolean,
+): OrderDraft {
   return {
     market: instrument.market,
     side: form.side,
@@ -95,10 +106,19 @@ export function presetProblem(typed: string, instrument: TradeInstrument): Order
 }
 
 /** The localized message of one validation problem (texts `order.*`). */
-export function problemText(problem: { field: OrderField | PriceField; code: OrderProblem['code']; params?: Record<string, string> }, t: Translate): string {
+export function problemText(
+  problem: { field: OrderField | PriceField; code: OrderProblem['code']; params?: Record<string, string> },
+  t: Translate,
+): string {
   switch (problem.code) {
     case 'required':
-      return t(problem.field === 'price' ? 'order.priceRequired' : problem.field === 'triggerPrice' ? 'order.triggerRequired' : 'order.sizeRequired');
+      return t(
+        problem.field === 'price'
+          ? 'order.priceRequired'
+          : problem.field === 'triggerPrice'
+            ? 'order.triggerRequired'
+            : 'order.sizeRequired',
+      );
     case 'not-positive':
       return t('order.notPositive');
     case 'tick':
@@ -125,7 +145,12 @@ export interface OrderEstimate {
  * Values the order at its limit price (a market order at the last price): one multiplication per keystroke, exact
  * in decimal; futures margin is value / leverage rounded up to the price places (never shown lower than it is).
  */
-export function estimateOrder(form: OrderFormState, instrument: TradeInstrument, lastPrice: string | null, leverage: number): OrderEstimate {
+export function estimateOrder(
+  form: OrderFormState,
+  instrument: TradeInstrument,
+  lastPrice: string | null,
+  leverage: number,
+): OrderEstimate {
   const kind = instrument.market === 'futures' ? 'margin' : form.side === 'buy' ? 'cost' : 'proceeds';
   const price = numericValue(form.type === 'market' ? (lastPrice ?? '') : form.price);
   const size = numericValue(form.size);
@@ -158,7 +183,11 @@ export function spotRequestOf(form: OrderFormState, instrument: TradeInstrument)
 }
 
 /** The futures place-order request: margin mode from the settings, open/close or reduce-only by position mode. */
-export function futuresRequestOf(form: OrderFormState, instrument: TradeInstrument, settings: FuturesSettings): FuturesOrderRequest {
+export function futuresRequestOf(
+  form: OrderFormState,
+  instrument: TradeInstrument,
+  settings: FuturesSettings,
+): FuturesOrderRequest {
   const hedge = settings.posMode === 'hedge_mode';
   const closing = isClosing(form, hedge);
   const presets = form.hasPresets && !closing;

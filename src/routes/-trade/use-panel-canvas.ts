@@ -105,7 +105,12 @@ function measureLayout(host: HTMLElement, geometry: PanelGeometry): BookPaintLay
     font: `${ROW_FONT_PX}px ${family}`,
     spreadFont: `${SPREAD_FONT_PX}px ${family}`,
     spreadLabel: geometry.spreadLabel.slice(0, 200),
-    colors: { text: color('--color-text', '#e6e8ea'), muted: color('--color-text-muted', '#8a8f98'), up: color('--color-up', '#20b26c'), down: color('--color-down', '#ef454a') },
+    colors: {
+      text: color('--color-text', '#e6e8ea'),
+      muted: color('--color-text-muted', '#8a8f98'),
+      up: color('--color-up', '#20b26c'),
+      down: color('--color-down', '#ef454a'),
+    },
   };
 }
 
@@ -118,7 +123,12 @@ export function panelHeight(geometry: Pick<PanelGeometry, 'stackedRows' | 'sprea
  * Mounts a panel's canvas in `host` and keeps its layout current: width from a ResizeObserver, type and colours
  * from the page's styles (again when the theme or language changes), at most once per animation frame.
  */
-export function usePanelCanvas(canvas: PanelCanvasHandle | null, host: HTMLElement | null, geometry: PanelGeometry, theme: string): void {
+export function usePanelCanvas(
+  canvas: PanelCanvasHandle | null,
+  host: HTMLElement | null,
+  geometry: PanelGeometry,
+  theme: string,
+): void {
   const { rows, stackedRows, spreadHeight, spreadLabel } = geometry;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme reaches the painter through the page's styles; naming it repaints the panel in the new colours.
   useLayoutEffect(() => {

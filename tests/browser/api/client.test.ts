@@ -21,7 +21,9 @@ describe('the app request layer on a login-expired reply (spec §8)', () => {
     authState.user = { userId: '1001', displayName: 'demo', isSub: false, isDemo: false };
     authState.status = 'signedIn';
     localStorage.setItem('global_login', 'true');
-    const error = await api.get(replyUrl({ code: '20906', msg: 'Login expired', data: null }), { silent: true }).catch((e: RequestError) => e);
+    const error = await api
+      .get(replyUrl({ code: '20906', msg: 'Login expired', data: null }), { silent: true })
+      .catch((e: RequestError) => e);
     expect(error).toMatchObject({ kind: 'login-expired' });
     expect(authState.status).toBe('anonymous');
     expect(authState.user).toBeNull();

@@ -10,7 +10,9 @@ describe('router history', () => {
   it('writes the address in the navigating task and tells its listeners in a later one', async () => {
     const routerHistory = historyHeardNextTask();
     const heard: { type: string; path: string; addressThen: string }[] = [];
-    const stop = routerHistory.subscribe(({ action, location: at }) => heard.push({ type: action.type, path: at.pathname, addressThen: location.pathname }));
+    const stop = routerHistory.subscribe(({ action, location: at }) =>
+      heard.push({ type: action.type, path: at.pathname, addressThen: location.pathname }),
+    );
     routerHistory.push('/spot/BTCUSDT');
     await Promise.resolve();
     await Promise.resolve();

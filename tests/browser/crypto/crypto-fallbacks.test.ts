@@ -2,7 +2,19 @@ import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CryptoTestOptions } from '../../../workers/crypto.api';
 import { KeysDb } from '../../../workers/crypto/key-store';
-import { freshDbName, hex, makeConfig, makeRoot, makeServer, md5Hex, openJwe, startCryptoWorker, type TestRoot, type TestServer, verifyWith } from './ds1-page-keys';
+import {
+  freshDbName,
+  hex,
+  makeConfig,
+  makeRoot,
+  makeServer,
+  md5Hex,
+  openJwe,
+  startCryptoWorker,
+  type TestRoot,
+  type TestServer,
+  verifyWith,
+} from './ds1-page-keys';
 
 let root: TestRoot;
 let server: TestServer;
@@ -26,7 +38,10 @@ afterAll(async () => {
 async function loginWith(options: CryptoTestOptions, algorithm: 'rsa1024' | 'rsa2048' = 'rsa1024') {
   const worker = startCryptoWorker();
   await worker.api.configureForTests(options);
-  const setup = await worker.api.setup({ config: await makeConfig(root, server, { defaultAlgorithm: algorithm }), rootCertPem: root.pem });
+  const setup = await worker.api.setup({
+    config: await makeConfig(root, server, { defaultAlgorithm: algorithm }),
+    rootCertPem: root.pem,
+  });
   const ts = Date.now();
   const started = performance.now();
   const result = await worker.api.encryptLogin({ path: '/v1/user/login', body: { loginName: 'bob', pwd: 'pw' }, ts });
@@ -42,12 +57,20 @@ describe('crypto worker without SubtleCrypto (node-forge fallback)', () => {
     const { plaintext } = await openJwe(result.body.bodyCiphertext as string, server);
     const publicKey = plaintext.publicKey as string;
     const fp = md5Hex(server.spkiB64);
-    expect(await verifyWith(publicKey, plaintext.initSign as string, `DS1-init\n/v1/user/login\n${ts}\n${fp}\n${publicKey}`)).toBe(true);
+    expect(
+      await verifyWith(publicKey, plaintext.initSign as string, `DS1-init\n/v1/user/login\n${ts}\n${fp}\n${publicKey}`),
+    ).toBe(true);
 
     expect(await api.afterLogin({ loginToken: 'tok', userId: 7 })).toMatchObject({ bound: true });
     const requestTime = String(Date.now());
     const traceId = hex(crypto.getRandomValues(new Uint8Array(16)));
-    const signed = await api.signRequest({ method: 'GET', pathWithQuery: '/v1/mix/position?_t=1', requestTime, traceId, loginToken: 'tok' });
+    const signed = await api.signRequest({
+      method: 'GET',
+      pathWithQuery: '/v1/mix/position?_t=1',
+      requestTime,
+      traceId,
+      loginToken: 'tok',
+    });
     if (!signed.signed) throw new Error(signed.skipped);
     const text = `DS1\n3\nGET\n/v1/mix/position?_t=1\n${requestTime.slice(0, 8)}\n${traceId}\nd41d8cd98f00b204e9800998ecf8427e`;
     expect(await verifyWith(publicKey, signed.headers['device-sign'], text)).toBe(true);
@@ -66,7 +89,13 @@ describe('crypto worker without IndexedDB', () => {
     expect(setup.state).toMatchObject({ phase: 'ready', keyStorage: 'memory' });
     expect(result.status).toBe('encrypted');
     expect(await api.afterLogin({ loginToken: 'tok', userId: '1' })).toMatchObject({ bound: true });
-    const signed = await api.signRequest({ method: 'GET', pathWithQuery: '/v1/mix/a', requestTime: String(Date.now()), traceId: 'b'.repeat(32), loginToken: 'tok' });
+    const signed = await api.signRequest({
+      method: 'GET',
+      pathWithQuery: '/v1/mix/a',
+      requestTime: String(Date.now()),
+      traceId: 'b'.repeat(32),
+      loginToken: 'tok',
+    });
     expect(signed.signed).toBe(true);
     stop();
   });
@@ -79,7 +108,12 @@ describe('crypto worker outside a secure context', () => {
     expect(result).toEqual({
       status: 'blocked',
       reason: 'key-unavailable',
-      reports: [{ event: 'genKeypairFailed', reason: 'generate rsa1024: key generation needs a secure context (https or localhost)' }],
+      reports: [
+        {
+          event: 'genKeypairFailed',
+          reason: 'generate rsa1024: key generation needs a secure context (https or localhost)',
+        },
+      ],
     });
     stop();
   });
@@ -94,7 +128,9 @@ describe('key generation time', () => {
         stop();
         // node-forge rsa2048 on a loaded machine can pass the 8 s limit; that is the spec's timeout working, not a failure here.
         if (subtle || algorithm === 'rsa1024') expect(result.status).toBe('encrypted');
-        rows.push(`${subtle ? 'webcrypto' : 'forge'} ${algorithm}: ${ms.toFixed(0)} ms${result.status === 'encrypted' ? '' : ` (${result.status})`}`);
+        rows.push(
+          `${subtle ? 'webcrypto' : 'forge'} ${algorithm}: ${ms.toFixed(0)} ms${result.status === 'encrypted' ? '' : ` (${result.status})`}`,
+        );
       }
     }
     console.log(`[ds1] key generation + first login envelope: ${rows.join('; ')}`);

@@ -43,16 +43,32 @@ describe('crypto worker on WebCrypto', () => {
     await api.configureForTests({ dbName });
     const { state, reports } = await api.setup({ config, rootCertPem: root.pem });
     expect(reports).toEqual([]);
-    expect(state).toMatchObject({ phase: 'ready', backend: 'webcrypto', keyStorage: 'indexeddb', secureContext: true, defaultAlgorithm: 'rsa2048' });
+    expect(state).toMatchObject({
+      phase: 'ready',
+      backend: 'webcrypto',
+      keyStorage: 'indexeddb',
+      secureContext: true,
+      defaultAlgorithm: 'rsa2048',
+    });
 
     const ts = Date.now();
-    const result = await api.encryptLogin({ path: '/v1/user/login', body: { loginName: 'alice', pwd: 'hunter2', areaCode: '86' }, ts });
+    const result = await api.encryptLogin({
+      path: '/v1/user/login',
+      body: { loginName: 'alice', pwd: 'hunter2', areaCode: '86' },
+      ts,
+    });
     if (result.status !== 'encrypted') throw new Error(result.status);
     expect(Object.keys(result.body).sort()).toEqual(['areaCode', 'bodyCiphertext']);
     const { header, plaintext } = await openJwe(result.body.bodyCiphertext as string, server);
     const fp = md5Hex(server.spkiB64);
     expect(header).toBe(`{"alg":"RSA-OAEP-256","enc":"A128CBC-HS256","kid":"${fp}"}`);
-    expect(plaintext).toMatchObject({ loginName: 'alice', pwd: 'hunter2', algorithm: 'rsa2048', ts, path: '/v1/user/login' });
+    expect(plaintext).toMatchObject({
+      loginName: 'alice',
+      pwd: 'hunter2',
+      algorithm: 'rsa2048',
+      ts,
+      path: '/v1/user/login',
+    });
     publicKey = plaintext.publicKey as string;
     const initText = `DS1-init\n/v1/user/login\n${ts}\n${fp}\n${publicKey}`;
     expect(await verifyWith(publicKey, plaintext.initSign as string, initText)).toBe(true);
@@ -66,7 +82,9 @@ describe('crypto worker on WebCrypto', () => {
     const db = new KeysDb(dbName);
     const rows = await db.keys.toArray();
     db.close();
-    expect(rows.map((r) => r.id).sort()).toEqual(['a:rsa2048', `t:${await sha256Hex(loginToken)}`, `u:${await sha256Hex(userId)}`].sort());
+    expect(rows.map((r) => r.id).sort()).toEqual(
+      ['a:rsa2048', `t:${await sha256Hex(loginToken)}`, `u:${await sha256Hex(userId)}`].sort(),
+    );
     const row = rows.find((r) => r.id === 'a:rsa2048')!;
     expect(row.publicKey).toBe(publicKey);
     const privateKey = row.privateKey as CryptoKey;
@@ -85,7 +103,14 @@ describe('crypto worker on WebCrypto', () => {
     const body = JSON.stringify({ symbol: 'BTCUSDT', size: '0.01' });
     const requestTime = String(Date.now());
     const traceId = hex(crypto.getRandomValues(new Uint8Array(16)));
-    const signed = await api.signRequest({ method: 'post', pathWithQuery: '/v1/mix/order/place?x=1', requestTime, traceId, body, loginToken });
+    const signed = await api.signRequest({
+      method: 'post',
+      pathWithQuery: '/v1/mix/order/place?x=1',
+      requestTime,
+      traceId,
+      body,
+      loginToken,
+    });
     if (!signed.signed) throw new Error(signed.skipped);
     expect(signed.headers['device-sign-key']).toBe((await sha256Hex(unb64(publicKey))).slice(0, 32));
     expect(signed.headers['device-sign-mode']).toBe('3');
@@ -102,25 +127,47 @@ describe('crypto worker on WebCrypto', () => {
     stop();
   });
 
-  it('skips signing without a login token, off core urls, without request-time or after a reset; device checks need the user\'s pair', async () => {
+  it("skips signing without a login token, off core urls, without request-time or after a reset; device checks need the user's pair", async () => {
     const { api, stop } = startCryptoWorker();
     await api.configureForTests({ dbName });
     await api.setup({ config, rootCertPem: root.pem });
     const base = { method: 'GET', requestTime: String(Date.now()), traceId: 'a'.repeat(32) };
-    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/mix/x' })).toEqual({ signed: false, skipped: 'no-login-token' });
-    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/other', loginToken })).toEqual({ signed: false, skipped: 'not-core-url' });
-    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/mix/x', loginToken: 'unknown-token' })).toEqual({ signed: false, skipped: 'no-key' });
+    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/mix/x' })).toEqual({
+      signed: false,
+      skipped: 'no-login-token',
+    });
+    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/other', loginToken })).toEqual({
+      signed: false,
+      skipped: 'not-core-url',
+    });
+    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/mix/x', loginToken: 'unknown-token' })).toEqual({
+      signed: false,
+      skipped: 'no-key',
+    });
     expect(await api.signRequest({ ...base, requestTime: undefined, pathWithQuery: '/v1/mix/x', loginToken })).toEqual({
       signed: false,
       skipped: 'missing-request-time',
     });
-    await expect(api.signRequest({ ...base, method: 'GET /', pathWithQuery: '/v1/mix/x', loginToken })).rejects.toThrow('method must be an HTTP method name');
-    const check = { method: 'POST', path: '/v1/user/checkDevice', requestTime: base.requestTime, traceId: base.traceId };
+    await expect(api.signRequest({ ...base, method: 'GET /', pathWithQuery: '/v1/mix/x', loginToken })).rejects.toThrow(
+      'method must be an HTTP method name',
+    );
+    const check = {
+      method: 'POST',
+      path: '/v1/user/checkDevice',
+      requestTime: base.requestTime,
+      traceId: base.traceId,
+    };
     expect(await api.deviceCheck({ ...check, userId: 'someone-else' })).toEqual({ ok: false, reason: 'no-key' });
-    expect(await api.deviceCheck({ ...check, path: '/v1/user/other', userId })).toEqual({ ok: false, reason: 'not-device-check-url' });
+    expect(await api.deviceCheck({ ...check, path: '/v1/user/other', userId })).toEqual({
+      ok: false,
+      reason: 'not-device-check-url',
+    });
     // After the failure policy resets the config, nothing is signed until setup runs again.
     expect((await api.reset()).phase).toBe('idle');
-    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/mix/x', loginToken })).toEqual({ signed: false, skipped: 'not-ready' });
+    expect(await api.signRequest({ ...base, pathWithQuery: '/v1/mix/x', loginToken })).toEqual({
+      signed: false,
+      skipped: 'not-ready',
+    });
     stop();
   });
 
@@ -130,11 +177,20 @@ describe('crypto worker on WebCrypto', () => {
     const forged = await makeConfig(await makeRoot(), server);
     const { state, reports } = await api.setup({ config: forged, rootCertPem: root.pem });
     expect(state.phase).toBe('initFailed');
-    expect(reports).toEqual([{ event: 'gatewaySignVerifyFailed', reason: 'serverPublicKeySign rejected by the root key' }]);
-    const result = await api.encryptLogin({ path: '/v1/user/login', body: { loginName: 'a', pwd: 'b' }, ts: Date.now() });
+    expect(reports).toEqual([
+      { event: 'gatewaySignVerifyFailed', reason: 'serverPublicKeySign rejected by the root key' },
+    ]);
+    const result = await api.encryptLogin({
+      path: '/v1/user/login',
+      body: { loginName: 'a', pwd: 'b' },
+      ts: Date.now(),
+    });
     expect(result).toEqual({ status: 'blocked', reason: 'setup-failed', reports: [] });
     // Unrelated requests still go out as they are.
-    expect(await api.encryptLogin({ path: '/v1/mix/order/place', body: { size: '1' }, ts: Date.now() })).toEqual({ status: 'clear', body: { size: '1' } });
+    expect(await api.encryptLogin({ path: '/v1/mix/order/place', body: { size: '1' }, ts: Date.now() })).toEqual({
+      status: 'clear',
+      body: { size: '1' },
+    });
     stop();
   });
 
@@ -142,7 +198,10 @@ describe('crypto worker on WebCrypto', () => {
     const { api, stop } = startCryptoWorker();
     await api.configureForTests({ dbName });
     expect((await api.setup({ config: { clientOpen: false }, rootCertPem: root.pem })).state.phase).toBe('disabled');
-    expect(await api.encryptLogin({ path: '/v1/user/login', body: { pwd: 'b' }, ts: Date.now() })).toEqual({ status: 'clear', body: { pwd: 'b' } });
+    expect(await api.encryptLogin({ path: '/v1/user/login', body: { pwd: 'b' }, ts: Date.now() })).toEqual({
+      status: 'clear',
+      body: { pwd: 'b' },
+    });
     stop();
   });
 });

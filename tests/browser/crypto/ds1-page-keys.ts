@@ -9,8 +9,10 @@ const enc = new TextEncoder();
 
 export const b64 = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 export const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-const unb64u = (text: string) => unb64(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-export const hex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+const unb64u = (text: string) =>
+  unb64(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+export const hex = (bytes: ArrayBuffer | Uint8Array) =>
+  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 export const md5Hex = (text: string) => forge.md.md5.create().update(forge.util.encodeUtf8(text)).digest().toHex();
 
 /** A root CA: its self-signed certificate (made with node-forge) and its WebCrypto signing key. */
@@ -21,9 +23,14 @@ export interface TestRoot {
 
 /** Makes a self-signed RSA-2048 root certificate. */
 export async function makeRoot(): Promise<TestRoot> {
-  const pair = await crypto.subtle.generateKey({ ...RSASSA, modulusLength: 2048, publicExponent: E }, true, ['sign', 'verify']);
+  const pair = await crypto.subtle.generateKey({ ...RSASSA, modulusLength: 2048, publicExponent: E }, true, [
+    'sign',
+    'verify',
+  ]);
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
-  const privateKey = forge.pki.privateKeyFromAsn1(forge.asn1.fromDer(String.fromCharCode(...pkcs8))) as forge.pki.rsa.PrivateKey;
+  const privateKey = forge.pki.privateKeyFromAsn1(
+    forge.asn1.fromDer(String.fromCharCode(...pkcs8)),
+  ) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(privateKey.n, privateKey.e);
   cert.serialNumber = '01';
@@ -44,13 +51,25 @@ export interface TestServer {
 
 /** Makes a server key pair. */
 export async function makeServer(): Promise<TestServer> {
-  const pair = await crypto.subtle.generateKey({ name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: E }, true, ['encrypt', 'decrypt']);
+  const pair = await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: E },
+    true,
+    ['encrypt', 'decrypt'],
+  );
   return { spkiB64: b64(await crypto.subtle.exportKey('spki', pair.publicKey)), privateKey: pair.privateKey };
 }
 
 /** A raw signing config whose server key is signed by `root` over `DS1-spk:` + hex(MD5(serverPublicKey)). */
-export async function makeConfig(root: TestRoot, server: TestServer, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const signature = await crypto.subtle.sign(RSASSA.name, root.privateKey, enc.encode(`DS1-spk:${md5Hex(server.spkiB64)}`));
+export async function makeConfig(
+  root: TestRoot,
+  server: TestServer,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const signature = await crypto.subtle.sign(
+    RSASSA.name,
+    root.privateKey,
+    enc.encode(`DS1-spk:${md5Hex(server.spkiB64)}`),
+  );
   return {
     clientOpen: true,
     serverPublicKey: server.spkiB64,
@@ -65,19 +84,29 @@ export async function makeConfig(root: TestRoot, server: TestServer, extra: Reco
 }
 
 /** Opens a login JWE as the gateway would: unwrap, check the tag, decrypt; returns the header and the plaintext object. */
-export async function openJwe(jwe: string, server: TestServer): Promise<{ header: string; plaintext: Record<string, unknown> }> {
+export async function openJwe(
+  jwe: string,
+  server: TestServer,
+): Promise<{ header: string; plaintext: Record<string, unknown> }> {
   const [h, k, iv, c, t] = jwe.split('.') as [string, string, string, string, string];
   const cek = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, server.privateKey, unb64u(k)));
   const aad = enc.encode(h);
   const al = new Uint8Array(8);
   new DataView(al.buffer).setBigUint64(0, BigInt(aad.length * 8));
-  const mac = await crypto.subtle.importKey('raw', cek.slice(0, 16), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.importKey('raw', cek.slice(0, 16), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const ciphertext = unb64u(c);
-  const full = new Uint8Array(await crypto.subtle.sign('HMAC', mac, new Uint8Array([...aad, ...unb64u(iv), ...ciphertext, ...al])));
+  const full = new Uint8Array(
+    await crypto.subtle.sign('HMAC', mac, new Uint8Array([...aad, ...unb64u(iv), ...ciphertext, ...al])),
+  );
   if (hex(full.slice(0, 16)) !== hex(unb64u(t))) throw new Error('JWE tag mismatch');
   const aes = await crypto.subtle.importKey('raw', cek.slice(16, 32), 'AES-CBC', false, ['decrypt']);
   const plain = await crypto.subtle.decrypt({ name: 'AES-CBC', iv: unb64u(iv) }, aes, ciphertext);
-  return { header: new TextDecoder().decode(unb64u(h)), plaintext: JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown> };
+  return {
+    header: new TextDecoder().decode(unb64u(h)),
+    plaintext: JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown>,
+  };
 }
 
 /** Verifies an RSASSA-PKCS1-v1_5/SHA-256 signature with a b64 SPKI public key, in the page. */

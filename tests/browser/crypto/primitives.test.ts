@@ -28,30 +28,45 @@ for (const [name, primitives] of Object.entries(backends)) {
 
     it('hash with SHA-256 and HMAC-SHA-256 like WebCrypto', async () => {
       const data = new TextEncoder().encode('DS1');
-      expect(toHex(await primitives.sha256(data))).toBe(toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', data))));
-      const key = await crypto.subtle.importKey('raw', Uint8Array.of(1, 2, 3), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-      expect(toHex(await primitives.hmacSha256(Uint8Array.of(1, 2, 3), data))).toBe(toHex(new Uint8Array(await crypto.subtle.sign('HMAC', key, data))));
+      expect(toHex(await primitives.sha256(data))).toBe(
+        toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', data))),
+      );
+      const key = await crypto.subtle.importKey(
+        'raw',
+        Uint8Array.of(1, 2, 3),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign'],
+      );
+      expect(toHex(await primitives.hmacSha256(Uint8Array.of(1, 2, 3), data))).toBe(
+        toHex(new Uint8Array(await crypto.subtle.sign('HMAC', key, data))),
+      );
     });
 
     it('verify a root signature and reject a changed text', async () => {
       const root = await makeRoot();
       const spki = rootSpkiFromPem(root.pem);
       if ('error' in spki) throw new Error(spki.error);
-      const signature = new Uint8Array(await crypto.subtle.sign('RSASSA-PKCS1-v1_5', root.privateKey, new TextEncoder().encode('DS1-spk:abc')));
+      const signature = new Uint8Array(
+        await crypto.subtle.sign('RSASSA-PKCS1-v1_5', root.privateKey, new TextEncoder().encode('DS1-spk:abc')),
+      );
       expect(await primitives.rsaVerify(spki.spkiDer, signature, utf8('DS1-spk:abc'))).toBe(true);
       expect(await primitives.rsaVerify(spki.spkiDer, signature, utf8('DS1-spk:abd'))).toBe(false);
       expect(await primitives.rsaVerify(spki.spkiDer, signature.subarray(1), utf8('DS1-spk:abc'))).toBe(false);
     });
 
     it('wrap a key with RSA-OAEP-256 that WebCrypto unwraps', async () => {
-      const pair = await crypto.subtle.generateKey({ name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: Uint8Array.of(1, 0, 1) }, true, [
-        'encrypt',
-        'decrypt',
-      ]);
+      const pair = await crypto.subtle.generateKey(
+        { name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: Uint8Array.of(1, 0, 1) },
+        true,
+        ['encrypt', 'decrypt'],
+      );
       const spki = unb64(b64(await crypto.subtle.exportKey('spki', pair.publicKey)));
       const secret = primitives.randomBytes(32);
       const wrapped = await primitives.rsaOaepSha256Encrypt(spki, secret);
-      expect(new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, new Uint8Array(wrapped)))).toEqual(secret);
+      expect(
+        new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, new Uint8Array(wrapped))),
+      ).toEqual(secret);
     });
   });
 }

@@ -12,8 +12,12 @@ describe('computeTerminalCode', () => {
 
   it('prefers a fingerprint-service cookie token shorter than 50 characters, and ignores a longer one', async () => {
     const loadAgent = async () => ({ get: async () => ({ visitorId: 'fromlibrary123' }) });
-    expect(await computeTerminalCode({ loadAgent, cookieToken: () => 'svc-token-1', wait: async () => {} })).toBe('svc-token-1');
-    expect(await computeTerminalCode({ loadAgent, cookieToken: () => 'x'.repeat(50), wait: async () => {} })).toBe('fromlibrary123');
+    expect(await computeTerminalCode({ loadAgent, cookieToken: () => 'svc-token-1', wait: async () => {} })).toBe(
+      'svc-token-1',
+    );
+    expect(await computeTerminalCode({ loadAgent, cookieToken: () => 'x'.repeat(50), wait: async () => {} })).toBe(
+      'fromlibrary123',
+    );
   });
 
   it('tries again after 2500 ms, then gives up without failing the page', async () => {

@@ -19,7 +19,10 @@ afterEach(() => {
   for (const dispose of disposers.splice(0)) dispose();
 });
 
-async function renderPanels(api: TradeApi, options: { futures?: boolean; session?: 'signedIn' | 'signedOut'; maths?: MathsLink } = {}) {
+async function renderPanels(
+  api: TradeApi,
+  options: { futures?: boolean; session?: 'signedIn' | 'signedOut'; maths?: MathsLink } = {},
+) {
   const value = services(api, options);
   disposers.push(() => value.store.dispose());
   return render(withServices(value, <AccountPanels instrument={options.futures ? FUTURES : SPOT} />));
@@ -27,12 +30,18 @@ async function renderPanels(api: TradeApi, options: { futures?: boolean; session
 
 /** The real maths worker, with the test holding the mark feed's other end (as the market worker would). */
 async function realMaths() {
-  const worker = lazyWorker<MathsApi>('maths', () => new Worker(new URL('../../../workers/maths.worker.ts', import.meta.url), { type: 'module' }));
+  const worker = lazyWorker<MathsApi>(
+    'maths',
+    () => new Worker(new URL('../../../workers/maths.worker.ts', import.meta.url), { type: 'module' }),
+  );
   disposers.push(() => worker.terminate());
   const feed = new MessageChannel();
   await worker.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
   const link: MathsLink = {
-    setBook: (input, rowsPort) => worker.call((api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>),
+    setBook: (input, rowsPort) =>
+      worker.call(
+        (api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>,
+      ),
     watchMarks: async () => undefined,
   };
   return { link, marks: feed.port1 };
@@ -56,7 +65,8 @@ describe('AccountPanels states', () => {
     const api = stubApi({
       spotOpenOrders: async () => {
         calls += 1;
-        if (calls === 1) throw new RequestError('network', 'Network error. Check your connection and try again.', { shown: false });
+        if (calls === 1)
+          throw new RequestError('network', 'Network error. Check your connection and try again.', { shown: false });
         return [order()];
       },
     });
@@ -120,12 +130,17 @@ describe('AccountPanels open orders', () => {
     const api = stubApi({
       spotOpenOrders: async () => [order()],
       cancelSpotOrder: async () => {
-        throw new RequestError('business', 'The order was not found or is no longer open.', { code: '43006', shown: false });
+        throw new RequestError('business', 'The order was not found or is no longer open.', {
+          code: '43006',
+          shown: false,
+        });
       },
     });
     await renderPanels(api);
     await userEvent.click(page.getByRole('button', { name: 'Cancel order 101' }));
-    await expect.poll(() => toastState.toasts.map((toast) => toast.message)).toContain('The order was not found or is no longer open.');
+    await expect
+      .poll(() => toastState.toasts.map((toast) => toast.message))
+      .toContain('The order was not found or is no longer open.');
     await expect.element(page.getByRole('button', { name: 'Cancel order 101' })).not.toHaveAttribute('aria-busy');
   });
 });
@@ -169,7 +184,10 @@ describe('AccountPanels positions', () => {
     await expect.element(eth.getByText('2.50 ETH')).toBeVisible();
     await expect.element(page.getByRole('row', { name: /BTCUSDT/ }).getByText('0.500 BTC')).toBeVisible();
     expect(watched.at(-1)).toEqual(['BTCUSDT', 'ETHUSDT']);
-    const btcCell = page.getByRole('row', { name: /BTCUSDT/ }).element().querySelector('[data-cell="upnl"]');
+    const btcCell = page
+      .getByRole('row', { name: /BTCUSDT/ })
+      .element()
+      .querySelector('[data-cell="upnl"]');
     marks.postMessage({ type: 'marks', marks: { ETHUSDT: '2900' }, ts: 1 });
     await expect.poll(() => eth.element().querySelector('[data-cell="upnl"]')?.textContent).toBe('250.00');
     expect(eth.element().querySelector('[data-cell="mark"]')?.textContent).toBe('2,900.00');
@@ -208,7 +226,9 @@ describe('AccountPanels positions', () => {
     await renderPanels(api, { futures: true, maths: link });
     await userEvent.click(page.getByRole('button', { name: 'Close Long BTCUSDT' }));
     const dialog = page.getByRole('dialog');
-    await expect.element(dialog).toHaveTextContent('Close your Long BTCUSDT position of 0.500 BTC at the market price?');
+    await expect
+      .element(dialog)
+      .toHaveTextContent('Close your Long BTCUSDT position of 0.500 BTC at the market price?');
     open = [];
     await userEvent.click(dialog.getByRole('button', { name: 'Close at market' }));
     expect(api.closePosition).toHaveBeenCalledWith('BTCUSDT', 'long');
@@ -221,7 +241,10 @@ describe('AccountPanels positions', () => {
     const api = stubApi({
       positions: async () => [LONG],
       closePosition: async () => {
-        throw new RequestError('business', 'A reduce-only order cannot open or grow a position.', { code: '43007', shown: false });
+        throw new RequestError('business', 'A reduce-only order cannot open or grow a position.', {
+          code: '43007',
+          shown: false,
+        });
       },
     });
     await renderPanels(api, { futures: true, maths: link });

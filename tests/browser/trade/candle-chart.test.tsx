@@ -10,7 +10,13 @@ const START = Date.UTC(2026, 10, 22, 8, 0);
 function candles(count: number): Candle[] {
   return Array.from({ length: count }, (_, i) => {
     const open = 68_000 + i * 10;
-    return { time: START + i * MINUTE, open: `${open}.0`, high: `${open + 25}.5`, low: `${open - 20}.0`, close: `${open + 10}.0` };
+    return {
+      time: START + i * MINUTE,
+      open: `${open}.0`,
+      high: `${open + 25}.5`,
+      low: `${open - 20}.0`,
+      close: `${open + 10}.0`,
+    };
   });
 }
 
@@ -39,7 +45,13 @@ describe('CandleChart', () => {
     const last = data[49];
     await screen.rerender(
       <div style={{ width: 640, height: 320 }}>
-        <CandleChart candles={data} live={{ ...last, high: '69000.0', close: '68999.0' }} pricePlaces={1} theme="dark" onReady={onReady} />
+        <CandleChart
+          candles={data}
+          live={{ ...last, high: '69000.0', close: '68999.0' }}
+          pricePlaces={1}
+          theme="dark"
+          onReady={onReady}
+        />
       </div>,
     );
     await expect.poll(() => series.data().at(-1)).toMatchObject({ high: 69000, close: 68999 });
@@ -47,7 +59,13 @@ describe('CandleChart', () => {
 
     await screen.rerender(
       <div style={{ width: 640, height: 320 }}>
-        <CandleChart candles={data} live={{ ...last, time: last.time + MINUTE, close: '68990.0' }} pricePlaces={1} theme="light" onReady={onReady} />
+        <CandleChart
+          candles={data}
+          live={{ ...last, time: last.time + MINUTE, close: '68990.0' }}
+          pricePlaces={1}
+          theme="light"
+          onReady={onReady}
+        />
       </div>,
     );
     await expect.poll(() => series.data()).toHaveLength(51);
@@ -59,7 +77,9 @@ describe('CandleChart', () => {
     const screen = await render(<CandleChart candles={data} pricePlaces={1} theme="dark" onReady={onReady} />);
     const { series } = await promise;
     await expect.poll(() => series.data().length).toBe(10);
-    await screen.rerender(<CandleChart candles={data} live={{ ...data[3], close: '1.0' }} pricePlaces={1} theme="dark" onReady={onReady} />);
+    await screen.rerender(
+      <CandleChart candles={data} live={{ ...data[3], close: '1.0' }} pricePlaces={1} theme="dark" onReady={onReady} />,
+    );
     expect(series.data()[3]).toMatchObject({ close: Number(data[3].close) });
   });
 

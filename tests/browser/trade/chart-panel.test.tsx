@@ -7,11 +7,36 @@ import type { CandleChartProps } from '../../../src/trade/CandleChart';
 import { FeedStore } from '../../../src/trade/feed-store';
 import '../ui/helpers';
 
-const COUNTERS = { messages: 0, bookUpdates: 0, gaps: 0, checksumMismatches: 0, resyncs: 0, reconnects: 0, dropped: 0, frames: 0 };
+const COUNTERS = {
+  messages: 0,
+  bookUpdates: 0,
+  gaps: 0,
+  checksumMismatches: 0,
+  resyncs: 0,
+  reconnects: 0,
+  dropped: 0,
+  frames: 0,
+};
 const START = Date.UTC(2026, 10, 22, 8, 0) / 1000;
 
-const bar = (i: number, close: number): CandleBar => ({ time: START + i * 60, open: 100, high: Math.max(100, close), low: Math.min(100, close), close, volume: 1 });
-const candleFrame = (candles: CandleView): TradeFrame => ({ n: 1, connection: 'live', book: null, trades: null, ticker: null, candles, latestTs: 0, counters: COUNTERS });
+const bar = (i: number, close: number): CandleBar => ({
+  time: START + i * 60,
+  open: 100,
+  high: Math.max(100, close),
+  low: Math.min(100, close),
+  close,
+  volume: 1,
+});
+const candleFrame = (candles: CandleView): TradeFrame => ({
+  n: 1,
+  connection: 'live',
+  book: null,
+  trades: null,
+  ticker: null,
+  candles,
+  latestTs: 0,
+  counters: COUNTERS,
+});
 
 type Ready = Parameters<NonNullable<CandleChartProps['onReady']>>[0];
 
@@ -26,7 +51,13 @@ describe('ChartPanel', () => {
     await render(
       <div style={{ width: 640, height: 360 }}>
         <Profiler id="chart" onRender={() => (commits += 1)}>
-          <ChartPanel store={store} pricePlaces={1} channel="candle1m" onChannel={() => undefined} onChartReady={resolveReady} />
+          <ChartPanel
+            store={store}
+            pricePlaces={1}
+            channel="candle1m"
+            onChannel={() => undefined}
+            onChartReady={resolveReady}
+          />
         </Profiler>
       </div>,
     );
@@ -59,14 +90,26 @@ describe('ChartPanel', () => {
     store.apply(candleFrame({ channel: 'candle5m', reset: true, bars: [bar(0, 101)] }));
     const screen = await render(
       <div style={{ width: 640, height: 360 }}>
-        <ChartPanel store={store} pricePlaces={1} channel="candle5m" onChannel={() => undefined} onChartReady={resolveReady} />
+        <ChartPanel
+          store={store}
+          pricePlaces={1}
+          channel="candle5m"
+          onChannel={() => undefined}
+          onChartReady={resolveReady}
+        />
       </div>,
     );
     const { series } = await ready;
     await expect.poll(() => series.data()).toHaveLength(1);
     await screen.rerender(
       <div style={{ width: 640, height: 360 }}>
-        <ChartPanel store={store} pricePlaces={1} channel="candle15m" onChannel={() => undefined} onChartReady={resolveReady} />
+        <ChartPanel
+          store={store}
+          pricePlaces={1}
+          channel="candle15m"
+          onChannel={() => undefined}
+          onChartReady={resolveReady}
+        />
       </div>,
     );
     store.apply(candleFrame({ channel: 'candle15m', reset: true, bars: [] }));

@@ -9,7 +9,16 @@ import { FeedStore } from '../../../src/trade/feed-store';
 import '../ui/helpers';
 import '../../../src/routes/-trade/trade-page.css';
 
-const COUNTERS = { messages: 0, bookUpdates: 0, gaps: 0, checksumMismatches: 0, resyncs: 0, reconnects: 0, dropped: 0, frames: 0 };
+const COUNTERS = {
+  messages: 0,
+  bookUpdates: 0,
+  gaps: 0,
+  checksumMismatches: 0,
+  resyncs: 0,
+  reconnects: 0,
+  dropped: 0,
+  frames: 0,
+};
 
 function frame(book: TradeFrame['book'], connection: TradeFrame['connection'] = 'live'): TradeFrame {
   return { n: 1, connection, book, trades: null, ticker: null, candles: null, latestTs: 0, counters: COUNTERS };
@@ -28,7 +37,17 @@ const ROWS = 3;
 function panel(store: FeedStore, canvas: PanelCanvasHandle, onPick = vi.fn()) {
   return render(
     <div style={{ inlineSize: '320px' }}>
-      <OrderBookPanel store={store} canvas={canvas} rows={ROWS} base="BTC" quote="USDT" steps={['0.1', '1']} step="0.1" onStep={() => {}} onPick={onPick} />
+      <OrderBookPanel
+        store={store}
+        canvas={canvas}
+        rows={ROWS}
+        base="BTC"
+        quote="USDT"
+        steps={['0.1', '1']}
+        step="0.1"
+        onStep={() => {}}
+        onPick={onPick}
+      />
     </div>,
   );
 }
@@ -37,7 +56,9 @@ function panel(store: FeedStore, canvas: PanelCanvasHandle, onPick = vi.fn()) {
 function isPainted(canvas: HTMLCanvasElement, top: number, height: number): boolean {
   // Device pixels per CSS pixel, from the size the panel gave the canvas (it may be detached by now).
   const scale = canvas.width / Number.parseFloat(canvas.style.inlineSize);
-  const data = canvas.getContext('2d')!.getImageData(0, Math.round(top * scale), canvas.width, Math.round(height * scale)).data;
+  const data = canvas
+    .getContext('2d')!
+    .getImageData(0, Math.round(top * scale), canvas.width, Math.round(height * scale)).data;
   for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
   return false;
 }
@@ -76,8 +97,12 @@ describe('OrderBookPanel', () => {
     const paint = screen.container.querySelector<HTMLElement>('.book__paint')!;
     paint.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left + 50, clientY: box.top + 17 + 8 }));
     await vi.waitFor(() => expect(onPick).toHaveBeenCalledWith('68,002.0'));
-    paint.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left + 50, clientY: box.top + 3 * 17 + 10 }));
-    paint.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left + 50, clientY: box.top + 3 * 17 + 26 + 5 }));
+    paint.dispatchEvent(
+      new MouseEvent('click', { bubbles: true, clientX: box.left + 50, clientY: box.top + 3 * 17 + 10 }),
+    );
+    paint.dispatchEvent(
+      new MouseEvent('click', { bubbles: true, clientX: box.left + 50, clientY: box.top + 3 * 17 + 26 + 5 }),
+    );
     await vi.waitFor(() => expect(onPick).toHaveBeenLastCalledWith('68,000.0'));
     expect(onPick).toHaveBeenCalledTimes(2);
   });
@@ -127,7 +152,13 @@ describe('OrderBookPanel', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const store = new FeedStore();
-      const canvas: PanelCanvasHandle = { canvas: document.createElement('canvas'), panel: 'book', kind: 'worker', setLayout: () => undefined, priceAt: async () => null };
+      const canvas: PanelCanvasHandle = {
+        canvas: document.createElement('canvas'),
+        panel: 'book',
+        kind: 'worker',
+        setLayout: () => undefined,
+        priceAt: async () => null,
+      };
       const screen = await panel(store, canvas);
       store.apply(frame(LIVE));
       await expect.element(screen.getByTestId('book-spread')).toHaveTextContent('1.0');

@@ -12,7 +12,10 @@ afterEach(() => {
   for (const dispose of disposers.splice(0)) dispose();
 });
 
-async function renderForm(props: Partial<OrderFormProps> = {}, options: { api?: ReturnType<typeof stubApi>; session?: 'signedIn' | 'signedOut' } = {}) {
+async function renderForm(
+  props: Partial<OrderFormProps> = {},
+  options: { api?: ReturnType<typeof stubApi>; session?: 'signedIn' | 'signedOut' } = {},
+) {
   const api = options.api ?? stubApi();
   const value = services(api, { session: options.session });
   disposers.push(() => value.store.dispose());
@@ -84,7 +87,16 @@ describe('OrderForm submit', () => {
     expect(fieldValue('Price')).toBe('60000.00');
     expect(fieldValue('Amount')).toBe('0.01');
     expect((page.getByLabelText('Post only').element() as HTMLInputElement).checked).toBe(true);
-    expect(api.placeSpotOrder).toHaveBeenCalledWith(expect.objectContaining({ symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', force: 'post_only', price: '60000.00', size: '0.01' }));
+    expect(api.placeSpotOrder).toHaveBeenCalledWith(
+      expect.objectContaining({
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        orderType: 'limit',
+        force: 'post_only',
+        price: '60000.00',
+        size: '0.01',
+      }),
+    );
   });
 
   it('keeps the input after a network failure too', async () => {
@@ -137,10 +149,14 @@ describe('OrderForm valuation', () => {
     disposers.push(() => value.store.dispose());
     const screen = await render(withServices(value, <OrderForm instrument={SPOT} lastPrice="100.00" />));
     await expect.poll(() => fieldValue('Price')).toBe('100.00');
-    await screen.rerender(withServices(value, <OrderForm instrument={SPOT} lastPrice="100.00" pickedPrice={{ price: '99.5', n: 1 }} />));
+    await screen.rerender(
+      withServices(value, <OrderForm instrument={SPOT} lastPrice="100.00" pickedPrice={{ price: '99.5', n: 1 }} />),
+    );
     await expect.poll(() => fieldValue('Price')).toBe('99.5');
     await userEvent.fill(input('Price'), '98');
-    await screen.rerender(withServices(value, <OrderForm instrument={SPOT} lastPrice="101.00" pickedPrice={{ price: '99.5', n: 1 }} />));
+    await screen.rerender(
+      withServices(value, <OrderForm instrument={SPOT} lastPrice="101.00" pickedPrice={{ price: '99.5', n: 1 }} />),
+    );
     await sleep(50);
     expect(fieldValue('Price')).toBe('98');
   });
@@ -174,7 +190,13 @@ describe('OrderForm futures', () => {
     await userEvent.click(page.getByLabelText('Reduce only'));
     await userEvent.click(page.getByRole('button', { name: 'Buy / Long' }));
     await expect.poll(() => api.placeFuturesOrder.mock.calls.length).toBe(1);
-    expect(api.placeFuturesOrder.mock.calls[0][0]).toMatchObject({ productType: 'USDT-FUTURES', marginMode: 'crossed', reduceOnly: 'YES', price: '60000.0', size: '0.01' });
+    expect(api.placeFuturesOrder.mock.calls[0][0]).toMatchObject({
+      productType: 'USDT-FUTURES',
+      marginMode: 'crossed',
+      reduceOnly: 'YES',
+      price: '60000.0',
+      size: '0.01',
+    });
   });
 
   it('shows open / close in hedge mode instead of reduce-only', async () => {
@@ -209,6 +231,7 @@ describe('OrderForm layout', () => {
     expect(form.scrollWidth).toBeLessThanOrEqual(form.clientWidth);
     expect(form.getBoundingClientRect().right).toBeLessThanOrEqual(360);
     // Every field has a label (axe would flag one without).
-    for (const field of form.querySelectorAll('input')) expect(field.labels?.length ?? 0, field.name).toBeGreaterThan(0);
+    for (const field of form.querySelectorAll('input'))
+      expect(field.labels?.length ?? 0, field.name).toBeGreaterThan(0);
   });
 });

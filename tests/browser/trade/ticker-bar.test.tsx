@@ -6,7 +6,16 @@ import { FeedStore } from '../../../src/trade/feed-store';
 import '../ui/helpers';
 import '../../../src/routes/-trade/trade-page.css';
 
-const COUNTERS = { messages: 0, bookUpdates: 0, gaps: 0, checksumMismatches: 0, resyncs: 0, reconnects: 0, dropped: 0, frames: 0 };
+const COUNTERS = {
+  messages: 0,
+  bookUpdates: 0,
+  gaps: 0,
+  checksumMismatches: 0,
+  resyncs: 0,
+  reconnects: 0,
+  dropped: 0,
+  frames: 0,
+};
 
 function tickerFrame(ticker: TickerView): TradeFrame {
   return { n: 1, connection: 'live', book: null, trades: null, ticker, candles: null, latestTs: 0, counters: COUNTERS };
@@ -28,7 +37,11 @@ const TICKER: TickerView = {
 };
 
 /** Whole seconds of an hh:mm:ss text. */
-const secondsOf = (text: string) => text.split(':').map(Number).reduce((total, part) => total * 60 + part, 0);
+const secondsOf = (text: string) =>
+  text
+    .split(':')
+    .map(Number)
+    .reduce((total, part) => total * 60 + part, 0);
 
 describe('TickerBar', () => {
   it('counts the funding time down with the ticker, and on its own once the ticker stops', async () => {
@@ -41,7 +54,9 @@ describe('TickerBar', () => {
     expect(first).toBeGreaterThan(3590);
     expect(first).toBeLessThanOrEqual(3600);
     // No ticker comes any more: the countdown still moves, second by second.
-    await expect.poll(() => secondsOf(countdown.element().textContent ?? ''), { timeout: 3500 }).toBeLessThanOrEqual(first - 2);
+    await expect
+      .poll(() => secondsOf(countdown.element().textContent ?? ''), { timeout: 3500 })
+      .toBeLessThanOrEqual(first - 2);
     // A ticker frame re-reads the clock at once.
     store.apply(tickerFrame({ ...TICKER, last: '68,100.0', nextFundingTime: Date.now() + 60_000 }));
     await expect.element(countdown).toHaveTextContent(/^00:0[01]:\d\d$/);

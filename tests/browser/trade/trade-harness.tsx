@@ -23,9 +23,25 @@ export const SPOT: TradeInstrument = {
   maxLever: 1,
 };
 
-export const FUTURES: TradeInstrument = { ...SPOT, market: 'futures', pricePlaces: 1, priceStep: '0.1', sizePlaces: 3, sizeStep: '0.001', minSize: '0.001', minNotional: '5', maxLever: 125 };
+export const FUTURES: TradeInstrument = {
+  ...SPOT,
+  market: 'futures',
+  pricePlaces: 1,
+  priceStep: '0.1',
+  sizePlaces: 3,
+  sizeStep: '0.001',
+  minSize: '0.001',
+  minNotional: '5',
+  maxLever: 125,
+};
 
-export const SETTINGS: FuturesSettings = { symbol: 'BTCUSDT', leverage: 10, marginMode: 'crossed', posMode: 'one_way_mode', maxLever: 20 };
+export const SETTINGS: FuturesSettings = {
+  symbol: 'BTCUSDT',
+  leverage: 10,
+  marginMode: 'crossed',
+  posMode: 'one_way_mode',
+  maxLever: 20,
+};
 
 export const ACCOUNT: FuturesAccount = {
   marginCoin: 'USDT',
@@ -92,7 +108,9 @@ function held(signal?: AbortSignal): Promise<never> {
 }
 
 /** Every endpoint stubbed with a happy answer; tests override what they need. */
-export function stubApi(overrides: Partial<TradeApi> = {}): { [K in keyof TradeApi]: ReturnType<typeof vi.fn> & TradeApi[K] } {
+export function stubApi(overrides: Partial<TradeApi> = {}): {
+  [K in keyof TradeApi]: ReturnType<typeof vi.fn> & TradeApi[K];
+} {
   let polls = 0;
   const api: TradeApi = {
     spotAssets: async () => [
@@ -121,7 +139,8 @@ export function stubApi(overrides: Partial<TradeApi> = {}): { [K in keyof TradeA
     },
     ...overrides,
   };
-  for (const key of Object.keys(api) as (keyof TradeApi)[]) (api as unknown as Record<string, unknown>)[key] = vi.fn(api[key]);
+  for (const key of Object.keys(api) as (keyof TradeApi)[])
+    (api as unknown as Record<string, unknown>)[key] = vi.fn(api[key]);
   return api as never;
 }
 
@@ -130,12 +149,19 @@ export function services(api: TradeApi, options: { session?: Session; maths?: Ma
   const session = options.session ?? 'signedIn';
   const store = new AccountStore({
     api,
-    auth: { current: () => ({ session, userId: session === 'signedIn' ? 'u1' : null }), subscribe: () => () => undefined },
+    auth: {
+      current: () => ({ session, userId: session === 'signedIn' ? 'u1' : null }),
+      subscribe: () => () => undefined,
+    },
     visibility: { isHidden: () => false, subscribe: () => () => undefined },
     onSignedOut: () => undefined,
     backoffMs: { base: 50, max: 200 },
   });
-  return { api, store, maths: options.maths ?? { setBook: () => new Promise(() => undefined), watchMarks: async () => undefined } };
+  return {
+    api,
+    store,
+    maths: options.maths ?? { setBook: () => new Promise(() => undefined), watchMarks: async () => undefined },
+  };
 }
 
 export function withServices(value: TradeServices, children: ReactNode) {

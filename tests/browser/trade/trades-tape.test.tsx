@@ -7,18 +7,35 @@ import { PageTapeCanvas } from '../../../src/trade/panel-canvas';
 import '../ui/helpers';
 import '../../../src/routes/-trade/trade-page.css';
 
-const COUNTERS = { messages: 0, bookUpdates: 0, gaps: 0, checksumMismatches: 0, resyncs: 0, reconnects: 0, dropped: 0, frames: 0 };
+const COUNTERS = {
+  messages: 0,
+  bookUpdates: 0,
+  gaps: 0,
+  checksumMismatches: 0,
+  resyncs: 0,
+  reconnects: 0,
+  dropped: 0,
+  frames: 0,
+};
 
 function frame(trades: TradeFrame['trades']): TradeFrame {
   return { n: 1, connection: 'live', book: null, trades, ticker: null, candles: null, latestTs: 0, counters: COUNTERS };
 }
 
-const trade = (id: number, side: 'buy' | 'sell'): TradeRowView => ({ id: String(id), price: `68,00${id}.0`, size: `0.${id}`, time: `12:00:0${id}`, side });
+const trade = (id: number, side: 'buy' | 'sell'): TradeRowView => ({
+  id: String(id),
+  price: `68,00${id}.0`,
+  size: `0.${id}`,
+  time: `12:00:0${id}`,
+  side,
+});
 
 /** Whether any pixel in a CSS-px band of the canvas is painted. */
 function isPainted(canvas: HTMLCanvasElement, top: number, height: number): boolean {
   const scale = canvas.width / Number.parseFloat(canvas.style.inlineSize);
-  const data = canvas.getContext('2d')!.getImageData(0, Math.round(top * scale), canvas.width, Math.round(height * scale)).data;
+  const data = canvas
+    .getContext('2d')!
+    .getImageData(0, Math.round(top * scale), canvas.width, Math.round(height * scale)).data;
   for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
   return false;
 }

@@ -24,7 +24,14 @@ describe('Toaster', () => {
 
   it('gives each of the six types its role, icon and a spoken type label', async () => {
     const screen = await render(<Toaster />);
-    const labels = { success: 'Success', warning: 'Warning', info: 'Information', error: 'Error', question: 'Question', loading: 'In progress' };
+    const labels = {
+      success: 'Success',
+      warning: 'Warning',
+      info: 'Information',
+      error: 'Error',
+      question: 'Question',
+      loading: 'In progress',
+    };
     // One at a time: six at once would exceed the cap of five.
     for (const type of TOAST_TYPES) {
       closeAllToasts();

@@ -4,7 +4,8 @@ import bootSource from '../../../public/boot.js?raw';
 /** The shell of index.html, cut where a slow network may cut it: after the brand, before the page title. */
 const HEAD = `<!doctype html><html><head><script>${bootSource}</script></head><body><div id="root"><div class="boot-shell">`;
 const BRAND = '<div class="app-header"><span class="app-header__brand boot-shell__brand">Exchange</span>';
-const REST = '<span class="app-header__nav"><span class="boot-shell__nav">&nbsp;</span></span></div><div class="boot-shell__title">&nbsp;</div></div></div></body></html>';
+const REST =
+  '<span class="app-header__nav"><span class="boot-shell__nav">&nbsp;</span></span></div><div class="boot-shell__title">&nbsp;</div></div></div></body></html>';
 
 /** Most text writes boot.js may make before it is taken to be looping; a correct run makes three at most (title, nav, brand). */
 const WRITE_LIMIT = 50;
@@ -51,7 +52,12 @@ async function parseInParts(parts: string[]) {
   doc.close();
   await new Promise((resolve) => setTimeout(resolve, 30));
   const text = (selector: string) => doc.querySelector(selector)?.textContent ?? null;
-  return { writes, brand: text('.boot-shell__brand'), nav: text('.boot-shell__nav'), title: text('.boot-shell__title') };
+  return {
+    writes,
+    brand: text('.boot-shell__brand'),
+    nav: text('.boot-shell__nav'),
+    title: text('.boot-shell__title'),
+  };
 }
 
 describe('boot.js in a page parsed in parts', () => {

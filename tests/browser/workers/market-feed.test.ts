@@ -47,7 +47,11 @@ function frameLog() {
     for (const wake of [...waiters]) wake();
   };
   /** The first frame from index `from` on that matches, waiting up to `timeoutMs`. */
-  const waitFor = (match: (frame: TradeFrame) => boolean, from = 0, timeoutMs = 8000): Promise<{ index: number; frame: TradeFrame }> =>
+  const waitFor = (
+    match: (frame: TradeFrame) => boolean,
+    from = 0,
+    timeoutMs = 8000,
+  ): Promise<{ index: number; frame: TradeFrame }> =>
     new Promise((resolve, reject) => {
       const check = () => {
         for (let i = from; i < frames.length; i += 1) {
@@ -61,7 +65,11 @@ function frameLog() {
       const timer = setTimeout(() => {
         waiters.delete(check);
         const last = frames.at(-1)?.frame;
-        reject(new Error(`no matching frame in ${timeoutMs} ms (${frames.length} frames, last connection ${last?.connection}, book ${last?.book?.status})`));
+        reject(
+          new Error(
+            `no matching frame in ${timeoutMs} ms (${frames.length} frames, last connection ${last?.connection}, book ${last?.book?.status})`,
+          ),
+        );
       }, timeoutMs);
       waiters.add(check);
       check();
@@ -77,13 +85,16 @@ describe('market worker trading feed', () => {
     const log = frameLog();
     const id = await api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
     expect(id).toBeGreaterThan(0);
-    const { frame: live } = await log.waitFor((f) => f.book?.status === 'live' && f.book.bids.length > 0 && f.book.asks.length > 0);
+    const { frame: live } = await log.waitFor(
+      (f) => f.book?.status === 'live' && f.book.bids.length > 0 && f.book.asks.length > 0,
+    );
     const book = live.book!;
     expect(book.bids).toHaveLength(15);
     expect(number(book.bids[0][0])).toBeLessThan(number(book.asks[0][0]));
     expect(book.bids[0][0]).toMatch(/^[\d,]+\.\d{2}$/);
     expect(book.bids[0][1]).toMatch(/^[\d,]+\.\d{6}$/);
-    for (const side of [book.bids, book.asks]) for (let i = 1; i < side.length; i += 1) expect(side[i][3]).toBeGreaterThanOrEqual(side[i - 1][3]);
+    for (const side of [book.bids, book.asks])
+      for (let i = 1; i < side.length; i += 1) expect(side[i][3]).toBeGreaterThanOrEqual(side[i - 1][3]);
     await log.waitFor((f) => (f.trades?.rows.length ?? 0) > 0);
     await log.waitFor((f) => f.ticker !== null);
     await log.waitFor((f) => f.candles?.reset === true && f.candles.bars.length > 100);
@@ -141,7 +152,9 @@ describe('market worker trading feed', () => {
     });
     await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
     const log = frameLog();
-    await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, Comlink.proxy(log.onFrame), {
+      socketUrl: wsUrl,
+    });
     await gotMark;
     expect(marks[0].type).toBe('marks');
     expect(marks[0].marks.BTCUSDT).toMatch(/^\d+\.\d$/);
@@ -184,7 +197,13 @@ describe('market worker trading feed', () => {
     const api = startWorker();
     const { marks, close } = await markLog(api);
     await api.watchMarks(['BTCUSDT'], { socketUrl: wsUrl });
-    const feedId = await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, Comlink.proxy(() => undefined), { socketUrl: wsUrl });
+    const feedId = await api.openFeed(
+      FUTURES_BTC,
+      { ...VIEW, candleChannel: null },
+      FUTURES_META,
+      Comlink.proxy(() => undefined),
+      { socketUrl: wsUrl },
+    );
     await api.closeFeed(feedId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     marks.length = 0;
@@ -216,7 +235,9 @@ describe('market worker trading feed', () => {
   it('paints the book on a canvas it was handed, every frame, while the page gets the book once per PAGE_BOOK_MS', async () => {
     const api = startWorker();
     const log = frameLog();
-    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), {
+      socketUrl: wsUrl,
+    });
     await log.waitFor((f) => f.book?.status === 'live');
     // Update-to-paint samples are kept only when asked for (the bench), and refused for anything but a boolean.
     await expect(api.takeCanvasLatency()).resolves.toEqual([]);
@@ -226,10 +247,25 @@ describe('market worker trading feed', () => {
     document.body.append(canvas);
     const offscreen = canvas.transferControlToOffscreen();
     const layout = {
-      width: 300, height: 5 * 2 * 17 + 26, dpr: 1, rows: 5, rowHeight: 17, spreadHeight: 26, gap: 4, rtl: false,
-      font: '12px sans-serif', spreadFont: '13px sans-serif', spreadLabel: 'Spread', colors: { text: '#000', muted: '#666', up: '#0a0', down: '#a00' },
+      width: 300,
+      height: 5 * 2 * 17 + 26,
+      dpr: 1,
+      rows: 5,
+      rowHeight: 17,
+      spreadHeight: 26,
+      gap: 4,
+      rtl: false,
+      font: '12px sans-serif',
+      spreadFont: '13px sans-serif',
+      spreadLabel: 'Spread',
+      colors: { text: '#000', muted: '#666', up: '#0a0', down: '#a00' },
     };
-    await expect(api.attachCanvas(id, 'book', Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, { ...layout, rows: 0 })).rejects.toThrow(/rows/);
+    await expect(
+      api.attachCanvas(id, 'book', Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, {
+        ...layout,
+        rows: 0,
+      }),
+    ).rejects.toThrow(/rows/);
     const second = document.createElement('canvas').transferControlToOffscreen();
     await api.attachCanvas(id, 'book', Comlink.transfer(second, [second]) as unknown as OffscreenCanvas, layout);
     // The worker painted a live book: the best ask lies just above the spread, the best bid just below.
@@ -253,7 +289,8 @@ describe('market worker trading feed', () => {
     const from = log.frames.length;
     await new Promise((resolve) => setTimeout(resolve, 2 * PAGE_BOOK_MS + 500));
     const withBook = log.frames.slice(from).filter((f) => f.frame.book !== null);
-    const updates = (log.frames.at(-1)?.frame.counters.bookUpdates ?? 0) - (log.frames[from]?.frame.counters.bookUpdates ?? 0);
+    const updates =
+      (log.frames.at(-1)?.frame.counters.bookUpdates ?? 0) - (log.frames[from]?.frame.counters.bookUpdates ?? 0);
     expect(updates).toBeGreaterThan(10);
     expect(withBook.length).toBeGreaterThanOrEqual(2);
     expect(withBook.length).toBeLessThanOrEqual(3);
@@ -271,7 +308,9 @@ describe('market worker trading feed', () => {
     await expect(api.setCanvasLayout(id, 'chart' as 'book', layout)).rejects.toThrow(/panel must be book or tape/);
     await expect(api.bookPriceAt(id, Number.NaN)).resolves.toBeNull();
     const third = document.createElement('canvas').transferControlToOffscreen();
-    await expect(api.attachCanvas(9999, 'book', Comlink.transfer(third, [third]) as unknown as OffscreenCanvas, layout)).rejects.toThrow(/not an open feed/);
+    await expect(
+      api.attachCanvas(9999, 'book', Comlink.transfer(third, [third]) as unknown as OffscreenCanvas, layout),
+    ).rejects.toThrow(/not an open feed/);
     canvas.remove();
     await api.closeFeed(id);
   });
@@ -279,17 +318,32 @@ describe('market worker trading feed', () => {
   it('paints the tape on a canvas it was handed, and gives the page the whole tape once per PAGE_BOOK_MS', async () => {
     const api = startWorker();
     const log = frameLog();
-    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), {
+      socketUrl: wsUrl,
+    });
     await log.waitFor((f) => (f.trades?.rows.length ?? 0) > 0);
     const offscreen = document.createElement('canvas').transferControlToOffscreen();
     const layout = {
-      width: 300, height: 30 * 17, dpr: 1, rows: 30, rowHeight: 17, spreadHeight: 0, gap: 4, rtl: false,
-      font: '12px sans-serif', spreadFont: '12px sans-serif', spreadLabel: '', colors: { text: '#000', muted: '#666', up: '#0a0', down: '#a00' },
+      width: 300,
+      height: 30 * 17,
+      dpr: 1,
+      rows: 30,
+      rowHeight: 17,
+      spreadHeight: 0,
+      gap: 4,
+      rtl: false,
+      font: '12px sans-serif',
+      spreadFont: '12px sans-serif',
+      spreadLabel: '',
+      colors: { text: '#000', muted: '#666', up: '#0a0', down: '#a00' },
     };
     await api.attachCanvas(id, 'tape', Comlink.transfer(offscreen, [offscreen]) as unknown as OffscreenCanvas, layout);
     const from = log.frames.length;
     await new Promise((resolve) => setTimeout(resolve, 2 * PAGE_BOOK_MS + 500));
-    const parts = log.frames.slice(from).map((f) => f.frame.trades).filter((t) => t !== null);
+    const parts = log.frames
+      .slice(from)
+      .map((f) => f.frame.trades)
+      .filter((t) => t !== null);
     // The simulator trades several times a second; the page still gets the tape two or three times, each whole.
     expect(parts.length).toBeGreaterThanOrEqual(2);
     expect(parts.length).toBeLessThanOrEqual(3);
@@ -302,13 +356,26 @@ describe('market worker trading feed', () => {
   it('refuses bad input with a TypeError that names the field', async () => {
     const api = startWorker();
     const noop = Comlink.proxy(() => undefined);
-    await expect(api.openFeed({ instType: 'SPOT', symbol: 'BTC/USDT' }, VIEW, SPOT_META, noop, { socketUrl: wsUrl })).rejects.toThrow(/target.symbol/);
-    await expect(api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 1e9 }, SPOT_META, noop, { socketUrl: wsUrl })).rejects.toThrow(/view.depthRows/);
-    await expect(api.openFeed(SPOT_BTC, VIEW, SPOT_META, noop, { socketUrl: 'http://example.com/' })).rejects.toThrow(/ws: or wss:/);
+    await expect(
+      api.openFeed({ instType: 'SPOT', symbol: 'BTC/USDT' }, VIEW, SPOT_META, noop, { socketUrl: wsUrl }),
+    ).rejects.toThrow(/target.symbol/);
+    await expect(
+      api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 1e9 }, SPOT_META, noop, { socketUrl: wsUrl }),
+    ).rejects.toThrow(/view.depthRows/);
+    await expect(api.openFeed(SPOT_BTC, VIEW, SPOT_META, noop, { socketUrl: 'http://example.com/' })).rejects.toThrow(
+      /ws: or wss:/,
+    );
     await expect(api.setFeedView(999, VIEW)).rejects.toThrow(/not an open feed/);
     await expect(api.watchMarks(['BTC/USDT'], { socketUrl: wsUrl })).rejects.toThrow(/symbol/);
-    await expect(api.watchMarks('BTCUSDT' as unknown as string[], { socketUrl: wsUrl })).rejects.toThrow(/symbols must be an array/);
-    await expect(api.watchMarks(Array.from({ length: 101 }, (_, i) => `S${i}USDT`), { socketUrl: wsUrl })).rejects.toThrow(/at most 100/);
+    await expect(api.watchMarks('BTCUSDT' as unknown as string[], { socketUrl: wsUrl })).rejects.toThrow(
+      /symbols must be an array/,
+    );
+    await expect(
+      api.watchMarks(
+        Array.from({ length: 101 }, (_, i) => `S${i}USDT`),
+        { socketUrl: wsUrl },
+      ),
+    ).rejects.toThrow(/at most 100/);
   });
 });
 
@@ -316,7 +383,13 @@ describe('main-thread trading feed (benchmark switch)', () => {
   it('runs the same feed on the page with its WebSocket and requestAnimationFrame', async () => {
     const { createTradeFeed } = await import('../../../workers/market/create-trade-feed');
     const log = frameLog();
-    onMainThread = createTradeFeed({ target: SPOT_BTC, view: VIEW, meta: SPOT_META, socketUrl: wsUrl, emit: log.onFrame });
+    onMainThread = createTradeFeed({
+      target: SPOT_BTC,
+      view: VIEW,
+      meta: SPOT_META,
+      socketUrl: wsUrl,
+      emit: log.onFrame,
+    });
     const { frame } = await log.waitFor((f) => f.book?.status === 'live' && f.book.bids.length > 0);
     expect(frame.connection).toBe('live');
     expect(number(frame.book!.bids[0][0])).toBeLessThan(number(frame.book!.asks[0][0]));

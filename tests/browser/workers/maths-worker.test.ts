@@ -9,7 +9,13 @@ import { CONTRACT_LONG } from '../../fixtures/contract-positions';
 import type { MathsApi, MathsFailure } from '../../../workers/maths.api';
 
 const BTC: BookPosition = { ...CONTRACT_LONG, id: 'btc' };
-const ETH: BookPosition = { ...BTC, id: 'eth', symbol: 'ETHUSDT', position: { ...BTC.position, positionsOpenAvgPrice: '3000', positionsOpenMarginCount: '150' }, pricePlace: 2 };
+const ETH: BookPosition = {
+  ...BTC,
+  id: 'eth',
+  symbol: 'ETHUSDT',
+  position: { ...BTC.position, positionsOpenAvgPrice: '3000', positionsOpenMarginCount: '150' },
+  pricePlace: 2,
+};
 
 let worker: WorkerHandle<MathsApi> | null = null;
 let feedWorker: Worker | null = null;
@@ -19,18 +25,31 @@ afterEach(() => {
 });
 
 function start() {
-  worker = lazyWorker<MathsApi>('maths', () => new Worker(new URL('../../../workers/maths.worker.ts', import.meta.url), { type: 'module' }));
+  worker = lazyWorker<MathsApi>(
+    'maths',
+    () => new Worker(new URL('../../../workers/maths.worker.ts', import.meta.url), { type: 'module' }),
+  );
   return worker;
 }
 
 type SetBookInput = Parameters<MathsApi['setBook']>[0];
 
 /** Sets a book and returns the worker's answer: a full frame, or a refusal. */
-async function setBook(maths: WorkerHandle<MathsApi>, input: SetBookInput, ports: Transferable[] = []): Promise<RowsFrame | MathsFailure> {
-  return maths.call(async (api) => (await api.setBook(ports.length > 0 ? transfer(input, ports) : input)) as RowsFrame | MathsFailure);
+async function setBook(
+  maths: WorkerHandle<MathsApi>,
+  input: SetBookInput,
+  ports: Transferable[] = [],
+): Promise<RowsFrame | MathsFailure> {
+  return maths.call(
+    async (api) => (await api.setBook(ports.length > 0 ? transfer(input, ports) : input)) as RowsFrame | MathsFailure,
+  );
 }
 
-async function fullFrame(maths: WorkerHandle<MathsApi>, input: SetBookInput, ports: Transferable[] = []): Promise<RowsFrame> {
+async function fullFrame(
+  maths: WorkerHandle<MathsApi>,
+  input: SetBookInput,
+  ports: Transferable[] = [],
+): Promise<RowsFrame> {
   const answer = await setBook(maths, input, ports);
   if (!('isFull' in answer)) throw new Error(`book refused: ${answer.message}`);
   return answer;
@@ -69,7 +88,13 @@ async function connect(positions: BookPosition[], marks: Record<string, string>)
   const feed = new MessageChannel();
   const page = frames(rows.port1);
   const table = new RowsTable();
-  table.apply(await fullFrame(maths, { book: { positions, crossAvailable: {} }, tick: { marks }, intl: 'en', rowsPort: rows.port2 }, [rows.port2]));
+  table.apply(
+    await fullFrame(
+      maths,
+      { book: { positions, crossAvailable: {} }, tick: { marks }, intl: 'en', rowsPort: rows.port2 },
+      [rows.port2],
+    ),
+  );
   await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
   return { page, table, feed: feed.port1 };
 }
@@ -77,19 +102,37 @@ async function connect(positions: BookPosition[], marks: Record<string, string>)
 describe('maths worker', () => {
   it('returns every row display-ready, with the contract example to the digit', async () => {
     const maths = start();
-    const frame = await fullFrame(maths, { book: { positions: [BTC, ETH], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'en' });
+    const frame = await fullFrame(maths, {
+      book: { positions: [BTC, ETH], crossAvailable: {} },
+      tick: { marks: { BTCUSDT: '61000' } },
+      intl: 'en',
+    });
     const table = new RowsTable();
     table.apply(frame);
     expect(frame.isFull).toBe(true);
-    expect(table.row(0)).toMatchObject({ id: 'btc', mark: '61,000.0', upnl: '500.00', roePercent: '+16.67%', liquidation: '54,249.5' });
+    expect(table.row(0)).toMatchObject({
+      id: 'btc',
+      mark: '61,000.0',
+      upnl: '500.00',
+      roePercent: '+16.67%',
+      liquidation: '54,249.5',
+    });
     // No mark yet for ETH: its profit is not guessed.
     expect(table.row(1)).toMatchObject({ id: 'eth', mark: '--', upnl: '--', roePercent: '--' });
   });
 
   it('keeps the marks it knows when the positions change, so a new book is never shown without them', async () => {
     const maths = start();
-    await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'en' });
-    const frame = await fullFrame(maths, { book: { positions: [BTC, ETH], crossAvailable: {} }, tick: { marks: {} }, intl: 'en' });
+    await fullFrame(maths, {
+      book: { positions: [BTC], crossAvailable: {} },
+      tick: { marks: { BTCUSDT: '61000' } },
+      intl: 'en',
+    });
+    const frame = await fullFrame(maths, {
+      book: { positions: [BTC, ETH], crossAvailable: {} },
+      tick: { marks: {} },
+      intl: 'en',
+    });
     const table = new RowsTable();
     table.apply(frame);
     expect(table.row(0)).toMatchObject({ id: 'btc', mark: '61,000.0', upnl: '500.00' });
@@ -98,7 +141,11 @@ describe('maths worker', () => {
 
   it('formats for the page language', async () => {
     const maths = start();
-    const frame = await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'de-DE' });
+    const frame = await fullFrame(maths, {
+      book: { positions: [BTC], crossAvailable: {} },
+      tick: { marks: { BTCUSDT: '61000' } },
+      intl: 'de-DE',
+    });
     const table = new RowsTable();
     table.apply(frame);
     expect(table.row(0)).toMatchObject({ upnl: '500,00', liquidation: '54.249,5' });
@@ -119,7 +166,16 @@ describe('maths worker', () => {
 
   it('drops malformed and hostile feed messages without a frame, and keeps serving good ones', async () => {
     const { page, table, feed } = await connect([BTC, ETH], { BTCUSDT: '61000', ETHUSDT: '3000' });
-    for (const bad of [null, 'marks', { type: 'other', marks: { BTCUSDT: '1' } }, { type: 'marks', marks: null }, { type: 'marks', marks: { BTCUSDT: 'NaN' } }, { type: 'marks', marks: { BTCUSDT: '-5' } }, { type: 'marks', marks: { BTCUSDT: '1e999' } }, { type: 'marks', marks: { BTCUSDT: '0x10' } }]) {
+    for (const bad of [
+      null,
+      'marks',
+      { type: 'other', marks: { BTCUSDT: '1' } },
+      { type: 'marks', marks: null },
+      { type: 'marks', marks: { BTCUSDT: 'NaN' } },
+      { type: 'marks', marks: { BTCUSDT: '-5' } },
+      { type: 'marks', marks: { BTCUSDT: '1e999' } },
+      { type: 'marks', marks: { BTCUSDT: '0x10' } },
+    ]) {
       feed.postMessage(bad);
     }
     // A tick with one bad mark is dropped whole, good marks and all.
@@ -139,11 +195,20 @@ describe('maths worker', () => {
 
   it('carries a language whose separators are not ASCII to the page intact', async () => {
     const maths = start();
-    const frame = await fullFrame(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: { BTCUSDT: '61000' } }, intl: 'fr-FR' });
+    const frame = await fullFrame(maths, {
+      book: { positions: [BTC], crossAvailable: {} },
+      tick: { marks: { BTCUSDT: '61000' } },
+      intl: 'fr-FR',
+    });
     const table = new RowsTable();
     table.apply(frame);
-    const french = (value: number, places: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: places, maximumFractionDigits: places }).format(value);
-    expect(table.row(0)).toMatchObject({ mark: french(61000, 1), upnl: french(500, 2), liquidation: french(54249.5, 1) });
+    const french = (value: number, places: number) =>
+      new Intl.NumberFormat('fr-FR', { minimumFractionDigits: places, maximumFractionDigits: places }).format(value);
+    expect(table.row(0)).toMatchObject({
+      mark: french(61000, 1),
+      upnl: french(500, 2),
+      liquidation: french(54249.5, 1),
+    });
     expect(table.row(0)?.liquidation).toMatch(/\u202f/);
   });
 
@@ -154,7 +219,9 @@ describe('maths worker', () => {
     const feed = new MessageChannel();
     const page = frames(rows.port1);
     const table = new RowsTable();
-    table.apply(await fullFrame(maths, { book, tick: benchTick(symbols, 0), intl: 'de-DE', rowsPort: rows.port2 }, [rows.port2]));
+    table.apply(
+      await fullFrame(maths, { book, tick: benchTick(symbols, 0), intl: 'de-DE', rowsPort: rows.port2 }, [rows.port2]),
+    );
     await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
     const expected = prepareBook(book);
     const format = createFixedFormat('de-DE');
@@ -185,8 +252,14 @@ describe('maths worker', () => {
   it('refuses a bad book with the field and code, and a bad language tag', async () => {
     const maths = start();
     const bad = { ...ETH, position: { ...ETH.position, positionsCount: '-1' } };
-    const refusal = await setBook(maths, { book: { positions: [BTC, bad], crossAvailable: {} }, tick: { marks: {} }, intl: 'en' });
+    const refusal = await setBook(maths, {
+      book: { positions: [BTC, bad], crossAvailable: {} },
+      tick: { marks: {} },
+      intl: 'en',
+    });
     expect(refusal).toMatchObject({ ok: false, field: 'positions[1].position.positionsCount', code: 'maths.negative' });
-    await expect(setBook(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: {} }, intl: 'en"><img' })).rejects.toThrow('BCP 47');
+    await expect(
+      setBook(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: {} }, intl: 'en"><img' }),
+    ).rejects.toThrow('BCP 47');
   });
 });

@@ -40,7 +40,11 @@ afterEach(async () => {
 });
 
 async function fault(spec: Record<string, unknown>) {
-  const response = await fetch(`${gateway.url}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+  const response = await fetch(`${gateway.url}/__faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(spec),
+  });
   expect(response.ok).toBe(true);
 }
 
@@ -63,7 +67,13 @@ function setup(overrides: Partial<RequestEnvironment> = {}) {
   const env: RequestEnvironment = {
     baseURL: gateway.url,
     isBeta: false,
-    headers: () => ({ terminalCode: 'term-1234567890', appTheme: 'dark', devicelanguage: 'ja-JP', locale: 'ja', language: 'ja_JP' }),
+    headers: () => ({
+      terminalCode: 'term-1234567890',
+      appTheme: 'dark',
+      devicelanguage: 'ja-JP',
+      locale: 'ja',
+      language: 'ja_JP',
+    }),
     languageType: () => 2,
     now: () => Date.now(),
     randomHex: (n) => 'ab'.repeat(n),
@@ -112,7 +122,9 @@ describe('request layer: outgoing requests (spec §7.1, §5)', () => {
 
   it('sends params as a JSON body on POST, trimmed, with dates formatted, and keeps a given languageType', async () => {
     const { client } = setup({ isBeta: true });
-    const echo = await client.post<Echo>('/__test__/echo', { params: { name: ' x ', at: new Date(2026, 0, 2, 3, 4), languageType: 7 } });
+    const echo = await client.post<Echo>('/__test__/echo', {
+      params: { name: ' x ', at: new Date(2026, 0, 2, 3, 4), languageType: 7 },
+    });
     expect(echo.body).toEqual({ name: 'x', at: '2026-01-02 03:04', languageType: 7 });
     expect(echo.query._t).toBeUndefined();
     expect(echo.headers.beta).toBe('true');
@@ -181,7 +193,11 @@ describe('request layer: errors (spec §8)', () => {
   });
 
   it('toasts the message of a 200 with status error', async () => {
-    await fault({ path: '/v1/public/time', status: 200, body: { status: 'error', code: '40010', msg: 'Insufficient balance', data: null } });
+    await fault({
+      path: '/v1/public/time',
+      status: 200,
+      body: { status: 'error', code: '40010', msg: 'Insufficient balance', data: null },
+    });
     const { client, toasts } = setup();
     const error = await failure(client.get('/public/time'));
     expect(error).toMatchObject({ kind: 'business', message: 'Insufficient balance' });
@@ -198,7 +214,11 @@ describe('request layer: errors (spec §8)', () => {
   });
 
   it('shows the message of 00005 and resolves nothing, but resolves userinfo with its data', async () => {
-    await fault({ path: '/v1/public/time', status: 200, body: { code: '00005', msg: 'Please log in', data: { a: 1 } } });
+    await fault({
+      path: '/v1/public/time',
+      status: 200,
+      body: { code: '00005', msg: 'Please log in', data: { a: 1 } },
+    });
     const { client, toasts } = setup();
     const error = await failure(client.get('/public/time'));
     expect(error).toMatchObject({ kind: 'session-notice', message: 'Please log in' });
@@ -217,7 +237,11 @@ describe('request layer: errors (spec §8)', () => {
   });
 
   it('shows a localized text for a known code instead of the server message', async () => {
-    await fault({ path: '/v1/public/time', status: 200, body: { status: 'error', code: '40101', msg: 'Incorrect account or password', data: null } });
+    await fault({
+      path: '/v1/public/time',
+      status: 200,
+      body: { status: 'error', code: '40101', msg: 'Incorrect account or password', data: null },
+    });
     const { client, toasts } = setup({ codeText: (code) => (code === '40101' ? 'Konto oder Passwort falsch.' : null) });
     const error = await failure(client.get('/public/time'));
     expect(error.message).toBe('Konto oder Passwort falsch.');
@@ -257,7 +281,9 @@ describe('request layer: duplicates and clock', () => {
     const first = client.get<Echo>('/__test__/echo?symbol=BTCUSDT', { ignoreCancel: false });
     const second = client.get<Echo>('/__test__/echo?symbol=ETHUSDT', { ignoreCancel: false });
     const results = await Promise.allSettled([first, second]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.query.symbol : (r.reason as RequestError).kind))).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(
+      results.map((r) => (r.status === 'fulfilled' ? r.value.query.symbol : (r.reason as RequestError).kind)),
+    ).toEqual(['BTCUSDT', 'ETHUSDT']);
   });
 
   it('cancels the earlier of two requests with the same path and query when ignore-cancel is off', async () => {
@@ -296,7 +322,11 @@ describe('request layer: signing hooks', () => {
     expect(get.query.q).toBe('a b&c');
     expect(get.headers['device-sign']).toBe('sig');
     const post = await client.post<Echo>('/__test__/echo', { params: { pwd: 'secret' } });
-    expect(seen[1]).toMatchObject({ method: 'POST', path: '/v1/__test__/echo', body: { pwd: 'secret', languageType: 2 } });
+    expect(seen[1]).toMatchObject({
+      method: 'POST',
+      path: '/v1/__test__/echo',
+      body: { pwd: 'secret', languageType: 2 },
+    });
     expect(post.body).toEqual({ sealed: true });
   });
 
@@ -311,7 +341,10 @@ describe('request layer: signing hooks', () => {
     };
     const { client } = setup({ security });
     const echo = await client.post<Echo>(`/__test__/./echo?note='a b'"`);
-    expect(seen[0]).toMatchObject({ path: '/v1/__test__/echo', pathWithQuery: '/v1/__test__/echo?note=%27a%20b%27%22' });
+    expect(seen[0]).toMatchObject({
+      path: '/v1/__test__/echo',
+      pathWithQuery: '/v1/__test__/echo?note=%27a%20b%27%22',
+    });
     expect(echo).toMatchObject({ path: '/v1/__test__/echo', query: { note: `'a b'"` } });
     await client.get<Echo>('/__test__/../__test__/echo#part', { params: { q: '1' } });
     expect(seen[1]!.pathWithQuery).toMatch(/^\/v1\/__test__\/echo\?q=1&languageType=2&_t=\d+$/);
@@ -326,7 +359,12 @@ describe('request layer: signing hooks', () => {
   });
 
   it('lets the signing layer take over a signing failure without a second toast', async () => {
-    await fault({ path: '/v1/__test__/echo', status: 200, body: { code: '00023', msg: 'invalid sign', data: null }, headers: { 'gateway-sign-error': '00023' } });
+    await fault({
+      path: '/v1/__test__/echo',
+      status: 200,
+      body: { code: '00023', msg: 'invalid sign', data: null },
+      headers: { 'gateway-sign-error': '00023' },
+    });
     const inspected: unknown[] = [];
     const security: RequestSecurity = {
       prepare: async (r) => ({ bodyText: r.body && JSON.stringify(r.body), headers: {} }),
@@ -338,12 +376,27 @@ describe('request layer: signing hooks', () => {
     const { client, toasts } = setup({ security });
     const error = await failure(client.post('/__test__/echo'));
     expect(error.kind).toBe('security');
-    expect(inspected).toEqual([{ path: '/v1/__test__/echo', code: '00023', signError: '00023', message: 'invalid sign', keyId: null, isRetry: false }]);
+    expect(inspected).toEqual([
+      {
+        path: '/v1/__test__/echo',
+        code: '00023',
+        signError: '00023',
+        message: 'invalid sign',
+        keyId: null,
+        isRetry: false,
+      },
+    ]);
     expect(toasts).toEqual([]);
   });
 
   it('resends once with a resynced clock when the signing layer asks, and gives up after that', async () => {
-    await fault({ path: '/v1/__test__/echo', status: 200, body: { code: '00022', msg: 'expired', data: null }, headers: { 'gateway-sign-error': '00022' }, times: 2 });
+    await fault({
+      path: '/v1/__test__/echo',
+      status: 200,
+      body: { code: '00022', msg: 'expired', data: null },
+      headers: { 'gateway-sign-error': '00022' },
+      times: 2,
+    });
     const verdicts: boolean[] = [];
     const security: RequestSecurity = {
       prepare: async (r) => ({ bodyText: r.body && JSON.stringify(r.body), headers: {} }),

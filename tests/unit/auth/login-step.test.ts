@@ -6,7 +6,9 @@ describe('nextLoginStep', () => {
     expect(nextLoginStep({ needVerify: false, userId: '42' })).toEqual({ kind: 'done', userId: '42' });
   });
   it('asks for codes first, then the new-device code, then the security key', () => {
-    expect(nextLoginStep({ needVerify: true, methods: ['email', 'google'], system: true, fido: true }).kind).toBe('codes');
+    expect(nextLoginStep({ needVerify: true, methods: ['email', 'google'], system: true, fido: true }).kind).toBe(
+      'codes',
+    );
     expect(nextLoginStep({ needVerify: true, methods: [], system: true, fido: true }).kind).toBe('system');
     expect(nextLoginStep({ needVerify: true, methods: [], system: false, fido: true }).kind).toBe('securityKey');
   });

@@ -9,19 +9,27 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-const send = (body: string, type: string) => t.app.request(PATH, { method: 'POST', headers: { 'content-type': type }, body });
+const send = (body: string, type: string) =>
+  t.app.request(PATH, { method: 'POST', headers: { 'content-type': type }, body });
 const stored = () => createCspReportStore(t.db).list();
 
 describe('POST /v1/buried/log/cspSecurity', () => {
   it("stores the product's own report and replies success without echoing it", async () => {
-    const report = { bizType: 'gatewaySign', data: { event: 'initFailed', reason: 'SECRET-REASON' }, timestamp: 1736942400000, page: '/en/spot' };
+    const report = {
+      bizType: 'gatewaySign',
+      data: { event: 'initFailed', reason: 'SECRET-REASON' },
+      timestamp: 1736942400000,
+      page: '/en/spot',
+    };
     const res = await send(JSON.stringify(report), 'application/csp-report');
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ code: '00000', msg: 'success', data: null });
     expect(text).not.toContain('SECRET-REASON');
     expect(requestTime(res)).toBeGreaterThan(0);
-    expect(stored()).toMatchObject([{ bizType: 'gatewaySign', event: 'initFailed', reason: 'SECRET-REASON', page: '/en/spot' }]);
+    expect(stored()).toMatchObject([
+      { bizType: 'gatewaySign', event: 'initFailed', reason: 'SECRET-REASON', page: '/en/spot' },
+    ]);
   });
 
   it("stores a browser's csp-report", async () => {
@@ -37,7 +45,9 @@ describe('POST /v1/buried/log/cspSecurity', () => {
       },
     };
     expect((await send(JSON.stringify(report), 'application/csp-report')).status).toBe(200);
-    expect(stored()).toMatchObject([{ bizType: 'csp', event: 'script-src-elem', reason: 'inline', page: 'http://127.0.0.1:8080/en/markets' }]);
+    expect(stored()).toMatchObject([
+      { bizType: 'csp', event: 'script-src-elem', reason: 'inline', page: 'http://127.0.0.1:8080/en/markets' },
+    ]);
   });
 
   it('stores every entry of a Reporting-API batch', async () => {
@@ -46,7 +56,12 @@ describe('POST /v1/buried/log/cspSecurity', () => {
       age: 10,
       url: `http://127.0.0.1:8080/page-${n}`,
       user_agent: 'test',
-      body: { documentURL: `http://127.0.0.1:8080/page-${n}`, blockedURL: 'trusted-types-sink', effectiveDirective: 'require-trusted-types-for', disposition: 'enforce' },
+      body: {
+        documentURL: `http://127.0.0.1:8080/page-${n}`,
+        blockedURL: 'trusted-types-sink',
+        effectiveDirective: 'require-trusted-types-for',
+        disposition: 'enforce',
+      },
     }));
     expect((await send(JSON.stringify(batch), 'application/reports+json')).status).toBe(200);
     const rows = stored();

@@ -27,9 +27,15 @@ describe('openDatabase', () => {
   it('creates the csp_reports and kv tables', () => {
     const db = openDatabase(dir.path);
     try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => (r as { name: string }).name);
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((r) => (r as { name: string }).name);
       expect(tables).toEqual(expect.arrayContaining(['schema_migrations', 'csp_reports', 'kv']));
-      const columns = db.prepare('PRAGMA table_info(csp_reports)').all().map((r) => (r as { name: string }).name);
+      const columns = db
+        .prepare('PRAGMA table_info(csp_reports)')
+        .all()
+        .map((r) => (r as { name: string }).name);
       expect(columns).toEqual(['id', 'received_at', 'page', 'biz_type', 'event', 'reason', 'raw']);
     } finally {
       db.close();

@@ -55,7 +55,12 @@ describe('error replies', () => {
   });
 
   it('answers an unknown /v1 or /api route with 404 and code 40404, whatever the method', async () => {
-    for (const [path, method] of [['/v1/nope', 'GET'], ['/v1/nope', 'POST'], ['/api/v2/nope', 'GET'], ['/v2/nope', 'GET']]) {
+    for (const [path, method] of [
+      ['/v1/nope', 'GET'],
+      ['/v1/nope', 'POST'],
+      ['/api/v2/nope', 'GET'],
+      ['/v2/nope', 'GET'],
+    ]) {
       const res = await t.app.request(path!, { method, headers: { accept: 'text/html' } });
       expect(res.status, path).toBe(404);
       expect((await res.json()).code).toBe('40404');
@@ -86,7 +91,12 @@ describe('error replies', () => {
           controller.enqueue(chunk);
         },
       });
-      const res = await withFaults.app.request('/__faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+      const res = await withFaults.app.request('/__faults', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect((await res.json()).code).toBe('41300');
       // 1,024 chunks make 16 MiB; a few more may be in flight when reading stops.

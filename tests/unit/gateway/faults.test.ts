@@ -137,8 +137,16 @@ describe('fault switch on', () => {
   });
 
   it('lists stored CSP reports', async () => {
-    const report = { bizType: 'gatewaySign', data: { event: 'configNotMatched', reason: 'x' }, timestamp: 1, page: '/en' };
-    await fetch(`${url}/v1/buried/log/cspSecurity`, { ...json(report), headers: { 'content-type': 'application/csp-report' } });
+    const report = {
+      bizType: 'gatewaySign',
+      data: { event: 'configNotMatched', reason: 'x' },
+      timestamp: 1,
+      page: '/en',
+    };
+    await fetch(`${url}/v1/buried/log/cspSecurity`, {
+      ...json(report),
+      headers: { 'content-type': 'application/csp-report' },
+    });
     const { data } = await (await fetch(`${url}/__faults/csp-reports`)).json();
     expect(data[0]).toMatchObject({ bizType: 'gatewaySign', event: 'configNotMatched', page: '/en' });
   });

@@ -13,9 +13,23 @@ const label = (spec: InstrumentSpec) => instrumentKey(spec.instType, spec.symbol
 
 describe('DEFAULT_INSTRUMENTS', () => {
   it('lists the four spot pairs and ten USDT-M perpetuals, each symbol once per product line', () => {
-    expect(DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'SPOT').map((spec) => spec.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'BGBUSDT', 'USDTBRL']);
+    expect(DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'SPOT').map((spec) => spec.symbol)).toEqual([
+      'BTCUSDT',
+      'ETHUSDT',
+      'BGBUSDT',
+      'USDTBRL',
+    ]);
     expect(perpetuals.map((spec) => spec.symbol)).toEqual([
-      'BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'BNBUSDT', 'ADAUSDT', 'LTCUSDT', 'LINKUSDT', 'AVAXUSDT',
+      'BTCUSDT',
+      'ETHUSDT',
+      'SOLUSDT',
+      'XRPUSDT',
+      'DOGEUSDT',
+      'BNBUSDT',
+      'ADAUSDT',
+      'LTCUSDT',
+      'LINKUSDT',
+      'AVAXUSDT',
     ]);
     const keys = DEFAULT_INSTRUMENTS.map(label);
     expect(new Set(keys).size).toBe(keys.length);
@@ -46,7 +60,12 @@ describe('DEFAULT_INSTRUMENTS', () => {
 
   it('gives every perpetual the futures fees, a 5 USDT minimum, a whole maximum leverage and an activity in (0, 1]', () => {
     for (const spec of perpetuals) {
-      expect(spec, spec.symbol).toMatchObject({ quoteCoin: 'USDT', minTradeUSDT: '5', makerFeeRate: '0.0002', takerFeeRate: '0.0006' });
+      expect(spec, spec.symbol).toMatchObject({
+        quoteCoin: 'USDT',
+        minTradeUSDT: '5',
+        makerFeeRate: '0.0002',
+        takerFeeRate: '0.0006',
+      });
       expect(spec.maxLever, spec.symbol).toMatch(/^[1-9]\d*$/);
       const activity = spec.bookActivity ?? 1;
       expect(activity > 0 && activity <= 1, spec.symbol).toBe(true);

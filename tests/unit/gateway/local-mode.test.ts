@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { decideLocalMode, isLoopbackHost } from '../../../gateway/local-mode';
 
 describe('isLoopbackHost', () => {
-  it.each(['127.0.0.1', '127.8.9.10', 'localhost', 'LOCALHOST', '::1', '[::1]', '::ffff:127.0.0.1'])('%s is loopback', (host) => {
-    expect(isLoopbackHost(host)).toBe(true);
-  });
-  it.each(['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com', 'localhost.example.com', '128.0.0.1', ''])('%s is not', (host) => {
-    expect(isLoopbackHost(host)).toBe(false);
-  });
+  it.each(['127.0.0.1', '127.8.9.10', 'localhost', 'LOCALHOST', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    '%s is loopback',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+    },
+  );
+  it.each(['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com', 'localhost.example.com', '128.0.0.1', ''])(
+    '%s is not',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
 });
 
 describe('decideLocalMode', () => {

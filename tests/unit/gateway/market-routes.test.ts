@@ -9,26 +9,115 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 const SPOT_SYMBOL_FIELDS = [
-  'symbol', 'baseCoin', 'quoteCoin', 'minTradeAmount', 'maxTradeAmount', 'takerFeeRate', 'makerFeeRate', 'pricePrecision',
-  'quantityPrecision', 'quotePrecision', 'status', 'minTradeUSDT', 'buyLimitPriceRatio', 'sellLimitPriceRatio', 'areaSymbol',
-  'orderQuantity', 'openTime', 'offTime',
+  'symbol',
+  'baseCoin',
+  'quoteCoin',
+  'minTradeAmount',
+  'maxTradeAmount',
+  'takerFeeRate',
+  'makerFeeRate',
+  'pricePrecision',
+  'quantityPrecision',
+  'quotePrecision',
+  'status',
+  'minTradeUSDT',
+  'buyLimitPriceRatio',
+  'sellLimitPriceRatio',
+  'areaSymbol',
+  'orderQuantity',
+  'openTime',
+  'offTime',
 ];
 const SPOT_TICKER_FIELDS = [
-  'symbol', 'high24h', 'open', 'lastPr', 'low24h', 'quoteVolume', 'baseVolume', 'usdtVolume', 'bidPr', 'askPr', 'bidSz', 'askSz',
-  'openUtc', 'ts', 'changeUtc24h', 'change24h',
+  'symbol',
+  'high24h',
+  'open',
+  'lastPr',
+  'low24h',
+  'quoteVolume',
+  'baseVolume',
+  'usdtVolume',
+  'bidPr',
+  'askPr',
+  'bidSz',
+  'askSz',
+  'openUtc',
+  'ts',
+  'changeUtc24h',
+  'change24h',
 ];
 const CONTRACT_FIELDS = [
-  'symbol', 'baseCoin', 'quoteCoin', 'buyLimitPriceRatio', 'sellLimitPriceRatio', 'feeRateUpRatio', 'makerFeeRate', 'takerFeeRate',
-  'openCostUpRatio', 'supportMarginCoins', 'minTradeNum', 'priceEndStep', 'volumePlace', 'pricePlace', 'sizeMultiplier', 'symbolType',
-  'minTradeUSDT', 'maxSymbolOrderNum', 'maxProductOrderNum', 'maxPositionNum', 'symbolStatus', 'offTime', 'limitOpenTime',
-  'deliveryTime', 'deliveryStartTime', 'launchTime', 'fundInterval', 'minLever', 'maxLever', 'posLimit', 'maintainTime',
-  'maxMarketOrderQty', 'maxOrderQty', 'isRwa',
+  'symbol',
+  'baseCoin',
+  'quoteCoin',
+  'buyLimitPriceRatio',
+  'sellLimitPriceRatio',
+  'feeRateUpRatio',
+  'makerFeeRate',
+  'takerFeeRate',
+  'openCostUpRatio',
+  'supportMarginCoins',
+  'minTradeNum',
+  'priceEndStep',
+  'volumePlace',
+  'pricePlace',
+  'sizeMultiplier',
+  'symbolType',
+  'minTradeUSDT',
+  'maxSymbolOrderNum',
+  'maxProductOrderNum',
+  'maxPositionNum',
+  'symbolStatus',
+  'offTime',
+  'limitOpenTime',
+  'deliveryTime',
+  'deliveryStartTime',
+  'launchTime',
+  'fundInterval',
+  'minLever',
+  'maxLever',
+  'posLimit',
+  'maintainTime',
+  'maxMarketOrderQty',
+  'maxOrderQty',
+  'isRwa',
 ];
-const PERPETUALS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'BNBUSDT', 'ADAUSDT', 'LTCUSDT', 'LINKUSDT', 'AVAXUSDT'];
+const PERPETUALS = [
+  'BTCUSDT',
+  'ETHUSDT',
+  'SOLUSDT',
+  'XRPUSDT',
+  'DOGEUSDT',
+  'BNBUSDT',
+  'ADAUSDT',
+  'LTCUSDT',
+  'LINKUSDT',
+  'AVAXUSDT',
+];
 const FUTURES_TICKER_FIELDS = [
-  'symbol', 'lastPr', 'askPr', 'bidPr', 'bidSz', 'askSz', 'high24h', 'low24h', 'ts', 'change24h', 'baseVolume', 'quoteVolume',
-  'usdtVolume', 'openUtc', 'changeUtc24h', 'indexPrice', 'fundingRate', 'holdingAmount', 'deliveryStartTime', 'deliveryTime',
-  'deliveryStatus', 'open24h', 'markPrice',
+  'symbol',
+  'lastPr',
+  'askPr',
+  'bidPr',
+  'bidSz',
+  'askSz',
+  'high24h',
+  'low24h',
+  'ts',
+  'change24h',
+  'baseVolume',
+  'quoteVolume',
+  'usdtVolume',
+  'openUtc',
+  'changeUtc24h',
+  'indexPrice',
+  'fundingRate',
+  'holdingAmount',
+  'deliveryStartTime',
+  'deliveryTime',
+  'deliveryStatus',
+  'open24h',
+  'markPrice',
 ];
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -45,7 +134,8 @@ async function getData(path: string): Promise<Array<Record<string, unknown>>> {
 function expectStringsOnly(row: Record<string, unknown>, numericFields: string[]): void {
   for (const [key, value] of Object.entries(row)) {
     if (key === 'supportMarginCoins') expect(value).toEqual(['USDT']);
-    else if (key === 'deliveryStartTime' || key === 'deliveryTime') expect(value === null || typeof value === 'string').toBe(true);
+    else if (key === 'deliveryStartTime' || key === 'deliveryTime')
+      expect(value === null || typeof value === 'string').toBe(true);
     else expect(typeof value, key).toBe('string');
   }
   for (const key of numericFields) expect(row[key], key).toMatch(NUMERIC);
@@ -59,7 +149,13 @@ describe('GET /api/v2/spot/public/symbols', () => {
       expect(Object.keys(row).sort()).toEqual([...SPOT_SYMBOL_FIELDS].sort());
       expectStringsOnly(row, ['pricePrecision', 'quantityPrecision', 'quotePrecision', 'minTradeUSDT', 'takerFeeRate']);
     }
-    expect(data[0]).toMatchObject({ baseCoin: 'BTC', quoteCoin: 'USDT', pricePrecision: '2', quantityPrecision: '6', status: 'online' });
+    expect(data[0]).toMatchObject({
+      baseCoin: 'BTC',
+      quoteCoin: 'USDT',
+      pricePrecision: '2',
+      quantityPrecision: '6',
+      status: 'online',
+    });
   });
 });
 
@@ -69,7 +165,10 @@ describe('GET /api/v2/spot/market/tickers', () => {
     expect(data).toHaveLength(4);
     for (const row of data) {
       expect(Object.keys(row).sort()).toEqual([...SPOT_TICKER_FIELDS].sort());
-      expectStringsOnly(row, SPOT_TICKER_FIELDS.filter((f) => f !== 'symbol'));
+      expectStringsOnly(
+        row,
+        SPOT_TICKER_FIELDS.filter((f) => f !== 'symbol'),
+      );
       expect(Number(row.bidPr)).toBeLessThan(Number(row.askPr));
     }
     const brl = data.find((r) => r.symbol === 'USDTBRL')!;
@@ -85,7 +184,12 @@ describe('GET /api/v2/spot/market/tickers', () => {
   it('answers an unknown symbol with HTTP 400 and the exchange-style error envelope', async () => {
     const res = await t.app.request('/api/v2/spot/market/tickers?symbol=DOGEUSDT');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: '40034', msg: expect.stringContaining('DOGEUSDT'), requestTime: expect.any(Number), data: null });
+    expect(await res.json()).toEqual({
+      code: '40034',
+      msg: expect.stringContaining('DOGEUSDT'),
+      requestTime: expect.any(Number),
+      data: null,
+    });
   });
 
   it('answers a malformed symbol with HTTP 400', async () => {
@@ -101,7 +205,14 @@ describe('GET /api/v2/mix/market/contracts', () => {
     expect(data.map((r) => r.symbol)).toEqual(PERPETUALS);
     for (const row of data) {
       expect(Object.keys(row).sort()).toEqual([...CONTRACT_FIELDS].sort());
-      expectStringsOnly(row, ['pricePlace', 'volumePlace', 'priceEndStep', 'sizeMultiplier', 'minTradeNum', 'maxLever']);
+      expectStringsOnly(row, [
+        'pricePlace',
+        'volumePlace',
+        'priceEndStep',
+        'sizeMultiplier',
+        'minTradeNum',
+        'maxLever',
+      ]);
     }
     expect(data[0]).toMatchObject({ pricePlace: '1', priceEndStep: '1', symbolType: 'perpetual' });
   });
@@ -126,7 +237,9 @@ describe('GET /api/v2/mix/market/tickers', () => {
     expect(data.map((r) => r.symbol)).toEqual(PERPETUALS);
     for (const row of data) {
       expect(Object.keys(row).sort()).toEqual([...FUTURES_TICKER_FIELDS].sort());
-      const numeric = FUTURES_TICKER_FIELDS.filter((f) => !['symbol', 'deliveryStartTime', 'deliveryTime', 'deliveryStatus'].includes(f));
+      const numeric = FUTURES_TICKER_FIELDS.filter(
+        (f) => !['symbol', 'deliveryStartTime', 'deliveryTime', 'deliveryStatus'].includes(f),
+      );
       expectStringsOnly(row, numeric);
     }
     expect(data[0]!.lastPr).toMatch(/^\d+\.\d$/);

@@ -7,7 +7,14 @@ function scanned(history: PriceHistory): DayStats {
   const candles = history.minuteCandles();
   const first = candles[0];
   const midnight = Math.floor(candles[candles.length - 1].start / 86_400_000) * 86_400_000;
-  const stats: DayStats = { open: first.open, high: first.high, low: first.low, openUtc: first.open, baseVolume: 0n, quoteVolume: 0n };
+  const stats: DayStats = {
+    open: first.open,
+    high: first.high,
+    low: first.low,
+    openUtc: first.open,
+    baseVolume: 0n,
+    quoteVolume: 0n,
+  };
   let found = false;
   for (const candle of candles) {
     stats.high = Math.max(stats.high, candle.high);

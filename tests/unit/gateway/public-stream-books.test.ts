@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookLevel, bookChecksum } from '../../../engine/market/book-checksum';
-import { type Arg, INSTRUMENTS, isPushOf, type Received, StreamClient, type StreamGateway, sleep, startStreamGateway } from './stream-support';
+import {
+  type Arg,
+  INSTRUMENTS,
+  isPushOf,
+  type Received,
+  StreamClient,
+  type StreamGateway,
+  sleep,
+  startStreamGateway,
+} from './stream-support';
 
 /** One `books` row as pushed. */
 interface BookRow {
@@ -22,7 +31,10 @@ class ReferenceBook {
   }
 
   apply(update: BookRow): number {
-    for (const [side, levels] of [[this.bids, update.bids], [this.asks, update.asks]] as const) {
+    for (const [side, levels] of [
+      [this.bids, update.bids],
+      [this.asks, update.asks],
+    ] as const) {
       for (const [price, size] of levels) {
         if (size === '0') side.delete(price);
         else side.set(price, size);
@@ -33,7 +45,9 @@ class ReferenceBook {
 
   top(depth: number): { bids: BookLevel[]; asks: BookLevel[] } {
     const sorted = (side: Map<string, string>, descending: boolean): BookLevel[] =>
-      [...side.entries()].sort((a, b) => (descending ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0]))).slice(0, depth);
+      [...side.entries()]
+        .sort((a, b) => (descending ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])))
+        .slice(0, depth);
     return { bids: sorted(this.bids, true), asks: sorted(this.asks, false) };
   }
 
@@ -62,9 +76,14 @@ describe('books channel at a high update rate', () => {
     const client = await StreamClient.connect(stream.wsUrl);
     const args = INSTRUMENTS.map(([instType, instId]) => booksArg(instType, instId));
     client.subscribe(...args);
-    const books = new Map<string, { book: ReferenceBook; seq: number; from: number; updates: number; mismatches: number; gaps: number }>();
+    const books = new Map<
+      string,
+      { book: ReferenceBook; seq: number; from: number; updates: number; mismatches: number; gaps: number }
+    >();
     for (const arg of args) {
-      const ack = await client.waitFor((m) => m.event === 'subscribe' && m.arg?.instId === arg.instId && m.arg.instType === arg.instType);
+      const ack = await client.waitFor(
+        (m) => m.event === 'subscribe' && m.arg?.instId === arg.instId && m.arg.instType === arg.instType,
+      );
       const snapshot = await client.waitFor((m) => isPushOf(m, arg), { from: ack.index });
       expect(snapshot.action).toBe('snapshot');
       const row = rowOf(snapshot);
@@ -72,7 +91,14 @@ describe('books channel at a high update rate', () => {
       expect(row.checksum).toBe(book.checksum());
       expect(row.bids.length).toBeGreaterThanOrEqual(100);
       expect(row.asks.length).toBeGreaterThanOrEqual(100);
-      books.set(`${arg.instType}:${arg.instId}`, { book, seq: row.seq, from: snapshot.index, updates: 0, mismatches: 0, gaps: 0 });
+      books.set(`${arg.instType}:${arg.instId}`, {
+        book,
+        seq: row.seq,
+        from: snapshot.index,
+        updates: 0,
+        mismatches: 0,
+        gaps: 0,
+      });
     }
     const start = client.received.length;
     const startedAt = Date.now();
@@ -108,7 +134,14 @@ describe('books channel at a high update rate', () => {
     const client = await StreamClient.connect(stream.wsUrl);
     const arg = booksArg('SPOT', 'BGBUSDT');
     client.subscribe(arg);
-    await client.waitFor((m) => isPushOf(m, arg) && m.action === 'update' && rowOf(m).bids.concat(rowOf(m).asks).some(([, size]) => size === '0'));
+    await client.waitFor(
+      (m) =>
+        isPushOf(m, arg) &&
+        m.action === 'update' &&
+        rowOf(m)
+          .bids.concat(rowOf(m).asks)
+          .some(([, size]) => size === '0'),
+    );
     for (const message of client.received.filter((m) => isPushOf(m, arg))) {
       for (const [price, size] of [...rowOf(message).bids, ...rowOf(message).asks]) {
         expect(price).toMatch(/^\d+\.\d{4}$/);
@@ -164,25 +197,28 @@ describe('books1, books5 and books15 channels', () => {
     ['books1', 1],
     ['books5', 5],
     ['books15', 15],
-  ])('%s pushes snapshots of exactly %i levels per side, best first, with a matching checksum', async (channel, depth) => {
-    const client = await StreamClient.connect(stream.wsUrl);
-    const arg: Arg = { instType: 'USDT-FUTURES', channel, instId: 'BTCUSDT' };
-    client.subscribe(arg);
-    const first = await client.waitFor((m) => isPushOf(m, arg));
-    const later = await client.waitFor((m) => isPushOf(m, arg), { from: first.index + 1 });
-    for (const message of [first, later]) {
-      expect(message.action).toBe('snapshot');
-      const row = rowOf(message);
-      expect(row.bids).toHaveLength(depth);
-      expect(row.asks).toHaveLength(depth);
-      const bidPrices = row.bids.map(([p]) => Number(p));
-      const askPrices = row.asks.map(([p]) => Number(p));
-      expect(bidPrices).toEqual([...bidPrices].sort((a, b) => b - a));
-      expect(askPrices).toEqual([...askPrices].sort((a, b) => a - b));
-      expect(bidPrices[0]!).toBeLessThan(askPrices[0]!);
-      expect(row.checksum).toBe(bookChecksum(row.bids, row.asks));
-      expect(row.bids[0]![0]).toMatch(/^\d+\.\d$/);
-    }
-    client.close();
-  });
+  ])(
+    '%s pushes snapshots of exactly %i levels per side, best first, with a matching checksum',
+    async (channel, depth) => {
+      const client = await StreamClient.connect(stream.wsUrl);
+      const arg: Arg = { instType: 'USDT-FUTURES', channel, instId: 'BTCUSDT' };
+      client.subscribe(arg);
+      const first = await client.waitFor((m) => isPushOf(m, arg));
+      const later = await client.waitFor((m) => isPushOf(m, arg), { from: first.index + 1 });
+      for (const message of [first, later]) {
+        expect(message.action).toBe('snapshot');
+        const row = rowOf(message);
+        expect(row.bids).toHaveLength(depth);
+        expect(row.asks).toHaveLength(depth);
+        const bidPrices = row.bids.map(([p]) => Number(p));
+        const askPrices = row.asks.map(([p]) => Number(p));
+        expect(bidPrices).toEqual([...bidPrices].sort((a, b) => b - a));
+        expect(askPrices).toEqual([...askPrices].sort((a, b) => a - b));
+        expect(bidPrices[0]!).toBeLessThan(askPrices[0]!);
+        expect(row.checksum).toBe(bookChecksum(row.bids, row.asks));
+        expect(row.bids[0]![0]).toMatch(/^\d+\.\d$/);
+      }
+      client.close();
+    },
+  );
 });

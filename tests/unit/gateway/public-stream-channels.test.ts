@@ -1,14 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Arg, eventually, isPushOf, StreamClient, type StreamGateway, sleep, startStreamGateway } from './stream-support';
+import {
+  type Arg,
+  eventually,
+  isPushOf,
+  StreamClient,
+  type StreamGateway,
+  sleep,
+  startStreamGateway,
+} from './stream-support';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const SPOT_TICKER_FIELDS = [
-  'instId', 'lastPr', 'open24h', 'high24h', 'low24h', 'change24h', 'bidPr', 'askPr', 'bidSz', 'askSz', 'baseVolume', 'quoteVolume',
-  'openUtc', 'changeUtc24h', 'ts',
+  'instId',
+  'lastPr',
+  'open24h',
+  'high24h',
+  'low24h',
+  'change24h',
+  'bidPr',
+  'askPr',
+  'bidSz',
+  'askSz',
+  'baseVolume',
+  'quoteVolume',
+  'openUtc',
+  'changeUtc24h',
+  'ts',
 ];
 const FUTURES_TICKER_FIELDS = [
-  'instId', 'lastPr', 'bidPr', 'askPr', 'bidSz', 'askSz', 'open24h', 'high24h', 'low24h', 'change24h', 'fundingRate', 'nextFundingTime',
-  'markPrice', 'indexPrice', 'holdingAmount', 'baseVolume', 'quoteVolume', 'openUtc', 'symbolType', 'symbol', 'deliveryPrice', 'ts',
+  'instId',
+  'lastPr',
+  'bidPr',
+  'askPr',
+  'bidSz',
+  'askSz',
+  'open24h',
+  'high24h',
+  'low24h',
+  'change24h',
+  'fundingRate',
+  'nextFundingTime',
+  'markPrice',
+  'indexPrice',
+  'holdingAmount',
+  'baseVolume',
+  'quoteVolume',
+  'openUtc',
+  'symbolType',
+  'symbol',
+  'deliveryPrice',
+  'ts',
 ];
 const EIGHT_HOURS = 8 * 3_600_000;
 
@@ -58,7 +99,8 @@ describe('ticker channel', () => {
     expect(next).toBeGreaterThan(Number(row!.ts));
     expect(next - Number(row!.ts)).toBeLessThanOrEqual(EIGHT_HOURS);
     // Mark and index stay within a fraction of a percent of the traded price.
-    for (const field of ['markPrice', 'indexPrice']) expect(Math.abs(Number(row![field]) / Number(row!.lastPr) - 1)).toBeLessThan(0.005);
+    for (const field of ['markPrice', 'indexPrice'])
+      expect(Math.abs(Number(row![field]) / Number(row!.lastPr) - 1)).toBeLessThan(0.005);
     client.close();
   });
 });
@@ -120,7 +162,8 @@ describe('candle channels', () => {
     const utc: Arg = { instType: 'SPOT', channel: 'candle1Dutc', instId: 'BTCUSDT' };
     client.subscribe(local, utc);
     const day = 86_400_000;
-    const newestStart = async (arg: Arg) => Number(((await client.waitFor((m) => isPushOf(m, arg))).data!.at(-1) as string[])[0]);
+    const newestStart = async (arg: Arg) =>
+      Number(((await client.waitFor((m) => isPushOf(m, arg))).data!.at(-1) as string[])[0]);
     expect((await newestStart(local)) % day).toBe(16 * 3_600_000);
     expect((await newestStart(utc)) % day).toBe(0);
     client.close();

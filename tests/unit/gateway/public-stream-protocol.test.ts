@@ -1,6 +1,16 @@
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Arg, eventually, INSTRUMENTS, isPushOf, type Received, StreamClient, type StreamGateway, sleep, startStreamGateway } from './stream-support';
+import {
+  type Arg,
+  eventually,
+  INSTRUMENTS,
+  isPushOf,
+  type Received,
+  StreamClient,
+  type StreamGateway,
+  sleep,
+  startStreamGateway,
+} from './stream-support';
 
 const BTC_TICKER: Arg = { instType: 'SPOT', channel: 'ticker', instId: 'BTCUSDT' };
 
@@ -48,7 +58,9 @@ describe('bad input', () => {
   let stream: StreamGateway;
   let client: StreamClient;
   beforeAll(async () => {
-    stream = await startStreamGateway({ stream: { maxSubscriptions: 3, maxMessageBytes: 4096, maxFrameBytes: 16 * 1024 } });
+    stream = await startStreamGateway({
+      stream: { maxSubscriptions: 3, maxMessageBytes: 4096, maxFrameBytes: 16 * 1024 },
+    });
     client = await StreamClient.connect(stream.wsUrl);
   });
   afterAll(async () => {
@@ -85,7 +97,12 @@ describe('bad input', () => {
   });
 
   it('answers missing or malformed args with 30016', async () => {
-    for (const message of [{ op: 'subscribe' }, { op: 'subscribe', args: [] }, { op: 'subscribe', args: 'ticker' }, { op: 'subscribe', args: ['ticker'] }]) {
+    for (const message of [
+      { op: 'subscribe' },
+      { op: 'subscribe', args: [] },
+      { op: 'subscribe', args: 'ticker' },
+      { op: 'subscribe', args: ['ticker'] },
+    ]) {
       const error = await errorFor(message);
       expect(error.code, JSON.stringify(message)).toBe(30016);
     }
@@ -105,7 +122,7 @@ describe('bad input', () => {
     }
   });
 
-  it("answers an instrument that does not exist with 30001, including coin- and USDC-margined futures", async () => {
+  it('answers an instrument that does not exist with 30001, including coin- and USDC-margined futures', async () => {
     for (const arg of [
       { instType: 'SPOT', channel: 'ticker', instId: 'DOGEUSDT' },
       { instType: 'SPOT', channel: 'books', instId: 'btcusdt' },
@@ -137,7 +154,8 @@ describe('bad input', () => {
     const args = INSTRUMENTS.slice(0, 4).map(([instType, instId]): Arg => ({ instType, channel: 'books1', instId }));
     const from = client.received.length;
     client.subscribe(...args.slice(0, 3));
-    for (const arg of args.slice(0, 3)) await client.waitFor((m) => m.event === 'subscribe' && m.arg?.instId === arg.instId, { from });
+    for (const arg of args.slice(0, 3))
+      await client.waitFor((m) => m.event === 'subscribe' && m.arg?.instId === arg.instId, { from });
     const error = await errorFor({ op: 'subscribe', args: [args[3]] });
     expect(error).toMatchObject({ code: 30006, arg: args[3], op: 'subscribe' });
     const again = client.received.length;
@@ -145,9 +163,12 @@ describe('bad input', () => {
     const ack = await client.waitFor((m) => m.event !== undefined, { from: again });
     expect(ack).toMatchObject({ event: 'subscribe', arg: args[0] });
     client.unsubscribe(...args.slice(0, 3));
-    for (const arg of args.slice(0, 3)) await client.waitFor((m) => m.event === 'unsubscribe' && m.arg?.instId === arg.instId, { from: again });
+    for (const arg of args.slice(0, 3))
+      await client.waitFor((m) => m.event === 'unsubscribe' && m.arg?.instId === arg.instId, { from: again });
     client.subscribe(args[3]!);
-    const last = await client.waitFor((m) => m.event === 'subscribe' && m.arg?.instId === args[3]!.instId, { from: again });
+    const last = await client.waitFor((m) => m.event === 'subscribe' && m.arg?.instId === args[3]!.instId, {
+      from: again,
+    });
     client.unsubscribe(args[3]!);
     await client.waitFor((m) => m.event === 'unsubscribe', { from: last.index });
   });
@@ -245,8 +266,13 @@ describe('stream outage fault', () => {
   it('cuts the stream through the test-only fault switch, and refuses a malformed duration', async () => {
     const client = await StreamClient.connect(stream.wsUrl);
     const post = (body: unknown) =>
-      fetch(`${stream.gateway.url}/__faults/stream-outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    for (const bad of [{}, { ms: -1 }, { ms: 1.5 }, { ms: '100' }, { ms: 600_000 }]) expect((await post(bad)).status, JSON.stringify(bad)).toBe(400);
+      fetch(`${stream.gateway.url}/__faults/stream-outage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const bad of [{}, { ms: -1 }, { ms: 1.5 }, { ms: '100' }, { ms: 600_000 }])
+      expect((await post(bad)).status, JSON.stringify(bad)).toBe(400);
     expect((await post({ ms: 200 })).status).toBe(200);
     expect((await client.closed).code).toBe(1006);
   });

@@ -11,7 +11,12 @@ import { wholeGateway } from './whole-gateway';
 /** The whole gateway app on `exchange.test`, seeded, with its log lines kept; optionally behind a trusted proxy. */
 function gatewayApp(options: { trustProxy?: boolean; faults?: boolean } = {}) {
   const logs: string[] = [];
-  const g = wholeGateway({ ...options, host: 'exchange.test', seedDevAccounts: true, logger: createLogger('info', (line) => logs.push(line)) });
+  const g = wholeGateway({
+    ...options,
+    host: 'exchange.test',
+    seedDevAccounts: true,
+    logger: createLogger('info', (line) => logs.push(line)),
+  });
   return { ...g, logs };
 }
 
@@ -19,7 +24,11 @@ describe('routes that take JSON read only JSON', () => {
   const g = gatewayApp({ faults: true });
   afterAll(() => g.close());
   const post = (body: string, type?: string) =>
-    g.app.request('http://exchange.test/v1/__test__/echo', { method: 'POST', body, headers: type ? { 'content-type': type } : {} });
+    g.app.request('http://exchange.test/v1/__test__/echo', {
+      method: 'POST',
+      body,
+      headers: type ? { 'content-type': type } : {},
+    });
 
   it.each([
     ['text/plain', '{"a":1}'],
@@ -64,7 +73,13 @@ describe('oversized chunked bodies over a real socket', () => {
   let dir: ReturnType<typeof tempDir>;
   beforeAll(async () => {
     dir = tempDir('gateway-chunked-');
-    gateway = await startGateway({ port: 0, dataDir: dir.path, devRootDir: dir.path, faults: true, logLevel: 'silent' });
+    gateway = await startGateway({
+      port: 0,
+      dataDir: dir.path,
+      devRootDir: dir.path,
+      faults: true,
+      logLevel: 'silent',
+    });
   });
   afterAll(async () => {
     await gateway.close();
@@ -74,13 +89,17 @@ describe('oversized chunked bodies over a real socket', () => {
   /** POSTs `total` bytes in 4 KiB chunks without a Content-Length; resolves the status and reply, or the socket error. */
   const sendChunked = (path: string, total: number) =>
     new Promise<string>((resolve) => {
-      const req = httpRequest(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve(`${res.statusCode} ${JSON.parse(text).code}`));
-      });
+      const req = httpRequest(
+        `${gateway.url}${path}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve(`${res.statusCode} ${JSON.parse(text).code}`));
+        },
+      );
       req.on('error', (error) => resolve(`error ${error.message}`));
       const chunk = Buffer.alloc(4096, 0x20);
       let sent = 0;
@@ -98,7 +117,8 @@ describe('oversized chunked bodies over a real socket', () => {
     'answers the 413 envelope to 70 KB to 2 MB sent to %s, never a reset',
     async (path) => {
       for (const kb of [70, 200, 1000, 2000]) {
-        for (let round = 0; round < 3; round += 1) expect(await sendChunked(path, kb * 1024), `${kb} KB`).toBe('413 41300');
+        for (let round = 0; round < 3; round += 1)
+          expect(await sendChunked(path, kb * 1024), `${kb} KB`).toBe('413 41300');
       }
     },
     30_000,
@@ -108,7 +128,12 @@ describe('oversized chunked bodies over a real socket', () => {
 describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
   const signIn = async (g: ReturnType<typeof gatewayApp>, headers: Record<string, string>) => {
     const device = new Ds1Device(g.transport, await serverPublicKeyOf(g.transport));
-    const { reply, headers: replyHeaders } = await device.login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, {}, { extraHeaders: headers });
+    const { reply, headers: replyHeaders } = await device.login(
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+      {},
+      { extraHeaders: headers },
+    );
     return { reply, cookies: replyHeaders.getSetCookie() };
   };
 

@@ -19,7 +19,12 @@ function appWithLog(level: Parameters<typeof createLogger>[0]) {
     dir.remove();
   });
   const lines: string[] = [];
-  const app = createApp({ db, simulator: new MarketSimulator({ seed: 1, nowMs: T0 }), logger: createLogger(level, (l) => lines.push(l)), signing: testSigning() });
+  const app = createApp({
+    db,
+    simulator: new MarketSimulator({ seed: 1, nowMs: T0 }),
+    logger: createLogger(level, (l) => lines.push(l)),
+    signing: testSigning(),
+  });
   return { app, lines };
 }
 
@@ -28,13 +33,23 @@ describe('request log', () => {
     const { app, lines } = appWithLog('info');
     await app.request('/v1/buried/log/cspSecurity?token=QUERY-SECRET', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: 'session=COOKIE-SECRET', authorization: 'Bearer AUTH-SECRET' },
+      headers: {
+        'content-type': 'application/json',
+        cookie: 'session=COOKIE-SECRET',
+        authorization: 'Bearer AUTH-SECRET',
+      },
       body: JSON.stringify({ bizType: 'b', data: { event: 'BODY-SECRET' }, page: '/' }),
     });
     expect(lines).toHaveLength(1);
     expect(lines[0]!.endsWith('\n')).toBe(true);
     const entry = JSON.parse(lines[0]!);
-    expect(entry).toMatchObject({ level: 'info', method: 'POST', path: '/v1/buried/log/cspSecurity', status: 200, code: '00000' });
+    expect(entry).toMatchObject({
+      level: 'info',
+      method: 'POST',
+      path: '/v1/buried/log/cspSecurity',
+      status: 200,
+      code: '00000',
+    });
     expect(typeof entry.ms).toBe('number');
     expect(Date.parse(entry.ts)).not.toBeNaN();
     expect(lines[0]).not.toMatch(/SECRET/);

@@ -16,11 +16,17 @@ function gateway(options: { localMode: boolean; dir?: WholeGateway['dir'] }) {
     if (token !== undefined) headers['risk-token'] = token;
     return (await g.transport(path, { method: 'POST', headers, body: JSON.stringify(body) })).json();
   };
-  const issue = async () => ((await (await g.transport('/v1/constantid/udid/c1', {})).json()) as { data: { token: string } }).data.token;
+  const issue = async () =>
+    ((await (await g.transport('/v1/constantid/udid/c1', {})).json()) as { data: { token: string } }).data.token;
   return { ...g, post, issue };
 }
 
-const REFUSED = { status: 'error', code: '40140', msg: 'Risk check failed, please refresh the page and try again', data: null };
+const REFUSED = {
+  status: 'error',
+  code: '40140',
+  msg: 'Risk check failed, please refresh the page and try again',
+  data: null,
+};
 const LOGIN = { loginName: 'nobody@example.com', bodyCiphertext: 'x' };
 
 describe('risk token on the §7.6 endpoints outside local mode', () => {
@@ -28,7 +34,9 @@ describe('risk token on the §7.6 endpoints outside local mode', () => {
     const g = gateway({ localMode: false });
     expect(await g.post('/v1/user/login', LOGIN)).toEqual(REFUSED);
     expect(await g.post('/v1/user/login', LOGIN, 'f'.repeat(40))).toEqual(REFUSED);
-    expect(await g.post('/v1/msg/verify-code/send', { type: 'email', scene: 'register', email: 'a@example.com' }, 'short')).toEqual(REFUSED);
+    expect(
+      await g.post('/v1/msg/verify-code/send', { type: 'email', scene: 'register', email: 'a@example.com' }, 'short'),
+    ).toEqual(REFUSED);
     expect(await g.post('/v1/user/register/email', {}, `${'a'.repeat(39)}\u00e9`)).toEqual(REFUSED);
   });
 
@@ -47,7 +55,9 @@ describe('risk token on the §7.6 endpoints outside local mode', () => {
     first.db.close();
     const again = gateway({ localMode: false, dir: first.dir });
     expect((await again.post('/v1/user/login', LOGIN, token)).code).toBe('40101');
-    again.db.prepare('UPDATE risk_tokens SET issued_at = ? WHERE digest = ?').run(Date.now() - 14_400_000, createHash('sha256').update(token).digest());
+    again.db
+      .prepare('UPDATE risk_tokens SET issued_at = ? WHERE digest = ?')
+      .run(Date.now() - 14_400_000, createHash('sha256').update(token).digest());
     expect(await again.post('/v1/user/login', LOGIN, token)).toEqual(REFUSED);
   });
 

@@ -20,10 +20,12 @@ describe('buildContentSecurityPolicy', () => {
   });
 });
 
-describe('connect-src names the page\'s own socket origin only', () => {
+describe("connect-src names the page's own socket origin only", () => {
   const csp = async (headers: Record<string, string>, options: { url?: string } = {}) => {
     t ??= makeTestApp();
-    const res = await t.app.request(options.url ?? 'http://localhost/', { headers: { accept: 'text/html', ...headers } });
+    const res = await t.app.request(options.url ?? 'http://localhost/', {
+      headers: { accept: 'text/html', ...headers },
+    });
     return /connect-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
   };
   it('ws: on http, with the host and port the browser used', async () => {
@@ -44,7 +46,11 @@ describe('connect-src names the page\'s own socket origin only', () => {
 describe('security headers', () => {
   it('are on HTML pages and on API replies alike', async () => {
     t = makeTestApp();
-    for (const [path, accept] of [['/', 'text/html'], ['/v1/public/time', 'application/json'], ['/v1/missing', '*/*']]) {
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/v1/public/time', 'application/json'],
+      ['/v1/missing', '*/*'],
+    ]) {
       const res = await t.app.request(path!, { headers: { accept: accept! } });
       expect(res.headers.get('content-security-policy'), path).toBe(buildContentSecurityPolicy('ws://localhost'));
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -11,7 +11,13 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 describe('startGateway', () => {
   it('serves over a real socket on a free port and closes cleanly', async () => {
     const dir = tempDir();
-    const gateway = await startGateway({ port: 0, dataDir: dir.path, logLevel: 'silent', simulatorSeed: 3, marketStepMs: 20 });
+    const gateway = await startGateway({
+      port: 0,
+      dataDir: dir.path,
+      logLevel: 'silent',
+      simulatorSeed: 3,
+      marketStepMs: 20,
+    });
     try {
       expect(gateway.url).toBe(`http://127.0.0.1:${gateway.port}`);
       const res = await fetch(`${gateway.url}/v1/public/time`);
@@ -48,7 +54,15 @@ describe('gateway/main.ts', () => {
     const dir = tempDir();
     const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dir.path, DIST_DIR: dir.path, LOG_LEVEL: 'silent', HOST: '', GATEWAY_LOCAL_MODE: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dir.path,
+        DIST_DIR: dir.path,
+        LOG_LEVEL: 'silent',
+        HOST: '',
+        GATEWAY_LOCAL_MODE: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let errors = '';
@@ -83,7 +97,9 @@ describe('gateway/main.ts', () => {
     try {
       const refused = await runMain({ HOST: '0.0.0.0', DATA_DIR: dir.path, GATEWAY_LOCAL_MODE: '' });
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/^Gateway failed to start: HOST 0\.0\.0\.0 is not a loopback address.*GATEWAY_LOCAL_MODE=0/);
+      expect(refused.stderr).toMatch(
+        /^Gateway failed to start: HOST 0\.0\.0\.0 is not a loopback address.*GATEWAY_LOCAL_MODE=0/,
+      );
       expect(refused.stdout).toBe('');
     } finally {
       dir.remove();

@@ -36,7 +36,9 @@ describe('MarketSimulator determinism', () => {
   });
 
   it('gives a different market for a different seed', () => {
-    expect(run(1, 5).sim.getTicker('SPOT', 'BTCUSDT')!.lastPr).not.toBe(run(2, 5).sim.getTicker('SPOT', 'BTCUSDT')!.lastPr);
+    expect(run(1, 5).sim.getTicker('SPOT', 'BTCUSDT')!.lastPr).not.toBe(
+      run(2, 5).sim.getTicker('SPOT', 'BTCUSDT')!.lastPr,
+    );
   });
 
   it('is not disturbed by reading tickers or books between steps', () => {
@@ -53,13 +55,16 @@ describe('MarketSimulator determinism', () => {
 
 describe('MarketSimulator with more instruments', () => {
   /** The instruments the gateway simulated before the minor perpetuals were added. */
-  const ORIGINAL_SIX = DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'SPOT' || ['BTCUSDT', 'ETHUSDT'].includes(spec.symbol));
+  const ORIGINAL_SIX = DEFAULT_INSTRUMENTS.filter(
+    (spec) => spec.instType === 'SPOT' || ['BTCUSDT', 'ETHUSDT'].includes(spec.symbol),
+  );
 
   it('replays the original six instruments exactly as a simulator of those six alone does', () => {
     expect(ORIGINAL_SIX).toHaveLength(6);
     const alone = run(42, 60, { instruments: ORIGINAL_SIX, levelChangesPerStep: 20 });
     const all = run(42, 60, { levelChangesPerStep: 20 });
-    const isOriginal = (e: MarketEvent) => ORIGINAL_SIX.some((spec) => spec.instType === e.instType && spec.symbol === e.symbol);
+    const isOriginal = (e: MarketEvent) =>
+      ORIGINAL_SIX.some((spec) => spec.instType === e.instType && spec.symbol === e.symbol);
     const original = all.events.filter(isOriginal);
     expect(original.length).toBe(alone.events.length);
     expect(JSON.stringify(original)).toBe(JSON.stringify(alone.events));
@@ -71,7 +76,7 @@ describe('MarketSimulator with more instruments', () => {
 describe('levelChangesOf', () => {
   const spec = (bookActivity?: number): InstrumentSpec => ({ ...DEFAULT_INSTRUMENTS[0]!, bookActivity });
 
-  it('gives a full-activity instrument the simulator\'s count and a quarter-activity one a rounded quarter, at least 1', () => {
+  it("gives a full-activity instrument the simulator's count and a quarter-activity one a rounded quarter, at least 1", () => {
     expect(levelChangesOf(spec(), 20)).toBe(20);
     expect(levelChangesOf(spec(1), 12)).toBe(12);
     expect(levelChangesOf(spec(0.25), 20)).toBe(5);
@@ -87,7 +92,11 @@ describe('MarketSimulator book activity', () => {
 
   /** Level changes per step of one instrument on a still price, so the random churn is what is counted. */
   function levelChangesPerStep(bookActivity: number): number {
-    const { events } = run(8, 50, { instruments: [{ ...ETH_PERP, bookActivity }], levelChangesPerStep: 40, volatilityScale: 0 });
+    const { events } = run(8, 50, {
+      instruments: [{ ...ETH_PERP, bookActivity }],
+      levelChangesPerStep: 40,
+      volatilityScale: 0,
+    });
     return events.reduce((n, e) => n + (e.type === 'book' ? e.bids.length + e.asks.length : 0), 0) / 50;
   }
 
@@ -102,7 +111,10 @@ describe('MarketSimulator book activity', () => {
 
   it('rejects an activity outside (0, 1]', () => {
     for (const bookActivity of [0, -1, 1.5, Number.NaN]) {
-      expect(() => new MarketSimulator({ seed: 1, nowMs: T0, instruments: [{ ...ETH_PERP, bookActivity }] }), String(bookActivity)).toThrow(RangeError);
+      expect(
+        () => new MarketSimulator({ seed: 1, nowMs: T0, instruments: [{ ...ETH_PERP, bookActivity }] }),
+        String(bookActivity),
+      ).toThrow(RangeError);
     }
   });
 });
@@ -135,9 +147,11 @@ describe('MarketSimulator prices and books', () => {
       const isPrice = (text: string) => !Number.isNaN(units(text, spec.pricePlace));
       const isSize = (text: string) => text === '0' || !Number.isNaN(units(text, spec.volumePlace));
       if (e.type === 'book') {
-        for (const [price, size] of [...e.bids, ...e.asks]) check(isPrice(price) && isSize(size), `${e.symbol} ${price} ${size}`);
+        for (const [price, size] of [...e.bids, ...e.asks])
+          check(isPrice(price) && isSize(size), `${e.symbol} ${price} ${size}`);
       } else if (e.type === 'trades') {
-        for (const trade of e.trades) check(isPrice(trade.price) && isSize(trade.size), `${e.symbol} ${trade.price} ${trade.size}`);
+        for (const trade of e.trades)
+          check(isPrice(trade.price) && isSize(trade.size), `${e.symbol} ${trade.price} ${trade.size}`);
       } else {
         const { lastPr, bidSz, baseVolume, quoteVolume, change24h } = e.ticker;
         check(isPrice(lastPr) && isSize(bidSz) && isSize(baseVolume), `${e.symbol} ${lastPr} ${bidSz} ${baseVolume}`);
@@ -184,7 +198,10 @@ describe('MarketSimulator events', () => {
     sim.subscribe((e) => {
       if (e.type !== 'book' || e.symbol !== 'BTCUSDT' || e.instType !== 'SPOT') return;
       seqs.push(e.seq);
-      for (const [side, levels] of [[local.bids, e.bids], [local.asks, e.asks]] as const) {
+      for (const [side, levels] of [
+        [local.bids, e.bids],
+        [local.asks, e.asks],
+      ] as const) {
         for (const [price, size] of levels) {
           if (size === '0') side.delete(price);
           else side.set(price, size);
@@ -253,12 +270,16 @@ describe('MarketSimulator paper fills', () => {
     ]);
     events.length = 0;
     sim.step(T0 + 5 * 250);
-    const streamed = events.filter((e) => e.type === 'trades' && e.instType === 'SPOT' && e.symbol === 'BTCUSDT').flatMap((e) => (e.type === 'trades' ? e.trades : []));
+    const streamed = events
+      .filter((e) => e.type === 'trades' && e.instType === 'SPOT' && e.symbol === 'BTCUSDT')
+      .flatMap((e) => (e.type === 'trades' ? e.trades : []));
     expect(streamed.map((t) => t.tradeId)).toEqual(expect.arrayContaining(recent.slice(0, 2).map((t) => t.tradeId)));
     // Sent once: the step after carries only its own trades.
     events.length = 0;
     sim.step(T0 + 6 * 250);
-    const again = events.flatMap((e) => (e.type === 'trades' && e.instType === 'SPOT' && e.symbol === 'BTCUSDT' ? e.trades : []));
+    const again = events.flatMap((e) =>
+      e.type === 'trades' && e.instType === 'SPOT' && e.symbol === 'BTCUSDT' ? e.trades : [],
+    );
     expect(again.some((t) => recent.slice(0, 2).some((r) => r.tradeId === t.tradeId))).toBe(false);
   });
 });

@@ -4,7 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, requestTime, type TestApp, tempDir } from './support';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>APP-SHELL</body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>APP-SHELL</body></html>';
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row-${i}"`).join(',')}];\n`;
 
 let dist: ReturnType<typeof tempDir>;
@@ -51,7 +52,9 @@ describe('static files', () => {
   });
 
   it('caches hashed assets for a year and revalidates everything else', async () => {
-    expect((await get('/assets/app-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/app-abc123.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/manifest.webmanifest')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/', { accept: 'text/html' })).headers.get('cache-control')).toBe('no-cache');
   });

@@ -46,7 +46,9 @@ export async function startStreamGateway(options: Partial<GatewayOptions> = {}):
 }
 
 /** The simulated instruments, as the stream names them (instType, instId). */
-export const INSTRUMENTS: ReadonlyArray<readonly [instType: string, instId: string]> = DEFAULT_INSTRUMENTS.map((spec) => [spec.instType, spec.symbol] as const);
+export const INSTRUMENTS: ReadonlyArray<readonly [instType: string, instId: string]> = DEFAULT_INSTRUMENTS.map(
+  (spec) => [spec.instType, spec.symbol] as const,
+);
 
 /** True when a message is a push of exactly this arg. */
 export function isPushOf(message: Received, arg: Arg): boolean {
@@ -73,7 +75,9 @@ export class StreamClient {
       this.received.push(message);
       for (const waiter of [...this.waiters]) waiter();
     });
-    this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   /** Opens a connection to `url` and resolves once it is open. */
@@ -101,7 +105,10 @@ export class StreamClient {
   }
 
   /** The first message at index ≥ `from` that matches, waiting for it up to `timeoutMs`. */
-  waitFor(match: (message: Received) => boolean, options: { from?: number; timeoutMs?: number } = {}): Promise<Received> {
+  waitFor(
+    match: (message: Received) => boolean,
+    options: { from?: number; timeoutMs?: number } = {},
+  ): Promise<Received> {
     const from = options.from ?? 0;
     const find = () => this.received.slice(from).find(match);
     const found = find();

@@ -27,7 +27,9 @@ export interface WholeGateway {
 }
 
 /** Builds the whole gateway app in local mode unless told otherwise; `deps` override any app dependency. */
-export function wholeGateway(options: { dir?: ReturnType<typeof tempDir>; host?: string } & Partial<AppDeps> = {}): WholeGateway {
+export function wholeGateway(
+  options: { dir?: ReturnType<typeof tempDir>; host?: string } & Partial<AppDeps> = {},
+): WholeGateway {
   const { dir: givenDir, host = 'localhost', ...deps } = options;
   const dir = givenDir ?? tempDir('gateway-whole-');
   const db = openDatabase(dir.path);
@@ -53,7 +55,14 @@ export function wholeGateway(options: { dir?: ReturnType<typeof tempDir>; host?:
         mobile: null,
         passwordHash: await hashPassword(password, TEST_SCRYPT),
         createdAt: Date.now(),
-        referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
+        referral: {
+          registerVipNo: null,
+          registerChannel: null,
+          clacCode: null,
+          commonCode: null,
+          groupId: null,
+          actCode: null,
+        },
         twoFactor,
       });
       if (inserted === 'duplicate') throw new Error(`duplicate test user ${email}`);

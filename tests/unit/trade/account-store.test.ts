@@ -11,11 +11,15 @@ type Poll = { cursor: number; resolve(reply: ChangesReply): void; reject(error: 
 function fakeApi() {
   const polls: Poll[] = [];
   const api = {
-    changes: vi.fn((cursor: number, signal?: AbortSignal) => new Promise<ChangesReply>((resolve, reject) => polls.push({ cursor, resolve, reject, signal }))),
+    changes: vi.fn(
+      (cursor: number, signal?: AbortSignal) =>
+        new Promise<ChangesReply>((resolve, reject) => polls.push({ cursor, resolve, reject, signal })),
+    ),
     spotOpenOrders: vi.fn(async () => []),
     spotHistoryOrders: vi.fn(async () => []),
     spotAssets: vi.fn(async () => [{ coin: 'USDT', available: '1', frozen: '0' }]),
-  } as unknown as TradeApi & Record<'changes' | 'spotOpenOrders' | 'spotHistoryOrders' | 'spotAssets', ReturnType<typeof vi.fn>>;
+  } as unknown as TradeApi &
+    Record<'changes' | 'spotOpenOrders' | 'spotHistoryOrders' | 'spotAssets', ReturnType<typeof vi.fn>>;
   return { api, polls };
 }
 
@@ -25,7 +29,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function makeStore(api: TradeApi, options: { session?: Session; hidden?: () => boolean; onVisibility?: (listener: () => void) => void; onSignedOut?: () => void } = {}) {
+function makeStore(
+  api: TradeApi,
+  options: {
+    session?: Session;
+    hidden?: () => boolean;
+    onVisibility?: (listener: () => void) => void;
+    onSignedOut?: () => void;
+  } = {},
+) {
   let session = options.session ?? 'signedIn';
   let authListener: () => void = () => undefined;
   const store = new AccountStore({

@@ -2,17 +2,42 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TradeFrame, TradeRowView } from '../../../engine/market/trade-frame';
 import { FeedStore, TAPE_ROWS } from '../../../src/trade/feed-store';
 
-const COUNTERS = { messages: 0, bookUpdates: 0, gaps: 0, checksumMismatches: 0, resyncs: 0, reconnects: 0, dropped: 0, frames: 0 };
+const COUNTERS = {
+  messages: 0,
+  bookUpdates: 0,
+  gaps: 0,
+  checksumMismatches: 0,
+  resyncs: 0,
+  reconnects: 0,
+  dropped: 0,
+  frames: 0,
+};
 
 function frame(patch: Partial<TradeFrame>): TradeFrame {
-  return { n: 1, connection: 'live', book: null, trades: null, ticker: null, candles: null, latestTs: 0, counters: COUNTERS, ...patch };
+  return {
+    n: 1,
+    connection: 'live',
+    book: null,
+    trades: null,
+    ticker: null,
+    candles: null,
+    latestTs: 0,
+    counters: COUNTERS,
+    ...patch,
+  };
 }
 
 function trade(id: number): TradeRowView {
   return { id: String(id), price: '1.00', size: '2', time: '12:00:00', side: id % 2 ? 'buy' : 'sell' };
 }
 
-const BOOK = { status: 'live' as const, bids: [['1.00', '1', '1', 1] as const], asks: [['1.01', '1', '1', 1] as const], spread: '0.01', step: '0.01' };
+const BOOK = {
+  status: 'live' as const,
+  bids: [['1.00', '1', '1', 1] as const],
+  asks: [['1.01', '1', '1', 1] as const],
+  spread: '0.01',
+  step: '0.01',
+};
 
 describe('FeedStore.apply', () => {
   it('wakes only the panels whose part changed', () => {
@@ -42,7 +67,9 @@ describe('FeedStore.apply', () => {
     store.apply(frame({ trades: { reset: true, rows: [trade(2), trade(1)] } }));
     store.apply(frame({ trades: { reset: false, rows: [trade(4), trade(3)] } }));
     expect(store.snapshot.trades.map((row) => row.id)).toEqual(['4', '3', '2', '1']);
-    store.apply(frame({ trades: { reset: false, rows: Array.from({ length: TAPE_ROWS + 5 }, (_, i) => trade(100 + i)) } }));
+    store.apply(
+      frame({ trades: { reset: false, rows: Array.from({ length: TAPE_ROWS + 5 }, (_, i) => trade(100 + i)) } }),
+    );
     expect(store.snapshot.trades).toHaveLength(TAPE_ROWS);
     expect(store.snapshot.trades[0]?.id).toBe('100');
     store.apply(frame({ trades: { reset: true, rows: [trade(9)] } }));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseChanges, parseFuturesAccount, parseFuturesSettings, parseOrders, parsePositions, parseSpotAssets, ReplyShapeError } from '../../../src/trade/trade-replies';
+import {
+  parseChanges,
+  parseFuturesAccount,
+  parseFuturesSettings,
+  parseOrders,
+  parsePositions,
+  parseSpotAssets,
+  ReplyShapeError,
+} from '../../../src/trade/trade-replies';
 
 const ORDER = {
   orderId: '1001',
@@ -46,11 +54,27 @@ const POSITION = {
 
 describe('parseOrders', () => {
   it('reads spot and futures orders, money as the strings sent', () => {
-    const [spot, futures] = parseOrders([ORDER, { ...ORDER, orderId: 7, marginMode: 'crossed', tradeSide: 'open', reduceOnly: 'NO', leverage: '20', totalProfits: '-3.25' }]);
+    const [spot, futures] = parseOrders([
+      ORDER,
+      {
+        ...ORDER,
+        orderId: 7,
+        marginMode: 'crossed',
+        tradeSide: 'open',
+        reduceOnly: 'NO',
+        leverage: '20',
+        totalProfits: '-3.25',
+      },
+    ]);
     expect(spot).toMatchObject({ orderId: '1001', price: '60000.00', size: '0.5000', triggerPrice: '' });
     expect(spot.futures).toBeUndefined();
     expect(futures.orderId).toBe('7');
-    expect(futures.futures).toMatchObject({ marginMode: 'crossed', reduceOnly: false, leverage: '20', totalProfits: '-3.25' });
+    expect(futures.futures).toMatchObject({
+      marginMode: 'crossed',
+      reduceOnly: false,
+      leverage: '20',
+      totalProfits: '-3.25',
+    });
   });
 
   it.each([
@@ -70,23 +94,42 @@ describe('parseOrders', () => {
     expect(() => parseOrders([ORDER, { ...ORDER, ...change }])).toThrow(ReplyShapeError);
   });
 
-  it.each([null, {}, 'orders', 42, { length: 1, 0: ORDER }, new Array(501).fill(ORDER)])('refuses a reply that is not a list of orders: %#', (reply) => {
-    expect(() => parseOrders(reply)).toThrow(ReplyShapeError);
-  });
+  it.each([null, {}, 'orders', 42, { length: 1, 0: ORDER }, new Array(501).fill(ORDER)])(
+    'refuses a reply that is not a list of orders: %#',
+    (reply) => {
+      expect(() => parseOrders(reply)).toThrow(ReplyShapeError);
+    },
+  );
 });
 
 describe('parseSpotAssets', () => {
   it('reads balances', () => {
-    expect(parseSpotAssets([{ coin: 'USDT', available: '10000', frozen: '0' }])).toEqual([{ coin: 'USDT', available: '10000', frozen: '0' }]);
+    expect(parseSpotAssets([{ coin: 'USDT', available: '10000', frozen: '0' }])).toEqual([
+      { coin: 'USDT', available: '10000', frozen: '0' },
+    ]);
   });
 
-  it.each([[[{ coin: 'USDT', available: '-1', frozen: '0' }]], [[{ coin: 'usdt', available: '1', frozen: '0' }]], [[{ coin: 'USDT', available: '1' }]], [[null]]])('refuses %j', (reply) => {
+  it.each([
+    [[{ coin: 'USDT', available: '-1', frozen: '0' }]],
+    [[{ coin: 'usdt', available: '1', frozen: '0' }]],
+    [[{ coin: 'USDT', available: '1' }]],
+    [[null]],
+  ])('refuses %j', (reply) => {
     expect(() => parseSpotAssets(reply)).toThrow(ReplyShapeError);
   });
 });
 
 describe('parseFuturesAccount', () => {
-  const ACCOUNT = { marginCoin: 'USDT', available: '9000', locked: '100', equity: '10010.5', unrealizedPL: '-10.25', crossedMaxAvailable: '9000', posMode: 'one_way_mode', isDemo: false };
+  const ACCOUNT = {
+    marginCoin: 'USDT',
+    available: '9000',
+    locked: '100',
+    equity: '10010.5',
+    unrealizedPL: '-10.25',
+    crossedMaxAvailable: '9000',
+    posMode: 'one_way_mode',
+    isDemo: false,
+  };
 
   it('reads the account, a negative PnL included', () => {
     expect(parseFuturesAccount(ACCOUNT)).toEqual(ACCOUNT);
@@ -104,7 +147,14 @@ describe('parseFuturesSettings', () => {
     expect(parseFuturesSettings(SETTINGS)).toEqual({ ...SETTINGS, maxLever: 125 });
   });
 
-  it.each([{ leverage: 0 }, { leverage: 126 }, { leverage: 2.5 }, { maxLever: 0 }, { maxLever: '1e3' }, { marginMode: 'fixed' }])('refuses %j', (change) => {
+  it.each([
+    { leverage: 0 },
+    { leverage: 126 },
+    { leverage: 2.5 },
+    { maxLever: 0 },
+    { maxLever: '1e3' },
+    { marginMode: 'fixed' },
+  ])('refuses %j', (change) => {
     expect(() => parseFuturesSettings({ ...SETTINGS, ...change })).toThrow(ReplyShapeError);
   });
 });
@@ -112,7 +162,16 @@ describe('parseFuturesSettings', () => {
 describe('parsePositions', () => {
   it('reads live positions in the maths contract shape', () => {
     const [position] = parsePositions([{ ...POSITION, position: '1', marginMode: '2' }]);
-    expect(position).toMatchObject({ holdSide: 'long', position: 1, marginMode: 2, positionsLevel: '10', achievedProfits: '-1.5', pricePlace: 1, baseCoin: 'BTC', volumePlace: 4 });
+    expect(position).toMatchObject({
+      holdSide: 'long',
+      position: 1,
+      marginMode: 2,
+      positionsLevel: '10',
+      achievedProfits: '-1.5',
+      pricePlace: 1,
+      baseCoin: 'BTC',
+      volumePlace: 4,
+    });
   });
 
   it.each([
@@ -133,11 +192,21 @@ describe('parsePositions', () => {
 
 describe('parseChanges', () => {
   it('keeps known topics and skips new ones', () => {
-    expect(parseChanges({ cursor: 12, topics: ['assets', 'margin-calls', 'orders'] })).toEqual({ cursor: 12, topics: ['orders', 'assets'] });
+    expect(parseChanges({ cursor: 12, topics: ['assets', 'margin-calls', 'orders'] })).toEqual({
+      cursor: 12,
+      topics: ['orders', 'assets'],
+    });
     expect(parseChanges({ cursor: '0', topics: [] })).toEqual({ cursor: 0, topics: [] });
   });
 
-  it.each([{ cursor: -1, topics: [] }, { cursor: 1.5, topics: [] }, { cursor: 1, topics: 'orders' }, { cursor: 1, topics: [1] }, { topics: [] }, null])('refuses %j', (reply) => {
+  it.each([
+    { cursor: -1, topics: [] },
+    { cursor: 1.5, topics: [] },
+    { cursor: 1, topics: 'orders' },
+    { cursor: 1, topics: [1] },
+    { topics: [] },
+    null,
+  ])('refuses %j', (reply) => {
     expect(() => parseChanges(reply)).toThrow(ReplyShapeError);
   });
 });

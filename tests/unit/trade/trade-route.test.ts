@@ -24,6 +24,7 @@ describe('tradeSymbolParams', () => {
 describe('tradeSearch', () => {
   it('keeps a well-formed interval and drops anything else', () => {
     expect(tradeSearch({ interval: 'candle15m' })).toEqual({ interval: 'candle15m' });
-    for (const interval of ['javascript:alert(1)', 'candle', 15, 'candle15m<', null]) expect(tradeSearch({ interval })).toEqual({});
+    for (const interval of ['javascript:alert(1)', 'candle', 15, 'candle15m<', null])
+      expect(tradeSearch({ interval })).toEqual({});
   });
 });

@@ -4,11 +4,18 @@ import { buildDeviceCheck, deviceCheckText } from '../../../../engine/crypto/dev
 import { sha256Hex } from '../../../../engine/crypto/key-ids';
 import { clientPair, nodePrimitives } from './node-primitives';
 
-const input = { method: 'post', path: '/v1/user/checkDevice', requestTime: '1755453539736', traceId: 'abcdefabcdefabcdefabcdefabcdefab' };
+const input = {
+  method: 'post',
+  path: '/v1/user/checkDevice',
+  requestTime: '1755453539736',
+  traceId: 'abcdefabcdefabcdefabcdefabcdefab',
+};
 
 describe('deviceCheckText', () => {
   it('is DS1-check, METHOD, path, time8 and trace id on separate lines', () => {
-    expect(deviceCheckText(input)).toBe('DS1-check\nPOST\n/v1/user/checkDevice\n17554535\nabcdefabcdefabcdefabcdefabcdefab');
+    expect(deviceCheckText(input)).toBe(
+      'DS1-check\nPOST\n/v1/user/checkDevice\n17554535\nabcdefabcdefabcdefabcdefabcdefab',
+    );
   });
 });
 
@@ -20,6 +27,13 @@ describe('buildDeviceCheck', () => {
     const fields = await buildDeviceCheck(nodePrimitives, pair, userIdHash, input);
     expect(fields.userIdHash).toBe(userIdHash);
     expect(fields.lastAlgorithm).toBe('rsa1024');
-    expect(verify('sha256', Buffer.from(deviceCheckText(input)), pair.privateKey, Buffer.from(fields.userCheckDeviceSign, 'base64'))).toBe(true);
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(deviceCheckText(input)),
+        pair.privateKey,
+        Buffer.from(fields.userCheckDeviceSign, 'base64'),
+      ),
+    ).toBe(true);
   });
 });

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { concatBytes, fromBase64, fromBase64Url, toBase64, toBase64Url, toHex, utf8 } from '../../../../engine/crypto/encoding';
+import {
+  concatBytes,
+  fromBase64,
+  fromBase64Url,
+  toBase64,
+  toBase64Url,
+  toHex,
+  utf8,
+} from '../../../../engine/crypto/encoding';
 
 describe('toBase64 / fromBase64', () => {
   it('matches node for every length from 0 to 40 bytes and round-trips', () => {
@@ -36,7 +44,8 @@ describe('toBase64Url / fromBase64Url', () => {
 
 describe('utf8', () => {
   it('encodes like node for ASCII, accents, CJK and astral characters', () => {
-    for (const text of ['', 'abc', 'é', '价格', '😀 ok', 'a\nb']) expect(utf8(text)).toEqual(new Uint8Array(Buffer.from(text, 'utf8')));
+    for (const text of ['', 'abc', 'é', '价格', '😀 ok', 'a\nb'])
+      expect(utf8(text)).toEqual(new Uint8Array(Buffer.from(text, 'utf8')));
   });
 
   it('replaces a lone surrogate with U+FFFD as TextEncoder does', () => {

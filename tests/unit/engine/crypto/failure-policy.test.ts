@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideSignFailure, INITIAL_SIGN_FAILURE_STATE, type SignFailureInput, type SignFailureState } from '../../../../engine/crypto/failure-policy';
+import {
+  decideSignFailure,
+  INITIAL_SIGN_FAILURE_STATE,
+  type SignFailureInput,
+  type SignFailureState,
+} from '../../../../engine/crypto/failure-policy';
 
 const keyId = '0123456789abcdef0123456789abcdef';
 const decide = (input: Partial<SignFailureInput>, state: SignFailureState = INITIAL_SIGN_FAILURE_STATE) =>
@@ -34,7 +39,10 @@ describe('decideSignFailure', () => {
 
   it('00022: first a clock resync and one retry, then toast, reset and stop without refetching', () => {
     const first = decide({ code: '00022', signErrorHeader: '00022' });
-    expect(first.actions).toEqual([{ type: 'report', report: { event: 'gatewaySignVerifyFailed', reason: '00022' } }, { type: 'resyncClockAndRetry' }]);
+    expect(first.actions).toEqual([
+      { type: 'report', report: { event: 'gatewaySignVerifyFailed', reason: '00022' } },
+      { type: 'resyncClockAndRetry' },
+    ]);
     const second = decide({ code: '00022', message: 'expired', retriedAfterResync: true }, first.state);
     expect(second.actions).toEqual([{ type: 'toast', message: 'expired' }, { type: 'resetConfig' }, { type: 'stop' }]);
   });

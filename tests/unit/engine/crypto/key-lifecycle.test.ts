@@ -1,6 +1,12 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bindKeyPair, type CancelSignal, KEYGEN_TIMEOUT_MS, type KeyLifecycleDeps, obtainKeyPair } from '../../../../engine/crypto/key-lifecycle';
+import {
+  bindKeyPair,
+  type CancelSignal,
+  KEYGEN_TIMEOUT_MS,
+  type KeyLifecycleDeps,
+  obtainKeyPair,
+} from '../../../../engine/crypto/key-lifecycle';
 import type { ClientKeyPair, KeyAlgorithm } from '../../../../engine/crypto/primitives';
 import { clientPair, nodePrimitives, rsaKey } from './node-primitives';
 
@@ -23,7 +29,11 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A fake world: a Map store, a generator whose calls the test settles, and a clock the test advances. */
 function world() {
   const slots = new Map<string, ClientKeyPair<KeyObject>>();
-  const calls: Array<{ algorithm: KeyAlgorithm; signal: CancelSignal; result: Deferred<{ spkiDer: Uint8Array; privateKey: KeyObject }> }> = [];
+  const calls: Array<{
+    algorithm: KeyAlgorithm;
+    signal: CancelSignal;
+    result: Deferred<{ spkiDer: Uint8Array; privateKey: KeyObject }>;
+  }> = [];
   const timers: Array<{ at: number; fire(): void }> = [];
   const errors: string[] = [];
   const background: Promise<void>[] = [];
@@ -124,7 +134,10 @@ describe('obtainKeyPair', () => {
     const pending = obtainKeyPair(w.deps, 'rsa1024');
     await flush();
     w.calls[0]!.result.reject(new Error('key generation needs a secure context'));
-    expect(await pending).toMatchObject({ ok: false, report: { event: 'genKeypairFailed', reason: 'generate rsa1024: key generation needs a secure context' } });
+    expect(await pending).toMatchObject({
+      ok: false,
+      report: { event: 'genKeypairFailed', reason: 'generate rsa1024: key generation needs a secure context' },
+    });
   });
 
   it('ignores a stored backup of another algorithm', async () => {
@@ -144,21 +157,33 @@ describe('bindKeyPair', () => {
   it('stores the pair under t: + hex(SHA-256(token)) and u: + hex(SHA-256(userId))', async () => {
     const w = world();
     const pair = clientPair('rsa1024');
-    expect(await bindKeyPair(w.deps, pair, { loginToken: 'tok-1', userId: '42' })).toEqual({ bound: true, keyId: pair.keyId });
+    expect(await bindKeyPair(w.deps, pair, { loginToken: 'tok-1', userId: '42' })).toEqual({
+      bound: true,
+      keyId: pair.keyId,
+    });
     expect([...w.slots.keys()].sort()).toEqual([`t:${sha('tok-1')}`, `u:${sha('42')}`].sort());
   });
 
   it('binds nothing without both a login token and a user id', async () => {
     const w = world();
-    expect(await bindKeyPair(w.deps, clientPair(), { loginToken: null, userId: '42' })).toEqual({ bound: false, reason: 'no-token-or-user' });
-    expect(await bindKeyPair(w.deps, clientPair(), { loginToken: 't', userId: '' })).toEqual({ bound: false, reason: 'no-token-or-user' });
+    expect(await bindKeyPair(w.deps, clientPair(), { loginToken: null, userId: '42' })).toEqual({
+      bound: false,
+      reason: 'no-token-or-user',
+    });
+    expect(await bindKeyPair(w.deps, clientPair(), { loginToken: 't', userId: '' })).toEqual({
+      bound: false,
+      reason: 'no-token-or-user',
+    });
     expect(w.slots.size).toBe(0);
     expect(w.errors).toEqual([]);
   });
 
   it('logs an error when the pair is missing', async () => {
     const w = world();
-    expect(await bindKeyPair(w.deps, null, { loginToken: 't', userId: '42' })).toEqual({ bound: false, reason: 'missing-pair' });
+    expect(await bindKeyPair(w.deps, null, { loginToken: 't', userId: '42' })).toEqual({
+      bound: false,
+      reason: 'missing-pair',
+    });
     expect(w.errors).toHaveLength(1);
   });
 });

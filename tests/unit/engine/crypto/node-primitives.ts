@@ -37,7 +37,12 @@ export const nodePrimitives: CryptoPrimitives<KeyObject> = {
     return bytes(createHmac('sha256', key).update(data).digest());
   },
   async rsaOaepSha256Encrypt(spkiDer, plaintext) {
-    return bytes(publicEncrypt({ key: spkiKey(spkiDer), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, plaintext));
+    return bytes(
+      publicEncrypt(
+        { key: spkiKey(spkiDer), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        plaintext,
+      ),
+    );
   },
   async rsaSign(privateKey, data) {
     return bytes(sign('sha256', data, privateKey));
@@ -67,7 +72,10 @@ export function rsaKey(bits: number): TestRsaKey {
 }
 
 /** A client pair as the engine stores it. */
-export function clientPair(algorithm: KeyAlgorithm = 'rsa1024', key = rsaKey(algorithm === 'rsa1024' ? 1024 : 2048)): ClientKeyPair<KeyObject> {
+export function clientPair(
+  algorithm: KeyAlgorithm = 'rsa1024',
+  key = rsaKey(algorithm === 'rsa1024' ? 1024 : 2048),
+): ClientKeyPair<KeyObject> {
   const keyId = createHash('sha256').update(key.spkiDer).digest('hex').slice(0, 32);
   return { algorithm, publicKey: key.spkiB64, keyId, privateKey: key.privateKey, createdAt: 1 };
 }
@@ -79,7 +87,11 @@ export function signServerKey(root: TestRsaKey, serverPublicKey: string): string
 }
 
 /** A valid raw config (as the network sends it) for a server key signed by `root`. */
-export function rawConfig(root: TestRsaKey, server: TestRsaKey, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function rawConfig(
+  root: TestRsaKey,
+  server: TestRsaKey,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     clientOpen: true,
     serverPublicKey: server.spkiB64,
@@ -100,7 +112,9 @@ export function rawConfig(root: TestRsaKey, server: TestRsaKey, extra: Record<st
 
 /** hex(MD5(utf8(text))) computed with node, independent of the engine. */
 export function md5Hex(text: string | Uint8Array): string {
-  return createHash('md5').update(typeof text === 'string' ? utf8(text) : text).digest('hex');
+  return createHash('md5')
+    .update(typeof text === 'string' ? utf8(text) : text)
+    .digest('hex');
 }
 
 /** Lowercase hex of bytes, via the engine's encoder (tests compare against node-made strings). */

@@ -34,7 +34,12 @@ describe('signCoreRequest', () => {
   it('mode 3 sends the four headers; the body md5 is the contract known answer and the signature verifies', async () => {
     const outcome = await signCoreRequest(nodePrimitives, config, pair, request());
     if (!outcome.signed) throw new Error(outcome.skipped);
-    expect(Object.keys(outcome.headers).sort()).toEqual(['device-sign', 'device-sign-data-md5', 'device-sign-key', 'device-sign-mode']);
+    expect(Object.keys(outcome.headers).sort()).toEqual([
+      'device-sign',
+      'device-sign-data-md5',
+      'device-sign-key',
+      'device-sign-mode',
+    ]);
     expect(outcome.headers['device-sign-mode']).toBe('3');
     expect(outcome.headers['device-sign-data-md5']).toBe(fox.hex);
     const text = `DS1\n3\nPOST\n/v1/mix/order/place\n17554535\n0123456789abcdef0123456789abcdef\n${fox.hex}`;
@@ -49,35 +54,71 @@ describe('signCoreRequest', () => {
   });
 
   it('an empty body under mode 3 hashes to MD5("")', async () => {
-    const outcome = await signCoreRequest(nodePrimitives, config, pair, request({ method: 'get', body: new Uint8Array() }));
+    const outcome = await signCoreRequest(
+      nodePrimitives,
+      config,
+      pair,
+      request({ method: 'get', body: new Uint8Array() }),
+    );
     expect(outcome.signed && outcome.headers['device-sign-data-md5']).toBe(knownAnswers.md5[1]!.hex);
   });
 
   it('leaves out device-sign-data-md5 when the mode does not cover the body', async () => {
-    const outcome = await signCoreRequest(nodePrimitives, config, pair, request({ pathWithQuery: '/v1/mix/order/cancel?id=7' }));
+    const outcome = await signCoreRequest(
+      nodePrimitives,
+      config,
+      pair,
+      request({ pathWithQuery: '/v1/mix/order/cancel?id=7' }),
+    );
     if (!outcome.signed) throw new Error(outcome.skipped);
     expect(outcome.headers['device-sign-mode']).toBe('2');
     expect(outcome.headers).not.toHaveProperty('device-sign-data-md5');
-    expect(verifies('DS1\n2\nPOST\n/v1/mix/order/cancel?id=7\n17554535\n0123456789abcdef0123456789abcdef', outcome.headers['device-sign'])).toBe(true);
+    expect(
+      verifies(
+        'DS1\n2\nPOST\n/v1/mix/order/cancel?id=7\n17554535\n0123456789abcdef0123456789abcdef',
+        outcome.headers['device-sign'],
+      ),
+    ).toBe(true);
   });
 
   it('signs a custom mode with a named header, looked up case-insensitively', async () => {
-    const outcome = await signCoreRequest(nodePrimitives, config, pair, request({ pathWithQuery: '/v1/spot/custom', headers: { Locale: 'ja' } }));
+    const outcome = await signCoreRequest(
+      nodePrimitives,
+      config,
+      pair,
+      request({ pathWithQuery: '/v1/spot/custom', headers: { Locale: 'ja' } }),
+    );
     if (!outcome.signed) throw new Error(outcome.skipped);
     const text = `DS1\npath,time,body,traceId,h:locale\nPOST\n/v1/spot/custom\n17554535\n${fox.hex}\n0123456789abcdef0123456789abcdef\nh:locale:ja`;
     expect(verifies(text, outcome.headers['device-sign'])).toBe(true);
   });
 
   it('skips without request-time or trace-id, and when a named header is missing or holds a line break', async () => {
-    expect(await signCoreRequest(nodePrimitives, config, pair, request({ requestTime: undefined }))).toEqual({ signed: false, skipped: 'missing-request-time' });
-    expect(await signCoreRequest(nodePrimitives, config, pair, request({ requestTime: 'soon' }))).toEqual({ signed: false, skipped: 'missing-request-time' });
-    expect(await signCoreRequest(nodePrimitives, config, pair, request({ traceId: '' }))).toEqual({ signed: false, skipped: 'missing-trace-id' });
-    expect(await signCoreRequest(nodePrimitives, config, pair, request({ pathWithQuery: '/v1/spot/custom', headers: {} }))).toMatchObject({
+    expect(await signCoreRequest(nodePrimitives, config, pair, request({ requestTime: undefined }))).toEqual({
+      signed: false,
+      skipped: 'missing-request-time',
+    });
+    expect(await signCoreRequest(nodePrimitives, config, pair, request({ requestTime: 'soon' }))).toEqual({
+      signed: false,
+      skipped: 'missing-request-time',
+    });
+    expect(await signCoreRequest(nodePrimitives, config, pair, request({ traceId: '' }))).toEqual({
+      signed: false,
+      skipped: 'missing-trace-id',
+    });
+    expect(
+      await signCoreRequest(nodePrimitives, config, pair, request({ pathWithQuery: '/v1/spot/custom', headers: {} })),
+    ).toMatchObject({
       skipped: 'missing-header',
       detail: 'locale',
     });
     expect(
-      await signCoreRequest(nodePrimitives, config, pair, request({ pathWithQuery: '/v1/spot/custom', headers: { locale: 'en\nDS1' } })),
+      await signCoreRequest(
+        nodePrimitives,
+        config,
+        pair,
+        request({ pathWithQuery: '/v1/spot/custom', headers: { locale: 'en\nDS1' } }),
+      ),
     ).toMatchObject({ skipped: 'missing-header' });
   });
 });

@@ -24,18 +24,25 @@ describe('runSetup', () => {
   it('ends initFailed with a gatewaySignVerifyFailed report when another root signed the server key', async () => {
     const outcome = await runSetup(deps, rawConfig(rsaKey(2048), server));
     expect(outcome.trail).toEqual(['idle', 'configFetched', 'initFailed']);
-    expect(outcome.reports).toEqual([{ event: 'gatewaySignVerifyFailed', reason: 'serverPublicKeySign rejected by the root key' }]);
+    expect(outcome.reports).toEqual([
+      { event: 'gatewaySignVerifyFailed', reason: 'serverPublicKeySign rejected by the root key' },
+    ]);
     expect(outcome.fingerprint).toBeNull();
   });
 
   it('ends initFailed with configNotMatched naming the field of a malformed config', async () => {
     const outcome = await runSetup(deps, { clientOpen: true, serverPublicKey: 'nope' });
     expect(outcome.phase).toBe('initFailed');
-    expect(outcome.reports).toEqual([{ event: 'configNotMatched', reason: expect.stringMatching(/^serverPublicKey:/) }]);
+    expect(outcome.reports).toEqual([
+      { event: 'configNotMatched', reason: expect.stringMatching(/^serverPublicKey:/) },
+    ]);
   });
 
   it('ends initFailed with an initFailed report when the embedded root cannot be read', async () => {
-    const outcome = await runSetup({ primitives: nodePrimitives, root: { error: 'root certificate: bad PEM' } }, rawConfig(root, server));
+    const outcome = await runSetup(
+      { primitives: nodePrimitives, root: { error: 'root certificate: bad PEM' } },
+      rawConfig(root, server),
+    );
     expect(outcome.phase).toBe('initFailed');
     expect(outcome.reports).toEqual([{ event: 'initFailed', reason: 'root certificate: bad PEM' }]);
   });
@@ -69,7 +76,8 @@ describe('runSetup', () => {
 
 describe('nextSetupStep', () => {
   it('resets any phase to idle', () => {
-    for (const phase of ['ready', 'disabled', 'initFailed', 'failed'] as SetupPhase[]) expect(nextSetupStep(phase, { type: 'reset' })?.phase).toBe('idle');
+    for (const phase of ['ready', 'disabled', 'initFailed', 'failed'] as SetupPhase[])
+      expect(nextSetupStep(phase, { type: 'reset' })?.phase).toBe('idle');
   });
 
   it('refuses transitions that skip verification', () => {

@@ -38,9 +38,15 @@ describe('parseSignConfig', () => {
 
   it('falls back to rsa1024 when defaultAlgorithm is missing or unknown, and rejects a non-string', () => {
     for (const value of [undefined, null, 'rsa4096']) {
-      expect(parseSignConfig({ ...good, defaultAlgorithm: value })).toMatchObject({ ok: true, config: { defaultAlgorithm: 'rsa1024' } });
+      expect(parseSignConfig({ ...good, defaultAlgorithm: value })).toMatchObject({
+        ok: true,
+        config: { defaultAlgorithm: 'rsa1024' },
+      });
     }
-    expect(parseSignConfig({ ...good, defaultAlgorithm: 'rsa2048' })).toMatchObject({ ok: true, config: { defaultAlgorithm: 'rsa2048' } });
+    expect(parseSignConfig({ ...good, defaultAlgorithm: 'rsa2048' })).toMatchObject({
+      ok: true,
+      config: { defaultAlgorithm: 'rsa2048' },
+    });
     expect(errorOf({ ...good, defaultAlgorithm: 2048 })).toMatch(/^defaultAlgorithm:/);
   });
 
@@ -55,7 +61,10 @@ describe('parseSignConfig', () => {
       [{ ...good, serverPublicKey: undefined }, /^serverPublicKey:/],
       [{ ...good, serverPublicKey: 42 }, /^serverPublicKey:/],
       [{ ...good, serverPublicKey: 'not base64!' }, /^serverPublicKey: is not standard base64/],
-      [{ ...good, serverPublicKey: `-----BEGIN PUBLIC KEY-----\n${server.spkiB64}\n-----END PUBLIC KEY-----` }, /^serverPublicKey:/],
+      [
+        { ...good, serverPublicKey: `-----BEGIN PUBLIC KEY-----\n${server.spkiB64}\n-----END PUBLIC KEY-----` },
+        /^serverPublicKey:/,
+      ],
       [{ ...good, serverPublicKey: 'A'.repeat(1_000_000) }, /^serverPublicKey: must be at most/],
       [{ ...good, serverPublicKey: toBase64(Uint8Array.of(1, 2, 3)) }, /^serverPublicKey: is not the SPKI DER/],
       [{ ...good, serverPublicKey: Buffer.from(ecKey).toString('base64') }, /^serverPublicKey: is not the SPKI DER/],

@@ -31,7 +31,21 @@ describe('parseModeValue', () => {
   });
 
   it('rejects unknown items, repeats, bad header names, reserved and empty field names, and non-strings', () => {
-    for (const bad of ['4', '', 'path,,time', 'path,cookie', 'traceId,traceId', 'h:', 'h:bad name', 'h:A,h:a', 'enc:', 'enc:pwd,pwd', 'enc:ts', 'enc:a b', ' 1']) {
+    for (const bad of [
+      '4',
+      '',
+      'path,,time',
+      'path,cookie',
+      'traceId,traceId',
+      'h:',
+      'h:bad name',
+      'h:A,h:a',
+      'enc:',
+      'enc:pwd,pwd',
+      'enc:ts',
+      'enc:a b',
+      ' 1',
+    ]) {
       expect(parseModeValue(bad), bad).toHaveProperty('error');
     }
     for (const bad of [1, null, ['1'], { mode: '1' }]) expect(parseModeValue(bad)).toHaveProperty('error');

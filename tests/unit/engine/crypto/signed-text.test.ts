@@ -20,7 +20,9 @@ const base = {
 
 describe('buildSignedText', () => {
   it('mode "1": DS1, mode, METHOD, path with query, time8', () => {
-    expect(buildSignedText({ ...base, mode: mode('1') })).toBe('DS1\n1\nPOST\n/v1/mix/order/place?symbol=BTCUSDT&_t=1\n17554535');
+    expect(buildSignedText({ ...base, mode: mode('1') })).toBe(
+      'DS1\n1\nPOST\n/v1/mix/order/place?symbol=BTCUSDT&_t=1\n17554535',
+    );
   });
 
   it('mode "2": adds the trace id', () => {

@@ -6,7 +6,8 @@ describe('isDecimalString', () => {
     for (const v of ['0', '0.5000', '-12', '43231.1', '000.1']) expect(isDecimalString(v)).toBe(true);
   });
   it('rejects exponents, blanks, numbers and oversized strings', () => {
-    for (const v of ['1e5', '', ' 1', '1.', '.5', '+1', 'NaN', 'Infinity', 1, null, '1'.repeat(65)]) expect(isDecimalString(v)).toBe(false);
+    for (const v of ['1e5', '', ' 1', '1.', '.5', '+1', 'NaN', 'Infinity', 1, null, '1'.repeat(65)])
+      expect(isDecimalString(v)).toBe(false);
   });
 });
 

@@ -5,8 +5,15 @@ import { formatDecimal } from '../../../../engine/format/number-format';
 import { LOCALES } from '../../../../engine/rules/locales';
 
 const fixedText = fc
-  .tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,24})$/), fc.option(fc.stringMatching(/^\d{1,10}$/), { nil: undefined }))
-  .map(([negative, integer, fraction]) => `${negative ? '-' : ''}${integer}${fraction === undefined ? '' : `.${fraction}`}`)
+  .tuple(
+    fc.boolean(),
+    fc.stringMatching(/^(0|[1-9]\d{0,24})$/),
+    fc.option(fc.stringMatching(/^\d{1,10}$/), { nil: undefined }),
+  )
+  .map(
+    ([negative, integer, fraction]) =>
+      `${negative ? '-' : ''}${integer}${fraction === undefined ? '' : `.${fraction}`}`,
+  )
   .filter((text) => text !== '-0' && !/^-0(\.0+)?$/.test(text));
 
 const placesOf = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
@@ -19,7 +26,9 @@ describe('createFixedFormat', () => {
         fc.property(fixedText, (text) => {
           const places = placesOf(text);
           expect(format.number(text)).toBe(formatDecimal(text, { intl, minFraction: places, maxFraction: places }));
-          expect(format.signedPercent(text)).toBe(`${formatDecimal(text, { intl, minFraction: places, maxFraction: places, signDisplay: 'exceptZero' })}%`);
+          expect(format.signedPercent(text)).toBe(
+            `${formatDecimal(text, { intl, minFraction: places, maxFraction: places, signDisplay: 'exceptZero' })}%`,
+          );
         }),
         { numRuns: 150 },
       );
@@ -37,6 +46,7 @@ describe('createFixedFormat', () => {
 
   it('refuses what is not a fixed-point decimal instead of printing it', () => {
     const format = createFixedFormat('en');
-    for (const bad of ['', '1e5', 'NaN', '1,000', ' 1', '1.', '.5', '--1', '<img>']) expect(() => format.number(bad)).toThrow(TypeError);
+    for (const bad of ['', '1e5', 'NaN', '1,000', ' 1', '1.', '.5', '--1', '<img>'])
+      expect(() => format.number(bad)).toThrow(TypeError);
   });
 });

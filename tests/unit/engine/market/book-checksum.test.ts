@@ -13,8 +13,28 @@ function referenceCrc32(text: string): number {
 
 describe('book checksum', () => {
   it('interleaves the contract examples exactly', () => {
-    expect(checksumText([['43231.1', '4'], ['43231', '6']], [['43232.8', '9'], ['43232.9', '8']])).toBe('43231.1:4:43232.8:9:43231:6:43232.9:8');
-    expect(checksumText([['3366.1', '7']], [['3366.8', '9'], ['3368', '8'], ['3372', '8']])).toBe('3366.1:7:3366.8:9:3368:8:3372:8');
+    expect(
+      checksumText(
+        [
+          ['43231.1', '4'],
+          ['43231', '6'],
+        ],
+        [
+          ['43232.8', '9'],
+          ['43232.9', '8'],
+        ],
+      ),
+    ).toBe('43231.1:4:43232.8:9:43231:6:43232.9:8');
+    expect(
+      checksumText(
+        [['3366.1', '7']],
+        [
+          ['3366.8', '9'],
+          ['3368', '8'],
+          ['3372', '8'],
+        ],
+      ),
+    ).toBe('3366.1:7:3366.8:9:3368:8:3372:8');
   });
 
   it('covers the first 25 levels of each side only, with the strings as sent', () => {
@@ -26,8 +46,14 @@ describe('book checksum', () => {
   });
 
   it('is the signed CRC32 of that text', () => {
-    const bids: BookLevel[] = [['43231.1', '4'], ['43231', '6']];
-    const asks: BookLevel[] = [['43232.8', '9'], ['43232.9', '8']];
+    const bids: BookLevel[] = [
+      ['43231.1', '4'],
+      ['43231', '6'],
+    ];
+    const asks: BookLevel[] = [
+      ['43232.8', '9'],
+      ['43232.9', '8'],
+    ];
     const value = bookChecksum(bids, asks);
     expect(value).toBe(referenceCrc32('43231.1:4:43232.8:9:43231:6:43232.9:8'));
     expect(Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31).toBe(true);

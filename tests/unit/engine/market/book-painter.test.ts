@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type BookCanvas2D, type BookPaintLayout, backingSize, bookRowAt, checkBookPaintLayout, paintBook } from '../../../../engine/market/book-painter';
+import {
+  type BookCanvas2D,
+  type BookPaintLayout,
+  backingSize,
+  bookRowAt,
+  checkBookPaintLayout,
+  paintBook,
+} from '../../../../engine/market/book-painter';
 import type { BookView } from '../../../../engine/market/trade-frame';
 
 const LAYOUT: BookPaintLayout = {
@@ -31,7 +38,10 @@ const BOOK: BookView = {
 type Op = { op: string; args: unknown[]; fillStyle: unknown; textAlign: string; globalAlpha: number; font: string };
 
 /** A 2D context that records what was drawn, with the state each call saw. */
-function recorder(): BookCanvas2D & { ops: Op[]; texts(): { text: string; x: number; y: number; color: unknown; align: string }[] } {
+function recorder(): BookCanvas2D & {
+  ops: Op[];
+  texts(): { text: string; x: number; y: number; color: unknown; align: string }[];
+} {
   const ops: Op[] = [];
   const ctx = {
     fillStyle: '' as unknown,
@@ -41,7 +51,14 @@ function recorder(): BookCanvas2D & { ops: Op[]; texts(): { text: string; x: num
     globalAlpha: 1,
     ops,
     record(op: string, args: unknown[]) {
-      ops.push({ op, args, fillStyle: ctx.fillStyle, textAlign: ctx.textAlign, globalAlpha: ctx.globalAlpha, font: ctx.font });
+      ops.push({
+        op,
+        args,
+        fillStyle: ctx.fillStyle,
+        textAlign: ctx.textAlign,
+        globalAlpha: ctx.globalAlpha,
+        font: ctx.font,
+      });
     },
     setTransform: (...args: number[]) => ctx.record('setTransform', args),
     clearRect: (...args: number[]) => ctx.record('clearRect', args),
@@ -49,7 +66,15 @@ function recorder(): BookCanvas2D & { ops: Op[]; texts(): { text: string; x: num
     fillText: (...args: unknown[]) => ctx.record('fillText', args),
     measureText: (text: string) => ({ width: text.length * 6 }),
     texts: () =>
-      ops.filter((o) => o.op === 'fillText').map((o) => ({ text: o.args[0] as string, x: o.args[1] as number, y: o.args[2] as number, color: o.fillStyle, align: o.textAlign })),
+      ops
+        .filter((o) => o.op === 'fillText')
+        .map((o) => ({
+          text: o.args[0] as string,
+          x: o.args[1] as number,
+          y: o.args[2] as number,
+          color: o.fillStyle,
+          align: o.textAlign,
+        })),
   };
   return ctx;
 }
@@ -105,7 +130,10 @@ describe('paintBook', () => {
 
   it('draws at most the layout rows per side, and clamps a share outside 0…1', () => {
     const ctx = recorder();
-    const many: BookView = { ...BOOK, bids: Array.from({ length: 10 }, (_, i) => [`${i}`, '1', '1', i === 0 ? 7 : -1] as const) };
+    const many: BookView = {
+      ...BOOK,
+      bids: Array.from({ length: 10 }, (_, i) => [`${i}`, '1', '1', i === 0 ? 7 : -1] as const),
+    };
     paintBook(ctx, many, LAYOUT);
     const bidPrices = ctx.texts().filter((t) => t.color === 'green');
     expect(bidPrices).toHaveLength(3);
@@ -148,7 +176,8 @@ describe('checkBookPaintLayout', () => {
       [{ colors: null }, /colors/],
       [{ colors: { ...LAYOUT.colors, up: {} } }, /colors\.up/],
     ];
-    for (const [patch, message] of bad) expect(() => checkBookPaintLayout({ ...LAYOUT, ...patch }), JSON.stringify(patch)).toThrow(message);
+    for (const [patch, message] of bad)
+      expect(() => checkBookPaintLayout({ ...LAYOUT, ...patch }), JSON.stringify(patch)).toThrow(message);
     for (const value of [null, 'layout', 42]) expect(() => checkBookPaintLayout(value)).toThrow(TypeError);
   });
 });

@@ -9,7 +9,12 @@ describe('createFeedFormat', () => {
     const de = createFeedFormat('de', 2, 4);
     expect(de.price('43231.1')).toBe('43.231,10');
     // Trading figures keep Latin digits in every locale; grouping follows the language.
-    expect(createFeedFormat('ar', 1, 0).price('1234.5')).toBe(new Intl.NumberFormat('ar', { numberingSystem: 'latn', minimumFractionDigits: 1 } as Intl.NumberFormatOptions).format(1234.5));
+    expect(createFeedFormat('ar', 1, 0).price('1234.5')).toBe(
+      new Intl.NumberFormat('ar', {
+        numberingSystem: 'latn',
+        minimumFractionDigits: 1,
+      } as Intl.NumberFormatOptions).format(1234.5),
+    );
     expect(createFeedFormat('en-IN', 0, 0).size('1234567')).toBe('12,34,567');
   });
 

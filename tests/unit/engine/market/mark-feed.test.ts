@@ -15,15 +15,26 @@ describe('MarkCollector', () => {
     collector.add(ticker('BTCUSDT', { markPrice: '68000.1', indexPrice: '68001.0' }, 10));
     collector.add(ticker('BTCUSDT', { markPrice: '68000.5', indexPrice: '68001.2' }, 12));
     collector.add(ticker('ETHUSDT', { markPrice: '3400.25' }, 11));
-    expect(collector.take()).toEqual({ type: 'marks', marks: { BTCUSDT: '68000.5', ETHUSDT: '3400.25' }, indexPrices: { BTCUSDT: '68001.2' }, ts: 12 });
+    expect(collector.take()).toEqual({
+      type: 'marks',
+      marks: { BTCUSDT: '68000.5', ETHUSDT: '3400.25' },
+      indexPrices: { BTCUSDT: '68001.2' },
+      ts: 12,
+    });
     expect(collector.take()).toBeNull();
   });
 
   it('ignores spot tickers, other channels and malformed or hostile prices', () => {
     const collector = new MarkCollector();
     expect(collector.add(ticker('BTCUSDT', { markPrice: '1' }, 1, 'SPOT'))).toBe(false);
-    expect(collector.add({ ...ticker('BTCUSDT', { markPrice: '1' }), arg: { instType: 'USDT-FUTURES', channel: 'books', instId: 'BTCUSDT' } })).toBe(false);
-    for (const bad of ['', 'NaN', '-1', '0', '1e5', 68000, null, '<b>1</b>']) expect(collector.add(ticker('BTCUSDT', { markPrice: bad }))).toBe(false);
+    expect(
+      collector.add({
+        ...ticker('BTCUSDT', { markPrice: '1' }),
+        arg: { instType: 'USDT-FUTURES', channel: 'books', instId: 'BTCUSDT' },
+      }),
+    ).toBe(false);
+    for (const bad of ['', 'NaN', '-1', '0', '1e5', 68000, null, '<b>1</b>'])
+      expect(collector.add(ticker('BTCUSDT', { markPrice: bad }))).toBe(false);
     expect(collector.take()).toBeNull();
   });
 });

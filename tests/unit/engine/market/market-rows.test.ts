@@ -18,9 +18,15 @@ const ticker = (over: Record<string, unknown> = {}) => ({
 
 describe('parseInstruments', () => {
   it('reads spot symbols and futures contracts with their price places', () => {
-    const spot = parseInstruments({ code: '00000', data: [{ symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', pricePrecision: '2' }] }, 'spot');
+    const spot = parseInstruments(
+      { code: '00000', data: [{ symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', pricePrecision: '2' }] },
+      'spot',
+    );
     expect(spot).toEqual({ ok: true, value: [META[0]], dropped: 0 });
-    const futures = parseInstruments({ code: '00000', data: [{ symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', pricePlace: '2' }] }, 'futures');
+    const futures = parseInstruments(
+      { code: '00000', data: [{ symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', pricePlace: '2' }] },
+      'futures',
+    );
     expect(futures.ok && futures.value[0].pricePlaces).toBe(2);
   });
 
@@ -63,7 +69,11 @@ describe('buildMarketRows', () => {
 
   it('formats for the locale (German grouping, negative change)', () => {
     const result = buildMarketRows({ code: '00000', data: [ticker({ change24h: '-0.005' })] }, META, 'de');
-    expect(result.ok && result.value[0]).toMatchObject({ last: '64.123,50', change: '-0,50\u00a0%', direction: 'down' });
+    expect(result.ok && result.value[0]).toMatchObject({
+      last: '64.123,50',
+      change: '-0,50\u00a0%',
+      direction: 'down',
+    });
   });
 
   it('keeps big prices exact (no float rounding)', () => {
@@ -78,13 +88,24 @@ describe('buildMarketRows', () => {
   });
 
   it('drops rows with malformed numbers and unknown symbols', () => {
-    const data = [null, 7, ticker({ lastPr: 'NaN' }), ticker({ lastPr: 1 }), ticker({ symbol: 'XRPUSDT' }), ticker({ symbol: 'ETHUSDT', lastPr: '1e5' }), ticker()];
+    const data = [
+      null,
+      7,
+      ticker({ lastPr: 'NaN' }),
+      ticker({ lastPr: 1 }),
+      ticker({ symbol: 'XRPUSDT' }),
+      ticker({ symbol: 'ETHUSDT', lastPr: '1e5' }),
+      ticker(),
+    ];
     const result = buildMarketRows({ code: '00000', data }, META, 'en');
     expect(result.ok && result.value.length).toBe(1);
     expect(result.ok && result.dropped).toBe(6);
   });
 
   it('reports a bad reply when every row is malformed', () => {
-    expect(buildMarketRows({ code: '00000', data: [ticker({ high24h: null })] }, META, 'en')).toEqual({ ok: false, reason: 'bad-reply' });
+    expect(buildMarketRows({ code: '00000', data: [ticker({ high24h: null })] }, META, 'en')).toEqual({
+      ok: false,
+      reason: 'bad-reply',
+    });
   });
 });

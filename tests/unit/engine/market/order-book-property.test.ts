@@ -15,14 +15,21 @@ class ReferenceBook {
   snapshot(bids: readonly BookLevel[], asks: readonly BookLevel[]): void {
     this.sides.bids.clear();
     this.sides.asks.clear();
-    for (const [side, levels] of [['bids', bids], ['asks', asks]] as const) {
-      for (const [price, size] of levels) if (!new Exact(size).isZero()) this.sides[side].set(new Exact(price).toFixed(), [price, size]);
+    for (const [side, levels] of [
+      ['bids', bids],
+      ['asks', asks],
+    ] as const) {
+      for (const [price, size] of levels)
+        if (!new Exact(size).isZero()) this.sides[side].set(new Exact(price).toFixed(), [price, size]);
     }
     this.isLive = true;
   }
 
   merge(bids: readonly BookLevel[], asks: readonly BookLevel[]): void {
-    for (const [side, levels] of [['bids', bids], ['asks', asks]] as const) {
+    for (const [side, levels] of [
+      ['bids', bids],
+      ['asks', asks],
+    ] as const) {
       for (const [price, size] of levels) {
         const key = new Exact(price).toFixed();
         if (new Exact(size).isZero()) this.sides[side].delete(key);
@@ -70,7 +77,12 @@ const longPrice = fc.constantFrom(
 const price = fc.oneof({ weight: 6, arbitrary: tickPrice }, { weight: 1, arbitrary: longPrice });
 const size = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('0', '0.000') },
-  { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 0, max: 4 })).map(([units, places]) => (units / 10 ** places).toFixed(places)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 0, max: 4 }))
+      .map(([units, places]) => (units / 10 ** places).toFixed(places)),
+  },
 );
 const level = fc.tuple(price, size) as fc.Arbitrary<BookLevel>;
 
@@ -129,12 +141,21 @@ describe('OrderBook against a reference book', () => {
             // Ordered snapshots, as the stream sends them, take the engine's no-sort path.
             const bids = step.isOrdered ? reference.side('bids') : step.bids;
             const asks = step.isOrdered ? reference.side('asks') : step.asks;
-            const message = step.hasChecksum ? { seq, bids, asks, checksum: reference.checksum() } : { seq, bids, asks };
+            const message = step.hasChecksum
+              ? { seq, bids, asks, checksum: reference.checksum() }
+              : { seq, bids, asks };
             expect(book.applySnapshot(message)).toBe('ok');
           } else if (!reference.isLive) {
-            expect(book.applyUpdate({ seq: seq + 1, bids: step.bids, asks: step.asks, checksum: 0 })).toBe('awaiting-snapshot');
+            expect(book.applyUpdate({ seq: seq + 1, bids: step.bids, asks: step.asks, checksum: 0 })).toBe(
+              'awaiting-snapshot',
+            );
           } else if (step.seqStep <= 0 || step.seqStep > 1) {
-            const result = book.applyUpdate({ seq: Math.max(0, seq + step.seqStep), bids: step.bids, asks: step.asks, checksum: 0 });
+            const result = book.applyUpdate({
+              seq: Math.max(0, seq + step.seqStep),
+              bids: step.bids,
+              asks: step.asks,
+              checksum: 0,
+            });
             expect(result).toBe(step.seqStep <= 0 ? 'stale' : 'gap');
             if (result === 'gap') reference.drop();
           } else {
@@ -154,32 +175,40 @@ describe('OrderBook against a reference book', () => {
 
   it('counts every gap, stale update and mismatch it saw', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('next', 'stale', 'gap', 'corrupt', 'snapshot'), { maxLength: 60 }), (steps) => {
-        const book = new OrderBook();
-        const bids: BookLevel[] = [['10', '1']];
-        const checksum = bookChecksum(bids, []);
-        const expected = { snapshots: 1, updates: 0, stale: 0, gaps: 0, checksumMismatches: 0, rejected: 0 };
-        let seq = 5;
-        book.applySnapshot({ seq, bids, asks: [] });
-        for (const step of steps) {
-          if (step === 'snapshot') {
-            expected.snapshots += 1;
-            book.applySnapshot({ seq, bids, asks: [] });
-            continue;
+      fc.property(
+        fc.array(fc.constantFrom('next', 'stale', 'gap', 'corrupt', 'snapshot'), { maxLength: 60 }),
+        (steps) => {
+          const book = new OrderBook();
+          const bids: BookLevel[] = [['10', '1']];
+          const checksum = bookChecksum(bids, []);
+          const expected = { snapshots: 1, updates: 0, stale: 0, gaps: 0, checksumMismatches: 0, rejected: 0 };
+          let seq = 5;
+          book.applySnapshot({ seq, bids, asks: [] });
+          for (const step of steps) {
+            if (step === 'snapshot') {
+              expected.snapshots += 1;
+              book.applySnapshot({ seq, bids, asks: [] });
+              continue;
+            }
+            const next = step === 'stale' ? seq : step === 'gap' ? seq + 2 : seq + 1;
+            const result = book.applyUpdate({
+              seq: next,
+              bids: [],
+              asks: [],
+              checksum: step === 'corrupt' ? checksum ^ 1 : checksum,
+            });
+            if (result === 'awaiting-snapshot') continue;
+            if (step === 'next') {
+              expected.updates += 1;
+              seq = next;
+            }
+            if (step === 'stale') expected.stale += 1;
+            if (step === 'gap') expected.gaps += 1;
+            if (step === 'corrupt') expected.checksumMismatches += 1;
           }
-          const next = step === 'stale' ? seq : step === 'gap' ? seq + 2 : seq + 1;
-          const result = book.applyUpdate({ seq: next, bids: [], asks: [], checksum: step === 'corrupt' ? checksum ^ 1 : checksum });
-          if (result === 'awaiting-snapshot') continue;
-          if (step === 'next') {
-            expected.updates += 1;
-            seq = next;
-          }
-          if (step === 'stale') expected.stale += 1;
-          if (step === 'gap') expected.gaps += 1;
-          if (step === 'corrupt') expected.checksumMismatches += 1;
-        }
-        expect(book.counters()).toEqual(expected);
-      }),
+          expect(book.counters()).toEqual(expected);
+        },
+      ),
     );
   });
 });

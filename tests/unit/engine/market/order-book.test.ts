@@ -20,7 +20,11 @@ function liveBook(): OrderBook {
 }
 
 /** An update whose checksum is the one the book should have after merging it into `bids`/`asks` as given. */
-function update(seq: number, changes: { bids?: BookLevel[]; asks?: BookLevel[] }, after: { bids: BookLevel[]; asks: BookLevel[] }) {
+function update(
+  seq: number,
+  changes: { bids?: BookLevel[]; asks?: BookLevel[] },
+  after: { bids: BookLevel[]; asks: BookLevel[] },
+) {
   return { seq, bids: changes.bids ?? [], asks: changes.asks ?? [], checksum: bookChecksum(after.bids, after.asks) };
 }
 
@@ -66,21 +70,52 @@ describe('OrderBook.applySnapshot', () => {
 
   it('ignores levels of size zero', () => {
     const book = new OrderBook();
-    book.applySnapshot({ seq: 1, bids: [['5', '0'], ['4', '1'], ['3', '0.000']], asks: [['6', '0.0']] });
+    book.applySnapshot({
+      seq: 1,
+      bids: [
+        ['5', '0'],
+        ['4', '1'],
+        ['3', '0.000'],
+      ],
+      asks: [['6', '0.0']],
+    });
     expect(book.top('bids', 10)).toEqual([['4', '1']]);
     expect(book.depth('asks')).toBe(0);
   });
 
   it('orders an unordered snapshot and keeps the last of repeated prices', () => {
     const book = new OrderBook();
-    book.applySnapshot({ seq: 1, bids: [['1', '1'], ['3', '3'], ['2', '2'], ['3.0', '4']], asks: [['9', '1'], ['7', '2'], ['8', '3']] });
-    expect(book.top('bids', 10)).toEqual([['3.0', '4'], ['2', '2'], ['1', '1']]);
-    expect(book.top('asks', 10)).toEqual([['7', '2'], ['8', '3'], ['9', '1']]);
+    book.applySnapshot({
+      seq: 1,
+      bids: [
+        ['1', '1'],
+        ['3', '3'],
+        ['2', '2'],
+        ['3.0', '4'],
+      ],
+      asks: [
+        ['9', '1'],
+        ['7', '2'],
+        ['8', '3'],
+      ],
+    });
+    expect(book.top('bids', 10)).toEqual([
+      ['3.0', '4'],
+      ['2', '2'],
+      ['1', '1'],
+    ]);
+    expect(book.top('asks', 10)).toEqual([
+      ['7', '2'],
+      ['8', '3'],
+      ['9', '1'],
+    ]);
   });
 
   it('drops the book when a snapshot carries a wrong checksum', () => {
     const book = liveBook();
-    expect(book.applySnapshot({ seq: 1, bids: BIDS, asks: ASKS, checksum: bookChecksum(BIDS, ASKS) + 1 })).toBe('checksum-mismatch');
+    expect(book.applySnapshot({ seq: 1, bids: BIDS, asks: ASKS, checksum: bookChecksum(BIDS, ASKS) + 1 })).toBe(
+      'checksum-mismatch',
+    );
     expect(book.status).toBe('checksum-mismatch');
     expectDropped(book);
     expect(book.counters().checksumMismatches).toBe(1);
@@ -102,8 +137,17 @@ describe('OrderBook.applyUpdate', () => {
       ['101', '2'],
     ];
     const change = {
-      bids: [['100.55', '9'], ['100.4', '0'], ['100', '7'], ['99.9', '8']] as BookLevel[],
-      asks: [['101', '2'], ['100.6', '0'], ['100.59', '1']] as BookLevel[],
+      bids: [
+        ['100.55', '9'],
+        ['100.4', '0'],
+        ['100', '7'],
+        ['99.9', '8'],
+      ] as BookLevel[],
+      asks: [
+        ['101', '2'],
+        ['100.6', '0'],
+        ['100.59', '1'],
+      ] as BookLevel[],
     };
     expect(book.applyUpdate(update(11, change, { bids, asks }))).toBe('ok');
     expect(book.top('bids', 10)).toEqual(bids);
@@ -143,8 +187,18 @@ describe('OrderBook.applyUpdate', () => {
 describe('OrderBook prices with trailing zeros', () => {
   it('treats "100.50" and "100.5" as one level and keeps the latest text received', () => {
     const book = new OrderBook();
-    book.applySnapshot({ seq: 1, bids: [['100.50', '1'], ['100.4', '2']], asks: [] });
-    const after: BookLevel[] = [['100.5', '3'], ['100.4', '2']];
+    book.applySnapshot({
+      seq: 1,
+      bids: [
+        ['100.50', '1'],
+        ['100.4', '2'],
+      ],
+      asks: [],
+    });
+    const after: BookLevel[] = [
+      ['100.5', '3'],
+      ['100.4', '2'],
+    ];
     expect(book.applyUpdate(update(2, { bids: [['100.5', '3']] }, { bids: after, asks: [] }))).toBe('ok');
     expect(book.top('bids', 10)).toEqual(after);
     expect(book.applyUpdate(update(3, { bids: [['100.500', '0']] }, { bids: [['100.4', '2']], asks: [] }))).toBe('ok');
@@ -158,7 +212,16 @@ describe('OrderBook prices with trailing zeros', () => {
     book.applySnapshot({ seq: 1, bids, asks });
     // The asks change leaves the bid's text "100.50:1.000" in the checksum.
     const good = update(2, { asks: [['100.70', '1']] }, { bids, asks: [...asks, ['100.70', '1']] });
-    const normalised = { ...good, checksum: bookChecksum([['100.5', '1']], [['100.6', '2'], ['100.7', '1']]) };
+    const normalised = {
+      ...good,
+      checksum: bookChecksum(
+        [['100.5', '1']],
+        [
+          ['100.6', '2'],
+          ['100.7', '1'],
+        ],
+      ),
+    };
     expect(normalised.checksum).not.toBe(good.checksum);
     const other = new OrderBook();
     other.applySnapshot({ seq: 1, bids, asks });
@@ -175,12 +238,31 @@ describe('OrderBook exact price order', () => {
     const book = new OrderBook();
     book.applySnapshot({
       seq: 1,
-      bids: [['9007199254740992', '1'], ['9007199254740993', '2'], ['9007199254740991', '3']],
-      asks: [[long, '1'], ['0.1', '2'], ['0.10000000000000000555111512312578271', '3']],
+      bids: [
+        ['9007199254740992', '1'],
+        ['9007199254740993', '2'],
+        ['9007199254740991', '3'],
+      ],
+      asks: [
+        [long, '1'],
+        ['0.1', '2'],
+        ['0.10000000000000000555111512312578271', '3'],
+      ],
     });
-    expect(book.top('bids', 10).map(([price]) => price)).toEqual(['9007199254740993', '9007199254740992', '9007199254740991']);
-    expect(book.top('asks', 10).map(([price]) => price)).toEqual(['0.1', long, '0.10000000000000000555111512312578271']);
-    const bids: BookLevel[] = [['9007199254740993', '2'], ['9007199254740991', '3']];
+    expect(book.top('bids', 10).map(([price]) => price)).toEqual([
+      '9007199254740993',
+      '9007199254740992',
+      '9007199254740991',
+    ]);
+    expect(book.top('asks', 10).map(([price]) => price)).toEqual([
+      '0.1',
+      long,
+      '0.10000000000000000555111512312578271',
+    ]);
+    const bids: BookLevel[] = [
+      ['9007199254740993', '2'],
+      ['9007199254740991', '3'],
+    ];
     const asks = book.top('asks', 10);
     expect(book.applyUpdate(update(2, { bids: [['9007199254740992.0', '0']] }, { bids, asks }))).toBe('ok');
     expect(book.top('bids', 10)).toEqual(bids);
@@ -286,7 +368,17 @@ const HOSTILE_DECIMALS: Array<[label: string, value: unknown]> = [
 describe('OrderBook hostile input', () => {
   it.each(HOSTILE_DECIMALS)('rejects %s as a price, dropping the book until the next snapshot', (_label, value) => {
     const book = liveBook();
-    expect(book.applyUpdate({ seq: 11, bids: [['100.1', '1'], [value, '1']], asks: [], checksum: 0 })).toBe('rejected');
+    expect(
+      book.applyUpdate({
+        seq: 11,
+        bids: [
+          ['100.1', '1'],
+          [value, '1'],
+        ],
+        asks: [],
+        checksum: 0,
+      }),
+    ).toBe('rejected');
     expect(book.status).toBe('rejected');
     expect(book.error).toMatch(/^book update bids\[1\] price: must be a positive plain decimal string, got /);
     expectDropped(book);
@@ -312,7 +404,9 @@ describe('OrderBook hostile input', () => {
   it('shows at most 24 characters of a huge value in the error', () => {
     const book = liveBook();
     book.applyUpdate({ seq: 11, bids: [['1'.repeat(100_000), '1']], asks: [], checksum: 0 });
-    expect(book.error).toBe(`book update bids[0] price: must be a positive plain decimal string, got "${'1'.repeat(24)}…" (100000 characters)`);
+    expect(book.error).toBe(
+      `book update bids[0] price: must be a positive plain decimal string, got "${'1'.repeat(24)}…" (100000 characters)`,
+    );
   });
 
   const WRONG_SHAPES: Array<[label: string, message: unknown, field: string]> = [

@@ -28,7 +28,12 @@ function referenceGroup(levels: readonly BookLevel[], side: BookSide, step: stri
   return rows.slice(0, count).map((row) => {
     total = total.plus(row.size);
     totalPlaces = Math.max(totalPlaces, row.sizePlaces);
-    return { price: row.price.toFixed(places(step)), size: row.size.toFixed(row.sizePlaces), total: total.toFixed(totalPlaces), exactTotal: total };
+    return {
+      price: row.price.toFixed(places(step)),
+      size: row.size.toFixed(row.sizePlaces),
+      total: total.toFixed(totalPlaces),
+      exactTotal: total,
+    };
   });
 }
 
@@ -45,8 +50,18 @@ const sideLevels = (side: BookSide) =>
       units: fc.uniqueArray(fc.bigInt({ min: 1n, max: 3_000_000n }), { maxLength: 60 }),
       sizes: fc.array(
         fc.oneof(
-          { weight: 6, arbitrary: fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 0, max: 8 })).map(([n, s]) => pad(n, s)) },
-          { weight: 1, arbitrary: fc.tuple(fc.bigInt({ min: 10n ** 15n, max: 10n ** 22n }), fc.integer({ min: 0, max: 6 })).map(([n, s]) => pad(n, s)) },
+          {
+            weight: 6,
+            arbitrary: fc
+              .tuple(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 0, max: 8 }))
+              .map(([n, s]) => pad(n, s)),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(fc.bigInt({ min: 10n ** 15n, max: 10n ** 22n }), fc.integer({ min: 0, max: 6 }))
+              .map(([n, s]) => pad(n, s)),
+          },
         ),
         { minLength: 60, maxLength: 60 },
       ),
@@ -58,7 +73,21 @@ const sideLevels = (side: BookSide) =>
       return ordered.map((n, i): BookLevel => [pad(offset + n, scale), sizes[i]]);
     });
 
-const step = fc.constantFrom('0.0001', '0.001', '0.01', '0.1', '1', '10', '100', '1000', '0.5', '2.5', '0.25', '0.00000001', '10000000000000000000000');
+const step = fc.constantFrom(
+  '0.0001',
+  '0.001',
+  '0.01',
+  '0.1',
+  '1',
+  '10',
+  '100',
+  '1000',
+  '0.5',
+  '2.5',
+  '0.25',
+  '0.00000001',
+  '10000000000000000000000',
+);
 
 describe('groupLevels', () => {
   it('rounds bids down to the step and sums their sizes exactly', () => {
@@ -89,18 +118,38 @@ describe('groupLevels', () => {
   });
 
   it('groups on steps that are not powers of ten', () => {
-    const bids: BookLevel[] = [['10.74', '1'], ['10.5', '2'], ['10.49', '3']];
+    const bids: BookLevel[] = [
+      ['10.74', '1'],
+      ['10.5', '2'],
+      ['10.49', '3'],
+    ];
     expect(groupLevels(bids, 'bids', '0.5', 10).map((row) => [row.price, row.size])).toEqual([
       ['10.5', '3'],
       ['10.0', '3'],
     ]);
-    expect(groupLevels([['10.01', '1'], ['10.5', '2']], 'asks', '0.25', 10).map((row) => row.price)).toEqual(['10.25', '10.50']);
+    expect(
+      groupLevels(
+        [
+          ['10.01', '1'],
+          ['10.5', '2'],
+        ],
+        'asks',
+        '0.25',
+        10,
+      ).map((row) => row.price),
+    ).toEqual(['10.25', '10.50']);
   });
 
   it('sums sizes beyond what a double holds exactly', () => {
-    const bids: BookLevel[] = [['10.5', '9007199254740993'], ['10', '1']];
+    const bids: BookLevel[] = [
+      ['10.5', '9007199254740993'],
+      ['10', '1'],
+    ];
     expect(groupLevels(bids, 'bids', '1', 5)[0].size).toBe('9007199254740994');
-    const long: BookLevel[] = [['123456789012345678.95', '0.1'], ['123456789012345678.91', '0.2']];
+    const long: BookLevel[] = [
+      ['123456789012345678.95', '0.1'],
+      ['123456789012345678.91', '0.2'],
+    ];
     expect(groupLevels(long, 'bids', '0.1', 5)).toMatchObject([{ price: '123456789012345678.9', size: '0.3' }]);
     // Fifteen digits fit a double, but on the step's scale the price becomes 99999999999999900, which does not.
     expect(groupLevels([['999999999999999', '1']], 'bids', '0.07', 5)[0].price).toBe('999999999999998.97');
@@ -126,9 +175,12 @@ describe('groupLevels', () => {
         ([side, levels], unit, count) => {
           const rows = groupLevels(levels, side, unit, count);
           const expected = referenceGroup(levels, side, unit, count);
-          expect(rows.map(({ price, size, total }) => ({ price, size, total }))).toEqual(expected.map(({ price, size, total }) => ({ price, size, total })));
+          expect(rows.map(({ price, size, total }) => ({ price, size, total }))).toEqual(
+            expected.map(({ price, size, total }) => ({ price, size, total })),
+          );
           const largest = expected[expected.length - 1]?.exactTotal;
-          for (const [i, row] of rows.entries()) expect(Math.abs(row.share - expected[i].exactTotal.div(largest).toNumber())).toBeLessThan(1e-12);
+          for (const [i, row] of rows.entries())
+            expect(Math.abs(row.share - expected[i].exactTotal.div(largest).toNumber())).toBeLessThan(1e-12);
         },
       ),
       { numRuns: 400 },
@@ -137,23 +189,73 @@ describe('groupLevels', () => {
 
   it('refuses a bad step, count or level with a clear error', () => {
     const bids: BookLevel[] = [['10', '1']];
-    for (const bad of ['0', '0.00', '-1', '1e2', '', ' 1', 'abc']) expect(() => groupLevels(bids, 'bids', bad, 5), bad).toThrow(/grouping step must be/);
-    for (const bad of [-1, 1.5, Number.NaN]) expect(() => groupLevels(bids, 'bids', '1', bad)).toThrow(/count must be a whole number/);
-    expect(() => groupLevels([['10', '1'], ['NaN', '1']], 'bids', '1', 5)).toThrow('bids[1] price must be a non-negative plain decimal string, got "NaN"');
+    for (const bad of ['0', '0.00', '-1', '1e2', '', ' 1', 'abc'])
+      expect(() => groupLevels(bids, 'bids', bad, 5), bad).toThrow(/grouping step must be/);
+    for (const bad of [-1, 1.5, Number.NaN])
+      expect(() => groupLevels(bids, 'bids', '1', bad)).toThrow(/count must be a whole number/);
+    expect(() =>
+      groupLevels(
+        [
+          ['10', '1'],
+          ['NaN', '1'],
+        ],
+        'bids',
+        '1',
+        5,
+      ),
+    ).toThrow('bids[1] price must be a non-negative plain decimal string, got "NaN"');
     expect(() => groupLevels([['10', '-1']], 'asks', '1', 5)).toThrow('asks[0] size must be');
     expect(() => groupLevels([['0', '1']], 'asks', '1', 5)).toThrow('asks[0] price must be above zero');
-    expect(() => groupLevels([['10', '1'], ['1'.repeat(100_000), '1']], 'asks', '1', 5)).toThrow('(100000 characters)');
-    expect(() => groupLevels([['10', '1'], '12' as unknown as BookLevel], 'bids', '1', 5)).toThrow('bids[1] must be [price, size]');
+    expect(() =>
+      groupLevels(
+        [
+          ['10', '1'],
+          ['1'.repeat(100_000), '1'],
+        ],
+        'asks',
+        '1',
+        5,
+      ),
+    ).toThrow('(100000 characters)');
+    expect(() => groupLevels([['10', '1'], '12' as unknown as BookLevel], 'bids', '1', 5)).toThrow(
+      'bids[1] must be [price, size]',
+    );
     expect(() => groupLevels([null as unknown as BookLevel], 'asks', '1', 5)).toThrow('asks[0] must be [price, size]');
-    expect(() => groupLevels([['10', '1'], ['12', '1']], 'bids', '1', 5)).toThrow('bids[1] price 12 is out of order');
-    expect(() => groupLevels([['10', '1'], ['9', '1']], 'asks', '1', 5)).toThrow('asks[1] price 9 is out of order');
+    expect(() =>
+      groupLevels(
+        [
+          ['10', '1'],
+          ['12', '1'],
+        ],
+        'bids',
+        '1',
+        5,
+      ),
+    ).toThrow('bids[1] price 12 is out of order');
+    expect(() =>
+      groupLevels(
+        [
+          ['10', '1'],
+          ['9', '1'],
+        ],
+        'asks',
+        '1',
+        5,
+      ),
+    ).toThrow('asks[1] price 9 is out of order');
   });
 });
 
 describe('groupBook', () => {
   it('scales both sides against the larger cumulative size', () => {
-    const bids: BookLevel[] = [['9.9', '1'], ['9.8', '1']];
-    const asks: BookLevel[] = [['10.1', '2'], ['10.2', '2']];
+    const bids: BookLevel[] = [
+      ['9.9', '1'],
+      ['9.8', '1'],
+    ];
+    const asks: BookLevel[] = [
+      ['10.1', '2'],
+      ['10.2', '2'],
+    ];
     const { bids: bidRows, asks: askRows } = groupBook(bids, asks, '0.1', 10);
     expect(bidRows.map((row) => row.share)).toEqual([0.25, 0.5]);
     expect(askRows.map((row) => row.share)).toEqual([0.5, 1]);
@@ -161,17 +263,23 @@ describe('groupBook', () => {
 
   it('gives shares that never fall down a side and reach exactly 1 once', () => {
     fc.assert(
-      fc.property(sideLevels('bids'), sideLevels('asks'), step, fc.integer({ min: 1, max: 80 }), (bids, asks, unit, count) => {
-        const book = groupBook(bids, asks, unit, count);
-        for (const rows of [book.bids, book.asks]) {
-          rows.forEach((row, i) => {
-            expect(row.share).toBeGreaterThanOrEqual(i > 0 ? rows[i - 1].share : 0);
-            expect(row.share).toBeLessThanOrEqual(1);
-          });
-        }
-        const ends = [book.bids.at(-1)?.share ?? 0, book.asks.at(-1)?.share ?? 0];
-        if (book.bids.length + book.asks.length > 0) expect(Math.max(...ends)).toBe(1);
-      }),
+      fc.property(
+        sideLevels('bids'),
+        sideLevels('asks'),
+        step,
+        fc.integer({ min: 1, max: 80 }),
+        (bids, asks, unit, count) => {
+          const book = groupBook(bids, asks, unit, count);
+          for (const rows of [book.bids, book.asks]) {
+            rows.forEach((row, i) => {
+              expect(row.share).toBeGreaterThanOrEqual(i > 0 ? rows[i - 1].share : 0);
+              expect(row.share).toBeLessThanOrEqual(1);
+            });
+          }
+          const ends = [book.bids.at(-1)?.share ?? 0, book.asks.at(-1)?.share ?? 0];
+          if (book.bids.length + book.asks.length > 0) expect(Math.max(...ends)).toBe(1);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { readCandle, readMillis, readTicker, readTrade } from '../../../../engine/market/stream-rows';
 
-const SPOT_ROW = { instId: 'ETHUSDT', lastPr: '3000.12', change24h: '-0.0123', high24h: '3050', low24h: '2950', baseVolume: '12.5', quoteVolume: '37500' };
-const FUTURES_ROW = { ...SPOT_ROW, markPrice: '3000.2', indexPrice: '3000.1', fundingRate: '-0.000100', nextFundingTime: '1736956800000' };
+const SPOT_ROW = {
+  instId: 'ETHUSDT',
+  lastPr: '3000.12',
+  change24h: '-0.0123',
+  high24h: '3050',
+  low24h: '2950',
+  baseVolume: '12.5',
+  quoteVolume: '37500',
+};
+const FUTURES_ROW = {
+  ...SPOT_ROW,
+  markPrice: '3000.2',
+  indexPrice: '3000.1',
+  fundingRate: '-0.000100',
+  nextFundingTime: '1736956800000',
+};
 
 describe('readMillis', () => {
   it('reads digit strings and safe integers, nothing else', () => {
@@ -19,7 +33,12 @@ describe('readTicker', () => {
   });
 
   it('requires mark, index, funding rate and next funding time on a futures row', () => {
-    expect(readTicker(FUTURES_ROW, 'ETHUSDT', true)?.futures).toEqual({ markPrice: '3000.2', indexPrice: '3000.1', fundingRate: '-0.000100', nextFundingTime: 1736956800000 });
+    expect(readTicker(FUTURES_ROW, 'ETHUSDT', true)?.futures).toEqual({
+      markPrice: '3000.2',
+      indexPrice: '3000.1',
+      fundingRate: '-0.000100',
+      nextFundingTime: 1736956800000,
+    });
     expect(readTicker({ ...FUTURES_ROW, fundingRate: 'NaN' }, 'ETHUSDT', true)).toBeNull();
     expect(readTicker(SPOT_ROW, 'ETHUSDT', true)).toBeNull();
   });
@@ -37,11 +56,24 @@ describe('readTrade', () => {
   const row = { ts: '1736956800123', price: '3000.12', size: '0.5', side: 'sell', tradeId: '1234567890' };
 
   it('reads a trade row of the stream', () => {
-    expect(readTrade(row)).toEqual({ id: '1234567890', price: '3000.12', size: '0.5', side: 'sell', ts: 1736956800123 });
+    expect(readTrade(row)).toEqual({
+      id: '1234567890',
+      price: '3000.12',
+      size: '0.5',
+      side: 'sell',
+      ts: 1736956800123,
+    });
   });
 
   it('refuses an unknown side, a zero size, a bad id or a bad time', () => {
-    for (const bad of [{ side: 'short' }, { size: '0' }, { tradeId: '<script>' }, { tradeId: '' }, { ts: 'yesterday' }, { price: '' }]) {
+    for (const bad of [
+      { side: 'short' },
+      { size: '0' },
+      { tradeId: '<script>' },
+      { tradeId: '' },
+      { ts: 'yesterday' },
+      { price: '' },
+    ]) {
       expect(readTrade({ ...row, ...bad })).toBeNull();
     }
   });
@@ -49,7 +81,14 @@ describe('readTrade', () => {
 
 describe('readCandle', () => {
   it('reads a stream candle as a chart bar in seconds', () => {
-    expect(readCandle(['1736956800000', '1', '3', '0.5', '2', '10', '20', '20'])).toEqual({ time: 1736956800, open: 1, high: 3, low: 0.5, close: 2, volume: 10 });
+    expect(readCandle(['1736956800000', '1', '3', '0.5', '2', '10', '20', '20'])).toEqual({
+      time: 1736956800,
+      open: 1,
+      high: 3,
+      low: 0.5,
+      close: 2,
+      volume: 10,
+    });
   });
 
   it('refuses a bar whose high or low does not bound it, and short or non-string rows', () => {

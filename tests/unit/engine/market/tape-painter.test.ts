@@ -18,7 +18,13 @@ const LAYOUT: BookPaintLayout = {
   colors: { text: '#eee', muted: '#999', up: 'green', down: 'red' },
 };
 
-const trade = (id: number, side: 'buy' | 'sell'): TradeRowView => ({ id: String(id), price: `${100 + id}.0`, size: `0.${id}`, time: `12:00:0${id}`, side });
+const trade = (id: number, side: 'buy' | 'sell'): TradeRowView => ({
+  id: String(id),
+  price: `${100 + id}.0`,
+  size: `0.${id}`,
+  time: `12:00:0${id}`,
+  side,
+});
 
 function recorder() {
   const texts: { text: string; x: number; y: number; color: unknown; align: string }[] = [];
@@ -68,7 +74,11 @@ describe('TapeSurfacePainter', () => {
     expect(canvas.width).toBe(300);
     expect(texts.filter((t) => t.align === 'left').map((t) => t.text)).toEqual(['102.0', '101.0']);
     painter.paint({ reset: false, rows: [trade(4, 'buy'), trade(3, 'buy')] });
-    const prices = () => texts.filter((t) => t.align === 'left').sort((a, b) => a.y - b.y).map((t) => t.text);
+    const prices = () =>
+      texts
+        .filter((t) => t.align === 'left')
+        .sort((a, b) => a.y - b.y)
+        .map((t) => t.text);
     expect(prices()).toEqual(['104.0', '103.0', '102.0']);
     painter.paint({ reset: true, rows: [trade(9, 'sell')] });
     expect(prices()).toEqual(['109.0']);

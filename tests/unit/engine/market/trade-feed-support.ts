@@ -23,7 +23,9 @@ export class FakeSocket implements SocketLike {
   }
   /** Delivers one frame as the server would (objects as JSON text, anything else as is). */
   push(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'string' || typeof data !== 'object' || data === null ? data : JSON.stringify(data) });
+    this.onmessage?.({
+      data: typeof data === 'string' || typeof data !== 'object' || data === null ? data : JSON.stringify(data),
+    });
   }
   drop() {
     this.onclose?.();
@@ -120,7 +122,14 @@ export const VIEW: TradeFeedView = { intl: 'en', groupStep: null, depthRows: 5, 
 
 /** A feed on a real MarketSession over fake sockets, a fake frame clock and fake timers, with every frame recorded. */
 export function startFeed(
-  options: { target?: TradeFeedTarget; view?: TradeFeedView; meta?: TradeFeedMeta; feed?: TradeFeedOptions; emit?: (frame: TradeFrame) => unknown; now?: () => number } = {},
+  options: {
+    target?: TradeFeedTarget;
+    view?: TradeFeedView;
+    meta?: TradeFeedMeta;
+    feed?: TradeFeedOptions;
+    emit?: (frame: TradeFrame) => unknown;
+    now?: () => number;
+  } = {},
 ) {
   const sockets: FakeSocket[] = [];
   const clock = new FakeClock();
@@ -160,7 +169,8 @@ export function startFeed(
   );
   const socket = () => sockets[sockets.length - 1];
   const arg = (channel: string): ChannelArg => ({ instType: target.instType, channel, instId: target.symbol });
-  const push = (channel: string, action: 'snapshot' | 'update', data: unknown[], ts = 1000) => socket().push({ action, arg: arg(channel), data, ts });
+  const push = (channel: string, action: 'snapshot' | 'update', data: unknown[], ts = 1000) =>
+    socket().push({ action, arg: arg(channel), data, ts });
   /**
    * Advances one animation frame and returns the newest frame sent since the last call, if any: one a paced part
    * sent from its own message (zero timeouts run first, as they would before the next animation frame) or the one

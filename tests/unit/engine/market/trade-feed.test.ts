@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PACE_GRACE_MS, PAGE_ALIGN_MS, PAGE_BOOK_MS, PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/trade-feed';
+import {
+  PACE_GRACE_MS,
+  PAGE_ALIGN_MS,
+  PAGE_BOOK_MS,
+  PAGE_CANDLES_MS,
+  PAGE_TICKER_MS,
+} from '../../../../engine/market/trade-feed';
 import type { BookView, TradeFrame } from '../../../../engine/market/trade-frame';
 import { FUTURES, META, ServerBook, startFeed, VIEW } from './trade-feed-support';
 
@@ -25,26 +31,64 @@ function liveFeed(options: Parameters<typeof startFeed>[0] = {}) {
 }
 
 const spotTicker = (overrides: Record<string, unknown> = {}) => ({
-  instId: 'BTCUSDT', lastPr: '100.55', open24h: '99.3', high24h: '101.2', low24h: '98.7', change24h: '0.01243', bidPr: '100.5', askPr: '100.6',
-  bidSz: '1', askSz: '1.5', baseVolume: '1234.5678', quoteVolume: '123456789.12', openUtc: '99.9', changeUtc24h: '0.002', ts: '1000', ...overrides,
+  instId: 'BTCUSDT',
+  lastPr: '100.55',
+  open24h: '99.3',
+  high24h: '101.2',
+  low24h: '98.7',
+  change24h: '0.01243',
+  bidPr: '100.5',
+  askPr: '100.6',
+  bidSz: '1',
+  askSz: '1.5',
+  baseVolume: '1234.5678',
+  quoteVolume: '123456789.12',
+  openUtc: '99.9',
+  changeUtc24h: '0.002',
+  ts: '1000',
+  ...overrides,
 });
 
 const futuresTicker = (overrides: Record<string, unknown> = {}) => ({
   ...spotTicker(),
-  fundingRate: '0.000125', nextFundingTime: '1736956800000', markPrice: '100.57', indexPrice: '100.52', holdingAmount: '10', symbolType: 1,
-  symbol: 'BTCUSDT', deliveryPrice: '0', ...overrides,
+  fundingRate: '0.000125',
+  nextFundingTime: '1736956800000',
+  markPrice: '100.57',
+  indexPrice: '100.52',
+  holdingAmount: '10',
+  symbolType: 1,
+  symbol: 'BTCUSDT',
+  deliveryPrice: '0',
+  ...overrides,
 });
 
-const trade = (id: number, price: string, size: string, side: 'buy' | 'sell', ts: number) => ({ ts: String(ts), price, size, side, tradeId: String(id) });
+const trade = (id: number, price: string, size: string, side: 'buy' | 'sell', ts: number) => ({
+  ts: String(ts),
+  price,
+  size,
+  side,
+  tradeId: String(id),
+});
 
-const candle = (start: number, o: string, h: string, l: string, c: string, v = '1.5') => [String(start), o, h, l, c, v, '150', '150'];
+const candle = (start: number, o: string, h: string, l: string, c: string, v = '1.5') => [
+  String(start),
+  o,
+  h,
+  l,
+  c,
+  v,
+  '150',
+  '150',
+];
 
 describe('TradeFeed subscriptions', () => {
   it('subscribes ticker, books, trade and the chosen candle channel on one socket', () => {
     const { socket, sockets, arg } = startFeed({ view: { ...VIEW, candleChannel: 'candle1m' } });
     socket().open();
     expect(sockets).toHaveLength(1);
-    expect(socket().ops()).toEqual([{ op: 'subscribe', args: [arg('ticker'), arg('books'), arg('trade'), arg('candle1m')] }]);
+    expect(socket().ops()).toEqual([
+      { op: 'subscribe', args: [arg('ticker'), arg('books'), arg('trade'), arg('candle1m')] },
+    ]);
   });
 
   it('unsubscribes everything on close and sends no more frames', () => {
@@ -92,7 +136,18 @@ describe('TradeFeed book', () => {
 
   it('merges updates: replaces, deletes and inserts levels', () => {
     const { server, push, frame } = liveFeed();
-    push('books', 'update', [server.update({ bids: [['100.4', '0'], ['100.3', '0.2500']], asks: [['100.6', '0.5000'], ['100.7', '3.0000']] })]);
+    push('books', 'update', [
+      server.update({
+        bids: [
+          ['100.4', '0'],
+          ['100.3', '0.2500'],
+        ],
+        asks: [
+          ['100.6', '0.5000'],
+          ['100.7', '3.0000'],
+        ],
+      }),
+    ]);
     const book = frame()?.book;
     expect(book?.status).toBe('live');
     expect(book?.bids.map((r) => r[0])).toEqual(['100.5', '100.3', '100.2']);
@@ -157,7 +212,12 @@ describe('TradeFeed book', () => {
     expect(socket().ops()).toHaveLength(afterFirst);
     expect(frame()?.counters).toMatchObject({ checksumMismatches: 1, resyncs: 2 });
     timers.fire(250);
-    expect(socket().ops().slice(afterFirst).map((o) => o.op)).toEqual(['unsubscribe', 'subscribe']);
+    expect(
+      socket()
+        .ops()
+        .slice(afterFirst)
+        .map((o) => o.op),
+    ).toEqual(['unsubscribe', 'subscribe']);
     push('books', 'snapshot', [server.snapshot()]);
     push('books', 'update', [server.update({ bids: [['100.5', '3.0000']] })]);
     expect(frame()?.book?.status).toBe('live');
@@ -228,7 +288,11 @@ describe('TradeFeed trades', () => {
   it('sends the tape newest first: a snapshot resets it, updates go on top', () => {
     const { push, frame } = liveFeed();
     const t0 = new Date(2025, 0, 15, 9, 5, 7).getTime();
-    push('trade', 'snapshot', [trade(3, '100.6', '0.1', 'buy', t0 + 2000), trade(2, '100.5', '0.2', 'sell', t0 + 1000), trade(1, '100.5', '0.3', 'buy', t0)]);
+    push('trade', 'snapshot', [
+      trade(3, '100.6', '0.1', 'buy', t0 + 2000),
+      trade(2, '100.5', '0.2', 'sell', t0 + 1000),
+      trade(1, '100.5', '0.3', 'buy', t0),
+    ]);
     const reset = frame()?.trades;
     expect(reset?.reset).toBe(true);
     expect(reset?.rows).toEqual([
@@ -236,7 +300,11 @@ describe('TradeFeed trades', () => {
       { id: '2', price: '100.5', size: '0.2000', time: '09:05:08', side: 'sell' },
       { id: '1', price: '100.5', size: '0.3000', time: '09:05:07', side: 'buy' },
     ]);
-    push('trade', 'update', [trade(5, '100.7', '1', 'buy', t0 + 4000), trade(4, '100.6', '2', 'sell', t0 + 3000), trade(3, '100.6', '0.1', 'buy', t0 + 2000)]);
+    push('trade', 'update', [
+      trade(5, '100.7', '1', 'buy', t0 + 4000),
+      trade(4, '100.6', '2', 'sell', t0 + 3000),
+      trade(3, '100.6', '0.1', 'buy', t0 + 2000),
+    ]);
     const update = frame()?.trades;
     expect(update?.reset).toBe(false);
     expect(update?.rows.map((r) => r.id)).toEqual(['5', '4']);
@@ -246,9 +314,17 @@ describe('TradeFeed trades', () => {
     const { push, frame } = liveFeed({ feed: { tradeRows: 3 } });
     push('trade', 'snapshot', [trade(2, '100', '1', 'buy', 2000), trade(1, '100', '1', 'buy', 1000)]);
     frame();
-    push('trade', 'update', [4, 3].map((id) => trade(id, '100', '1', 'buy', id * 1000)));
+    push(
+      'trade',
+      'update',
+      [4, 3].map((id) => trade(id, '100', '1', 'buy', id * 1000)),
+    );
     expect(frame()?.trades).toMatchObject({ reset: false, rows: [{ id: '4' }, { id: '3' }] });
-    push('trade', 'update', [9, 8, 7, 6, 5].map((id) => trade(id, '100', '1', 'buy', id * 1000)));
+    push(
+      'trade',
+      'update',
+      [9, 8, 7, 6, 5].map((id) => trade(id, '100', '1', 'buy', id * 1000)),
+    );
     const trades = frame()?.trades;
     expect(trades?.reset).toBe(true);
     expect(trades?.rows.map((r) => r.id)).toEqual(['9', '8', '7']);
@@ -382,7 +458,11 @@ describe('TradeFeed candles', () => {
     });
     push('candle1m', 'update', [candle(120_000, '2', '3.5', '1', '3.4')]);
     push('candle1m', 'update', [candle(120_000, '2', '3.5', '1', '3.3')]);
-    expect(frame()?.candles).toEqual({ channel: 'candle1m', reset: false, bars: [{ time: 120, open: 2, high: 3.5, low: 1, close: 3.3, volume: 1.5 }] });
+    expect(frame()?.candles).toEqual({
+      channel: 'candle1m',
+      reset: false,
+      bars: [{ time: 120, open: 2, high: 3.5, low: 1, close: 3.3, volume: 1.5 }],
+    });
     push('candle1m', 'update', [candle(120_000, '2', '3.5', '1', '3.2'), candle(180_000, '3.2', '3.2', '3.2', '3.2')]);
     expect(frame()?.candles?.bars.map((b) => [b.time, b.close])).toEqual([
       [120, 3.2],
@@ -555,7 +635,7 @@ describe('TradeFeed book painter', () => {
     expect(both?.book?.bids[0][1]).toBe('4.0000');
   });
 
-  it('does not hold a paced frame for the page\'s answer to the last one once the book and the tape are painted', () => {
+  it("does not hold a paced frame for the page's answer to the last one once the book and the tape are painted", () => {
     let now = 0;
     const harness = liveFeed({ now: () => now, emit: () => new Promise<void>(() => undefined) });
     harness.feed.setBookPainter(() => undefined);
@@ -661,7 +741,9 @@ describe('TradeFeed tape painter', () => {
     let now = 0;
     const { feed, push, frame, timers } = liveFeed({ now: () => now });
     const painted: { reset: boolean; ids: string[]; latestTs: number }[] = [];
-    feed.setTapePainter((part, latestTs) => painted.push({ reset: part.reset, ids: part.rows.map((r) => r.id), latestTs }));
+    feed.setTapePainter((part, latestTs) =>
+      painted.push({ reset: part.reset, ids: part.rows.map((r) => r.id), latestTs }),
+    );
     push('trade', 'snapshot', [trade(2, '100.5', '0.1', 'buy', 900), trade(1, '100.4', '0.2', 'sell', 800)], 900);
     const first = frame();
     expect(painted).toEqual([{ reset: true, ids: ['2', '1'], latestTs: 900 }]);
@@ -708,7 +790,12 @@ describe('TradeFeed hostile input', () => {
       { action: 'snapshot', arg: arg('ticker'), data: [spotTicker({ lastPr: '1e9' })], ts: 1 },
       { action: 'snapshot', arg: arg('ticker'), data: [spotTicker({ instId: 'ETHUSDT' })], ts: 1 },
       { action: 'snapshot', arg: arg('ticker'), data: [null], ts: 1 },
-      { action: 'update', arg: arg('trade'), data: [trade(2, '-1', '1', 'buy', 1), trade(3, '100', '1', 'hold' as 'buy', 1), { tradeId: '<b>' }], ts: 1 },
+      {
+        action: 'update',
+        arg: arg('trade'),
+        data: [trade(2, '-1', '1', 'buy', 1), trade(3, '100', '1', 'hold' as 'buy', 1), { tradeId: '<b>' }],
+        ts: 1,
+      },
       { action: 'update', arg: arg('candle1m'), data: [candle(120_000, '2', '1', '3', '2'), ['x'], 'y'], ts: 1 },
       { action: 'update', arg: arg('books'), data: [], ts: 1 },
     ];

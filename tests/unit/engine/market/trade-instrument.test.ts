@@ -2,26 +2,62 @@ import { describe, expect, it } from 'vitest';
 import { orderRulesOf, parseTradeInstrument } from '../../../../engine/market/trade-instrument';
 
 const SPOT_ROW = {
-  symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', minTradeAmount: '0.000001', minTradeUSDT: '1',
-  takerFeeRate: '0.001', makerFeeRate: '0.001', pricePrecision: '2', quantityPrecision: '6', quotePrecision: '8',
+  symbol: 'BTCUSDT',
+  baseCoin: 'BTC',
+  quoteCoin: 'USDT',
+  minTradeAmount: '0.000001',
+  minTradeUSDT: '1',
+  takerFeeRate: '0.001',
+  makerFeeRate: '0.001',
+  pricePrecision: '2',
+  quantityPrecision: '6',
+  quotePrecision: '8',
 };
 const CONTRACT_ROW = {
-  symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', minTradeNum: '0.0001', minTradeUSDT: '5', makerFeeRate: '0.0002',
-  takerFeeRate: '0.0006', pricePlace: '1', priceEndStep: '5', volumePlace: '4', sizeMultiplier: '0.0001', maxLever: '125',
+  symbol: 'BTCUSDT',
+  baseCoin: 'BTC',
+  quoteCoin: 'USDT',
+  minTradeNum: '0.0001',
+  minTradeUSDT: '5',
+  makerFeeRate: '0.0002',
+  takerFeeRate: '0.0006',
+  pricePlace: '1',
+  priceEndStep: '5',
+  volumePlace: '4',
+  sizeMultiplier: '0.0001',
+  maxLever: '125',
 };
 const ok = (data: unknown[]) => ({ code: '00000', msg: 'success', data });
 
 describe('parseTradeInstrument', () => {
   it('reads a spot symbol: steps from the precisions, leverage 1', () => {
     expect(parseTradeInstrument(ok([SPOT_ROW]), 'spot', 'BTCUSDT')).toEqual({
-      market: 'spot', symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', pricePlaces: 2, priceStep: '0.01', sizePlaces: 6,
-      sizeStep: '0.000001', minSize: '0.000001', minNotional: '1', makerFeeRate: '0.001', takerFeeRate: '0.001', maxLever: 1,
+      market: 'spot',
+      symbol: 'BTCUSDT',
+      base: 'BTC',
+      quote: 'USDT',
+      pricePlaces: 2,
+      priceStep: '0.01',
+      sizePlaces: 6,
+      sizeStep: '0.000001',
+      minSize: '0.000001',
+      minNotional: '1',
+      makerFeeRate: '0.001',
+      takerFeeRate: '0.001',
+      maxLever: 1,
     });
   });
 
   it('reads a contract: the tick from priceEndStep, the lot from sizeMultiplier, the leverage cap', () => {
     const instrument = parseTradeInstrument(ok([CONTRACT_ROW]), 'futures', 'BTCUSDT');
-    expect(instrument).toMatchObject({ pricePlaces: 1, priceStep: '0.5', sizePlaces: 4, sizeStep: '0.0001', minSize: '0.0001', maxLever: 125 });
+    expect(instrument).toMatchObject({
+      pricePlaces: 1,
+      priceStep: '0.5',
+      sizePlaces: 4,
+      sizeStep: '0.0001',
+      minSize: '0.0001',
+      maxLever: 125,
+    });
   });
 
   it('finds the symbol among several rows and refuses a missing one', () => {
@@ -38,13 +74,28 @@ describe('parseTradeInstrument', () => {
 
   it('refuses a row with any malformed field rather than trading on a wrong step', () => {
     const hostile: Record<string, unknown>[] = [
-      { pricePrecision: '-1' }, { pricePrecision: '2.5' }, { pricePrecision: '99' }, { quantityPrecision: 'six' },
-      { minTradeAmount: '1e-6' }, { minTradeAmount: '-1' }, { takerFeeRate: 'NaN' }, { makerFeeRate: null },
-      { baseCoin: '<img>' }, { quoteCoin: '' }, { minTradeAmount: '1'.repeat(40) },
+      { pricePrecision: '-1' },
+      { pricePrecision: '2.5' },
+      { pricePrecision: '99' },
+      { quantityPrecision: 'six' },
+      { minTradeAmount: '1e-6' },
+      { minTradeAmount: '-1' },
+      { takerFeeRate: 'NaN' },
+      { makerFeeRate: null },
+      { baseCoin: '<img>' },
+      { quoteCoin: '' },
+      { minTradeAmount: '1'.repeat(40) },
     ];
-    for (const patch of hostile) expect(parseTradeInstrument(ok([{ ...SPOT_ROW, ...patch }]), 'spot', 'BTCUSDT'), JSON.stringify(patch)).toBeNull();
+    for (const patch of hostile)
+      expect(
+        parseTradeInstrument(ok([{ ...SPOT_ROW, ...patch }]), 'spot', 'BTCUSDT'),
+        JSON.stringify(patch),
+      ).toBeNull();
     for (const patch of [{ maxLever: '0' }, { maxLever: '1e9' }, { priceEndStep: '0' }, { sizeMultiplier: '0.0x' }]) {
-      expect(parseTradeInstrument(ok([{ ...CONTRACT_ROW, ...patch }]), 'futures', 'BTCUSDT'), JSON.stringify(patch)).toBeNull();
+      expect(
+        parseTradeInstrument(ok([{ ...CONTRACT_ROW, ...patch }]), 'futures', 'BTCUSDT'),
+        JSON.stringify(patch),
+      ).toBeNull();
     }
   });
 
@@ -56,6 +107,13 @@ describe('parseTradeInstrument', () => {
 describe('orderRulesOf', () => {
   it('hands order validation the steps and drops a zero minimum value', () => {
     const spot = parseTradeInstrument(ok([{ ...SPOT_ROW, minTradeUSDT: '0' }]), 'spot', 'BTCUSDT')!;
-    expect(orderRulesOf(spot)).toEqual({ pricePlaces: 2, priceStep: '0.01', sizePlaces: 6, sizeStep: '0.000001', minSize: '0.000001', minNotional: undefined });
+    expect(orderRulesOf(spot)).toEqual({
+      pricePlaces: 2,
+      priceStep: '0.01',
+      sizePlaces: 6,
+      sizeStep: '0.000001',
+      minSize: '0.000001',
+      minNotional: undefined,
+    });
   });
 });

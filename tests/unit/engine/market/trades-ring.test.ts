@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type Trade, TradesRing } from '../../../../engine/market/trades-ring';
 
-const trade = (n: number, side: Trade['side'] = 'buy'): Trade => ({ id: `t${n}`, price: `100.${n}0`, size: '0.5000', side, ts: 1_700_000_000_000 + n });
+const trade = (n: number, side: Trade['side'] = 'buy'): Trade => ({
+  id: `t${n}`,
+  price: `100.${n}0`,
+  size: '0.5000',
+  side,
+  ts: 1_700_000_000_000 + n,
+});
 
 function newestIds(ring: TradesRing): string[] {
   const ids: string[] = [];
@@ -88,6 +94,7 @@ describe('TradesRing', () => {
   });
 
   it('refuses a capacity that is not a whole number above zero', () => {
-    for (const capacity of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => new TradesRing(capacity)).toThrow(RangeError);
+    for (const capacity of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => new TradesRing(capacity)).toThrow(RangeError);
   });
 });

@@ -39,7 +39,12 @@ describe('MarketSession', () => {
     sockets[0].open();
     expect(sockets[0].ops()).toEqual([{ op: 'subscribe', args: [BOOKS, TICKER] }]);
     sockets[0].push({ action: 'snapshot', arg: BOOKS, data: [{ bids: [], asks: [] }], ts: 7 });
-    expect(a).toHaveBeenCalledWith<[ChannelPush]>({ action: 'snapshot', arg: BOOKS, data: [{ bids: [], asks: [] }], ts: 7 });
+    expect(a).toHaveBeenCalledWith<[ChannelPush]>({
+      action: 'snapshot',
+      arg: BOOKS,
+      data: [{ bids: [], asks: [] }],
+      ts: 7,
+    });
     expect(b).toHaveBeenCalledTimes(1);
   });
 
@@ -115,7 +120,15 @@ describe('MarketSession', () => {
     const listener = vi.fn();
     session.subscribe(BOOKS, listener);
     sockets[0].open();
-    for (const bad of ['{', 'null', '42', '"text"', { action: 'delete', arg: BOOKS, data: [] }, { action: 'update', arg: { channel: 'books' }, data: [] }, { action: 'update', arg: BOOKS, data: 'x' }]) {
+    for (const bad of [
+      '{',
+      'null',
+      '42',
+      '"text"',
+      { action: 'delete', arg: BOOKS, data: [] },
+      { action: 'update', arg: { channel: 'books' }, data: [] },
+      { action: 'update', arg: BOOKS, data: 'x' },
+    ]) {
       sockets[0].push(bad);
     }
     sockets[0].onmessage?.({ data: new ArrayBuffer(4) });

@@ -55,7 +55,9 @@ describe('exact decimals', () => {
     expect(formatScaled(roundTo(exact('-0.004'), 2), 2)).toBe('0.00');
     fc.assert(
       fc.property(decimalText, fc.integer({ min: 0, max: 12 }), (text, places) => {
-        expect(formatScaled(roundTo(exact(text), places), places)).toBe(toFixedString(new MathsDecimal(text), places, HALF_UP));
+        expect(formatScaled(roundTo(exact(text), places), places)).toBe(
+          toFixedString(new MathsDecimal(text), places, HALF_UP),
+        );
       }),
     );
   });
@@ -72,7 +74,9 @@ describe('exact decimals', () => {
 
   it('keeps decimal.js double rounding where the 50th digit decides a tie', () => {
     // 1/3 · 3 is not 1 here: the quotient 0.333…(50 threes) is what decimal.js rounds to places.
-    expect(formatScaled(divideRounded(exact('1'), exact('3'), 55), 55)).toBe(toFixedString(new MathsDecimal(1).div(3), 55, HALF_UP));
+    expect(formatScaled(divideRounded(exact('1'), exact('3'), 55), 55)).toBe(
+      toFixedString(new MathsDecimal(1).div(3), 55, HALF_UP),
+    );
     // A quotient of 0.0049999…(60 nines) rounds up at 50 digits to 0.005, then to 0.01 at two places.
     const numerator = `0.00${'4'.padEnd(61, '9')}`;
     expect(toFixedString(new MathsDecimal(numerator).div(1), 2, HALF_UP)).toBe('0.01');
@@ -134,7 +138,12 @@ describe('estimatedText', () => {
       fc.property(nearTie, fc.option(nonZeroText, { nil: undefined }), ({ numerator, divisor, places }, second) => {
         const first = new MathsDecimal(numerator).div(divisor);
         const expected = toFixedString(second === undefined ? first : first.div(second), places, HALF_UP);
-        const text = estimatedText(exact(numerator), exact(divisor), second === undefined ? null : exact(second), places);
+        const text = estimatedText(
+          exact(numerator),
+          exact(divisor),
+          second === undefined ? null : exact(second),
+          places,
+        );
         if (text !== null) expect(text).toBe(expected);
       }),
       { numRuns: 3000 },
@@ -174,10 +183,15 @@ describe('roundedText', () => {
 describe('roundedFloatText', () => {
   it('gives roundedText for every integer a float holds exactly', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 8 }), (n, scale, places) => {
-        const text = roundedFloatText(n, scale, places);
-        if (text !== null) expect(text).toBe(roundedText({ n: BigInt(n), scale }, places));
-      }),
+      fc.property(
+        fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+        fc.integer({ min: 0, max: 14 }),
+        fc.integer({ min: 0, max: 8 }),
+        (n, scale, places) => {
+          const text = roundedFloatText(n, scale, places);
+          if (text !== null) expect(text).toBe(roundedText({ n: BigInt(n), scale }, places));
+        },
+      ),
       { numRuns: 3000 },
     );
     expect(roundedFloatText(-5, 3, 2)).toBe('-0.01');
@@ -199,12 +213,34 @@ describe('readPlain', () => {
         if (plain && plain.n < 2n ** 53n) expect(plain.float).toBe(Number(plain.n));
       }),
     );
-    expect(readPlain('0068000.50')).toMatchObject({ n: 6800050n, scale: 2, integerDigits: 5, places: 1, isCanonical: false });
+    expect(readPlain('0068000.50')).toMatchObject({
+      n: 6800050n,
+      scale: 2,
+      integerDigits: 5,
+      places: 1,
+      isCanonical: false,
+    });
     expect(readPlain('68000.5')).toMatchObject({ isCanonical: true });
     expect(readPlain('0.5')).toMatchObject({ isCanonical: true });
   });
 
   it('leaves signs, exponents, blanks and odd or long text to the checked decimal reader', () => {
-    for (const text of ['', '-1', '+1', '1e5', ' 1', '1 ', '1.', '.5', '1..2', '1,5', '0x10', 'NaN', '１２', '9'.repeat(41)]) expect(readPlain(text)).toBeNull();
+    for (const text of [
+      '',
+      '-1',
+      '+1',
+      '1e5',
+      ' 1',
+      '1 ',
+      '1.',
+      '.5',
+      '1..2',
+      '1,5',
+      '0x10',
+      'NaN',
+      '１２',
+      '9'.repeat(41),
+    ])
+      expect(readPlain(text)).toBeNull();
   });
 });

@@ -5,7 +5,11 @@ import { solveLiquidationPrice } from '../../../../engine/maths/liquidation-pric
 import knownAnswers from '../../../fixtures/maths-known-answers.json';
 import { Exact, expectFixed, expectMathsError, HOSTILE_DECIMALS, positiveDecimalText } from './support';
 
-const vectors = knownAnswers.liquidationPrice as unknown as Array<{ name: string; input: LiquidationInput; expected: LiquidationResult }>;
+const vectors = knownAnswers.liquidationPrice as unknown as Array<{
+  name: string;
+  input: LiquidationInput;
+  expected: LiquidationResult;
+}>;
 
 /** The contract example: USDT-M isolated long 0.5 @ 60000, margin 3000, mm 0.004, fee 0.0006, one decimal. */
 const EXAMPLE: LiquidationInput = {
@@ -39,7 +43,9 @@ describe('liquidationPrice', () => {
 
   it('counts opening orders in cross one-way mode only', () => {
     const withOrders = { ...EXAMPLE, totalDelegateValue: '50000' };
-    expect(liquidationPrice({ ...withOrders, marginMode: 2 })).not.toEqual(liquidationPrice({ ...EXAMPLE, marginMode: 2 }));
+    expect(liquidationPrice({ ...withOrders, marginMode: 2 })).not.toEqual(
+      liquidationPrice({ ...EXAMPLE, marginMode: 2 }),
+    );
     expect(liquidationPrice({ ...withOrders, marginMode: 2, positionMode: 2 })).toEqual(
       liquidationPrice({ ...EXAMPLE, marginMode: 2, positionMode: 2 }),
     );
@@ -63,7 +69,11 @@ describe('liquidationPrice', () => {
   it('ignores bp for usdt and usdc, even when it is missing or nonsense', () => {
     for (const businessLine of [10, 12]) {
       for (const bp of [undefined, null, '', 'abc', '-5']) {
-        expect(liquidationPrice({ ...EXAMPLE, businessLine, bp })).toEqual({ raw: '54249.5479204340', display: '54249.5', reason: 'ok' });
+        expect(liquidationPrice({ ...EXAMPLE, businessLine, bp })).toEqual({
+          raw: '54249.5479204340',
+          display: '54249.5',
+          reason: 'ok',
+        });
       }
     }
   });
@@ -186,8 +196,16 @@ describe('liquidationPrice input checks', () => {
   });
 
   it('validates the other leg and the cross fields in isolated mode too', () => {
-    expectMathsError(() => liquidationPrice({ ...EXAMPLE, shortOpenPrice: 'abc' }), 'shortOpenPrice', 'maths.not-a-number');
-    expectMathsError(() => liquidationPrice({ ...EXAMPLE, othersUpnl: Number.NaN }), 'othersUpnl', 'maths.not-a-number');
+    expectMathsError(
+      () => liquidationPrice({ ...EXAMPLE, shortOpenPrice: 'abc' }),
+      'shortOpenPrice',
+      'maths.not-a-number',
+    );
+    expectMathsError(
+      () => liquidationPrice({ ...EXAMPLE, othersUpnl: Number.NaN }),
+      'othersUpnl',
+      'maths.not-a-number',
+    );
   });
 
   it('requires a positive bp for coin-margined contracts', () => {
@@ -210,7 +228,11 @@ describe('liquidationPrice input checks', () => {
   });
 
   it('requires pricePlace to be a whole number from 0 to 18', () => {
-    expectMathsError(() => liquidationPrice({ ...EXAMPLE, pricePlace: undefined as never }), 'pricePlace', 'maths.missing');
+    expectMathsError(
+      () => liquidationPrice({ ...EXAMPLE, pricePlace: undefined as never }),
+      'pricePlace',
+      'maths.missing',
+    );
     expectMathsError(() => liquidationPrice({ ...EXAMPLE, pricePlace: 19 }), 'pricePlace', 'maths.out-of-range');
     expectMathsError(() => liquidationPrice({ ...EXAMPLE, pricePlace: '1.5' }), 'pricePlace', 'maths.out-of-range');
   });

@@ -16,7 +16,13 @@ const TIERS: MarginTier[] = [
   ['200', '500', '0.01', '50'],
   ['500', '1000', '0.025', '20'],
 ];
-const BASE: MaintenanceMarginRateInput = { marginMode: 1, side: 1, longOpenCount: '10', shortOpenCount: '0', tiers: TIERS };
+const BASE: MaintenanceMarginRateInput = {
+  marginMode: 1,
+  side: 1,
+  longOpenCount: '10',
+  shortOpenCount: '0',
+  tiers: TIERS,
+};
 
 describe('maintenanceMarginRate', () => {
   it.each(vectors.map((vector) => [vector.name, vector] as const))('matches the known answer: %s', (_name, vector) => {
@@ -37,8 +43,15 @@ describe('maintenanceMarginRate properties', () => {
         fc.constantFrom(1, 2),
         fc.constantFrom(1, 2),
         (longCount, shortCount, marginMode, side) => {
-          const rate = maintenanceMarginRate({ marginMode, side, longOpenCount: longCount, shortOpenCount: shortCount, tiers: TIERS });
-          const size = marginMode === 1 ? new Exact(side === 1 ? longCount : shortCount) : new Exact(longCount).plus(shortCount);
+          const rate = maintenanceMarginRate({
+            marginMode,
+            side,
+            longOpenCount: longCount,
+            shortOpenCount: shortCount,
+            tiers: TIERS,
+          });
+          const size =
+            marginMode === 1 ? new Exact(side === 1 ? longCount : shortCount) : new Exact(longCount).plus(shortCount);
           const index = TIERS.findIndex((tier) => tier[2] === rate);
           expect(index).toBeGreaterThanOrEqual(0);
           if (index < TIERS.length - 1) expect(size.lte(TIERS[index][1])).toBe(true);
@@ -79,7 +92,11 @@ describe('maintenanceMarginRate input checks', () => {
   it('rejects an empty or missing table', () => {
     expectMathsError(() => maintenanceMarginRate({ ...BASE, tiers: [] }), 'tiers', 'maths.bad-shape');
     expectMathsError(() => maintenanceMarginRate({ ...BASE, tiers: undefined as never }), 'tiers', 'maths.bad-shape');
-    expectMathsError(() => maintenanceMarginRate({ ...BASE, tiers: { 0: TIERS[0] } as never }), 'tiers', 'maths.bad-shape');
+    expectMathsError(
+      () => maintenanceMarginRate({ ...BASE, tiers: { 0: TIERS[0] } as never }),
+      'tiers',
+      'maths.bad-shape',
+    );
   });
 
   it('rejects a tier that is not four values', () => {
@@ -88,7 +105,11 @@ describe('maintenanceMarginRate input checks', () => {
       'tiers[1]',
       'maths.bad-shape',
     );
-    expectMathsError(() => maintenanceMarginRate({ ...BASE, tiers: [{ minSize: 0 } as never] }), 'tiers[0]', 'maths.bad-shape');
+    expectMathsError(
+      () => maintenanceMarginRate({ ...BASE, tiers: [{ minSize: 0 } as never] }),
+      'tiers[0]',
+      'maths.bad-shape',
+    );
   });
 
   it('rejects a tier whose maxSize is not above its minSize', () => {
@@ -113,8 +134,16 @@ describe('maintenanceMarginRate input checks', () => {
   });
 
   it('rejects a rate outside [0, 1) and a leverage that is not positive', () => {
-    expectMathsError(() => maintenanceMarginRate({ ...BASE, tiers: [['0', '50', '1', '125']] }), 'tiers[0].mmr', 'maths.out-of-range');
-    expectMathsError(() => maintenanceMarginRate({ ...BASE, tiers: [['0', '50', '-0.1', '125']] }), 'tiers[0].mmr', 'maths.negative');
+    expectMathsError(
+      () => maintenanceMarginRate({ ...BASE, tiers: [['0', '50', '1', '125']] }),
+      'tiers[0].mmr',
+      'maths.out-of-range',
+    );
+    expectMathsError(
+      () => maintenanceMarginRate({ ...BASE, tiers: [['0', '50', '-0.1', '125']] }),
+      'tiers[0].mmr',
+      'maths.negative',
+    );
     expectMathsError(
       () => maintenanceMarginRate({ ...BASE, tiers: [['0', '50', '0.004', '0']] }),
       'tiers[0].maxLeverage',

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { futuresPositionMetrics, liquidationPrice, maintenanceMarginRate } from '../../../../engine/maths';
-import { type BookInput, type BookPosition, computeBookRows, type MarkTick, prepareBook } from '../../../../engine/maths/position-book';
+import {
+  type BookInput,
+  type BookPosition,
+  computeBookRows,
+  type MarkTick,
+  prepareBook,
+} from '../../../../engine/maths/position-book';
 import { HALF_UP, MathsDecimal, toFixedString } from '../../../../engine/maths/maths-decimal';
 import { measurePosition, readOpenPart } from '../../../../engine/maths/position-metrics';
 
@@ -14,7 +20,9 @@ const TIERS = [
 /** A fixed-point string of `int / 10^places`. */
 const fixed = (int: number, places: number) => {
   const negative = int < 0;
-  const digits = Math.abs(int).toString().padStart(places + 1, '0');
+  const digits = Math.abs(int)
+    .toString()
+    .padStart(places + 1, '0');
   const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
   return negative ? `-${text}` : text;
 };
@@ -24,7 +32,10 @@ const legArb = fc.record({
   size: fc.integer({ min: 1, max: 8_000_000 }).map((n) => fixed(n, 4)),
   entry: fc.integer({ min: 1, max: 10_000_000 }).map((n) => fixed(n, 2)),
   margin: fc.integer({ min: 0, max: 100_000_000 }).map((n) => fixed(n, 2)),
-  delegated: fc.option(fc.integer({ min: 0, max: 10_000_000 }).map((n) => fixed(n, 2)), { nil: undefined }),
+  delegated: fc.option(
+    fc.integer({ min: 0, max: 10_000_000 }).map((n) => fixed(n, 2)),
+    { nil: undefined },
+  ),
   shape: fc.constantFrom('live', 'record'),
   closedPart: fc.integer({ min: 0, max: 9 }),
 });
@@ -36,8 +47,14 @@ const symbolArb = fc.record({
   firstSide: fc.constantFrom(1, 2),
   pricePlace: fc.integer({ min: 0, max: 4 }),
   profitDp: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
-  mark: fc.option(fc.integer({ min: 1, max: 10_000_000 }).map((n) => fixed(n, 2)), { nil: undefined, freq: 6 }),
-  index: fc.option(fc.integer({ min: 1, max: 10_000_000 }).map((n) => fixed(n, 2)), { nil: undefined }),
+  mark: fc.option(
+    fc.integer({ min: 1, max: 10_000_000 }).map((n) => fixed(n, 2)),
+    { nil: undefined, freq: 6 },
+  ),
+  index: fc.option(
+    fc.integer({ min: 1, max: 10_000_000 }).map((n) => fixed(n, 2)),
+    { nil: undefined },
+  ),
 });
 
 const bookArb = fc.record({
@@ -62,7 +79,12 @@ function toBook(spec: BookSpec): { input: BookInput; tick: MarkTick } {
       const opened = leg.size;
       const position =
         leg.shape === 'live'
-          ? { position: side, positionsCount: leg.size, positionsOpenAvgPrice: leg.entry, positionsOpenMarginCount: leg.margin }
+          ? {
+              position: side,
+              positionsCount: leg.size,
+              positionsOpenAvgPrice: leg.entry,
+              positionsOpenMarginCount: leg.margin,
+            }
           : {
               position: side,
               openDealCount: opened,
@@ -105,7 +127,10 @@ function referenceRows({ input, tick }: { input: BookInput; tick: MarkTick }) {
     input.positions.forEach((q, j) => {
       // Cross legs of one symbol share an equation; an isolated leg stands alone.
       if (isCross(p) ? isCross(q) && group(q) === group(p) : j === index) {
-        legs[q.position.position === 1 ? 'long' : 'short'] = { size: opens[j].size.toString(), entry: opens[j].entry.toString() };
+        legs[q.position.position === 1 ? 'long' : 'short'] = {
+          size: opens[j].size.toString(),
+          entry: opens[j].entry.toString(),
+        };
       }
     });
     return legs;
@@ -113,7 +138,13 @@ function referenceRows({ input, tick }: { input: BookInput; tick: MarkTick }) {
   const mmOf = (index: number) => {
     const p = input.positions[index];
     const legs = legsOf(index);
-    return maintenanceMarginRate({ marginMode: p.marginMode, side: p.position.position, longOpenCount: legs.long.size, shortOpenCount: legs.short.size, tiers: p.tiers });
+    return maintenanceMarginRate({
+      marginMode: p.marginMode,
+      side: p.position.position,
+      longOpenCount: legs.long.size,
+      shortOpenCount: legs.short.size,
+      tiers: p.tiers,
+    });
   };
   return input.positions.map((p, index) => {
     const mark = tick.marks[p.symbol] as string | undefined;
@@ -157,7 +188,14 @@ function referenceRows({ input, tick }: { input: BookInput; tick: MarkTick }) {
             mm: mmOf(index),
             feeRate: p.feeRate,
           }).display;
-    const metrics = mark === undefined ? null : futuresPositionMetrics({ position: { ...p.position, businessLine: p.businessLine }, markPrice: mark, profitDp: p.profitDp });
+    const metrics =
+      mark === undefined
+        ? null
+        : futuresPositionMetrics({
+            position: { ...p.position, businessLine: p.businessLine },
+            markPrice: mark,
+            profitDp: p.profitDp,
+          });
     return {
       id: p.id,
       upnl: metrics?.upnl ?? null,
@@ -171,53 +209,118 @@ describe('position book against the single-position functions', () => {
   it.each([
     ['exact (BigInt) path', true],
     ['decimal.js path', false],
-  ])('gives every row the same uPnL, ROE and liquidation price as the contract functions, digit for digit: %s', (_, exact) => {
-    fc.assert(
-      fc.property(bookArb, (spec) => {
-        const book = toBook(spec);
-        const rows = computeBookRows(prepareBook(book.input), book.tick, { exact }).map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
-        expect(rows).toEqual(referenceRows(book));
-      }),
-      { numRuns: 300 },
-    );
-  });
+  ])(
+    'gives every row the same uPnL, ROE and liquidation price as the contract functions, digit for digit: %s',
+    (_, exact) => {
+      fc.assert(
+        fc.property(bookArb, (spec) => {
+          const book = toBook(spec);
+          const rows = computeBookRows(prepareBook(book.input), book.tick, { exact }).map(
+            ({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }),
+          );
+          expect(rows).toEqual(referenceRows(book));
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('falls back to decimal.js, with the same rows, when a mark is too long for 50 digits beside the book', () => {
     const book = toBook({
-      symbols: [{ inverse: false, hedge: false, legs: [{ cross: true, size: '1.5', entry: '60000', margin: '100', delegated: undefined, shape: 'live', closedPart: 0 }], firstSide: 1, pricePlace: 2, profitDp: undefined, mark: '1', index: undefined }],
+      symbols: [
+        {
+          inverse: false,
+          hedge: false,
+          legs: [
+            {
+              cross: true,
+              size: '1.5',
+              entry: '60000',
+              margin: '100',
+              delegated: undefined,
+              shape: 'live',
+              closedPart: 0,
+            },
+          ],
+          firstSide: 1,
+          pricePlace: 2,
+          profitDp: undefined,
+          mark: '1',
+          index: undefined,
+        },
+      ],
       usdt: '1000',
       btc: '0',
       feeRate: '0.0006',
     });
     const longMark = `61000.${'3'.repeat(45)}`;
     const tick = { marks: { S0: longMark } };
-    const rows = computeBookRows(prepareBook(book.input), tick).map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
+    const rows = computeBookRows(prepareBook(book.input), tick).map(({ id, upnl, roePercent, liquidation }) => ({
+      id,
+      upnl,
+      roePercent,
+      liquidation,
+    }));
     expect(rows).toEqual(referenceRows({ input: book.input, tick }));
 
     // The same for a coin-margined isolated position whose index price is that long.
     const inverse = toBook({
-      symbols: [{ inverse: true, hedge: false, legs: [{ cross: false, size: '300', entry: '60000', margin: '0.05', delegated: undefined, shape: 'live', closedPart: 0 }], firstSide: 2, pricePlace: 1, profitDp: 8, mark: '1', index: undefined }],
+      symbols: [
+        {
+          inverse: true,
+          hedge: false,
+          legs: [
+            {
+              cross: false,
+              size: '300',
+              entry: '60000',
+              margin: '0.05',
+              delegated: undefined,
+              shape: 'live',
+              closedPart: 0,
+            },
+          ],
+          firstSide: 2,
+          pricePlace: 1,
+          profitDp: 8,
+          mark: '1',
+          index: undefined,
+        },
+      ],
       usdt: '0',
       btc: '1',
       feeRate: '0.0006',
     });
     const inverseTick = { marks: { S0: '61000.5' }, indexPrices: { S0: longMark } };
-    const inverseRows = computeBookRows(prepareBook(inverse.input), inverseTick).map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
+    const inverseRows = computeBookRows(prepareBook(inverse.input), inverseTick).map(
+      ({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }),
+    );
     expect(inverseRows).toEqual(referenceRows({ input: inverse.input, tick: inverseTick }));
     expect(inverseRows[0].liquidation).not.toBeNull();
   });
 
   it('keeps the answer when the same book is ticked again with other marks', () => {
     fc.assert(
-      fc.property(bookArb, fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 6, maxLength: 6 }), (spec, moved) => {
-        const book = toBook(spec);
-        const prepared = prepareBook(book.input);
-        computeBookRows(prepared, book.tick);
-        const marks = Object.fromEntries(Object.keys(book.tick.marks).map((symbol, i) => [symbol, fixed(moved[i % moved.length], 2)]));
-        const second = { input: book.input, tick: { marks, indexPrices: book.tick.indexPrices } };
-        const rows = computeBookRows(prepared, second.tick).map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
-        expect(rows).toEqual(referenceRows(second));
-      }),
+      fc.property(
+        bookArb,
+        fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 6, maxLength: 6 }),
+        (spec, moved) => {
+          const book = toBook(spec);
+          const prepared = prepareBook(book.input);
+          computeBookRows(prepared, book.tick);
+          const marks = Object.fromEntries(
+            Object.keys(book.tick.marks).map((symbol, i) => [symbol, fixed(moved[i % moved.length], 2)]),
+          );
+          const second = { input: book.input, tick: { marks, indexPrices: book.tick.indexPrices } };
+          const rows = computeBookRows(prepared, second.tick).map(({ id, upnl, roePercent, liquidation }) => ({
+            id,
+            upnl,
+            roePercent,
+            liquidation,
+          }));
+          expect(rows).toEqual(referenceRows(second));
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -229,35 +332,59 @@ describe('position book against the single-position functions', () => {
       if (form === 'leading-zeros') return `00${text}`;
       if (form === 'trailing-zeros') return text.includes('.') ? `${text}000` : `${text}.000`;
       if (form === 'number') return Number(text);
-      if (form === 'exponent') return `${text.replace('.', '')}e-${text.includes('.') ? text.length - text.indexOf('.') - 1 : 0}`;
+      if (form === 'exponent')
+        return `${text.replace('.', '')}e-${text.includes('.') ? text.length - text.indexOf('.') - 1 : 0}`;
       return text;
     };
     fc.assert(
-      fc.property(bookArb, fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 5 }), writtenArb), { minLength: 3, maxLength: 12 }), (spec, written) => {
-        const book = toBook(spec);
-        const prepared = prepareBook(book.input);
-        for (let step = 0; step < 3; step += 1) {
-          const marks: Record<string, string | number> = {};
-          const indexPrices: Record<string, string | number> = {};
-          const plain: Record<string, string> = {};
-          Object.keys(book.tick.marks).forEach((symbol, i) => {
-            const [units, places, form] = written[(i + step) % written.length];
-            plain[symbol] = fixed(units + step, places);
-            marks[symbol] = write(plain[symbol], form);
-            if (book.tick.indexPrices?.[symbol] !== undefined) indexPrices[symbol] = write(fixed(units + 7 * step + 1, places), form);
-          });
-          const tick = { marks, indexPrices };
-          const rows = computeBookRows(prepared, tick);
-          const picked = rows.map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
-          expect(picked).toEqual(referenceRows({ input: book.input, tick: { marks: plain, indexPrices: Object.fromEntries(Object.entries(indexPrices).map(([symbol, value]) => [symbol, String(new MathsDecimal(value).toFixed())])) } }));
-          // The mark column shows the mark to the symbol's price places, however it was written.
-          rows.forEach((row, i) => {
-            const position = book.input.positions[i];
-            const mark = plain[position.symbol];
-            expect(row.mark).toBe(mark === undefined ? null : toFixedString(new MathsDecimal(mark), Number(position.pricePlace), HALF_UP));
-          });
-        }
-      }),
+      fc.property(
+        bookArb,
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 5 }), writtenArb), {
+          minLength: 3,
+          maxLength: 12,
+        }),
+        (spec, written) => {
+          const book = toBook(spec);
+          const prepared = prepareBook(book.input);
+          for (let step = 0; step < 3; step += 1) {
+            const marks: Record<string, string | number> = {};
+            const indexPrices: Record<string, string | number> = {};
+            const plain: Record<string, string> = {};
+            Object.keys(book.tick.marks).forEach((symbol, i) => {
+              const [units, places, form] = written[(i + step) % written.length];
+              plain[symbol] = fixed(units + step, places);
+              marks[symbol] = write(plain[symbol], form);
+              if (book.tick.indexPrices?.[symbol] !== undefined)
+                indexPrices[symbol] = write(fixed(units + 7 * step + 1, places), form);
+            });
+            const tick = { marks, indexPrices };
+            const rows = computeBookRows(prepared, tick);
+            const picked = rows.map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
+            expect(picked).toEqual(
+              referenceRows({
+                input: book.input,
+                tick: {
+                  marks: plain,
+                  indexPrices: Object.fromEntries(
+                    Object.entries(indexPrices).map(([symbol, value]) => [
+                      symbol,
+                      String(new MathsDecimal(value).toFixed()),
+                    ]),
+                  ),
+                },
+              }),
+            );
+            // The mark column shows the mark to the symbol's price places, however it was written.
+            rows.forEach((row, i) => {
+              const position = book.input.positions[i];
+              const mark = plain[position.symbol];
+              expect(row.mark).toBe(
+                mark === undefined ? null : toFixedString(new MathsDecimal(mark), Number(position.pricePlace), HALF_UP),
+              );
+            });
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });

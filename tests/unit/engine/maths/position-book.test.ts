@@ -8,24 +8,54 @@ const LONG: BookPosition = CONTRACT_LONG;
 
 describe('computeBookRows', () => {
   it('gives the contract example for an isolated long: uPnL 500.00, ROE 16.67, liquidation 54249.5', () => {
-    const [row] = computeBookRows(prepareBook({ positions: [LONG], crossAvailable: {} }), { marks: { BTCUSDT: '61000' } });
-    expect(row).toMatchObject({ id: 'p1', side: 'long', upnl: '500.00', roePercent: '16.67', liquidation: '54249.5', mark: '61000.0' });
+    const [row] = computeBookRows(prepareBook({ positions: [LONG], crossAvailable: {} }), {
+      marks: { BTCUSDT: '61000' },
+    });
+    expect(row).toMatchObject({
+      id: 'p1',
+      side: 'long',
+      upnl: '500.00',
+      roePercent: '16.67',
+      liquidation: '54249.5',
+      mark: '61000.0',
+    });
   });
 
   it('agrees with the single-position functions for a lone cross position', () => {
     const cross = { ...LONG, marginMode: 2 };
-    const [row] = computeBookRows(prepareBook({ positions: [cross], crossAvailable: { USDT: '5000' } }), { marks: { BTCUSDT: '59000' } });
+    const [row] = computeBookRows(prepareBook({ positions: [cross], crossAvailable: { USDT: '5000' } }), {
+      marks: { BTCUSDT: '59000' },
+    });
     const metrics = futuresPositionMetrics({ position: cross.position, markPrice: '59000' });
     const expected = liquidationPrice({
-      businessLine: 10, marginMode: 2, positionMode: 1, side: 1, pricePlace: 1, available: '5000', othersUpnl: '0', othersMaintain: '0',
-      longOpenPrice: '60000', longOpenCount: '0.5', shortOpenPrice: '0', shortOpenCount: '0', totalDelegateValue: '0', mm: '0.004', feeRate: '0.0006',
+      businessLine: 10,
+      marginMode: 2,
+      positionMode: 1,
+      side: 1,
+      pricePlace: 1,
+      available: '5000',
+      othersUpnl: '0',
+      othersMaintain: '0',
+      longOpenPrice: '60000',
+      longOpenCount: '0.5',
+      shortOpenPrice: '0',
+      shortOpenCount: '0',
+      totalDelegateValue: '0',
+      mm: '0.004',
+      feeRate: '0.0006',
     });
     expect(row).toMatchObject({ upnl: metrics.upnl, roePercent: metrics.roePercent, liquidation: expected.display });
   });
 
   it('moves a cross liquidation price when another cross position loses, and leaves an isolated one alone', () => {
     const cross = { ...LONG, id: 'c', marginMode: 2 };
-    const other = { ...LONG, id: 'e', symbol: 'ETHUSDT', marginMode: 2, position: { ...LONG.position, positionsOpenAvgPrice: '3000' } };
+    const other = {
+      ...LONG,
+      id: 'e',
+      symbol: 'ETHUSDT',
+      marginMode: 2,
+      position: { ...LONG.position, positionsOpenAvgPrice: '3000' },
+    };
     const isolated = { ...LONG, id: 'i' };
     const book = prepareBook({ positions: [cross, other, isolated], crossAvailable: { USDT: '5000' } });
     const calm = computeBookRows(book, { marks: { BTCUSDT: '60000', ETHUSDT: '3000' } });
@@ -36,7 +66,14 @@ describe('computeBookRows', () => {
 
   it('shows static figures and no profit for a symbol without a mark yet', () => {
     const [row] = computeBookRows(prepareBook({ positions: [LONG], crossAvailable: {} }), { marks: {} });
-    expect(row).toMatchObject({ size: '0.5000', entry: '60000.0', mark: null, upnl: null, roePercent: null, liquidation: '54249.5' });
+    expect(row).toMatchObject({
+      size: '0.5000',
+      entry: '60000.0',
+      mark: null,
+      upnl: null,
+      roePercent: null,
+      liquidation: '54249.5',
+    });
   });
 
   it('names the position and field of a bad input', () => {
@@ -46,7 +83,9 @@ describe('computeBookRows', () => {
     );
     expect(() => prepareBook({ positions: [LONG, LONG], crossAvailable: {} })).toThrow(MathsInputError);
     const book = prepareBook({ positions: [LONG], crossAvailable: {} });
-    expect(() => computeBookRows(book, { marks: { BTCUSDT: 'NaN' } })).toThrow(expect.objectContaining({ field: 'marks.BTCUSDT' }));
+    expect(() => computeBookRows(book, { marks: { BTCUSDT: 'NaN' } })).toThrow(
+      expect.objectContaining({ field: 'marks.BTCUSDT' }),
+    );
   });
 
   it('refuses an id or symbol holding a control character, which would break its row on the wire', () => {
@@ -56,51 +95,121 @@ describe('computeBookRows', () => {
       ['symbol', 'BTC\u0000USDT'],
       ['symbol', 'BTC\u007f'],
     ] as const) {
-      expect(() => prepareBook({ positions: [LONG, { ...LONG, id: 'p2', [field]: value }], crossAvailable: {} })).toThrow(
-        expect.objectContaining({ field: `positions[1].${field}`, code: 'maths.bad-shape' }),
-      );
+      expect(() =>
+        prepareBook({ positions: [LONG, { ...LONG, id: 'p2', [field]: value }], crossAvailable: {} }),
+      ).toThrow(expect.objectContaining({ field: `positions[1].${field}`, code: 'maths.bad-shape' }));
     }
   });
 
   it('keeps a mark that did not move, and reads one that did, tick after tick', () => {
     const book = prepareBook({ positions: [LONG], crossAvailable: {} });
-    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({ mark: '61000.0', upnl: '500.00' });
-    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({ mark: '61000.0', upnl: '500.00' });
-    expect(computeBookRows(book, { marks: { BTCUSDT: '0059000.04' } })[0]).toMatchObject({ mark: '59000.0', upnl: '-499.98' });
-    expect(computeBookRows(book, { marks: { BTCUSDT: 59000.05 } })[0]).toMatchObject({ mark: '59000.1', upnl: '-499.98' });
+    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
+      mark: '61000.0',
+      upnl: '500.00',
+    });
+    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
+      mark: '61000.0',
+      upnl: '500.00',
+    });
+    expect(computeBookRows(book, { marks: { BTCUSDT: '0059000.04' } })[0]).toMatchObject({
+      mark: '59000.0',
+      upnl: '-499.98',
+    });
+    expect(computeBookRows(book, { marks: { BTCUSDT: 59000.05 } })[0]).toMatchObject({
+      mark: '59000.1',
+      upnl: '-499.98',
+    });
     // A refused mark leaves the next tick unharmed.
-    expect(() => computeBookRows(book, { marks: { BTCUSDT: '0' } })).toThrow(expect.objectContaining({ field: 'marks.BTCUSDT', code: 'maths.out-of-range' }));
-    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({ mark: '61000.0', upnl: '500.00' });
+    expect(() => computeBookRows(book, { marks: { BTCUSDT: '0' } })).toThrow(
+      expect.objectContaining({ field: 'marks.BTCUSDT', code: 'maths.out-of-range' }),
+    );
+    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
+      mark: '61000.0',
+      upnl: '500.00',
+    });
   });
 });
 
 /** The cells of a frame of one row, read straight from its buffer. */
-const cellsOf = (frame: RowsFrame) => String.fromCharCode(...frame.cells).replace(ROW_END, '').split(CELL_SEPARATOR);
+const cellsOf = (frame: RowsFrame) =>
+  String.fromCharCode(...frame.cells)
+    .replace(ROW_END, '')
+    .split(CELL_SEPARATOR);
 
 describe('RowsTable', () => {
-  const row = (id: string, upnl: string) => ({ id, symbol: 'BTCUSDT', side: 'long', size: '1', entry: '1', mark: '1', margin: '1', upnl, roePercent: '0', liquidation: '--' });
+  const row = (id: string, upnl: string) => ({
+    id,
+    symbol: 'BTCUSDT',
+    side: 'long',
+    size: '1',
+    entry: '1',
+    mark: '1',
+    margin: '1',
+    upnl,
+    roePercent: '0',
+    liquidation: '--',
+  });
 
   it('applies a full frame, then only the changed rows of a delta, and ignores a stale delta', () => {
     const table = new RowsTable();
-    table.apply(packRows([{ index: 0, row: row('a', '1') }, { index: 1, row: row('b', '2') }], { seq: 0, isFull: true, rowCount: 2, workerMs: 0, tickTs: 0 }));
+    table.apply(
+      packRows(
+        [
+          { index: 0, row: row('a', '1') },
+          { index: 1, row: row('b', '2') },
+        ],
+        { seq: 0, isFull: true, rowCount: 2, workerMs: 0, tickTs: 0 },
+      ),
+    );
     expect(table.row(1)?.upnl).toBe('2');
-    table.apply(packRows([{ index: 1, row: row('b', '-3.50') }], { seq: 1, isFull: false, rowCount: 2, workerMs: 0, tickTs: 0 }));
+    table.apply(
+      packRows([{ index: 1, row: row('b', '-3.50') }], { seq: 1, isFull: false, rowCount: 2, workerMs: 0, tickTs: 0 }),
+    );
     expect([table.row(0)?.upnl, table.row(1)?.upnl]).toEqual(['1', '-3.50']);
-    table.apply(packRows([{ index: 1, row: row('b', '9') }], { seq: 1, isFull: false, rowCount: 2, workerMs: 0, tickTs: 0 }));
+    table.apply(
+      packRows([{ index: 1, row: row('b', '9') }], { seq: 1, isFull: false, rowCount: 2, workerMs: 0, tickTs: 0 }),
+    );
     expect(table.row(1)?.upnl).toBe('-3.50');
     expect(table.row(2)).toBeNull();
   });
 
-  it('carries only the live cells in a delta and keeps the full frame\'s static ones', () => {
-    const full = packRows([{ index: 0, row: row('a', '1') }], { seq: 0, isFull: true, rowCount: 1, workerMs: 0, tickTs: 0 });
-    const delta = packRows([{ index: 0, row: { mark: '2', upnl: '5', roePercent: '+1%', liquidation: '--' } }], { seq: 1, isFull: false, rowCount: 1, workerMs: 0, tickTs: 0 });
+  it("carries only the live cells in a delta and keeps the full frame's static ones", () => {
+    const full = packRows([{ index: 0, row: row('a', '1') }], {
+      seq: 0,
+      isFull: true,
+      rowCount: 1,
+      workerMs: 0,
+      tickTs: 0,
+    });
+    const delta = packRows([{ index: 0, row: { mark: '2', upnl: '5', roePercent: '+1%', liquidation: '--' } }], {
+      seq: 1,
+      isFull: false,
+      rowCount: 1,
+      workerMs: 0,
+      tickTs: 0,
+    });
     expect(cellsOf(delta)).toEqual(['2', '5', '+1%', '--']);
     const table = new RowsTable();
     table.apply(full);
     table.apply(delta);
-    expect(table.row(0)).toMatchObject({ id: 'a', symbol: 'BTCUSDT', size: '1', mark: '2', upnl: '5', roePercent: '+1%' });
+    expect(table.row(0)).toMatchObject({
+      id: 'a',
+      symbol: 'BTCUSDT',
+      size: '1',
+      mark: '2',
+      upnl: '5',
+      roePercent: '+1%',
+    });
     // A delta for another book size is not applied to this one.
-    table.apply(packRows([{ index: 0, row: { mark: '9', upnl: '9', roePercent: '9', liquidation: '9' } }], { seq: 2, isFull: false, rowCount: 3, workerMs: 0, tickTs: 0 }));
+    table.apply(
+      packRows([{ index: 0, row: { mark: '9', upnl: '9', roePercent: '9', liquidation: '9' } }], {
+        seq: 2,
+        isFull: false,
+        rowCount: 3,
+        workerMs: 0,
+        tickTs: 0,
+      }),
+    );
     expect(table.row(0)?.mark).toBe('2');
   });
 });

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { type FuturesPositionMetricsInput, futuresPositionMetrics } from '../../../../engine/maths';
 import { measurePosition } from '../../../../engine/maths/position-metrics';
 import knownAnswers from '../../../fixtures/maths-known-answers.json';
-import { decimalText, Exact, expectFixed, expectMathsError, HOSTILE_DECIMALS, negated, positiveDecimalText, scaled } from './support';
+import {
+  decimalText,
+  Exact,
+  expectFixed,
+  expectMathsError,
+  HOSTILE_DECIMALS,
+  negated,
+  positiveDecimalText,
+  scaled,
+} from './support';
 
 const vectors = knownAnswers.futuresPositionMetrics as unknown as Array<{
   name: string;
@@ -12,7 +21,13 @@ const vectors = knownAnswers.futuresPositionMetrics as unknown as Array<{
 }>;
 
 function live(side: 1 | 2, size: string, entry: string, margin: string, businessLine: 10 | 11 | 12 = 10) {
-  return { position: side, positionsCount: size, positionsOpenAvgPrice: entry, positionsOpenMarginCount: margin, businessLine };
+  return {
+    position: side,
+    positionsCount: size,
+    positionsOpenAvgPrice: entry,
+    positionsOpenMarginCount: margin,
+    businessLine,
+  };
 }
 
 describe('futuresPositionMetrics', () => {
@@ -37,7 +52,13 @@ describe('futuresPositionMetrics', () => {
 
   it('reads a record with the same result as the equivalent live position', () => {
     // 4 opened, 1.5 closed → 2.5 open with 100 · 2.5/4 = 62.5 margin, the same as a live 2.5 position on 62.5.
-    const record = { position: 2, openDealCount: '4', closeDealCount: '1.5', openAvgPrice: '250', openMarginCount: '100' };
+    const record = {
+      position: 2,
+      openDealCount: '4',
+      closeDealCount: '1.5',
+      openAvgPrice: '250',
+      openMarginCount: '100',
+    };
     expect(futuresPositionMetrics({ position: record, markPrice: '263.37' })).toEqual(
       futuresPositionMetrics({ position: live(2, '2.5', '250', '62.5'), markPrice: '263.37' }),
     );
@@ -45,7 +66,10 @@ describe('futuresPositionMetrics', () => {
 
   it('prefers the live fields when a record carries both shapes', () => {
     const both = { ...live(1, '1', '100', '10'), openDealCount: '5', openAvgPrice: '1', openMarginCount: '1' };
-    expect(futuresPositionMetrics({ position: both, markPrice: '110' })).toEqual({ upnl: '10.00', roePercent: '100.00' });
+    expect(futuresPositionMetrics({ position: both, markPrice: '110' })).toEqual({
+      upnl: '10.00',
+      roePercent: '100.00',
+    });
   });
 
   it('ignores level, count and realised profit', () => {
@@ -133,11 +157,16 @@ describe('futuresPositionMetrics properties', () => {
         })),
     );
     fc.assert(
-      fc.property(shape, positiveDecimalText(100000, 8), fc.integer({ min: 0, max: 18 }), (position, markPrice, profitDp) => {
-        const result = futuresPositionMetrics({ position, markPrice, profitDp });
-        expectFixed(result.upnl, profitDp);
-        expectFixed(result.roePercent, 2);
-      }),
+      fc.property(
+        shape,
+        positiveDecimalText(100000, 8),
+        fc.integer({ min: 0, max: 18 }),
+        (position, markPrice, profitDp) => {
+          const result = futuresPositionMetrics({ position, markPrice, profitDp });
+          expectFixed(result.upnl, profitDp);
+          expectFixed(result.roePercent, 2);
+        },
+      ),
     );
   });
 });
@@ -149,13 +178,17 @@ describe('futuresPositionMetrics input checks', () => {
     expectMathsError(() => futuresPositionMetrics({ position, markPrice: markPrice as string }), 'markPrice', code);
   });
 
-  it.each(HOSTILE_DECIMALS.filter(([, , code]) => code !== 'maths.missing'))('rejects %s as a position field', (_label, value, code) => {
-    expectMathsError(
-      () => futuresPositionMetrics({ position: { ...position, positionsOpenAvgPrice: value as string }, markPrice: '1' }),
-      'position.positionsOpenAvgPrice',
-      code,
-    );
-  });
+  it.each(HOSTILE_DECIMALS.filter(([, , code]) => code !== 'maths.missing'))(
+    'rejects %s as a position field',
+    (_label, value, code) => {
+      expectMathsError(
+        () =>
+          futuresPositionMetrics({ position: { ...position, positionsOpenAvgPrice: value as string }, markPrice: '1' }),
+        'position.positionsOpenAvgPrice',
+        code,
+      );
+    },
+  );
 
   it('rejects a zero or negative mark price, which inverse contracts divide by', () => {
     expectMathsError(() => futuresPositionMetrics({ position, markPrice: '0' }), 'markPrice', 'maths.out-of-range');
@@ -179,12 +212,26 @@ describe('futuresPositionMetrics input checks', () => {
       'maths.negative',
     );
     const record = { position: 1, openDealCount: '-2', openAvgPrice: '1', openMarginCount: '1' };
-    expectMathsError(() => futuresPositionMetrics({ position: record, markPrice: '1' }), 'position.openDealCount', 'maths.negative');
+    expectMathsError(
+      () => futuresPositionMetrics({ position: record, markPrice: '1' }),
+      'position.openDealCount',
+      'maths.negative',
+    );
   });
 
   it('rejects a record that closed more than it opened', () => {
-    const record = { position: 2, openDealCount: '1', closeDealCount: '1.0001', openAvgPrice: '100', openMarginCount: '10' };
-    expectMathsError(() => futuresPositionMetrics({ position: record, markPrice: '1' }), 'position.closeDealCount', 'maths.negative');
+    const record = {
+      position: 2,
+      openDealCount: '1',
+      closeDealCount: '1.0001',
+      openAvgPrice: '100',
+      openMarginCount: '10',
+    };
+    expectMathsError(
+      () => futuresPositionMetrics({ position: record, markPrice: '1' }),
+      'position.closeDealCount',
+      'maths.negative',
+    );
   });
 
   it('rejects a missing live field instead of reading it as zero', () => {
@@ -221,9 +268,21 @@ describe('futuresPositionMetrics input checks', () => {
   });
 
   it('rejects a position in neither shape', () => {
-    expectMathsError(() => futuresPositionMetrics({ position: { position: 1 } as never, markPrice: '1' }), 'position', 'maths.bad-shape');
-    expectMathsError(() => futuresPositionMetrics({ position: null as never, markPrice: '1' }), 'position', 'maths.bad-shape');
-    expectMathsError(() => futuresPositionMetrics({ position: [] as never, markPrice: '1' }), 'position', 'maths.bad-shape');
+    expectMathsError(
+      () => futuresPositionMetrics({ position: { position: 1 } as never, markPrice: '1' }),
+      'position',
+      'maths.bad-shape',
+    );
+    expectMathsError(
+      () => futuresPositionMetrics({ position: null as never, markPrice: '1' }),
+      'position',
+      'maths.bad-shape',
+    );
+    expectMathsError(
+      () => futuresPositionMetrics({ position: [] as never, markPrice: '1' }),
+      'position',
+      'maths.bad-shape',
+    );
   });
 
   it.each([19, -1, 2.5, '3.5', 'two'])('rejects profitDp %j', (profitDp) => {
@@ -236,15 +295,22 @@ describe('futuresPositionMetrics input checks', () => {
 
   it('accepts scientific literals up to an exponent of 60', () => {
     const example = live(1, '5e-1', '6E4', '3000');
-    expect(futuresPositionMetrics({ position: example, markPrice: '6.1e+4' })).toEqual({ upnl: '500.00', roePercent: '16.67' });
+    expect(futuresPositionMetrics({ position: example, markPrice: '6.1e+4' })).toEqual({
+      upnl: '500.00',
+      roePercent: '16.67',
+    });
     expect(() => futuresPositionMetrics({ position, markPrice: '1e60' })).not.toThrow();
-    expect(() => futuresPositionMetrics({ position: { ...position, positionsCount: '1e-60' }, markPrice: '1' })).not.toThrow();
+    expect(() =>
+      futuresPositionMetrics({ position: { ...position, positionsCount: '1e-60' }, markPrice: '1' }),
+    ).not.toThrow();
     expectMathsError(() => futuresPositionMetrics({ position, markPrice: '1e61' }), 'markPrice', 'maths.out-of-range');
     expectMathsError(() => futuresPositionMetrics({ position, markPrice: '1e-61' }), 'markPrice', 'maths.out-of-range');
   });
 
   it('accepts signed zero and surrounding blanks as ordinary values', () => {
-    expect(futuresPositionMetrics({ position: { ...position, positionsOpenMarginCount: '-0' }, markPrice: ' 100 ' })).toEqual({
+    expect(
+      futuresPositionMetrics({ position: { ...position, positionsOpenMarginCount: '-0' }, markPrice: ' 100 ' }),
+    ).toEqual({
       upnl: '0.00',
       roePercent: '0.00',
     });

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type SpotHoldingInput, type SpotHoldingMetrics, spotHoldingMetrics } from '../../../../engine/maths';
 import knownAnswers from '../../../fixtures/maths-known-answers.json';
-import { decimalText, Exact, expectFixed, expectMathsError, HOSTILE_DECIMALS, positiveDecimalText, scaled } from './support';
+import {
+  decimalText,
+  Exact,
+  expectFixed,
+  expectMathsError,
+  HOSTILE_DECIMALS,
+  positiveDecimalText,
+  scaled,
+} from './support';
 
 const vectors = knownAnswers.spotHoldingMetrics as unknown as Array<{
   name: string;
@@ -95,7 +103,11 @@ describe('spotHoldingMetrics input checks', () => {
   it('rejects negative prices and quantities', () => {
     expectMathsError(() => spotHoldingMetrics({ ...base, buyPrice: '-3' }), 'buyPrice', 'maths.negative');
     expectMathsError(() => spotHoldingMetrics({ ...base, holdCount: -1 }), 'holdCount', 'maths.negative');
-    expectMathsError(() => spotHoldingMetrics({ ...base, holdCount: undefined, buyDealCount: '-1' }), 'buyDealCount', 'maths.negative');
+    expectMathsError(
+      () => spotHoldingMetrics({ ...base, holdCount: undefined, buyDealCount: '-1' }),
+      'buyDealCount',
+      'maths.negative',
+    );
   });
 
   it('names the quantity that was read when it is garbage', () => {
@@ -105,7 +117,11 @@ describe('spotHoldingMetrics input checks', () => {
       'maths.not-a-number',
     );
     // A blank string is present, so it does not fall through to the next quantity.
-    expectMathsError(() => spotHoldingMetrics({ ...base, holdCount: '', buyDealCount: '4' }), 'holdCount', 'maths.missing');
+    expectMathsError(
+      () => spotHoldingMetrics({ ...base, holdCount: '', buyDealCount: '4' }),
+      'holdCount',
+      'maths.missing',
+    );
   });
 
   it('rejects a holding with no quantity at all', () => {

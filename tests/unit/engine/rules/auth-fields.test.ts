@@ -13,7 +13,14 @@ describe('checkEmail', () => {
   it('accepts ordinary addresses and refuses malformed or hostile ones', () => {
     expect(checkEmail(' trader@example.com ')).toBeNull();
     expect(checkEmail('')).toBe('required');
-    for (const bad of ['a@b', 'no-at.example.com', 'a b@example.com', '"><script>@x.com', `${'a'.repeat(65)}@x.com`, "x@x.com' OR 1=1"]) {
+    for (const bad of [
+      'a@b',
+      'no-at.example.com',
+      'a b@example.com',
+      '"><script>@x.com',
+      `${'a'.repeat(65)}@x.com`,
+      "x@x.com' OR 1=1",
+    ]) {
       expect(checkEmail(bad)).toBe('invalidEmail');
     }
   });

@@ -82,19 +82,12 @@ describe('splitLanguagePrefix', () => {
     expect(splitLanguagePrefix(input)).toEqual({ language, rest });
   });
 
-  it.each([
-    '/JA/x',
-    '/jam/x',
-    '/spot/ja',
-    '/ja-JP/x',
-    '/zh-cn/x',
-    '/nl/x',
-    '/%6Aa/x',
-    '/日本語/spot',
-    '/ja\u0301/x',
-  ])('leaves %s unprefixed and unchanged', (input) => {
-    expect(splitLanguagePrefix(input)).toEqual({ language: null, rest: input });
-  });
+  it.each(['/JA/x', '/jam/x', '/spot/ja', '/ja-JP/x', '/zh-cn/x', '/nl/x', '/%6Aa/x', '/日本語/spot', '/ja\u0301/x'])(
+    'leaves %s unprefixed and unchanged',
+    (input) => {
+      expect(splitLanguagePrefix(input)).toEqual({ language: null, rest: input });
+    },
+  );
 
   it('turns empty and bare inputs into the root path', () => {
     expect(splitLanguagePrefix('')).toEqual({ language: null, rest: '/' });
@@ -364,7 +357,7 @@ describe('languageTypeOf', () => {
     expect(languageTypeOf('bg')).toBe(0);
   });
 
-  it('gives a value that is no locale en\'s 0', () => {
+  it("gives a value that is no locale en's 0", () => {
     expect(languageTypeOf('__proto__' as Locale)).toBe(0);
     expect(languageTypeOf('toString' as Locale)).toBe(0);
   });

@@ -21,8 +21,17 @@ const config = (over: Partial<ReferralConfig> = {}): ReferralConfig => ({
 
 describe('readReferralCodes', () => {
   it('reads the six codes, taking the first item of a comma list', () => {
-    const params = new URLSearchParams('channelCode=ch1,ch2&vipCode=V9&clacCode=c&commonCode=k&groupId=g1&actCode=a-1&other=x');
-    expect(readReferralCodes(params)).toEqual({ channelCode: 'ch1', vipCode: 'V9', clacCode: 'c', commonCode: 'k', groupId: 'g1', actCode: 'a-1' });
+    const params = new URLSearchParams(
+      'channelCode=ch1,ch2&vipCode=V9&clacCode=c&commonCode=k&groupId=g1&actCode=a-1&other=x',
+    );
+    expect(readReferralCodes(params)).toEqual({
+      channelCode: 'ch1',
+      vipCode: 'V9',
+      clacCode: 'c',
+      commonCode: 'k',
+      groupId: 'g1',
+      actCode: 'a-1',
+    });
   });
   it('drops hostile or empty codes', () => {
     const params = new URLSearchParams(`channelCode=<script>&vipCode=,x&groupId=${'a'.repeat(65)}&actCode=%0d%0a`);
@@ -33,7 +42,14 @@ describe('readReferralCodes', () => {
 describe('referralCacheDays', () => {
   it('prefers a live channel rule, then an active link, then the global window', () => {
     const c = config({
-      channelCodeList: [{ channelCode: 'promo', cacheEffectiveTime: 30, channelCodeBeginTime: NOW - DAY, channelCodeEndTime: NOW + DAY }],
+      channelCodeList: [
+        {
+          channelCode: 'promo',
+          cacheEffectiveTime: 30,
+          channelCodeBeginTime: NOW - DAY,
+          channelCodeEndTime: NOW + DAY,
+        },
+      ],
       activeLinkList: [{ activeLink: 'https://x.test/event', cacheEffectiveTime: 14 }],
     });
     expect(referralCacheDays(c, { channelCode: 'promo' }, 'https://x.test/', NOW)).toBe(30);
@@ -41,7 +57,10 @@ describe('referralCacheDays', () => {
     expect(referralCacheDays(c, { channelCode: 'other' }, 'https://x.test/', NOW)).toBe(7);
   });
   it('ignores rules outside their time window and returns null when capture is closed or out of window', () => {
-    const c = config({ channelCodeList: [{ channelCode: 'promo', cacheEffectiveTime: 30, channelCodeEndTime: NOW - 1 }], cacheBeginTime: NOW + DAY });
+    const c = config({
+      channelCodeList: [{ channelCode: 'promo', cacheEffectiveTime: 30, channelCodeEndTime: NOW - 1 }],
+      cacheBeginTime: NOW + DAY,
+    });
     expect(referralCacheDays(c, { channelCode: 'promo' }, '/', NOW)).toBeNull();
     expect(referralCacheDays(config({ open: false }), { channelCode: 'x' }, '/', NOW)).toBeNull();
   });
@@ -59,7 +78,13 @@ describe('captureReferral / readReferralCache', () => {
     expect(captureReferral(config(), new URLSearchParams('x=1'), '/', NOW)).toBeNull();
   });
   it('rejects tampered storage', () => {
-    for (const raw of ['{', '[]', 'null', '{"endTime":"9e99","codes":{}}', JSON.stringify({ endTime: NOW + DAY, codes: { vipCode: '<x>' } })]) {
+    for (const raw of [
+      '{',
+      '[]',
+      'null',
+      '{"endTime":"9e99","codes":{}}',
+      JSON.stringify({ endTime: NOW + DAY, codes: { vipCode: '<x>' } }),
+    ]) {
       expect(readReferralCache(raw, NOW)).toBeNull();
     }
   });
@@ -67,7 +92,16 @@ describe('captureReferral / readReferralCache', () => {
 
 describe('referralRegistrationFields', () => {
   it('sends the codes under the registration names', () => {
-    expect(referralRegistrationFields({ channelCode: 'c', vipCode: 'v', clacCode: 'l', commonCode: 'm', groupId: 'g', actCode: 'a' })).toEqual({
+    expect(
+      referralRegistrationFields({
+        channelCode: 'c',
+        vipCode: 'v',
+        clacCode: 'l',
+        commonCode: 'm',
+        groupId: 'g',
+        actCode: 'a',
+      }),
+    ).toEqual({
       registerVipNo: 'v',
       registerChannel: 'c',
       clacCode: 'l',
@@ -84,8 +118,15 @@ describe('parseReferralConfig', () => {
     expect(parseReferralConfig({ open: 'yes' }).open).toBe(false);
   });
   it('keeps well-formed rules and skips broken ones', () => {
-    const parsed = parseReferralConfig({ open: true, cacheEffectiveTime: 3, channelCodeList: [{ channelCode: 'a', cacheEffectiveTime: 5 }, null, { x: 1 }], activeLinkList: 'x' });
-    expect(parsed.channelCodeList).toEqual([{ channelCode: 'a', cacheEffectiveTime: 5, channelCodeBeginTime: undefined, channelCodeEndTime: undefined }]);
+    const parsed = parseReferralConfig({
+      open: true,
+      cacheEffectiveTime: 3,
+      channelCodeList: [{ channelCode: 'a', cacheEffectiveTime: 5 }, null, { x: 1 }],
+      activeLinkList: 'x',
+    });
+    expect(parsed.channelCodeList).toEqual([
+      { channelCode: 'a', cacheEffectiveTime: 5, channelCodeBeginTime: undefined, channelCodeEndTime: undefined },
+    ]);
     expect(parsed.activeLinkList).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ describe('classifyReply', () => {
   });
 
   it('resolves the userinfo call with its data on a session notice', () => {
-    expect(classifyReply({ code: '00005', msg: 'Please log in', data: { isLogin: false } }, { resolvesSessionNotice: true })).toEqual({
+    expect(
+      classifyReply({ code: '00005', msg: 'Please log in', data: { isLogin: false } }, { resolvesSessionNotice: true }),
+    ).toEqual({
       kind: 'ok',
       data: { isLogin: false },
     });
@@ -62,6 +64,8 @@ describe('classifyReply', () => {
   });
 
   it('does not let a hostile msg pass as success', () => {
-    expect(classifyReply({ code: '99999', msg: '<img src=x onerror=alert(1)>', data: { a: 1 } }).kind).toBe('business-error');
+    expect(classifyReply({ code: '99999', msg: '<img src=x onerror=alert(1)>', data: { a: 1 } }).kind).toBe(
+      'business-error',
+    );
   });
 });

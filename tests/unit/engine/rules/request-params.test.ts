@@ -10,7 +10,14 @@ describe('formatRequestDate', () => {
 
 describe('normalizeParams', () => {
   it('trims strings and formats dates, deeply', () => {
-    const input = { name: '  bob ', when: new Date(2026, 10, 22, 9, 5), nested: { list: [' a ', 1, new Date(2026, 0, 1, 0, 0)] }, n: 3, b: false, z: null };
+    const input = {
+      name: '  bob ',
+      when: new Date(2026, 10, 22, 9, 5),
+      nested: { list: [' a ', 1, new Date(2026, 0, 1, 0, 0)] },
+      n: 3,
+      b: false,
+      z: null,
+    };
     expect(normalizeParams(input)).toEqual({
       name: 'bob',
       when: '2026-11-22 09:05',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRiskToken, isRiskTokenFresh, needsRiskToken, RISK_TOKEN, RISK_TOKEN_ENDPOINTS } from '../../../../engine/rules/risk-token';
+import {
+  classifyRiskToken,
+  isRiskTokenFresh,
+  needsRiskToken,
+  RISK_TOKEN,
+  RISK_TOKEN_ENDPOINTS,
+} from '../../../../engine/rules/risk-token';
 
 describe('classifyRiskToken', () => {
   it('calls a 40-character token success and keeps it', () => {

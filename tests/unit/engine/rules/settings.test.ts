@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { COOKIE_PREFERENCES, LOCAL_DEFAULTS, parseSetting, themeFromCookie, themeToCookie } from '../../../../engine/rules/settings';
+import {
+  COOKIE_PREFERENCES,
+  LOCAL_DEFAULTS,
+  parseSetting,
+  themeFromCookie,
+  themeToCookie,
+} from '../../../../engine/rules/settings';
 
 describe('default sets', () => {
   it('keeps both of the spec defaults, which disagree on unit, show-asset and theme', () => {
-    expect(LOCAL_DEFAULTS).toMatchObject({ locale: 'en', theme: 'dark', layout: 'right', unit: 'CNY', showAsset: false, valuationUnit: 1, login: false, dir: 'ltr' });
+    expect(LOCAL_DEFAULTS).toMatchObject({
+      locale: 'en',
+      theme: 'dark',
+      layout: 'right',
+      unit: 'CNY',
+      showAsset: false,
+      valuationUnit: 1,
+      login: false,
+      dir: 'ltr',
+    });
     expect(COOKIE_PREFERENCES.unit.fallback).toBe('USD');
     expect(COOKIE_PREFERENCES.showAsset.fallback).toBe('true');
     expect(COOKIE_PREFERENCES.theme.fallback).toBe('black');

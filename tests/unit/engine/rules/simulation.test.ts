@@ -36,7 +36,18 @@ describe('isSimulationPath', () => {
   });
 
   it('refuses pages outside the areas, and lookalikes of them', () => {
-    for (const path of ['/', '/login', '/register', '/spot', '/spotlight', '/futures', '/account/security', '/p2p', '/earn', '/Spot/BTCUSDT']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/register',
+      '/spot',
+      '/spotlight',
+      '/futures',
+      '/account/security',
+      '/p2p',
+      '/earn',
+      '/Spot/BTCUSDT',
+    ]) {
       expect(isSimulationPath(path), path).toBe(false);
     }
   });

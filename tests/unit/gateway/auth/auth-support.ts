@@ -36,13 +36,24 @@ export function fakeCiphertext(fields: Record<string, unknown>, path: string, ke
 }
 
 /** A stand-in for gateway/security's opener: accepts `fakeCiphertext` made for this path, fails everything else. */
-export async function fakeOpenEnvelope(_c: Context<GatewayEnv>, body: Record<string, unknown>, path: string): Promise<OpenedEnvelope> {
+export async function fakeOpenEnvelope(
+  _c: Context<GatewayEnv>,
+  body: Record<string, unknown>,
+  path: string,
+): Promise<OpenedEnvelope> {
   const { bodyCiphertext, ...rest } = body;
   if (typeof bodyCiphertext !== 'string' || !bodyCiphertext.startsWith('fake.')) return { ok: false };
   try {
     const inner = JSON.parse(Buffer.from(bodyCiphertext.slice(5), 'base64url').toString('utf8'));
     if (inner.path !== path) return { ok: false };
-    return { ok: true, fields: inner.fields, rest, publicKey: 'PUBLIC-KEY-B64', algorithm: 'rsa2048', keyId: inner.keyId };
+    return {
+      ok: true,
+      fields: inner.fields,
+      rest,
+      publicKey: 'PUBLIC-KEY-B64',
+      algorithm: 'rsa2048',
+      keyId: inner.keyId,
+    };
   } catch {
     return { ok: false };
   }
@@ -73,7 +84,12 @@ export class Browser {
   /** POSTs a JSON body (an object, or raw text). */
   post(path: string, body: unknown, extra: RequestInit & { origin?: string } = {}): Promise<Response> {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return this.request(path, { ...extra, method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+    return this.request(path, {
+      ...extra,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
   }
 
   /** GETs a path. */
@@ -189,7 +205,14 @@ export function makeAuthHarness(deps: Partial<AuthDeps> = {}): AuthHarness {
         areaCode: input.mobile ? (input.areaCode ?? '86') : null,
         passwordHash: await hashPassword(input.password, TEST_SCRYPT),
         createdAt: clock.now,
-        referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
+        referral: {
+          registerVipNo: null,
+          registerChannel: null,
+          clacCode: null,
+          commonCode: null,
+          groupId: null,
+          actCode: null,
+        },
         twoFactor: input.twoFactor,
         totpSecret: input.totpSecret ?? null,
       });
@@ -224,7 +247,11 @@ export async function startLogin(browser: Browser, email: string, pwd = LOGIN_TE
 }
 
 /** Posts a login verification step and returns its HTTP status and reply. */
-export async function verifyLogin(browser: Browser, body: Record<string, unknown>, path = '/v1/user/login/verify-login') {
+export async function verifyLogin(
+  browser: Browser,
+  body: Record<string, unknown>,
+  path = '/v1/user/login/verify-login',
+) {
   const res = await browser.post(path, body);
   return { status: res.status, body: await res.json() };
 }

@@ -24,22 +24,34 @@ describe('dev accounts', () => {
     expect(h.logs.join('\n')).toContain(SECURE_ACCOUNT.totpSecret);
     expect(h.logs.join('\n')).not.toContain(SECURE_ACCOUNT.password);
     const browser = h.browser();
-    const first = await (await browser.post('/v1/user/login', { loginName: 'secure@example.com', pwd: 'Secure-pass-1' })).json();
+    const first = await (
+      await browser.post('/v1/user/login', { loginName: 'secure@example.com', pwd: 'Secure-pass-1' })
+    ).json();
     expect(first.data).toMatchObject({ needVerify: true, methods: ['google'] });
-    const res = await browser.post('/v1/user/login/verify-login', { googleCode: totpAt(SECURE_ACCOUNT.totpSecret, h.clock.now) });
+    const res = await browser.post('/v1/user/login/verify-login', {
+      googleCode: totpAt(SECURE_ACCOUNT.totpSecret, h.clock.now),
+    });
     expect((await res.json()).code).toBe('00000');
   });
 
   it('ask careful@example.com to confirm a device new to it with a mailed code', async () => {
     h = makeAuthHarness({ seedDevAccounts: true });
     h.trusted.value = false;
-    const first = await (await h.browser().post('/v1/user/login', { loginName: CAREFUL_ACCOUNT.email, pwd: CAREFUL_ACCOUNT.password })).json();
+    const first = await (
+      await h.browser().post('/v1/user/login', { loginName: CAREFUL_ACCOUNT.email, pwd: CAREFUL_ACCOUNT.password })
+    ).json();
     expect(first.data).toMatchObject({ needVerify: true, methods: [], system: true });
   });
 
   it('are created once however often the gateway starts', () => {
     h = makeAuthHarness({ seedDevAccounts: true });
-    createAuth({ db: h.db, logger: createLogger('silent'), openEnvelope: async () => ({ ok: false }), allowPlainLogin: true, seedDevAccounts: true });
+    createAuth({
+      db: h.db,
+      logger: createLogger('silent'),
+      openEnvelope: async () => ({ ok: false }),
+      allowPlainLogin: true,
+      seedDevAccounts: true,
+    });
     expect(h.db.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 3 });
   });
 });

@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AuthHarness, type Browser, makeAuthHarness, totpAt } from './auth-support';
 
 const PWD = 'Trader-pass-1';
-const PATHS = { secret: '/v1/user/security/google/secret', bind: '/v1/user/security/google/bind', unbind: '/v1/user/security/google/unbind' };
+const PATHS = {
+  secret: '/v1/user/security/google/secret',
+  bind: '/v1/user/security/google/bind',
+  unbind: '/v1/user/security/google/unbind',
+};
 
 let h: AuthHarness;
 let browser: Browser;
@@ -22,8 +26,12 @@ describe('Google Authenticator binding', () => {
     await browser.grantStepUp('google-bind');
     const { data } = await call(PATHS.secret);
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(data.otpauthUri).toBe(`otpauth://totp/Exchange:trader%40example.com?secret=${data.secret}&issuer=Exchange&algorithm=SHA1&digits=6&period=30`);
-    expect((await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) })).data).toEqual({ googleBound: true });
+    expect(data.otpauthUri).toBe(
+      `otpauth://totp/Exchange:trader%40example.com?secret=${data.secret}&issuer=Exchange&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect((await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) })).data).toEqual({
+      googleBound: true,
+    });
     expect((await (await browser.get('/v1/user/overview/userinfo')).json()).data.twoFactor.google).toBe(true);
     // The next login now asks for the authenticator.
     const next = await h.browser().post('/v1/user/login', { loginName: 'trader@example.com', pwd: PWD });
@@ -58,7 +66,10 @@ describe('Google Authenticator binding', () => {
 
   it('never binds with a session cookie alone: the stolen-session takeover is refused with 40112', async () => {
     const { data } = await call(PATHS.secret);
-    expect((await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) }))).toMatchObject({ status: 'error', code: '40112' });
+    expect(await call(PATHS.bind, { googleCode: totpAt(data.secret, h.clock.now) })).toMatchObject({
+      status: 'error',
+      code: '40112',
+    });
     expect((await (await browser.get('/v1/user/overview/userinfo')).json()).data.twoFactor.google).toBe(false);
   });
 

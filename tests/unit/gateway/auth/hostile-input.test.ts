@@ -20,9 +20,37 @@ const ROUTES: [string, Record<string, unknown>][] = [
   ['/v1/user/login/verifySystemLogin', { verifyCode: '123456' }],
   ['/v1/msg/verify-code/send', { type: 'email', email: 'a@example.com', scene: 'register' }],
   ['/v1/msg/verify-code/send', { type: 'mobile', mobile: '13800138000', areaCode: '86', scene: 'register' }],
-  ['/v1/user/register/email', { email: 'a@example.com', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '123456', registerVipNo: 'v', registerChannel: 'c', clacCode: 'c', commonCode: 'c', groupId: 'g', actCode: 'a' }],
-  ['/v1/user/register/mobile', { mobile: '13800138000', areaCode: '86', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '123456' }],
-  ['/v1/user/register/mobileAndEmail', { mobile: '13800138000', areaCode: '86', email: 'a@example.com', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', emailVerifyCode: '123456', verifyCode: '123456' }],
+  [
+    '/v1/user/register/email',
+    {
+      email: 'a@example.com',
+      pwd: 'Fresh-pass-1',
+      rePwd: 'Fresh-pass-1',
+      verifyCode: '123456',
+      registerVipNo: 'v',
+      registerChannel: 'c',
+      clacCode: 'c',
+      commonCode: 'c',
+      groupId: 'g',
+      actCode: 'a',
+    },
+  ],
+  [
+    '/v1/user/register/mobile',
+    { mobile: '13800138000', areaCode: '86', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '123456' },
+  ],
+  [
+    '/v1/user/register/mobileAndEmail',
+    {
+      mobile: '13800138000',
+      areaCode: '86',
+      email: 'a@example.com',
+      pwd: 'Fresh-pass-1',
+      rePwd: 'Fresh-pass-1',
+      emailVerifyCode: '123456',
+      verifyCode: '123456',
+    },
+  ],
   ['/v1/user/security/google/bind', { googleCode: '123456' }],
   ['/v1/user/security/google/unbind', { googleCode: '123456' }],
 ];
@@ -35,7 +63,9 @@ afterEach(() => h.close());
 
 function tableCounts(): Record<string, number> {
   const tables = ['users', 'sessions', 'pending_logins'];
-  return Object.fromEntries(tables.map((t) => [t, (h.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]));
+  return Object.fromEntries(
+    tables.map((t) => [t, (h.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]),
+  );
 }
 
 describe('SQL injection strings', () => {
@@ -73,9 +103,21 @@ describe('oversized and wrong-typed fields', () => {
     ['/v1/user/login', { loginName: '', pwd: 'Demo-pass-1' }, 'loginName'],
     ['/v1/msg/verify-code/send', { type: 'email', scene: 'register', email: 'e'.repeat(300) }, 'email'],
     ['/v1/msg/verify-code/send', { type: 'email', scene: { a: 1 }, email: 'a@example.com' }, 'scene'],
-    ['/v1/user/register/email', { email: 'a@example.com', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '1'.repeat(17) }, 'verifyCode'],
-    ['/v1/user/register/mobile', { mobile: 13800138000, areaCode: '86', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '123456' }, 'mobile'],
-    ['/v1/user/register/email', { email: 'a@example.com', pwd: 'Fresh-pass-1', rePwd: null, verifyCode: '123456' }, 'rePwd'],
+    [
+      '/v1/user/register/email',
+      { email: 'a@example.com', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '1'.repeat(17) },
+      'verifyCode',
+    ],
+    [
+      '/v1/user/register/mobile',
+      { mobile: 13800138000, areaCode: '86', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '123456' },
+      'mobile',
+    ],
+    [
+      '/v1/user/register/email',
+      { email: 'a@example.com', pwd: 'Fresh-pass-1', rePwd: null, verifyCode: '123456' },
+      'rePwd',
+    ],
   ];
   for (const [path, body, field] of cases) {
     it(`${path}: 400 naming ${field} for ${JSON.stringify(body[field]).slice(0, 40)}`, async () => {
@@ -97,7 +139,9 @@ describe('oversized and wrong-typed fields', () => {
   });
 
   it('answers 413 for a body over 16 KiB', async () => {
-    const res = await h.browser().post('/v1/user/login', { loginName: 'demo@example.com', pwd: 'x', pad: 'p'.repeat(20 * 1024) });
+    const res = await h
+      .browser()
+      .post('/v1/user/login', { loginName: 'demo@example.com', pwd: 'x', pad: 'p'.repeat(20 * 1024) });
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe('41300');
   });

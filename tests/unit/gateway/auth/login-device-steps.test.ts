@@ -1,12 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AuthHarness, fakeCiphertext, lastCode, LOGIN_TEST_PASSWORD, makeAuthHarness, startLogin as start, TEST_TOTP_SECRET, totpAt, verifyLogin as verify } from './auth-support';
+import {
+  type AuthHarness,
+  fakeCiphertext,
+  lastCode,
+  LOGIN_TEST_PASSWORD,
+  makeAuthHarness,
+  startLogin as start,
+  TEST_TOTP_SECRET,
+  totpAt,
+  verifyLogin as verify,
+} from './auth-support';
 
 const PWD = LOGIN_TEST_PASSWORD;
 
 let h: AuthHarness;
 beforeEach(async () => {
   h = makeAuthHarness();
-  await h.addUser({ email: 'otp@example.com', password: PWD, twoFactor: { google: true }, totpSecret: TEST_TOTP_SECRET });
+  await h.addUser({
+    email: 'otp@example.com',
+    password: PWD,
+    twoFactor: { google: true },
+    totpSecret: TEST_TOTP_SECRET,
+  });
   await h.addUser({ email: 'device@example.com', password: PWD, twoFactor: { system: true } });
   await h.addUser({ email: 'key@example.com', password: PWD, twoFactor: { fido: true } });
 });
@@ -20,10 +35,16 @@ describe('new-device confirmation', () => {
   it('mails a code on an untrusted device and completes at verifySystemLogin', async () => {
     h.trusted.value = false;
     const browser = h.browser();
-    expect((await start(browser, 'device@example.com')).data).toMatchObject({ needVerify: true, methods: [], system: true });
+    expect((await start(browser, 'device@example.com')).data).toMatchObject({
+      needVerify: true,
+      methods: [],
+      system: true,
+    });
     const mail = h.ctx.mailbox!.list(1, 'device@example.com')[0]!;
     expect(mail).toMatchObject({ scene: 'system', channel: 'email' });
-    expect((await verify(browser, { verifyCode: mail.code }, '/v1/user/login/verifySystemLogin-v2')).body.code).toBe('00000');
+    expect((await verify(browser, { verifyCode: mail.code }, '/v1/user/login/verifySystemLogin-v2')).body.code).toBe(
+      '00000',
+    );
   });
 
   it("asks isTrustedDevice with the user id and the login envelope's key", async () => {
@@ -38,7 +59,9 @@ describe('new-device confirmation', () => {
     try {
       const user = await keyed.addUser({ email: 'device@example.com', password: PWD, twoFactor: { system: true } });
       const login = (keyId: string) =>
-        keyed.browser().post('/v1/user/login', { bodyCiphertext: fakeCiphertext({ loginName: 'device@example.com', pwd: PWD }, '/v1/user/login', keyId) });
+        keyed.browser().post('/v1/user/login', {
+          bodyCiphertext: fakeCiphertext({ loginName: 'device@example.com', pwd: PWD }, '/v1/user/login', keyId),
+        });
       expect((await (await login(known)).json()).data.needVerify).toBe(false);
       expect((await (await login('e'.repeat(32))).json()).data).toMatchObject({ needVerify: true, system: true });
       expect(asked).toEqual([
@@ -67,7 +90,9 @@ describe('security-key step', () => {
   it('answers the 50100 "not available yet" business error until a verifier is injected', async () => {
     const browser = h.browser();
     expect((await start(browser, 'key@example.com')).data).toMatchObject({ needVerify: true, methods: [], fido: true });
-    expect((await verify(browser, { fidoVerifyCode: 'assertion' }, '/v1/user/login/verify-auth-login')).body).toMatchObject({
+    expect(
+      (await verify(browser, { fidoVerifyCode: 'assertion' }, '/v1/user/login/verify-auth-login')).body,
+    ).toMatchObject({
       status: 'error',
       code: '50100',
     });
@@ -79,8 +104,12 @@ describe('security-key step', () => {
       await keyed.addUser({ email: 'key@example.com', password: PWD, twoFactor: { fido: true } });
       const browser = keyed.browser();
       await browser.post('/v1/user/login', { loginName: 'key@example.com', pwd: PWD });
-      expect((await (await browser.post('/v1/user/login/verify-auth-login', { fidoVerifyCode: 'bad' })).json()).code).toBe('40102');
-      expect((await (await browser.post('/v1/user/login/verify-auth-login', { fidoVerifyCode: 'good' })).json()).code).toBe('00000');
+      expect(
+        (await (await browser.post('/v1/user/login/verify-auth-login', { fidoVerifyCode: 'bad' })).json()).code,
+      ).toBe('40102');
+      expect(
+        (await (await browser.post('/v1/user/login/verify-auth-login', { fidoVerifyCode: 'good' })).json()).code,
+      ).toBe('00000');
     } finally {
       keyed.close();
     }

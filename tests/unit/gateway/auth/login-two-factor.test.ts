@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AuthHarness, type Browser, fakeCiphertext, lastCode, LOGIN_TEST_PASSWORD, makeAuthHarness, startLogin as start, TEST_TOTP_SECRET, totpAt, verifyLogin as verify } from './auth-support';
+import {
+  type AuthHarness,
+  type Browser,
+  fakeCiphertext,
+  lastCode,
+  LOGIN_TEST_PASSWORD,
+  makeAuthHarness,
+  startLogin as start,
+  TEST_TOTP_SECRET,
+  totpAt,
+  verifyLogin as verify,
+} from './auth-support';
 
 const PWD = LOGIN_TEST_PASSWORD;
 const MINUTE = 60_000;
@@ -8,9 +19,26 @@ let h: AuthHarness;
 beforeEach(async () => {
   h = makeAuthHarness();
   await h.addUser({ email: 'mail@example.com', password: PWD, twoFactor: { email: true } });
-  await h.addUser({ email: 'sms@example.com', mobile: '13900139000', areaCode: '86', password: PWD, twoFactor: { mobile: true } });
-  await h.addUser({ email: 'otp@example.com', password: PWD, twoFactor: { google: true }, totpSecret: TEST_TOTP_SECRET });
-  await h.addUser({ email: 'all@example.com', mobile: '13700137000', password: PWD, twoFactor: { email: true, mobile: true, google: true }, totpSecret: TEST_TOTP_SECRET });
+  await h.addUser({
+    email: 'sms@example.com',
+    mobile: '13900139000',
+    areaCode: '86',
+    password: PWD,
+    twoFactor: { mobile: true },
+  });
+  await h.addUser({
+    email: 'otp@example.com',
+    password: PWD,
+    twoFactor: { google: true },
+    totpSecret: TEST_TOTP_SECRET,
+  });
+  await h.addUser({
+    email: 'all@example.com',
+    mobile: '13700137000',
+    password: PWD,
+    twoFactor: { email: true, mobile: true, google: true },
+    totpSecret: TEST_TOTP_SECRET,
+  });
   await h.addUser({ email: 'device@example.com', password: PWD, twoFactor: { system: true } });
   await h.addUser({ email: 'key@example.com', password: PWD, twoFactor: { fido: true } });
 });
@@ -24,7 +52,10 @@ describe('login with second factors', () => {
   it('holds an email-2FA login as pending (HttpOnly login_pending, no sid) and lists the methods', async () => {
     const browser = h.browser();
     const reply = await start(browser, 'mail@example.com');
-    expect(reply).toMatchObject({ code: '00000', data: { needVerify: true, methods: ['email'], fido: false, system: false, email: 'm***@example.com' } });
+    expect(reply).toMatchObject({
+      code: '00000',
+      data: { needVerify: true, methods: ['email'], fido: false, system: false, email: 'm***@example.com' },
+    });
     expect(browser.setCookie('login_pending')).toMatch(/HttpOnly/);
     expect(browser.cookies.has('sid')).toBe(false);
     expect((await (await browser.get('/v1/user/overview/userinfo')).json()).data.isLogin).toBe(false);
@@ -44,14 +75,22 @@ describe('login with second factors', () => {
     const browser = h.browser();
     expect((await start(browser, 'sms@example.com')).data.methods).toEqual(['mobile']);
     await sendLoginCode(browser, 'mobile');
-    const { body } = await verify(browser, { mobileCode: lastCode(h, '86 13900139000') }, '/v1/user/agency/login/verify-login');
+    const { body } = await verify(
+      browser,
+      { mobileCode: lastCode(h, '86 13900139000') },
+      '/v1/user/agency/login/verify-login',
+    );
     expect(body.code).toBe('00000');
   });
 
   it('completes with the authenticator code at verify-login-v2', async () => {
     const browser = h.browser();
     expect((await start(browser, 'otp@example.com')).data.methods).toEqual(['google']);
-    const { body } = await verify(browser, { googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) }, '/v1/user/login/verify-login-v2');
+    const { body } = await verify(
+      browser,
+      { googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) },
+      '/v1/user/login/verify-login-v2',
+    );
     expect(body.code).toBe('00000');
   });
 
@@ -60,7 +99,11 @@ describe('login with second factors', () => {
     expect((await start(browser, 'all@example.com')).data.methods).toEqual(['email', 'mobile', 'google']);
     await sendLoginCode(browser, 'email');
     await sendLoginCode(browser, 'mobile');
-    const codes = { emailCode: lastCode(h, 'all@example.com'), mobileCode: lastCode(h, '86 13700137000'), googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) };
+    const codes = {
+      emailCode: lastCode(h, 'all@example.com'),
+      mobileCode: lastCode(h, '86 13700137000'),
+      googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now),
+    };
     const missing = await verify(browser, { emailCode: codes.emailCode, googleCode: codes.googleCode });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toContain('mobileCode');
@@ -71,7 +114,9 @@ describe('login with second factors', () => {
 
   it('binds the key of the login envelope once the last step passes', async () => {
     const browser = h.browser();
-    await browser.post('/v1/user/login', { bodyCiphertext: fakeCiphertext({ loginName: 'otp@example.com', pwd: PWD }, '/v1/user/login', 'c'.repeat(32)) });
+    await browser.post('/v1/user/login', {
+      bodyCiphertext: fakeCiphertext({ loginName: 'otp@example.com', pwd: PWD }, '/v1/user/login', 'c'.repeat(32)),
+    });
     expect(h.bound).toEqual([]);
     await verify(browser, { googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) });
     expect(h.bound).toMatchObject([{ keyId: 'c'.repeat(32) }]);
@@ -153,7 +198,10 @@ describe('pending login limits', () => {
     const browser = h.browser();
     await start(browser, 'otp@example.com');
     h.clock.now += 5 * MINUTE + 1;
-    expect((await verify(browser, { googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) })).body).toMatchObject({ status: 'error', code: '40103' });
+    expect((await verify(browser, { googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) })).body).toMatchObject({
+      status: 'error',
+      code: '40103',
+    });
   });
 
   it('drops the pending login on the fifth wrong code (40104), then even the right code fails', async () => {
@@ -180,7 +228,11 @@ describe('pending login limits', () => {
   it('answers 40105 for a step the login does not need', async () => {
     const browser = h.browser();
     await start(browser, 'mail@example.com');
-    expect((await verify(browser, { verifyCode: '123456' }, '/v1/user/login/verifySystemLogin')).body.code).toBe('40105');
-    expect((await verify(browser, { fidoVerifyCode: 'x' }, '/v1/user/login/verify-auth-login')).body.code).toBe('40105');
+    expect((await verify(browser, { verifyCode: '123456' }, '/v1/user/login/verifySystemLogin')).body.code).toBe(
+      '40105',
+    );
+    expect((await verify(browser, { fidoVerifyCode: 'x' }, '/v1/user/login/verify-auth-login')).body.code).toBe(
+      '40105',
+    );
   });
 });

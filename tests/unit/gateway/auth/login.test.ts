@@ -18,17 +18,30 @@ afterEach(() => h.close());
 describe('POST /v1/user/login', () => {
   it('signs in by email (any case) and replies the masked identity', async () => {
     const browser = h.browser();
-    const res = await browser.post('/v1/user/login', { loginName: '  Trader@Example.com ', pwd: PASSWORD, languageType: 0 });
+    const res = await browser.post('/v1/user/login', {
+      loginName: '  Trader@Example.com ',
+      pwd: PASSWORD,
+      languageType: 0,
+    });
     const body = await res.json();
-    expect(body).toMatchObject({ code: '00000', data: { needVerify: false, userId: expect.stringMatching(/^\d{10}$/), loginName: 't***@example.com' } });
+    expect(body).toMatchObject({
+      code: '00000',
+      data: { needVerify: false, userId: expect.stringMatching(/^\d{10}$/), loginName: 't***@example.com' },
+    });
     expect(JSON.stringify(body)).not.toContain(EMAIL);
     expect(browser.cookies.has('sid')).toBe(true);
   });
 
   it('signs in by mobile with its area code, with or without +', async () => {
     for (const areaCode of ['86', '+86']) {
-      const res = await h.browser().post('/v1/user/login', { loginName: '13800138000', pwd: 'Mobile-pass-1', areaCode });
-      expect((await res.json()).data).toMatchObject({ loginName: '138****8000', mobile: '138****8000', areaCode: '86' });
+      const res = await h
+        .browser()
+        .post('/v1/user/login', { loginName: '13800138000', pwd: 'Mobile-pass-1', areaCode });
+      expect((await res.json()).data).toMatchObject({
+        loginName: '138****8000',
+        mobile: '138****8000',
+        areaCode: '86',
+      });
     }
   });
 
@@ -93,12 +106,22 @@ describe('login envelope', () => {
     const body = await (await browser.post('/v1/user/login', { bodyCiphertext, areaCode: '' })).json();
     expect(body.code).toBe('00000');
     expect(h.bound).toEqual([
-      { keyId: 'a'.repeat(32), publicKey: 'PUBLIC-KEY-B64', algorithm: 'rsa2048', userId: body.data.userId, sessionId: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      {
+        keyId: 'a'.repeat(32),
+        publicKey: 'PUBLIC-KEY-B64',
+        algorithm: 'rsa2048',
+        userId: body.data.userId,
+        sessionId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
     ]);
   });
 
   it('gives the generic login error for a bad envelope, or one made for another path', async () => {
-    for (const bodyCiphertext of ['garbage', fakeCiphertext({ loginName: EMAIL, pwd: PASSWORD }, '/v1/user/register/email'), 42]) {
+    for (const bodyCiphertext of [
+      'garbage',
+      fakeCiphertext({ loginName: EMAIL, pwd: PASSWORD }, '/v1/user/register/email'),
+      42,
+    ]) {
       const res = await h.browser().post('/v1/user/login', { bodyCiphertext });
       expect(await res.json()).toEqual(LOGIN_ERROR);
     }
@@ -111,7 +134,9 @@ describe('login envelope', () => {
       await strict.addUser({ email: EMAIL, password: PASSWORD });
       const plain = await strict.browser().post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
       expect(await plain.json()).toEqual(LOGIN_ERROR);
-      const sealed = await strict.browser().post('/v1/user/login', { bodyCiphertext: fakeCiphertext({ loginName: EMAIL, pwd: PASSWORD }, '/v1/user/login') });
+      const sealed = await strict.browser().post('/v1/user/login', {
+        bodyCiphertext: fakeCiphertext({ loginName: EMAIL, pwd: PASSWORD }, '/v1/user/login'),
+      });
       expect((await sealed.json()).code).toBe('00000');
     } finally {
       strict.close();
@@ -127,7 +152,9 @@ describe('login envelope', () => {
     try {
       await failing.addUser({ email: EMAIL, password: PASSWORD });
       const browser = failing.browser();
-      const res = await browser.post('/v1/user/login', { bodyCiphertext: fakeCiphertext({ loginName: EMAIL, pwd: PASSWORD }, '/v1/user/login') });
+      const res = await browser.post('/v1/user/login', {
+        bodyCiphertext: fakeCiphertext({ loginName: EMAIL, pwd: PASSWORD }, '/v1/user/login'),
+      });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ code: '50000', msg: 'The system is busy', data: null });
       expect(browser.cookies.has('sid')).toBe(false);
@@ -153,7 +180,9 @@ describe('login rate limits', () => {
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ status: 'error', code: '40429', data: null });
     h.clock.now += 15 * MINUTE + 1;
-    expect((await (await h.browser('192.0.2.1').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD })).json()).code).toBe('00000');
+    expect(
+      (await (await h.browser('192.0.2.1').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD })).json()).code,
+    ).toBe('00000');
   });
 
   it('never locks the owner out from another address, however many failures come from elsewhere', async () => {
@@ -179,8 +208,11 @@ describe('login rate limits', () => {
   });
 
   it('limits an unknown account the same way, so the limit does not reveal existence', async () => {
-    for (let i = 0; i < 5; i += 1) await h.browser('192.0.2.50').post('/v1/user/login', { loginName: 'ghost@example.com', pwd: 'x' });
-    expect((await h.browser('192.0.2.50').post('/v1/user/login', { loginName: 'ghost@example.com', pwd: 'x' })).status).toBe(429);
+    for (let i = 0; i < 5; i += 1)
+      await h.browser('192.0.2.50').post('/v1/user/login', { loginName: 'ghost@example.com', pwd: 'x' });
+    expect(
+      (await h.browser('192.0.2.50').post('/v1/user/login', { loginName: 'ghost@example.com', pwd: 'x' })).status,
+    ).toBe(429);
   });
 
   it('allows 20 failures per address in 15 minutes across accounts', async () => {
@@ -192,7 +224,9 @@ describe('login rate limits', () => {
     const blocked = await attacker.post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
     expect(blocked.status).toBe(429);
     // Another address is not affected.
-    expect((await (await h.browser('192.0.2.201').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD })).json()).code).toBe('00000');
+    expect(
+      (await (await h.browser('192.0.2.201').post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD })).json()).code,
+    ).toBe('00000');
   });
 
   it("forgets an address's failures on an account after a complete login from there", async () => {
@@ -210,7 +244,13 @@ describe('login logs', () => {
     await browser.post('/v1/user/login', { loginName: EMAIL, pwd: 'Wrong-pass-1' });
     await browser.post('/v1/user/login', { loginName: EMAIL, pwd: PASSWORD });
     const log = h.logs.join('\n');
-    for (const secret of [PASSWORD, 'Wrong-pass-1', EMAIL, browser.cookies.get('sid')!, browser.cookies.get('login_token')!]) {
+    for (const secret of [
+      PASSWORD,
+      'Wrong-pass-1',
+      EMAIL,
+      browser.cookies.get('sid')!,
+      browser.cookies.get('login_token')!,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isAcceptablePassword } from '../../../../gateway/auth/auth-fields';
-import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, verifyPassword } from '../../../../gateway/auth/password-hash';
+import {
+  createPasswordChecker,
+  DEFAULT_SCRYPT_PARAMS,
+  hashPassword,
+  verifyPassword,
+} from '../../../../gateway/auth/password-hash';
 import { TEST_SCRYPT } from './auth-support';
 
 describe('hashPassword / verifyPassword', () => {
@@ -30,7 +35,13 @@ describe('hashPassword / verifyPassword', () => {
   });
 
   it('is false for malformed or hostile stored values instead of throwing', async () => {
-    for (const stored of ['', 'plain', 'scrypt$1$8$1$AAAA$AAAA', `scrypt$1073741824$8$1$c2FsdHNhbHQ=$${'A'.repeat(43)}`, 'bcrypt$x']) {
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$1$8$1$AAAA$AAAA',
+      `scrypt$1073741824$8$1$c2FsdHNhbHQ=$${'A'.repeat(43)}`,
+      'bcrypt$x',
+    ]) {
       expect(await verifyPassword('x', stored), stored).toBe(false);
     }
   });
@@ -46,11 +57,20 @@ describe('createPasswordChecker', () => {
 
 describe('isAcceptablePassword', () => {
   it('accepts 8 to 32 printable characters with a letter and a digit', () => {
-    for (const ok of ['abcdefg1', 'Demo-pass-1', `a1${'x'.repeat(30)}`, '1234567a', 'P@ss:w0rd!']) expect(isAcceptablePassword(ok), ok).toBe(true);
+    for (const ok of ['abcdefg1', 'Demo-pass-1', `a1${'x'.repeat(30)}`, '1234567a', 'P@ss:w0rd!'])
+      expect(isAcceptablePassword(ok), ok).toBe(true);
   });
 
   it('refuses short, long, letter-only, digit-only, spaced and control-character passwords', () => {
-    for (const bad of ['abc123', 'abcdefgh', '12345678', `a1${'x'.repeat(31)}`, 'pass word1', 'pass\tword1', 'pässwörd1']) {
+    for (const bad of [
+      'abc123',
+      'abcdefgh',
+      '12345678',
+      `a1${'x'.repeat(31)}`,
+      'pass word1',
+      'pass\tword1',
+      'pässwörd1',
+    ]) {
       expect(isAcceptablePassword(bad), bad).toBe(false);
     }
   });

@@ -25,7 +25,12 @@ describe('POST /v1/user/register/email', () => {
   it('creates the account, stores a hash (not the password) and signs in', async () => {
     const browser = h.browser();
     const verifyCode = await emailCode(browser, 'new@example.com');
-    const res = await browser.post('/v1/user/register/email', { email: 'New@Example.com', pwd: PWD, rePwd: PWD, verifyCode });
+    const res = await browser.post('/v1/user/register/email', {
+      email: 'New@Example.com',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode,
+    });
     const body = await res.json();
     expect(body).toMatchObject({ code: '00000', data: { needVerify: false, loginName: 'n***@example.com' } });
     expect(browser.cookies.has('sid')).toBe(true);
@@ -39,8 +44,21 @@ describe('POST /v1/user/register/email', () => {
   it('stores the referral fields and leaves absent ones empty', async () => {
     const browser = h.browser();
     const verifyCode = await emailCode(browser, 'ref@example.com');
-    const referral = { registerVipNo: 'VIP_001', registerChannel: 'chan-9', clacCode: 'abc', commonCode: null, groupId: '', actCode: 'ACT-2025' };
-    await browser.post('/v1/user/register/email', { email: 'ref@example.com', pwd: PWD, rePwd: PWD, verifyCode, ...referral });
+    const referral = {
+      registerVipNo: 'VIP_001',
+      registerChannel: 'chan-9',
+      clacCode: 'abc',
+      commonCode: null,
+      groupId: '',
+      actCode: 'ACT-2025',
+    };
+    await browser.post('/v1/user/register/email', {
+      email: 'ref@example.com',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode,
+      ...referral,
+    });
     expect(h.ctx.users.findByEmail('ref@example.com')!.referral).toEqual({
       registerVipNo: 'VIP_001',
       registerChannel: 'chan-9',
@@ -55,21 +73,41 @@ describe('POST /v1/user/register/email', () => {
     const browser = h.browser();
     const verifyCode = await emailCode(browser, 'once@example.com');
     const wrong = verifyCode === '000000' ? '111111' : '000000';
-    const bad = await browser.post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode: wrong });
+    const bad = await browser.post('/v1/user/register/email', {
+      email: 'once@example.com',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode: wrong,
+    });
     expect(await bad.json()).toMatchObject({ status: 'error', code: '40102' });
     expect(h.ctx.users.findByEmail('once@example.com')).toBeUndefined();
-    expect((await (await browser.post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode })).json()).code).toBe('00000');
-    const replay = await h.browser().post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode });
+    expect(
+      (
+        await (
+          await browser.post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode })
+        ).json()
+      ).code,
+    ).toBe('00000');
+    const replay = await h
+      .browser()
+      .post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode });
     expect((await replay.json()).code).toBe('40102');
   });
 
   it('says "already registered" only to a caller who holds a valid code for the address', async () => {
     await h.addUser({ email: 'taken@example.com', password: 'Taken-pass-1' });
-    const guess = await h.browser().post('/v1/user/register/email', { email: 'taken@example.com', pwd: PWD, rePwd: PWD, verifyCode: '123456' });
+    const guess = await h
+      .browser()
+      .post('/v1/user/register/email', { email: 'taken@example.com', pwd: PWD, rePwd: PWD, verifyCode: '123456' });
     expect((await guess.json()).code).toBe('40102');
     const owner = h.browser('192.0.2.5');
     const verifyCode = await emailCode(owner, 'taken@example.com');
-    const res = await owner.post('/v1/user/register/email', { email: 'taken@example.com', pwd: PWD, rePwd: PWD, verifyCode });
+    const res = await owner.post('/v1/user/register/email', {
+      email: 'taken@example.com',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode,
+    });
     expect(await res.json()).toMatchObject({ status: 'error', code: '40107' });
     expect(owner.cookies.has('sid')).toBe(false);
   });
@@ -80,10 +118,19 @@ describe('POST /v1/user/register/email', () => {
       const browser = strict.browser();
       await browser.post(SEND, { type: 'email', email: 'sealed@example.com', scene: 'register' });
       const verifyCode = strict.ctx.mailbox!.list(1, 'sealed@example.com')[0]!.code;
-      const plain = await browser.post('/v1/user/register/email', { email: 'sealed@example.com', pwd: PWD, rePwd: PWD, verifyCode });
+      const plain = await browser.post('/v1/user/register/email', {
+        email: 'sealed@example.com',
+        pwd: PWD,
+        rePwd: PWD,
+        verifyCode,
+      });
       expect((await plain.json()).code).toBe('40106');
       const bodyCiphertext = fakeCiphertext({ pwd: PWD, rePwd: PWD }, '/v1/user/register/email');
-      const sealed = await browser.post('/v1/user/register/email', { bodyCiphertext, email: 'sealed@example.com', verifyCode });
+      const sealed = await browser.post('/v1/user/register/email', {
+        bodyCiphertext,
+        email: 'sealed@example.com',
+        verifyCode,
+      });
       expect((await sealed.json()).code).toBe('00000');
       expect(strict.bound).toHaveLength(1);
     } finally {
@@ -96,7 +143,13 @@ describe('POST /v1/user/register/mobile and /mobileAndEmail', () => {
   it('registers by mobile and then logs in by mobile', async () => {
     const browser = h.browser();
     const verifyCode = await mobileCode(browser, '13800138000');
-    const res = await browser.post('/v1/user/register/mobile', { mobile: '13800138000', areaCode: '+86', pwd: PWD, rePwd: PWD, verifyCode });
+    const res = await browser.post('/v1/user/register/mobile', {
+      mobile: '13800138000',
+      areaCode: '+86',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode,
+    });
     expect((await res.json()).data).toMatchObject({ mobile: '138****8000', email: null, areaCode: '86' });
     const login = await h.browser().post('/v1/user/login', { loginName: '13800138000', areaCode: '86', pwd: PWD });
     expect((await login.json()).code).toBe('00000');
@@ -107,7 +160,11 @@ describe('POST /v1/user/register/mobile and /mobileAndEmail', () => {
     const verifyCode = await mobileCode(browser, '13700137000');
     const emailVerifyCode = await emailCode(browser, 'both@example.com');
     const form = { mobile: '13700137000', areaCode: '86', email: 'both@example.com', pwd: PWD, rePwd: PWD };
-    const swapped = await browser.post('/v1/user/register/mobileAndEmail', { ...form, verifyCode: emailVerifyCode, emailVerifyCode: verifyCode });
+    const swapped = await browser.post('/v1/user/register/mobileAndEmail', {
+      ...form,
+      verifyCode: emailVerifyCode,
+      emailVerifyCode: verifyCode,
+    });
     if (verifyCode !== emailVerifyCode) expect((await swapped.json()).code).toBe('40102');
     const res = await browser.post('/v1/user/register/mobileAndEmail', { ...form, verifyCode, emailVerifyCode });
     expect((await res.json()).data).toMatchObject({ email: 'b***@example.com', mobile: '137****7000' });
@@ -117,7 +174,13 @@ describe('POST /v1/user/register/mobile and /mobileAndEmail', () => {
     await h.addUser({ mobile: '13600136000', areaCode: '86', password: 'Taken-pass-1' });
     const browser = h.browser();
     const verifyCode = await mobileCode(browser, '13600136000');
-    const res = await browser.post('/v1/user/register/mobile', { mobile: '13600136000', areaCode: '86', pwd: PWD, rePwd: PWD, verifyCode });
+    const res = await browser.post('/v1/user/register/mobile', {
+      mobile: '13600136000',
+      areaCode: '86',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode,
+    });
     expect((await res.json()).code).toBe('40107');
   });
 });
@@ -151,9 +214,25 @@ describe('registration validation', () => {
   it('names mobile and areaCode for the mobile form', async () => {
     const form = { mobile: '138', areaCode: '86', pwd: PWD, rePwd: PWD, verifyCode: '123456' };
     expect((await (await h.browser().post('/v1/user/register/mobile', form)).json()).msg).toContain('mobile');
-    expect((await (await h.browser().post('/v1/user/register/mobile', { ...form, mobile: '13800138000', areaCode: 'x' })).json()).msg).toContain('areaCode');
-    expect((await (await h.browser().post('/v1/user/register/mobileAndEmail', { ...form, mobile: '13800138000', verifyCode: '123456' })).json()).msg).toContain('email');
+    expect(
+      (
+        await (
+          await h.browser().post('/v1/user/register/mobile', { ...form, mobile: '13800138000', areaCode: 'x' })
+        ).json()
+      ).msg,
+    ).toContain('areaCode');
+    expect(
+      (
+        await (
+          await h
+            .browser()
+            .post('/v1/user/register/mobileAndEmail', { ...form, mobile: '13800138000', verifyCode: '123456' })
+        ).json()
+      ).msg,
+    ).toContain('email');
     const noEmailCode = { ...form, mobile: '13800138000', email: 'e@example.com' };
-    expect((await (await h.browser().post('/v1/user/register/mobileAndEmail', noEmailCode)).json()).msg).toContain('emailVerifyCode');
+    expect((await (await h.browser().post('/v1/user/register/mobileAndEmail', noEmailCode)).json()).msg).toContain(
+      'emailVerifyCode',
+    );
   });
 });

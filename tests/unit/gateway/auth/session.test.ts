@@ -73,7 +73,14 @@ describe('who is signed in', () => {
     const body = await (await browser.get('/v1/user/overview/userinfo')).json();
     expect(body).toMatchObject({
       code: '00000',
-      data: { isLogin: true, email: 't***@example.com', mobile: null, isSub: false, parentId: null, twoFactor: { google: false } },
+      data: {
+        isLogin: true,
+        email: 't***@example.com',
+        mobile: null,
+        isSub: false,
+        parentId: null,
+        twoFactor: { google: false },
+      },
     });
     expect(JSON.stringify(body)).not.toContain(EMAIL);
     expect(JSON.stringify(body)).not.toMatch(/scrypt|password|totp/i);

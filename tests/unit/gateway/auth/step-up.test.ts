@@ -14,8 +14,18 @@ beforeEach(async () => {
   h = makeWebAuthnHarness();
   await h.addUser({ email: 'plain@example.com', password: PWD });
   await h.addUser({ mobile: '13800138000', areaCode: '86', password: PWD });
-  await h.addUser({ email: 'otp@example.com', password: PWD, twoFactor: { google: true }, totpSecret: TEST_TOTP_SECRET });
-  await h.addUser({ email: 'both@example.com', password: PWD, twoFactor: { email: true, google: true }, totpSecret: TEST_TOTP_SECRET });
+  await h.addUser({
+    email: 'otp@example.com',
+    password: PWD,
+    twoFactor: { google: true },
+    totpSecret: TEST_TOTP_SECRET,
+  });
+  await h.addUser({
+    email: 'both@example.com',
+    password: PWD,
+    twoFactor: { email: true, google: true },
+    totpSecret: TEST_TOTP_SECRET,
+  });
 });
 afterEach(() => h.close());
 
@@ -46,13 +56,25 @@ async function emailCode(browser: Browser, email: string): Promise<string> {
 describe('step-up options', () => {
   it('asks an account without second factors for a code to its email, else its mobile', async () => {
     const plain = await call(await signIn('plain@example.com'), STEP_UP_PATHS.options, { purpose: 'google-bind' });
-    expect(plain.data).toEqual({ purpose: 'google-bind', methods: ['email'], email: 'p***@example.com', mobile: null, fido: null });
-    const mobile = await call(await signIn('13800138000', { areaCode: '86' }), STEP_UP_PATHS.options, { purpose: 'fido-add' });
+    expect(plain.data).toEqual({
+      purpose: 'google-bind',
+      methods: ['email'],
+      email: 'p***@example.com',
+      mobile: null,
+      fido: null,
+    });
+    const mobile = await call(await signIn('13800138000', { areaCode: '86' }), STEP_UP_PATHS.options, {
+      purpose: 'fido-add',
+    });
     expect(mobile.data).toMatchObject({ methods: ['mobile'], mobile: '138****8000' });
   });
   it('asks for every factor the account signs in with', async () => {
-    expect((await call(await signIn('otp@example.com'), STEP_UP_PATHS.options, { purpose: 'fido-add' })).data.methods).toEqual(['google']);
-    expect((await call(await signIn('both@example.com'), STEP_UP_PATHS.options, { purpose: 'fido-add' })).data.methods).toEqual(['email', 'google']);
+    expect(
+      (await call(await signIn('otp@example.com'), STEP_UP_PATHS.options, { purpose: 'fido-add' })).data.methods,
+    ).toEqual(['google']);
+    expect(
+      (await call(await signIn('both@example.com'), STEP_UP_PATHS.options, { purpose: 'fido-add' })).data.methods,
+    ).toEqual(['email', 'google']);
   });
   it('refuses an unknown purpose, and an anonymous caller', async () => {
     const browser = await signIn('plain@example.com');
@@ -72,13 +94,18 @@ describe('step-up codes', () => {
     const browser = h.browser();
     await call(browser, '/v1/user/login', { loginName: 'both@example.com', pwd: PWD });
     expect((await call(browser, SEND, { type: 'email', scene: 'login' })).code).toBe('00000');
-    await call(browser, '/v1/user/login/verify-login', { emailCode: lastCode(h, 'both@example.com'), googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) });
+    await call(browser, '/v1/user/login/verify-login', {
+      emailCode: lastCode(h, 'both@example.com'),
+      googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now),
+    });
     expect((await call(browser, SEND, { type: 'email', scene: 'security' })).code).toBe('00000');
     expect((await browser.post(SEND, { type: 'email', scene: 'security' })).status).toBe(429);
   });
 
   it('are refused for a channel the step-up does not ask for, and without a session', async () => {
-    expect((await call(await signIn('otp@example.com'), SEND, { type: 'email', scene: 'security' })).code).toBe('40105');
+    expect((await call(await signIn('otp@example.com'), SEND, { type: 'email', scene: 'security' })).code).toBe(
+      '40105',
+    );
     expect((await call(h.browser(), SEND, { type: 'email', scene: 'security' })).code).toBe('00005');
   });
 });
@@ -98,7 +125,10 @@ describe('step-up verify', () => {
   it('binds the grant to its session and its purpose', async () => {
     const browser = await signIn('plain@example.com');
     const other = await signIn('plain@example.com');
-    await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: await emailCode(browser, 'plain@example.com') });
+    await call(browser, STEP_UP_PATHS.verify, {
+      purpose: 'fido-add',
+      emailCode: await emailCode(browser, 'plain@example.com'),
+    });
     expect((await call(other, '/v1/user/security/fido2/register/options')).code).toBe('40112');
     expect((await call(browser, '/v1/user/sub/create', { name: 'desk' })).code).toBe('40112');
     expect((await call(browser, '/v1/user/security/fido2/register/options')).code).toBe('00000');
@@ -106,7 +136,10 @@ describe('step-up verify', () => {
 
   it('lets a grant lapse after 5 minutes', async () => {
     const browser = await signIn('plain@example.com');
-    await call(browser, STEP_UP_PATHS.verify, { purpose: 'sub-create', emailCode: await emailCode(browser, 'plain@example.com') });
+    await call(browser, STEP_UP_PATHS.verify, {
+      purpose: 'sub-create',
+      emailCode: await emailCode(browser, 'plain@example.com'),
+    });
     h.clock.now += 5 * MINUTE;
     expect((await call(browser, '/v1/user/sub/create', { name: 'desk' })).code).toBe('40112');
   });
@@ -114,8 +147,12 @@ describe('step-up verify', () => {
   it('checks the authenticator code, and refuses the same code twice', async () => {
     const browser = await signIn('otp@example.com');
     const code = totpAt(TEST_TOTP_SECRET, h.clock.now);
-    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'google-unbind', googleCode: code })).code).toBe('00000');
-    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'google-unbind', googleCode: code })).code).toBe('40102');
+    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'google-unbind', googleCode: code })).code).toBe(
+      '00000',
+    );
+    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'google-unbind', googleCode: code })).code).toBe(
+      '40102',
+    );
     expect((await call(browser, '/v1/user/security/google/unbind')).data).toEqual({ googleBound: false });
   });
 
@@ -124,9 +161,13 @@ describe('step-up verify', () => {
     const mailed = await emailCode(browser, 'both@example.com');
     const googleCode = totpAt(TEST_TOTP_SECRET, h.clock.now);
     const wrongMail = mailed === '000000' ? '111111' : '000000';
-    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: wrongMail, googleCode })).code).toBe('40102');
+    expect(
+      (await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: wrongMail, googleCode })).code,
+    ).toBe('40102');
     expect((await browser.post(STEP_UP_PATHS.verify, { purpose: 'fido-add', googleCode })).status).toBe(400);
-    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: mailed, googleCode })).code).toBe('00000');
+    expect(
+      (await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: mailed, googleCode })).code,
+    ).toBe('00000');
   });
 
   it('confirms with the security key when the account has one', async () => {
@@ -136,18 +177,33 @@ describe('step-up verify', () => {
     const options = await call(browser, STEP_UP_PATHS.options, { purpose: 'fido-remove' });
     expect(options.data.methods).toEqual(['fido']);
     const assertion = key.authenticate(options.data.fido, ORIGIN);
-    const verified = await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-remove', fidoVerifyCode: JSON.stringify(assertion) });
+    const verified = await call(browser, STEP_UP_PATHS.verify, {
+      purpose: 'fido-remove',
+      fidoVerifyCode: JSON.stringify(assertion),
+    });
     expect(verified.code).toBe('00000');
     // The challenge answered once cannot be answered again.
-    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-remove', fidoVerifyCode: JSON.stringify(assertion) })).code).toBe('40102');
-    expect((await call(browser, '/v1/user/security/fido2/remove', { id: key.credentialId })).data).toEqual({ removed: true, fido: false });
+    expect(
+      (await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-remove', fidoVerifyCode: JSON.stringify(assertion) }))
+        .code,
+    ).toBe('40102');
+    expect((await call(browser, '/v1/user/security/fido2/remove', { id: key.credentialId })).data).toEqual({
+      removed: true,
+      fido: false,
+    });
   });
 
   it('allows 5 wrong answers per account in 15 minutes, then answers 429', async () => {
     const browser = await signIn('otp@example.com');
     const wrong = totpAt(TEST_TOTP_SECRET, h.clock.now) === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', googleCode: wrong })).code).toBe('40102');
-    const res = await browser.post(STEP_UP_PATHS.verify, { purpose: 'fido-add', googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) });
+    for (let i = 0; i < 5; i += 1)
+      expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', googleCode: wrong })).code).toBe(
+        '40102',
+      );
+    const res = await browser.post(STEP_UP_PATHS.verify, {
+      purpose: 'fido-add',
+      googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now),
+    });
     expect(res.status).toBe(429);
   });
 
@@ -158,7 +214,14 @@ describe('step-up verify', () => {
     h.clock.now += MINUTE;
     const options = await call(browser, STEP_UP_PATHS.options, { purpose: 'fido-add' });
     expect(options.data).toMatchObject({ methods: ['email'], email: 'p***@example.com' });
-    expect((await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: await emailCode(browser, 'plain@example.com') })).code).toBe('00000');
+    expect(
+      (
+        await call(browser, STEP_UP_PATHS.verify, {
+          purpose: 'fido-add',
+          emailCode: await emailCode(browser, 'plain@example.com'),
+        })
+      ).code,
+    ).toBe('00000');
   });
 });
 
@@ -169,15 +232,22 @@ describe('password change', () => {
   it('needs a step-up, the current password, and a new one by the rules', async () => {
     const browser = await signIn('plain@example.com');
     expect((await change(browser, { oldPwd: PWD, pwd: NEW, rePwd: NEW })).code).toBe('40112');
-    await call(browser, STEP_UP_PATHS.verify, { purpose: 'password-change', emailCode: await emailCode(browser, 'plain@example.com') });
+    await call(browser, STEP_UP_PATHS.verify, {
+      purpose: 'password-change',
+      emailCode: await emailCode(browser, 'plain@example.com'),
+    });
     expect((await change(browser, { oldPwd: 'Wrong-pass-9', pwd: NEW, rePwd: NEW })).code).toBe('40113');
     expect((await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: 'short', rePwd: 'short' })).status).toBe(400);
     expect((await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: NEW, rePwd: `${NEW}x` })).status).toBe(400);
     expect((await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: PWD, rePwd: PWD })).status).toBe(400);
     // Every refusal above left the grant in place.
     expect((await change(browser, { oldPwd: PWD, pwd: NEW, rePwd: NEW })).data).toEqual({ changed: true });
-    expect((await call(h.browser(), '/v1/user/login', { loginName: 'plain@example.com', pwd: PWD })).code).toBe('40101');
-    expect((await call(h.browser(), '/v1/user/login', { loginName: 'plain@example.com', pwd: NEW })).code).toBe('00000');
+    expect((await call(h.browser(), '/v1/user/login', { loginName: 'plain@example.com', pwd: PWD })).code).toBe(
+      '40101',
+    );
+    expect((await call(h.browser(), '/v1/user/login', { loginName: 'plain@example.com', pwd: NEW })).code).toBe(
+      '00000',
+    );
   });
 
   it("ends the account's other sessions and unfinished sign-ins, and keeps this one", async () => {
@@ -185,7 +255,10 @@ describe('password change', () => {
     const laptop = await signIn('plain@example.com');
     const sub = await createSub(laptop, 'desk');
     await call(laptop, '/v1/user/sub/switchWeb', { userId: sub });
-    await call(browser, STEP_UP_PATHS.verify, { purpose: 'password-change', emailCode: await emailCode(browser, 'plain@example.com') });
+    await call(browser, STEP_UP_PATHS.verify, {
+      purpose: 'password-change',
+      emailCode: await emailCode(browser, 'plain@example.com'),
+    });
     expect((await change(browser, { oldPwd: PWD, pwd: NEW, rePwd: NEW })).code).toBe('00000');
     // The laptop had switched into a sub-account: that session came from this account's sign-in, so it ends too.
     expect((await (await laptop.get('/v1/user/sub/list')).json()).code).toBe('20906');

@@ -17,7 +17,13 @@ describe('POST /v1/user/sub/create', () => {
     expect(reply).toEqual({
       code: '00000',
       msg: 'success',
-      data: { userId: expect.stringMatching(/^\d{10}$/), name: 'desk-1', isMain: false, isDemo: false, isCurrent: false },
+      data: {
+        userId: expect.stringMatching(/^\d{10}$/),
+        name: 'desk-1',
+        isMain: false,
+        isDemo: false,
+        isCurrent: false,
+      },
     });
     const stored = h.ctx.users.findById(reply.data.userId)!;
     expect(stored).toMatchObject({ parentId: user.id, isDemo: false, nickName: 'desk-1' });
@@ -38,7 +44,10 @@ describe('POST /v1/user/sub/create', () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
     await createSub(browser, 'Alpha');
     await browser.grantStepUp('sub-create');
-    expect(await postJson(browser, '/v1/user/sub/create', { name: 'alpha' })).toMatchObject({ status: 'error', code: '40304' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'alpha' })).toMatchObject({
+      status: 'error',
+      code: '40304',
+    });
     // The refused name left the grant for a retry under another name.
     expect(await postJson(browser, '/v1/user/sub/create', { name: 'alpha-2' })).toMatchObject({ code: '00000' });
     // Another family may use the same name.
@@ -50,29 +59,47 @@ describe('POST /v1/user/sub/create', () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
     for (let i = 0; i < MAX_SUB_ACCOUNTS; i += 1) await createSub(browser, `s${i}`);
     await browser.grantStepUp('sub-create');
-    expect(await postJson(browser, '/v1/user/sub/create', { name: 'one-more' })).toMatchObject({ status: 'error', code: '40303' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'one-more' })).toMatchObject({
+      status: 'error',
+      code: '40303',
+    });
     expect((await getJson(browser, '/v1/user/sub/list')).data).toHaveLength(MAX_SUB_ACCOUNTS + 1);
   });
 
   it('needs a fresh second factor, used up by the sub-account it creates', async () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
-    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk' })).toMatchObject({ status: 'error', code: '40112' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk' })).toMatchObject({
+      status: 'error',
+      code: '40112',
+    });
     await browser.grantStepUp('sub-create');
     expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk' })).toMatchObject({ code: '00000' });
-    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk-2' })).toMatchObject({ status: 'error', code: '40112' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'desk-2' })).toMatchObject({
+      status: 'error',
+      code: '40112',
+    });
   });
 
   it('needs a session', async () => {
-    expect(await postJson(h.browser(), '/v1/user/sub/create', { name: 'x' })).toMatchObject({ status: 'error', code: '00005' });
+    expect(await postJson(h.browser(), '/v1/user/sub/create', { name: 'x' })).toMatchObject({
+      status: 'error',
+      code: '00005',
+    });
   });
 
   it('is refused from a sub-account or demo session', async () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
     const sub = await createSub(browser, 'desk');
     await postJson(browser, '/v1/user/sub/switchWeb', { userId: sub });
-    expect(await postJson(browser, '/v1/user/sub/create', { name: 'nested' })).toMatchObject({ status: 'error', code: '40302' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'nested' })).toMatchObject({
+      status: 'error',
+      code: '40302',
+    });
     await postJson(browser, '/v1/user/sub/switchLoginDemo', {});
-    expect(await postJson(browser, '/v1/user/sub/create', { name: 'nested' })).toMatchObject({ status: 'error', code: '40302' });
+    expect(await postJson(browser, '/v1/user/sub/create', { name: 'nested' })).toMatchObject({
+      status: 'error',
+      code: '40302',
+    });
   });
 });
 

@@ -27,7 +27,12 @@ class Device extends Ds1Device {
   }
 
   /** Sends and reads the reply alone. */
-  async call(method: 'GET' | 'POST', path: string, body?: unknown, options: { mode?: string | null } = {}): Promise<Reply> {
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: { mode?: string | null } = {},
+  ): Promise<Reply> {
     return (await this.send(method, path, body, options)).reply;
   }
 
@@ -42,9 +47,18 @@ class Device extends Ds1Device {
 
   /** Creates a sub-account as the client does: a step-up with the emailed code, then the signed create. */
   async createSub(name: string): Promise<string> {
-    expect((await this.call('POST', '/v1/msg/verify-code/send', { type: 'email', scene: 'security' })).code).toBe('00000');
-    const mail = (await (await g.transport(`/dev/mailbox.json?target=${encodeURIComponent(this.#email)}&limit=1`, {})).json()) as Reply;
-    const verified = await this.call('POST', '/v1/user/security/verify', { purpose: 'sub-create', emailCode: mail.data[0].code }, { mode: '3' });
+    expect((await this.call('POST', '/v1/msg/verify-code/send', { type: 'email', scene: 'security' })).code).toBe(
+      '00000',
+    );
+    const mail = (await (
+      await g.transport(`/dev/mailbox.json?target=${encodeURIComponent(this.#email)}&limit=1`, {})
+    ).json()) as Reply;
+    const verified = await this.call(
+      'POST',
+      '/v1/user/security/verify',
+      { purpose: 'sub-create', emailCode: mail.data[0].code },
+      { mode: '3' },
+    );
     expect(verified.code, verified.msg).toBe('00000');
     const created = await this.call('POST', '/v1/user/sub/create', { name }, { mode: '2' });
     expect(created.code, created.msg).toBe('00000');

@@ -39,7 +39,13 @@ describe('switching to an own sub-account and back', () => {
     const spare = await createSub(browser, 'spare');
     await postJson(browser, '/v1/user/sub/switchWeb', { userId: desk });
     const back = await postJson(browser, '/v1/user/sub/switLogin', { userId: user.id });
-    expect(back.data).toEqual({ userId: user.id, isSub: false, isDemo: false, parentId: null, nickName: 'a***@example.com' });
+    expect(back.data).toEqual({
+      userId: user.id,
+      isSub: false,
+      isDemo: false,
+      parentId: null,
+      nickName: 'a***@example.com',
+    });
     expect(await whoAmI(browser)).toBe(user.id);
     await postJson(browser, '/v1/user/sub/switchWeb', { userId: desk });
     expect((await postJson(browser, '/v1/user/sub/switchApp', { userId: spare })).code).toBe('00000');
@@ -49,7 +55,9 @@ describe('switching to an own sub-account and back', () => {
   it('accepts the id as a number too', async () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
     const sub = await createSub(browser, 'desk');
-    expect((await postJson(browser, '/v1/user/sub/switchWeb', { userId: Number(sub), languageType: 0 })).data.userId).toBe(sub);
+    expect(
+      (await postJson(browser, '/v1/user/sub/switchWeb', { userId: Number(sub), languageType: 0 })).data.userId,
+    ).toBe(sub);
   });
 });
 
@@ -72,7 +80,10 @@ describe('a switch issues a new session', () => {
     const stale = h.browser();
     stale.cookies.set('sid', before.sid);
     stale.cookies.set('login_token', before.token);
-    expect(await postJson(stale, '/v1/user/sub/switchWeb', { userId: sub })).toMatchObject({ status: 'error', code: '20906' });
+    expect(await postJson(stale, '/v1/user/sub/switchWeb', { userId: sub })).toMatchObject({
+      status: 'error',
+      code: '20906',
+    });
     expect(stale.cookies.has('sid')).toBe(false);
     expect(await sessionSeen(stale)).toBeNull();
   });
@@ -125,7 +136,20 @@ describe('refused switches', () => {
   it('refuses malformed ids with the same reply', async () => {
     const { browser } = await signedInMain(h, 'ann@example.com');
     const sub = await createSub(browser, 'desk');
-    for (const userId of ['', 'abc', -1, 0, 1.5, `${sub} OR 1=1`, `${sub}\n`, '9'.repeat(400), null, true, [sub], { id: sub }]) {
+    for (const userId of [
+      '',
+      'abc',
+      -1,
+      0,
+      1.5,
+      `${sub} OR 1=1`,
+      `${sub}\n`,
+      '9'.repeat(400),
+      null,
+      true,
+      [sub],
+      { id: sub },
+    ]) {
       await expectRefused(browser, { userId });
     }
     await expectRefused(browser, {});
@@ -169,12 +193,20 @@ describe('the demo account', () => {
   it.each(DEMO_PATHS)('%s creates it on first use, and later switches reuse it', async (path) => {
     const { user, browser } = await signedInMain(h, 'ann@example.com');
     const first = await postJson(browser, path, {});
-    expect(first.data).toEqual({ userId: expect.stringMatching(/^\d{10}$/), isSub: true, isDemo: true, parentId: user.id, nickName: 'Demo' });
+    expect(first.data).toEqual({
+      userId: expect.stringMatching(/^\d{10}$/),
+      isSub: true,
+      isDemo: true,
+      parentId: user.id,
+      nickName: 'Demo',
+    });
     expect(first.data.userId).not.toBe(user.id);
     await postJson(browser, '/v1/user/sub/switLogin', { userId: user.id });
     const again = await postJson(browser, DEMO_PATHS.find((other) => other !== path)!, { userId: user.id });
     expect(again.data.userId).toBe(first.data.userId);
-    const count = h.db.prepare('SELECT COUNT(*) AS n FROM users WHERE parent_id = ? AND is_demo = 1').get(user.id) as { n: number };
+    const count = h.db.prepare('SELECT COUNT(*) AS n FROM users WHERE parent_id = ? AND is_demo = 1').get(user.id) as {
+      n: number;
+    };
     expect(count.n).toBe(1);
   });
 

@@ -20,7 +20,18 @@ describe('totp (RFC 6238 Appendix B, SHA-1)', () => {
 
 describe('hotp (RFC 4226 Appendix D)', () => {
   it('matches the published values for counters 0 to 9', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expect(expected.map((_, counter) => hotp(key, counter))).toEqual(expected);
   });
 });

@@ -27,14 +27,23 @@ describe('POST /v1/msg/verify-code/send', () => {
   it('logs a mailbox line with the target masked and the code', async () => {
     await h.browser().post(SEND, { type: 'mobile', mobile: '13800138000', areaCode: '+86', scene: 'register' });
     const line = h.logs.map((l) => JSON.parse(l)).find((entry) => entry.msg === 'mailbox');
-    expect(line).toMatchObject({ channel: 'mobile', target: '+86 138****8000', scene: 'register', code: lastCode(h, '86 13800138000') });
+    expect(line).toMatchObject({
+      channel: 'mobile',
+      target: '+86 138****8000',
+      scene: 'register',
+      code: lastCode(h, '86 13800138000'),
+    });
     expect(h.logs.join('\n')).not.toContain('13800138000');
   });
 
   it('answers a registered and an unregistered address alike', async () => {
     await h.addUser({ email: 'taken@example.com', password: 'Taken-pass-1' });
-    const taken = await (await h.browser('192.0.2.1').post(SEND, { type: 'email', email: 'taken@example.com', scene: 'register' })).json();
-    const fresh = await (await h.browser('192.0.2.2').post(SEND, { type: 'email', email: 'fresh@example.com', scene: 'register' })).json();
+    const taken = await (
+      await h.browser('192.0.2.1').post(SEND, { type: 'email', email: 'taken@example.com', scene: 'register' })
+    ).json();
+    const fresh = await (
+      await h.browser('192.0.2.2').post(SEND, { type: 'email', email: 'fresh@example.com', scene: 'register' })
+    ).json();
     expect({ ...taken.data, target: '' }).toEqual({ ...fresh.data, target: '' });
   });
 
@@ -100,7 +109,8 @@ describe('code sending limits', () => {
   });
 
   it('sends at most 30 codes an hour from one address', async () => {
-    for (let i = 0; i < 30; i += 1) expect((await send('192.0.2.100', `user${i}@example.com`)).status, `send ${i}`).toBe(200);
+    for (let i = 0; i < 30; i += 1)
+      expect((await send('192.0.2.100', `user${i}@example.com`)).status, `send ${i}`).toBe(200);
     expect((await send('192.0.2.100', 'user30@example.com')).status).toBe(429);
     expect((await send('192.0.2.101', 'user30@example.com')).status).toBe(200);
   });
@@ -122,7 +132,13 @@ describe('dev mailbox pages', () => {
   });
 
   it('escapes what it shows', async () => {
-    await h.ctx.mailbox!.deliver({ channel: 'email', target: '<img src=x onerror=alert(1)>', scene: 'register', code: '123456', text: '<script>x</script>' });
+    await h.ctx.mailbox!.deliver({
+      channel: 'email',
+      target: '<img src=x onerror=alert(1)>',
+      scene: 'register',
+      code: '123456',
+      text: '<script>x</script>',
+    });
     const html = await (await h.browser().get('/dev/mailbox')).text();
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<script>x');
@@ -135,7 +151,9 @@ describe('dev mailbox pages', () => {
     const all = await (await h.browser().get('/dev/mailbox.json')).json();
     expect(all.data.map((m: { target: string }) => m.target)).toEqual(['two@example.com', 'one@example.com']);
     const one = await (await h.browser().get('/dev/mailbox.json?target=ONE@example.com')).json();
-    expect(one.data).toMatchObject([{ target: 'one@example.com', scene: 'register', code: expect.stringMatching(/^\d{6}$/) }]);
+    expect(one.data).toMatchObject([
+      { target: 'one@example.com', scene: 'register', code: expect.stringMatching(/^\d{6}$/) },
+    ]);
   });
 
   it('is a 404 without local mode, and then nothing is logged with a code', async () => {

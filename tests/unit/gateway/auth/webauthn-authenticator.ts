@@ -38,11 +38,24 @@ export class SoftAuthenticator {
   }
 
   /** Answers registration options (`PublicKeyCredentialCreationOptionsJSON`) as the browser would. */
-  register(options: { challenge: string; rp: { id?: string } }, origin: string, overrides: CeremonyOverrides = {}): RegistrationResponseJSON {
-    const clientDataJSON = this.clientData('webauthn.create', overrides.challenge ?? options.challenge, overrides.origin ?? origin);
+  register(
+    options: { challenge: string; rp: { id?: string } },
+    origin: string,
+    overrides: CeremonyOverrides = {},
+  ): RegistrationResponseJSON {
+    const clientDataJSON = this.clientData(
+      'webauthn.create',
+      overrides.challenge ?? options.challenge,
+      overrides.origin ?? origin,
+    );
     const credentialId = Buffer.from(this.credentialId, 'base64url');
     const attested = Buffer.concat([Buffer.alloc(16), u16(credentialId.length), credentialId, this.coseKey()]);
-    const authData = this.authData(overrides.rpId ?? options.rp.id ?? '', AT, overrides.counter ?? this.counter, attested);
+    const authData = this.authData(
+      overrides.rpId ?? options.rp.id ?? '',
+      AT,
+      overrides.counter ?? this.counter,
+      attested,
+    );
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Map<string, never> | Uint8Array>([
         ['fmt', 'none'],
@@ -54,22 +67,40 @@ export class SoftAuthenticator {
       id: this.credentialId,
       rawId: this.credentialId,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: ['usb'] },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        attestationObject: b64url(attestationObject),
+        transports: ['usb'],
+      },
       clientExtensionResults: {},
     };
   }
 
   /** Answers authentication options (`PublicKeyCredentialRequestOptionsJSON`) as the browser would. */
-  authenticate(options: { challenge: string; rpId?: string }, origin: string, overrides: CeremonyOverrides = {}): AuthenticationResponseJSON {
+  authenticate(
+    options: { challenge: string; rpId?: string },
+    origin: string,
+    overrides: CeremonyOverrides = {},
+  ): AuthenticationResponseJSON {
     this.counter = overrides.counter ?? this.counter + 1;
-    const clientDataJSON = this.clientData('webauthn.get', overrides.challenge ?? options.challenge, overrides.origin ?? origin);
+    const clientDataJSON = this.clientData(
+      'webauthn.get',
+      overrides.challenge ?? options.challenge,
+      overrides.origin ?? origin,
+    );
     const authData = this.authData(overrides.rpId ?? options.rpId ?? '', 0, this.counter);
-    const signature = createSign('SHA256').update(Buffer.concat([authData, sha256(clientDataJSON)])).sign(this.privateKey);
+    const signature = createSign('SHA256')
+      .update(Buffer.concat([authData, sha256(clientDataJSON)]))
+      .sign(this.privateKey);
     return {
       id: this.credentialId,
       rawId: this.credentialId,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+      },
       clientExtensionResults: {},
     };
   }

@@ -72,7 +72,9 @@ describe('verify-auth-login with a security key', () => {
     expect(browser.cookies.has('sid')).toBe(true);
     const [key] = (await (await browser.get(FIDO2_PATHS.list)).json()).data.credentials;
     expect(key.lastUsedAt).toBe(h.clock.now);
-    const counter = h.db.prepare('SELECT counter FROM webauthn_credentials WHERE id = ?').get(aliceKey.credentialId) as { counter: number };
+    const counter = h.db
+      .prepare('SELECT counter FROM webauthn_credentials WHERE id = ?')
+      .get(aliceKey.credentialId) as { counter: number };
     expect(counter.counter).toBe(1);
   });
 
@@ -89,14 +91,24 @@ describe('verify-auth-login with a security key', () => {
 
   it('refuses an assertion made for another origin or RP id, or for another challenge', async () => {
     const { browser } = await startLogin('alice@example.com');
-    for (const overrides of [{ origin: 'http://evil.example' }, { origin: 'https://localhost' }, { rpId: 'evil.example' }, { challenge: 'A'.repeat(43) }]) {
+    for (const overrides of [
+      { origin: 'http://evil.example' },
+      { origin: 'https://localhost' },
+      { rpId: 'evil.example' },
+      { challenge: 'A'.repeat(43) },
+    ]) {
       const assertion = aliceKey.authenticate((await options(browser)).data, ORIGIN, overrides);
-      expect((await call(browser, VERIFY, { fidoVerifyCode: JSON.stringify(assertion) })).code, JSON.stringify(overrides)).toBe('40102');
+      expect(
+        (await call(browser, VERIFY, { fidoVerifyCode: JSON.stringify(assertion) })).code,
+        JSON.stringify(overrides),
+      ).toBe('40102');
     }
     // On another host name a good assertion no longer matches the request's origin and RP id.
     const again = await startLogin('alice@example.com');
     const elsewhere = aliceKey.authenticate((await options(again.browser)).data, ORIGIN);
-    expect((await call(again.browser, VERIFY, { fidoVerifyCode: JSON.stringify(elsewhere) }, 'http://app.test')).code).toBe('40102');
+    expect(
+      (await call(again.browser, VERIFY, { fidoVerifyCode: JSON.stringify(elsewhere) }, 'http://app.test')).code,
+    ).toBe('40102');
   });
 
   it("refuses another user's key, even with a valid signature over this login's challenge", async () => {
@@ -146,7 +158,9 @@ describe('step order', () => {
     expect(data).toMatchObject({ needVerify: true, methods: ['google'], system: true, fido: true });
     expect((await options(browser)).code).toBe('40105');
 
-    const afterCodes = await call(browser, '/v1/user/login/verify-login', { googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now) });
+    const afterCodes = await call(browser, '/v1/user/login/verify-login', {
+      googleCode: totpAt(TEST_TOTP_SECRET, h.clock.now),
+    });
     expect(afterCodes.data).toMatchObject({ needVerify: true, methods: [], system: true, fido: true });
     expect((await options(browser)).code).toBe('40105');
 
@@ -154,7 +168,9 @@ describe('step order', () => {
     const afterSystem = await call(browser, '/v1/user/login/verifySystemLogin', { verifyCode: code });
     expect(afterSystem.data).toMatchObject({ needVerify: true, methods: [], system: false, fido: true });
     const assertion = aliceKey.authenticate((await options(browser)).data, ORIGIN);
-    expect((await call(browser, VERIFY, { fidoVerifyCode: JSON.stringify(assertion) })).data).toMatchObject({ needVerify: false });
+    expect((await call(browser, VERIFY, { fidoVerifyCode: JSON.stringify(assertion) })).data).toMatchObject({
+      needVerify: false,
+    });
   });
 });
 

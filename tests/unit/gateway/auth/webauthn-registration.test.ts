@@ -22,7 +22,14 @@ describe('fido2/register/options', () => {
     browser.cookies.set('sid', 'S'.repeat(43));
     expect((await call(browser, FIDO2_PATHS.registerOptions)).code).toBe('20906');
     expect((await call(h.browser(), FIDO2_PATHS.register, { response: {} })).code).toBe('00005');
-    expect((await h.browser().get(FIDO2_PATHS.list).then((r) => r.json())).code).toBe('00005');
+    expect(
+      (
+        await h
+          .browser()
+          .get(FIDO2_PATHS.list)
+          .then((r) => r.json())
+      ).code,
+    ).toBe('00005');
     expect((await call(h.browser(), FIDO2_PATHS.remove, { id: 'x' })).code).toBe('00005');
   });
 
@@ -52,11 +59,14 @@ describe('fido2/register/options', () => {
 });
 
 describe('fido2/register', () => {
-  it('stores the key, lists it, and turns the account\'s security-key step on', async () => {
+  it("stores the key, lists it, and turns the account's security-key step on", async () => {
     const browser = await signedIn(h, 'alice@example.com');
     const key = new SoftAuthenticator();
     const reply = await registerKey(browser, key, { nickname: '  Blue key  ' });
-    expect(reply).toMatchObject({ code: '00000', data: { id: key.credentialId, nickname: 'Blue key', transports: ['usb'], lastUsedAt: null } });
+    expect(reply).toMatchObject({
+      code: '00000',
+      data: { id: key.credentialId, nickname: 'Blue key', transports: ['usb'], lastUsedAt: null },
+    });
     const list = await (await browser.get(FIDO2_PATHS.list)).json();
     expect(list.data).toEqual({ fido: true, credentials: [reply.data] });
     expect(JSON.stringify(list)).not.toMatch(/publicKey|counter/);
@@ -78,7 +88,9 @@ describe('fido2/register', () => {
     const browser = await signedIn(h, 'alice@example.com');
     const options = await call(browser, FIDO2_PATHS.registerOptions);
     h.clock.now += CHALLENGE_TTL_MS;
-    const reply = await call(browser, FIDO2_PATHS.register, { response: new SoftAuthenticator().register(options.data, ORIGIN) });
+    const reply = await call(browser, FIDO2_PATHS.register, {
+      response: new SoftAuthenticator().register(options.data, ORIGIN),
+    });
     expect(reply).toMatchObject({ status: 'error', code: '40120' });
   });
 
@@ -87,7 +99,9 @@ describe('fido2/register', () => {
     const key = new SoftAuthenticator();
     const answer = async (overrides: Parameters<SoftAuthenticator['register']>[2], origin?: string) => {
       const options = await call(browser, FIDO2_PATHS.registerOptions);
-      return (await call(browser, FIDO2_PATHS.register, { response: key.register(options.data, ORIGIN, overrides) }, origin)).code;
+      return (
+        await call(browser, FIDO2_PATHS.register, { response: key.register(options.data, ORIGIN, overrides) }, origin)
+      ).code;
     };
     expect(await answer({ origin: 'http://evil.example' })).toBe('40120');
     expect(await answer({ origin: 'http://localhost:8080' })).toBe('40120');
@@ -117,7 +131,8 @@ describe('fido2/register', () => {
 
   it(`stops at ${MAX_KEYS_PER_USER} keys`, async () => {
     const browser = await signedIn(h, 'alice@example.com');
-    for (let i = 0; i < MAX_KEYS_PER_USER; i += 1) expect((await registerKey(browser, new SoftAuthenticator())).code).toBe('00000');
+    for (let i = 0; i < MAX_KEYS_PER_USER; i += 1)
+      expect((await registerKey(browser, new SoftAuthenticator())).code).toBe('00000');
     expect((await call(browser, FIDO2_PATHS.registerOptions)).code).toBe('40123');
   });
 
@@ -168,7 +183,10 @@ describe('fido2/remove', () => {
     await registerKey(alice, new SoftAuthenticator());
     await registerKey(bob, bobKey);
     expect((await call(alice, FIDO2_PATHS.remove, { id: bobKey.credentialId })).code).toBe('40122');
-    expect((await call(alice, FIDO2_PATHS.remove, { id: aliceKey.credentialId })).data).toEqual({ removed: true, fido: true });
+    expect((await call(alice, FIDO2_PATHS.remove, { id: aliceKey.credentialId })).data).toEqual({
+      removed: true,
+      fido: true,
+    });
     // The grant was used up by that removal.
     expect((await call(alice, FIDO2_PATHS.remove, { id: aliceKey.credentialId })).code).toBe('40112');
     await alice.grantStepUp('fido-remove');
@@ -195,9 +213,15 @@ describe('wiring', () => {
   it('the gateway app injects the verifier and mounts the key routes', async () => {
     const test = makeTestApp();
     try {
-      const res = await test.app.request('http://localhost/v1/user/security/fido2/register/options', { method: 'POST', body: '{}' });
+      const res = await test.app.request('http://localhost/v1/user/security/fido2/register/options', {
+        method: 'POST',
+        body: '{}',
+      });
       expect((await res.json()).code).toBe('00005');
-      const step = await test.app.request('http://localhost/v1/user/login/verify-auth-login/options', { method: 'POST', body: '{}' });
+      const step = await test.app.request('http://localhost/v1/user/login/verify-auth-login/options', {
+        method: 'POST',
+        body: '{}',
+      });
       expect((await step.json()).code).toBe('40103');
     } finally {
       test.close();

@@ -40,7 +40,11 @@ export async function signedIn(h: AuthHarness, email: string): Promise<Browser> 
 }
 
 /** Registers the authenticator's key for the signed-in browser and returns the reply of `fido2/register`. */
-export async function registerKey(browser: Browser, key: SoftAuthenticator, body: Record<string, unknown> = {}): Promise<Reply> {
+export async function registerKey(
+  browser: Browser,
+  key: SoftAuthenticator,
+  body: Record<string, unknown> = {},
+): Promise<Reply> {
   await browser.grantStepUp('fido-add');
   const options = await call(browser, FIDO2_PATHS.registerOptions);
   if (options.code !== '00000') throw new Error(`register/options failed: ${JSON.stringify(options)}`);

@@ -17,7 +17,13 @@ let serverKey: string;
 
 /** Starts (or restarts) the gateway on the drill's data dir, behind a "proxy" whose X-Forwarded-For the tests set. */
 async function start(): Promise<void> {
-  gateway = await startGateway({ port: 0, dataDir: dir.path, devRootDir: dir.path, logLevel: 'silent', trustProxy: true });
+  gateway = await startGateway({
+    port: 0,
+    dataDir: dir.path,
+    devRootDir: dir.path,
+    logLevel: 'silent',
+    trustProxy: true,
+  });
   const base = gateway.url;
   transport = (path, init) => fetch(`${base}${path}`, init);
   serverKey = await serverPublicKeyOf(transport);
@@ -31,7 +37,8 @@ afterAll(async () => {
 
 /** A browser of this drill, at a source address of its own. */
 function device(source = '198.51.100.10'): Ds1Device {
-  const at: Transport = (path, init) => transport(path, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-forwarded-for': source } });
+  const at: Transport = (path, init) =>
+    transport(path, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-forwarded-for': source } });
   return new Ds1Device(at, serverKey, makeClientKey('rsa1024'));
 }
 
@@ -48,7 +55,9 @@ async function freshAccount(owner: Ds1Device, prefix: string): Promise<string> {
 
 /** The newest code of a scene the dev mailbox holds for `target`. */
 async function mailed(target: string, scene: string): Promise<string> {
-  const reply = (await (await transport(`/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=20`, { method: 'GET' })).json()) as Reply;
+  const reply = (await (
+    await transport(`/dev/mailbox.json?target=${encodeURIComponent(target)}&limit=20`, { method: 'GET' })
+  ).json()) as Reply;
   return (reply.data as { scene: string; code: string }[]).find((entry) => entry.scene === scene)!.code;
 }
 
@@ -61,7 +70,12 @@ describe('attack: a replayed login envelope', () => {
     const attacker = device('203.0.113.66');
     const replayed = await attacker.send('POST', captured.path, JSON.parse(captured.body!));
     // Exactly the reply of a wrong password, and no cookie.
-    expect(replayed.reply).toEqual({ status: 'error', code: '40101', msg: 'Incorrect account or password', data: null });
+    expect(replayed.reply).toEqual({
+      status: 'error',
+      code: '40101',
+      msg: 'Incorrect account or password',
+      data: null,
+    });
     expect(attacker.cookies.size).toBe(0);
   });
 
@@ -77,27 +91,56 @@ describe('attack: a replayed login envelope', () => {
 });
 
 describe('attack: a stolen session changes how the account is secured', () => {
-  it('cannot bind its own authenticator, add a key, create a sub-account or change the password without the owner\'s second factor', async () => {
+  it("cannot bind its own authenticator, add a key, create a sub-account or change the password without the owner's second factor", async () => {
     const owner = device();
     const email = await freshAccount(owner, 'drill-victim');
     const thief = owner.stealInto(new Ds1Device(transport, serverKey, owner.key));
-    const secret = (await thief.send('POST', '/v1/user/security/google/secret', {}, { mode: '3' })).reply.data.secret as string;
-    const bind = await thief.send('POST', '/v1/user/security/google/bind', { googleCode: totpAt(secret, Date.now()) }, { mode: '3' });
+    const secret = (await thief.send('POST', '/v1/user/security/google/secret', {}, { mode: '3' })).reply.data
+      .secret as string;
+    const bind = await thief.send(
+      'POST',
+      '/v1/user/security/google/bind',
+      { googleCode: totpAt(secret, Date.now()) },
+      { mode: '3' },
+    );
     expect(bind.reply.code).toBe('40112');
-    expect((await thief.send('POST', '/v1/user/security/fido2/register/options', {}, { mode: '3' })).reply.code).toBe('40112');
+    expect((await thief.send('POST', '/v1/user/security/fido2/register/options', {}, { mode: '3' })).reply.code).toBe(
+      '40112',
+    );
     expect((await thief.send('POST', '/v1/user/sub/create', { name: 'mule' }, { mode: '2' })).reply.code).toBe('40112');
     const change = await thief.send(
       'POST',
       '/v1/user/security/password/change',
-      { bodyCiphertext: thief.envelope('/v1/user/security/password/change', { oldPwd: 'Drill-pass-1', pwd: 'Stolen-pass-2', rePwd: 'Stolen-pass-2' }) },
+      {
+        bodyCiphertext: thief.envelope('/v1/user/security/password/change', {
+          oldPwd: 'Drill-pass-1',
+          pwd: 'Stolen-pass-2',
+          rePwd: 'Stolen-pass-2',
+        }),
+      },
       { mode: '3' },
     );
     expect(change.reply.code).toBe('40112');
     // Nor can it get the step-up: the code goes to the owner's mailbox, and guessing stops after 5.
-    const options = await thief.send('POST', '/v1/user/security/verify/options', { purpose: 'google-bind' }, { mode: '3' });
+    const options = await thief.send(
+      'POST',
+      '/v1/user/security/verify/options',
+      { purpose: 'google-bind' },
+      { mode: '3' },
+    );
     expect(options.reply.data).toMatchObject({ methods: ['email'] });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await thief.send('POST', '/v1/user/security/verify', { purpose: 'google-bind', emailCode: '123456' }, { mode: '3' })).status);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push(
+        (
+          await thief.send(
+            'POST',
+            '/v1/user/security/verify',
+            { purpose: 'google-bind', emailCode: '123456' },
+            { mode: '3' },
+          )
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // The owner still signs in with the password alone.
     expect((await device().login(email, 'Drill-pass-1')).reply.data).toMatchObject({ needVerify: false });
@@ -111,11 +154,20 @@ describe('attack: a stolen session changes how the account is secured', () => {
     await owner.login(email, 'Drill-pass-1');
     await owner.send('POST', '/v1/msg/verify-code/send', { type: 'email', scene: 'security' });
     const emailCode = await mailed(email, 'security');
-    expect((await owner.send('POST', '/v1/user/security/verify', { purpose: 'password-change', emailCode }, { mode: '3' })).reply.code).toBe('00000');
+    expect(
+      (await owner.send('POST', '/v1/user/security/verify', { purpose: 'password-change', emailCode }, { mode: '3' }))
+        .reply.code,
+    ).toBe('00000');
     const change = await owner.send(
       'POST',
       '/v1/user/security/password/change',
-      { bodyCiphertext: owner.envelope('/v1/user/security/password/change', { oldPwd: 'Drill-pass-1', pwd: 'Drill-pass-2', rePwd: 'Drill-pass-2' }) },
+      {
+        bodyCiphertext: owner.envelope('/v1/user/security/password/change', {
+          oldPwd: 'Drill-pass-1',
+          pwd: 'Drill-pass-2',
+          rePwd: 'Drill-pass-2',
+        }),
+      },
       { mode: '3' },
     );
     expect(change.reply.code, change.reply.msg).toBe('00000');
@@ -132,12 +184,15 @@ describe('attack: replaying a signed request', () => {
     const placed = await owner.send('POST', '/v1/trade/spot/place-order', order, { mode: '3' });
     expect(placed.reply.code, placed.reply.msg).toBe('00000');
     const captured = owner.lastSent!;
-    const replay = () => owner.send('POST', captured.path, JSON.parse(captured.body!), { replayHeaders: captured.headers });
+    const replay = () =>
+      owner.send('POST', captured.path, JSON.parse(captured.body!), { replayHeaders: captured.headers });
     expect((await replay()).headers.get('gateway-sign-error')).toBe('00022');
     await gateway.close();
     await start();
     expect((await replay()).headers.get('gateway-sign-error')).toBe('00022');
-    const open = await owner.send('GET', `/v1/trade/spot/open-orders?symbol=BTCUSDT&_t=${Date.now()}`, undefined, { mode: '3' });
+    const open = await owner.send('GET', `/v1/trade/spot/open-orders?symbol=BTCUSDT&_t=${Date.now()}`, undefined, {
+      mode: '3',
+    });
     expect(open.reply.data).toHaveLength(1);
   });
 
@@ -156,7 +211,8 @@ describe('attack: replaying a signed request', () => {
 describe('attack: keeping the owner out with wrong passwords', () => {
   it('blocks the guessing source, never the owner at another address', async () => {
     const attacker = device('203.0.113.90');
-    for (let i = 0; i < 5; i += 1) expect((await attacker.login(SECURE_ACCOUNT.email, 'Wrong-pass-9')).reply.code).toBe('40101');
+    for (let i = 0; i < 5; i += 1)
+      expect((await attacker.login(SECURE_ACCOUNT.email, 'Wrong-pass-9')).reply.code).toBe('40101');
     expect((await attacker.login(SECURE_ACCOUNT.email, SECURE_ACCOUNT.password)).status).toBe(429);
     const owner = await device('198.51.100.20').login(SECURE_ACCOUNT.email, SECURE_ACCOUNT.password);
     expect(owner.reply.data).toMatchObject({ needVerify: true, methods: ['google'] });
@@ -170,7 +226,15 @@ describe('attack: oversized chunked bodies', () => {
       let headers: Record<string, string> = { 'content-type': 'application/json' };
       if (owner) {
         // Signed in mode "3" as far as the headers go, so the signature check has to read the body to hash it.
-        const signed = signedHeaders({ client: owner.key, mode: '3', method: 'POST', target: path, requestTime: String(Date.now()), traceId: newTraceId(), body: '{}' });
+        const signed = signedHeaders({
+          client: owner.key,
+          mode: '3',
+          method: 'POST',
+          target: path,
+          requestTime: String(Date.now()),
+          traceId: newTraceId(),
+          body: '{}',
+        });
         headers = { ...headers, ...signed, cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
       }
       const req = httpRequest(`${gateway.url}${path}`, { method: 'POST', headers }, (res) => {

@@ -26,9 +26,17 @@ beforeAll(async () => {
   oldKey = makeClientKey('rsa1024');
   const first = new Ds1Device(transport, serverKey, oldKey);
   const pending = await first.login(EMAIL, PASSWORD);
-  expect(pending.reply.data).toMatchObject({ needVerify: true, system: true, userIdHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
-  const mail = (await (await transport(`/dev/mailbox.json?target=${EMAIL}&limit=1`, { method: 'GET' })).json()) as Reply;
-  expect((await first.send('POST', '/v1/user/login/verifySystemLogin', { verifyCode: mail.data[0].code })).reply.code).toBe('00000');
+  expect(pending.reply.data).toMatchObject({
+    needVerify: true,
+    system: true,
+    userIdHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+  });
+  const mail = (await (
+    await transport(`/dev/mailbox.json?target=${EMAIL}&limit=1`, { method: 'GET' })
+  ).json()) as Reply;
+  expect(
+    (await first.send('POST', '/v1/user/login/verifySystemLogin', { verifyCode: mail.data[0].code })).reply.code,
+  ).toBe('00000');
   await first.send('POST', '/v1/user/logout', {}, { mode: '1' });
 });
 afterAll(() => g.close());
@@ -37,9 +45,14 @@ afterAll(() => g.close());
 async function checkDevice(device: Ds1Device, userIdHash: string, key: ClientKey, traceId = newTraceId()) {
   const requestTime = String(Date.now());
   const userCheckDeviceSign = deviceCheckSign(key, 'POST', CHECK_PATH, requestTime, traceId);
-  return device.send('POST', CHECK_PATH, { userIdHash, lastAlgorithm: key.algorithm, userCheckDeviceSign }, {
-    extraHeaders: { 'request-time': requestTime, 'trace-id': traceId },
-  });
+  return device.send(
+    'POST',
+    CHECK_PATH,
+    { userIdHash, lastAlgorithm: key.algorithm, userCheckDeviceSign },
+    {
+      extraHeaders: { 'request-time': requestTime, 'trace-id': traceId },
+    },
+  );
 }
 
 describe('the new-device step passed by a device check', () => {
@@ -59,13 +72,16 @@ describe('the new-device step passed by a device check', () => {
     const checked = await checkDevice(device, pending.reply.data.userIdHash, makeClientKey('rsa1024'));
     expect(checked.reply.data).toEqual({ trusted: false });
     expect(device.cookies.has('sid')).toBe(false);
-    expect((await device.send('POST', '/v1/user/login/verifySystemLogin', { verifyCode: '000000' })).reply.code).toBe('40102');
+    expect((await device.send('POST', '/v1/user/login/verifySystemLogin', { verifyCode: '000000' })).reply.code).toBe(
+      '40102',
+    );
   });
 
   it("does not pass another account's pending sign-in with this account's key", async () => {
     const device = new Ds1Device(transport, serverKey, makeClientKey('rsa1024'));
     const pending = await device.login(OTHER, PASSWORD);
-    const mine = (await new Ds1Device(transport, serverKey, makeClientKey('rsa1024')).login(EMAIL, PASSWORD)).reply.data.userIdHash;
+    const mine = (await new Ds1Device(transport, serverKey, makeClientKey('rsa1024')).login(EMAIL, PASSWORD)).reply.data
+      .userIdHash;
     // A check for the owner of the key is trusted, but it is not the user of this device's pending sign-in.
     expect((await checkDevice(device, mine, oldKey)).reply.data).toEqual({ trusted: true });
     expect(device.cookies.has('sid')).toBe(false);
@@ -87,7 +103,9 @@ describe('the new-device step passed by a device check', () => {
     // An eavesdropper replays it from another device that passed the password step.
     const thief = new Ds1Device(transport, serverKey, makeClientKey('rsa1024'));
     await thief.login(EMAIL, PASSWORD);
-    expect((await thief.send('POST', CHECK_PATH, body, { extraHeaders: headers })).reply.data).toEqual({ trusted: false });
+    expect((await thief.send('POST', CHECK_PATH, body, { extraHeaders: headers })).reply.data).toEqual({
+      trusted: false,
+    });
     expect(thief.cookies.has('sid')).toBe(false);
   });
 });

@@ -20,7 +20,10 @@ beforeAll(() => {
   // The device check runs logged out: the key must still be there after logout.
   store.unbindSession('old-session');
   app = bareApp();
-  app.route('/', deviceCheckRoutes({ db: t.db, config: DEFAULT_SIGN_POLICY, now: () => NOW, logger: createLogger('silent') }));
+  app.route(
+    '/',
+    deviceCheckRoutes({ db: t.db, config: DEFAULT_SIGN_POLICY, now: () => NOW, logger: createLogger('silent') }),
+  );
 });
 afterAll(() => t.close());
 
@@ -49,7 +52,10 @@ async function check(input: Check = {}, on = app) {
   return { status: res.status, body: (await res.json()) as { code: string; data: { trusted: boolean } | null } };
 }
 
-const trusted = (value: boolean) => ({ status: 200, body: { code: '00000', msg: 'success', data: { trusted: value } } });
+const trusted = (value: boolean) => ({
+  status: 200,
+  body: { code: '00000', msg: 'success', data: { trusted: value } },
+});
 
 describe('device check', () => {
   it('trusts a signature by a key bound to the user', async () => {
@@ -77,7 +83,15 @@ describe('device check', () => {
   });
   it('does not trust anyone when signing is off', async () => {
     const off = bareApp();
-    off.route('/', deviceCheckRoutes({ db: t.db, config: createSignPolicy({ clientOpen: false }), now: () => NOW, logger: createLogger('silent') }));
+    off.route(
+      '/',
+      deviceCheckRoutes({
+        db: t.db,
+        config: createSignPolicy({ clientOpen: false }),
+        now: () => NOW,
+        logger: createLogger('silent'),
+      }),
+    );
     expect(await check({}, off)).toEqual(trusted(false));
   });
   it('rejects a malformed userIdHash with 40002', async () => {

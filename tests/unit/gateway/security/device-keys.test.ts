@@ -1,5 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDeviceKeyStore, type DeviceKeyStore, hashUserId, MAX_KEYS_PER_USER } from '../../../../gateway/security/device-keys';
+import {
+  createDeviceKeyStore,
+  type DeviceKeyStore,
+  hashUserId,
+  MAX_KEYS_PER_USER,
+} from '../../../../gateway/security/device-keys';
 import { type ClientKey, makeClientKey } from './ds1-client';
 import { makeSecurityDb } from './harness';
 
@@ -66,19 +71,36 @@ describe('createDeviceKeyStore', () => {
       store.unbindSession(`session-${i}`);
     });
     const kept = store.keysOfUser(hashUserId('user-1')).map((k) => k.keyId);
-    expect(kept).toEqual(keys.slice(2).reverse().map((k) => k.keyId));
+    expect(kept).toEqual(
+      keys
+        .slice(2)
+        .reverse()
+        .map((k) => k.keyId),
+    );
     expect(store.findDeviceKey(keys[0]!.keyId)).toBeNull();
   });
 
   it('refuses a key id that does not name the public key', () => {
     expect(() =>
-      store.bindDeviceKey({ keyId: b.keyId, publicKey: a.publicKey, algorithm: 'rsa1024', userId: 'u', sessionId: 's' }),
+      store.bindDeviceKey({
+        keyId: b.keyId,
+        publicKey: a.publicKey,
+        algorithm: 'rsa1024',
+        userId: 'u',
+        sessionId: 's',
+      }),
     ).toThrow(/keyId/);
   });
 
   it('refuses an algorithm other than rsa1024 or rsa2048', () => {
     expect(() =>
-      store.bindDeviceKey({ keyId: a.keyId, publicKey: a.publicKey, algorithm: 'rsa4096', userId: 'u', sessionId: 's' }),
+      store.bindDeviceKey({
+        keyId: a.keyId,
+        publicKey: a.publicKey,
+        algorithm: 'rsa4096',
+        userId: 'u',
+        sessionId: 's',
+      }),
     ).toThrow(/algorithm/);
   });
 });

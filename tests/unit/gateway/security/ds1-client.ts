@@ -26,18 +26,28 @@ const md5 = (data: string | Uint8Array) => createHash('md5').update(data).digest
 const b64u = (data: Uint8Array | string) => Buffer.from(data).toString('base64url');
 
 /** Generates an RSA client key (e = 65537) of the algorithm's size; `bits` overrides the size for negative tests. */
-export function makeClientKey(algorithm: 'rsa1024' | 'rsa2048', options: { bits?: number; exponent?: number } = {}): ClientKey {
+export function makeClientKey(
+  algorithm: 'rsa1024' | 'rsa2048',
+  options: { bits?: number; exponent?: number } = {},
+): ClientKey {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: options.bits ?? (algorithm === 'rsa1024' ? 1024 : 2048),
     publicExponent: options.exponent ?? 65537,
   });
   const der = publicKey.export({ format: 'der', type: 'spki' });
-  return { privateKey, publicKey: der.toString('base64'), keyId: createHash('sha256').update(der).digest('hex').slice(0, 32), algorithm };
+  return {
+    privateKey,
+    publicKey: der.toString('base64'),
+    keyId: createHash('sha256').update(der).digest('hex').slice(0, 32),
+    algorithm,
+  };
 }
 
 /** b64 RSASSA-PKCS1-v1_5/SHA-256 signature over UTF-8 text. */
 export function signText(privateKey: KeyObject, text: string): string {
-  return sign('sha256', Buffer.from(text, 'utf8'), { key: privateKey, padding: constants.RSA_PKCS1_PADDING }).toString('base64');
+  return sign('sha256', Buffer.from(text, 'utf8'), { key: privateKey, padding: constants.RSA_PKCS1_PADDING }).toString(
+    'base64',
+  );
 }
 
 /** Everything a login envelope is built from; the optional fields break one thing each for negative tests. */
@@ -74,13 +84,19 @@ export function buildEnvelope(input: EnvelopeInput): string {
   const cek = randomBytes(32);
   const iv = randomBytes(16);
   const serverKey = createPublicKey({ key: Buffer.from(input.serverPublicKey, 'base64'), format: 'der', type: 'spki' });
-  const encryptedKey = publicEncrypt({ key: serverKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, cek);
+  const encryptedKey = publicEncrypt(
+    { key: serverKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    cek,
+  );
   const cipher = createCipheriv('aes-128-cbc', cek.subarray(16), iv);
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(plain), 'utf8'), cipher.final()]);
   const aad = Buffer.from(header, 'ascii');
   const al = Buffer.alloc(8);
   al.writeBigUInt64BE(BigInt(aad.length * 8));
-  const tag = createHmac('sha256', cek.subarray(0, 16)).update(Buffer.concat([aad, iv, ciphertext, al])).digest().subarray(0, 16);
+  const tag = createHmac('sha256', cek.subarray(0, 16))
+    .update(Buffer.concat([aad, iv, ciphertext, al]))
+    .digest()
+    .subarray(0, 16);
   return [header, b64u(encryptedKey), b64u(iv), b64u(ciphertext), b64u(tag)].join('.');
 }
 
@@ -101,14 +117,22 @@ export interface SignInput {
 /** The headers a client sends on a signed core request (contract §4). */
 export function signedHeaders(input: SignInput): Record<string, string> {
   const bodyMd5 = md5(input.body ?? '');
-  const items = input.mode === '1' ? [] : input.mode === '2' ? ['traceId'] : input.mode === '3' ? ['traceId', 'body'] : input.mode.split(',');
+  const items =
+    input.mode === '1'
+      ? []
+      : input.mode === '2'
+        ? ['traceId']
+        : input.mode === '3'
+          ? ['traceId', 'body']
+          : input.mode.split(',');
   const lines = ['DS1', input.mode, input.method.toUpperCase(), input.target, input.requestTime.slice(0, 8)];
   for (const item of items) {
     if (item === 'traceId') lines.push(input.traceId);
     else if (item === 'body') lines.push(bodyMd5);
     else if (item.startsWith('h:')) {
       const name = item.slice(2);
-      const value = Object.entries(input.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? '';
+      const value =
+        Object.entries(input.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? '';
       lines.push(`h:${name}:${value}`);
     }
   }
@@ -130,6 +154,12 @@ export function newTraceId(): string {
 }
 
 /** `userCheckDeviceSign` of contract §5. */
-export function deviceCheckSign(client: ClientKey, method: string, path: string, requestTime: string, traceId: string): string {
+export function deviceCheckSign(
+  client: ClientKey,
+  method: string,
+  path: string,
+  requestTime: string,
+  traceId: string,
+): string {
   return signText(client.privateKey, `DS1-check\n${method}\n${path}\n${requestTime.slice(0, 8)}\n${traceId}`);
 }

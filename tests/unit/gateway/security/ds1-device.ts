@@ -51,7 +51,15 @@ export class Ds1Device {
     const text = body === undefined ? undefined : JSON.stringify(body);
     let headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.mode !== null && options.mode !== undefined) {
-      const signed = signedHeaders({ client: this.key, mode: options.mode, method, target: path, requestTime: String(Date.now()), traceId: newTraceId(), body: text });
+      const signed = signedHeaders({
+        client: this.key,
+        mode: options.mode,
+        method,
+        target: path,
+        requestTime: String(Date.now()),
+        traceId: newTraceId(),
+        body: text,
+      });
       headers = { ...headers, ...signed };
     }
     headers = { ...headers, ...options.extraHeaders, ...options.replayHeaders };
@@ -68,14 +76,26 @@ export class Ds1Device {
   }
 
   /** The password step with an envelope; returns the reply (signed in, or the steps left). */
-  async login(loginName: string, pwd: string, extra: Record<string, unknown> = {}, options: SendOptions = {}): Promise<Exchange> {
-    return this.send('POST', '/v1/user/login', { ...extra, bodyCiphertext: this.envelope('/v1/user/login', { loginName, pwd }) }, options);
+  async login(
+    loginName: string,
+    pwd: string,
+    extra: Record<string, unknown> = {},
+    options: SendOptions = {},
+  ): Promise<Exchange> {
+    return this.send(
+      'POST',
+      '/v1/user/login',
+      { ...extra, bodyCiphertext: this.envelope('/v1/user/login', { loginName, pwd }) },
+      options,
+    );
   }
 
   /** `GET userinfo` signed in mode "1", with a fresh `_t` as the request layer adds one. */
   async userinfo(): Promise<Reply> {
     this.#query += 1;
-    return (await this.send('GET', `/v1/user/overview/userinfo?_t=${Date.now()}${this.#query}`, undefined, { mode: '1' })).reply;
+    return (
+      await this.send('GET', `/v1/user/overview/userinfo?_t=${Date.now()}${this.#query}`, undefined, { mode: '1' })
+    ).reply;
   }
 }
 

@@ -7,7 +7,12 @@ import { createDeviceKeyStore } from '../../../../gateway/security/device-keys';
 import { openLoginEnvelope, replyLoginEnvelopeFailed } from '../../../../gateway/security/login-envelope';
 import { createReplayStore } from '../../../../gateway/security/replay-store';
 import { createSigningIdentity, loadServerKey } from '../../../../gateway/security/server-key';
-import { DEFAULT_SIGN_POLICY, encryptedFieldsFor, type GatewaySignConfig, signConfigRoutes } from '../../../../gateway/security/sign-config';
+import {
+  DEFAULT_SIGN_POLICY,
+  encryptedFieldsFor,
+  type GatewaySignConfig,
+  signConfigRoutes,
+} from '../../../../gateway/security/sign-config';
 import { signatureCheck } from '../../../../gateway/security/signature-check';
 import { buildEnvelope, makeClientKey, newTraceId, signedHeaders } from './ds1-client';
 import { bareApp, makeSecurityDb, NOW } from './harness';
@@ -62,12 +67,17 @@ afterAll(() => t.close());
 
 describe('DS1 end to end (config → verify → encrypted login → signed order)', () => {
   it('a client following the contract logs in and places a signed order', async () => {
-    const config = ((await (await app.request('/v1/mix/config/gatewaySignConfig')).json()) as { data: { gatewaySignConfig: GatewaySignConfig } })
-      .data.gatewaySignConfig;
+    const config = (
+      (await (await app.request('/v1/mix/config/gatewaySignConfig')).json()) as {
+        data: { gatewaySignConfig: GatewaySignConfig };
+      }
+    ).data.gatewaySignConfig;
     const spkText = `DS1-spk:${createHash('md5').update(config.serverPublicKey).digest('hex')}`;
     const certKey = new X509Certificate(rootCertPem).publicKey;
     const signature = Buffer.from(config.serverPublicKeySign, 'base64');
-    expect(verify('sha256', Buffer.from(spkText), { key: certKey, padding: constants.RSA_PKCS1_PADDING }, signature)).toBe(true);
+    expect(
+      verify('sha256', Buffer.from(spkText), { key: certKey, padding: constants.RSA_PKCS1_PADDING }, signature),
+    ).toBe(true);
 
     const client = makeClientKey(config.defaultAlgorithm);
     const bodyCiphertext = buildEnvelope({
@@ -89,7 +99,15 @@ describe('DS1 end to end (config → verify → encrypted login → signed order
       app.request('/v1/order/place?src=web', {
         method: 'POST',
         headers: {
-          ...signedHeaders({ client, mode, method: 'POST', target: '/v1/order/place?src=web', requestTime: String(NOW), traceId: newTraceId(), body }),
+          ...signedHeaders({
+            client,
+            mode,
+            method: 'POST',
+            target: '/v1/order/place?src=web',
+            requestTime: String(NOW),
+            traceId: newTraceId(),
+            body,
+          }),
           'x-login-token': token,
           'content-type': 'application/json',
         },

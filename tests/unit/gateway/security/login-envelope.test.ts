@@ -26,9 +26,19 @@ beforeAll(() => {
 afterAll(() => dir.remove());
 
 const envelope = (overrides: Partial<EnvelopeInput> = {}) =>
-  buildEnvelope({ serverPublicKey: server.publicKeyB64, client, path: PATH, ts: NOW, fields: { loginName: 'ann@example.com', pwd: 'S3cret!' }, ...overrides });
+  buildEnvelope({
+    serverPublicKey: server.publicKeyB64,
+    client,
+    path: PATH,
+    ts: NOW,
+    fields: { loginName: 'ann@example.com', pwd: 'S3cret!' },
+    ...overrides,
+  });
 
-const open = (bodyCiphertext: string, options: { path?: string; now?: number; body?: Record<string, unknown>; replay?: ReplayStore } = {}) =>
+const open = (
+  bodyCiphertext: string,
+  options: { path?: string; now?: number; body?: Record<string, unknown>; replay?: ReplayStore } = {},
+) =>
   openLoginEnvelope({
     body: options.body ?? { bodyCiphertext, areaCode: '86' },
     path: options.path ?? PATH,
@@ -85,20 +95,52 @@ describe('openLoginEnvelope: every tampering fails', () => {
       () => open(editSegment(envelope(), 0, (b) => Buffer.from(` ${b.toString()}`))),
       'jwe-tag',
     ],
-    ['a protected header with another enc', () => open(envelope({ header: { alg: 'RSA-OAEP-256', enc: 'A256CBC-HS512', kid: 'x' } })), 'jwe-header'],
-    ['a protected header with an extra member', () => open(envelope({ header: { alg: 'RSA-OAEP-256', enc: 'A128CBC-HS256', kid: 'x', zip: 'DEF' } })), 'jwe-header'],
-    ['a wrong kid', () => open(envelope({ header: { alg: 'RSA-OAEP-256', enc: 'A128CBC-HS256', kid: '0'.repeat(32) } })), 'jwe-kid'],
-    ['an envelope for another server key', () => open(envelope({ serverPublicKey: otherServer.publicKeyB64 })), 'jwe-kid'],
+    [
+      'a protected header with another enc',
+      () => open(envelope({ header: { alg: 'RSA-OAEP-256', enc: 'A256CBC-HS512', kid: 'x' } })),
+      'jwe-header',
+    ],
+    [
+      'a protected header with an extra member',
+      () => open(envelope({ header: { alg: 'RSA-OAEP-256', enc: 'A128CBC-HS256', kid: 'x', zip: 'DEF' } })),
+      'jwe-header',
+    ],
+    [
+      'a wrong kid',
+      () => open(envelope({ header: { alg: 'RSA-OAEP-256', enc: 'A128CBC-HS256', kid: '0'.repeat(32) } })),
+      'jwe-kid',
+    ],
+    [
+      'an envelope for another server key',
+      () => open(envelope({ serverPublicKey: otherServer.publicKeyB64 })),
+      'jwe-kid',
+    ],
     ['ts 61 s old', () => open(envelope({ ts: NOW - 61_000 })), 'ts'],
     ['ts 61 s ahead', () => open(envelope({ ts: NOW + 61_000 })), 'ts'],
     ['another path', () => open(envelope({ path: '/v1/user/agency/login' })), 'path'],
-    ['a path edited after signing', () => open(envelope({ editPlaintext: (p) => Object.assign(p, { path: '/v1/user/x' }) }), { path: '/v1/user/x' }), 'initSign'],
+    [
+      'a path edited after signing',
+      () => open(envelope({ editPlaintext: (p) => Object.assign(p, { path: '/v1/user/x' }) }), { path: '/v1/user/x' }),
+      'initSign',
+    ],
     ['initSign by another key', () => open(envelope({ initSignKey: stranger.privateKey })), 'initSign'],
     ['initSign over other text', () => open(envelope({ initSignText: `DS1-init\n${PATH}\n${NOW}` })), 'initSign'],
-    ['a 1024-bit key claimed as rsa2048', () => open(envelope({ client: { ...client1024, algorithm: 'rsa2048' } })), 'publicKey'],
-    ['an unknown algorithm', () => open(envelope({ editPlaintext: (p) => Object.assign(p, { algorithm: 'rsa4096' }) })), 'algorithm'],
+    [
+      'a 1024-bit key claimed as rsa2048',
+      () => open(envelope({ client: { ...client1024, algorithm: 'rsa2048' } })),
+      'publicKey',
+    ],
+    [
+      'an unknown algorithm',
+      () => open(envelope({ editPlaintext: (p) => Object.assign(p, { algorithm: 'rsa4096' }) })),
+      'algorithm',
+    ],
     ['a missing encrypted field', () => open(envelope({ fields: { loginName: 'ann@example.com' } })), 'field'],
-    ['a named field also sent in clear', () => open('', { body: { bodyCiphertext: envelope(), pwd: 'S3cret!' } }), 'clear-field'],
+    [
+      'a named field also sent in clear',
+      () => open('', { body: { bodyCiphertext: envelope(), pwd: 'S3cret!' } }),
+      'clear-field',
+    ],
     ['a truncated JWE', () => open(envelope().slice(0, -30)), 'jwe-shape'],
     ['a JWE missing a segment', () => open(envelope().split('.').slice(0, 4).join('.')), 'jwe-shape'],
     ['garbage', () => open('not-a-jwe'), 'jwe-shape'],
@@ -127,7 +169,10 @@ describe('openLoginEnvelope: each envelope opens once', () => {
     const replay = freshReplayStore();
     const sealed = envelope();
     expect(open(sealed, { replay })).toMatchObject({ ok: true });
-    expect(open('', { replay, body: { bodyCiphertext: sealed, areaCode: '1' } })).toEqual({ ok: false, reason: 'replay' });
+    expect(open('', { replay, body: { bodyCiphertext: sealed, areaCode: '1' } })).toEqual({
+      ok: false,
+      reason: 'replay',
+    });
   });
   it('still opens a new envelope from the same key', () => {
     const replay = freshReplayStore();
@@ -158,7 +203,11 @@ describe('a login route over openLoginEnvelope', () => {
     return result.ok ? c.json({ welcome: result.fields.loginName }) : replyLoginEnvelopeFailed(c);
   });
   const post = async (body: unknown) => {
-    const res = await app.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await app.request(PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return `${res.status} ${await res.text()}`;
   };
 
@@ -170,7 +219,9 @@ describe('a login route over openLoginEnvelope', () => {
       await post({ bodyCiphertext: envelope({ initSignKey: stranger.privateKey }) }),
       await post({ bodyCiphertext: 'garbage' }),
     ]);
-    expect([...replies]).toEqual(['200 {"status":"error","code":"40003","msg":"Login failed, please try again","data":null}']);
+    expect([...replies]).toEqual([
+      '200 {"status":"error","code":"40003","msg":"Login failed, please try again","data":null}',
+    ]);
   });
 
   it('lets a good envelope through once, and answers its replay like every other failure', async () => {

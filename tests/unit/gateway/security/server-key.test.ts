@@ -20,7 +20,12 @@ afterAll(() => {
 function clientAccepts(certPem: string, serverPublicKey: string, serverPublicKeySign: string): boolean {
   const text = `DS1-spk:${createHash('md5').update(serverPublicKey).digest('hex')}`;
   const key = new X509Certificate(certPem).publicKey;
-  return verify('sha256', Buffer.from(text), { key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(serverPublicKeySign, 'base64'));
+  return verify(
+    'sha256',
+    Buffer.from(text),
+    { key, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from(serverPublicKeySign, 'base64'),
+  );
 }
 
 let rootDir: string;

@@ -27,7 +27,11 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
     const res = await app.request('/v1/mix/config/gatewaySignConfig');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = (await res.json()) as { code: string; msg: string; data: { gatewaySignConfig: Record<string, unknown> } };
+    const body = (await res.json()) as {
+      code: string;
+      msg: string;
+      data: { gatewaySignConfig: Record<string, unknown> };
+    };
     expect(body.code).toBe('00000');
     expect(body.msg).toBe('success');
     expect(Object.keys(body.data)).toEqual(['gatewaySignConfig']);
@@ -46,7 +50,10 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
 
   it('serves overridden options', async () => {
     const app = bareApp();
-    app.route('/', signConfigRoutes({ policy: createSignPolicy({ clientOpen: false, defaultAlgorithm: 'rsa1024' }), identity }));
+    app.route(
+      '/',
+      signConfigRoutes({ policy: createSignPolicy({ clientOpen: false, defaultAlgorithm: 'rsa1024' }), identity }),
+    );
     const body = (await (await app.request('/v1/mix/config/gatewaySignConfig')).json()) as {
       data: { gatewaySignConfig: { clientOpen: boolean; defaultAlgorithm: string } };
     };
@@ -105,6 +112,8 @@ describe('createSignPolicy', () => {
     expect(() => createSignPolicy({ signModes: { '/v1/trade/': 'path,bogus' } })).toThrow(/not a valid mode/);
     expect(() => createSignPolicy({ signModes: { '/v1/user/login': 'enc:' } })).toThrow(/not a valid mode/);
     expect(() => createSignPolicy({ signModes: { '/v1/user/login': 'enc:pwd,ts' } })).toThrow(/not a valid mode/);
-    expect(createSignPolicy({ signModes: { '/v1/trade/': 'traceId,body,h:x-app' } }).signModes['/v1/trade/']).toBe('traceId,body,h:x-app');
+    expect(createSignPolicy({ signModes: { '/v1/trade/': 'traceId,body,h:x-app' } }).signModes['/v1/trade/']).toBe(
+      'traceId,body,h:x-app',
+    );
   });
 });

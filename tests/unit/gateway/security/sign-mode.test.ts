@@ -45,7 +45,9 @@ describe('signedRequestText', () => {
       bodyMd5: '9e107d9d372bb6826bd81d3542a419d6',
       header: () => '',
     });
-    expect(text).toBe(`DS1\n3\nPOST\n/v1/trade/order?a=1\n17554535\n${'ab'.repeat(16)}\n9e107d9d372bb6826bd81d3542a419d6`);
+    expect(text).toBe(
+      `DS1\n3\nPOST\n/v1/trade/order?a=1\n17554535\n${'ab'.repeat(16)}\n9e107d9d372bb6826bd81d3542a419d6`,
+    );
   });
   it('adds headers as h:{name}:{value} in list order', () => {
     const headers: Record<string, string> = { 'x-b': '2' };

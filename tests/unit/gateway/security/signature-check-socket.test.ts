@@ -26,7 +26,8 @@ beforeAll(async () => {
       config: DEFAULT_SIGN_POLICY,
       now: () => NOW,
       logger: createLogger('silent'),
-      sessionOf: (c) => (c.req.header('x-test-session') === 'session-a' ? { sessionId: 'session-a', userId: 'user-a' } : null),
+      sessionOf: (c) =>
+        c.req.header('x-test-session') === 'session-a' ? { sessionId: 'session-a', userId: 'user-a' } : null,
     }),
   );
   app.post('/v1/*', async (c) => c.json({ reached: true, body: await readJsonBody(c) }));
@@ -67,7 +68,11 @@ describe('signatureCheck behind @hono/node-server', () => {
 });
 
 /** Sends a request with its target exactly as given (fetch would normalise it first), and reads the sign-error header. */
-function sendRaw(target: string, headers: Record<string, string>, body: string): Promise<{ signError: string | null; body: string }> {
+function sendRaw(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ signError: string | null; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}${target}`, { method: 'POST', path: target, headers }, (res) => {
       let text = '';
@@ -75,7 +80,9 @@ function sendRaw(target: string, headers: Record<string, string>, body: string):
       res.on('data', (chunk: string) => {
         text += chunk;
       });
-      res.on('end', () => resolve({ signError: (res.headers['gateway-sign-error'] as string | undefined) ?? null, body: text }));
+      res.on('end', () =>
+        resolve({ signError: (res.headers['gateway-sign-error'] as string | undefined) ?? null, body: text }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -85,13 +92,21 @@ function sendRaw(target: string, headers: Record<string, string>, body: string):
 describe('signatureCheck signs the path exactly as sent', () => {
   const body = '{"size":"1"}';
   it.each([
-    ["a quote beside a %xx escape in the query", "/v1/order/place?note='a%20b'"],
+    ['a quote beside a %xx escape in the query', "/v1/order/place?note='a%20b'"],
     ['a double quote in the query', '/v1/order/place?note="x"'],
     ['a ./ segment in the path', '/v1/order/./place?x=1'],
     ['an escaped slash in the path', '/v1/order/a%2Fb'],
   ])('accepts %s signed over its raw target', async (_name, target) => {
     const headers = {
-      ...signedHeaders({ client, mode: '3', method: 'POST', target, requestTime: String(NOW), traceId: newTraceId(), body }),
+      ...signedHeaders({
+        client,
+        mode: '3',
+        method: 'POST',
+        target,
+        requestTime: String(NOW),
+        traceId: newTraceId(),
+        body,
+      }),
       'x-test-session': 'session-a',
       'content-type': 'application/json',
     };
@@ -102,7 +117,15 @@ describe('signatureCheck signs the path exactly as sent', () => {
   it('refuses a signature over the normalised spelling of a raw target', async () => {
     const raw = "/v1/order/./place?note='a'";
     const headers = {
-      ...signedHeaders({ client, mode: '3', method: 'POST', target: "/v1/order/place?note=%27a%27", requestTime: String(NOW), traceId: newTraceId(), body }),
+      ...signedHeaders({
+        client,
+        mode: '3',
+        method: 'POST',
+        target: '/v1/order/place?note=%27a%27',
+        requestTime: String(NOW),
+        traceId: newTraceId(),
+        body,
+      }),
       'x-test-session': 'session-a',
       'content-type': 'application/json',
     };

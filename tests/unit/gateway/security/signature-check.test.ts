@@ -89,15 +89,26 @@ async function send(input: Send, on = app) {
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   input.edit?.(headers);
   const res = await on.request(input.sendTo ?? target, { method, headers, body: input.sendBody ?? input.body });
-  return { status: res.status, signError: res.headers.get('gateway-sign-error'), body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    signError: res.headers.get('gateway-sign-error'),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
 const passed = { status: 200, signError: null };
-const rejected = (code: string) => ({ status: 200, signError: code, body: { code, msg: expect.any(String), data: null } });
+const rejected = (code: string) => ({
+  status: 200,
+  signError: code,
+  body: { code, msg: expect.any(String), data: null },
+});
 
 describe('signatureCheck: accepted requests', () => {
   it('mode "1" on a path that needs "1"', async () => {
-    expect(await send({ mode: '1', target: '/v1/user/overview/userinfo?coin=BTC' })).toMatchObject({ ...passed, body: { reached: true } });
+    expect(await send({ mode: '1', target: '/v1/user/overview/userinfo?coin=BTC' })).toMatchObject({
+      ...passed,
+      body: { reached: true },
+    });
   });
   it('mode "2" on a sub-account url', async () => {
     expect(await send({ mode: '2', target: '/v1/user/sub/switchWeb', body: '{"userId":"7"}' })).toMatchObject(passed);
@@ -113,7 +124,12 @@ describe('signatureCheck: accepted requests', () => {
     expect(await send({ mode: '3', target: '/v1/asset/overview' })).toMatchObject(passed);
   });
   it('a custom list with a header', async () => {
-    const result = await send({ mode: CUSTOM, target: '/v1/trade/custom', body: '{"a":1}', headers: { 'x-app-version': '2.37.0' } });
+    const result = await send({
+      mode: CUSTOM,
+      target: '/v1/trade/custom',
+      body: '{"a":1}',
+      headers: { 'x-app-version': '2.37.0' },
+    });
     expect(result).toMatchObject(passed);
   });
   it('request-time in the previous 100-second bucket', async () => {
@@ -132,17 +148,24 @@ describe('signatureCheck: requests it leaves alone', () => {
     expect(await res.json()).toEqual({ reached: true, body: null });
   });
   it('clientOpen false: passes without any header', async () => {
-    const res = await makeApp(createSignPolicy({ clientOpen: false })).request('/v1/trade/x', { headers: { 'x-test-session': 'session-a' } });
+    const res = await makeApp(createSignPolicy({ clientOpen: false })).request('/v1/trade/x', {
+      headers: { 'x-test-session': 'session-a' },
+    });
     expect(await res.json()).toEqual({ reached: true, body: null });
   });
 });
 
 describe('signatureCheck: 00020 missing', () => {
-  it.each(['device-sign', 'device-sign-mode', 'device-sign-key', 'request-time', 'trace-id'])('without %s', async (name) => {
-    expect(await send({ mode: '1', edit: (h) => delete h[name] })).toMatchObject(rejected('00020'));
-  });
+  it.each(['device-sign', 'device-sign-mode', 'device-sign-key', 'request-time', 'trace-id'])(
+    'without %s',
+    async (name) => {
+      expect(await send({ mode: '1', edit: (h) => delete h[name] })).toMatchObject(rejected('00020'));
+    },
+  );
   it('without device-sign-data-md5 when the body is covered', async () => {
-    expect(await send({ mode: '3', body: '{}', edit: (h) => delete h['device-sign-data-md5'] })).toMatchObject(rejected('00020'));
+    expect(await send({ mode: '3', body: '{}', edit: (h) => delete h['device-sign-data-md5'] })).toMatchObject(
+      rejected('00020'),
+    );
   });
 });
 
@@ -177,12 +200,22 @@ describe('signatureCheck: 00022 expired or replayed', () => {
   it('a mode "1" signature replayed under a fresh trace id', async () => {
     const target = '/v1/asset/replay-mode-1';
     const requestTime = String(NOW - 1);
-    const first = signedHeaders({ client: mine, mode: '1', method: 'POST', target, requestTime, traceId: newTraceId() });
+    const first = signedHeaders({
+      client: mine,
+      mode: '1',
+      method: 'POST',
+      target,
+      requestTime,
+      traceId: newTraceId(),
+    });
     const again = { ...first, 'trace-id': newTraceId() };
     const post = async (headers: Record<string, string>) =>
-      (await makeApp(createSignPolicy({ signModes: {} })).request(target, { method: 'POST', headers: { ...headers, 'x-test-session': 'session-a' } })).headers.get(
-        'gateway-sign-error',
-      );
+      (
+        await makeApp(createSignPolicy({ signModes: {} })).request(target, {
+          method: 'POST',
+          headers: { ...headers, 'x-test-session': 'session-a' },
+        })
+      ).headers.get('gateway-sign-error');
     expect(await post(first)).toBeNull();
     expect(await post(again)).toBe('00022');
     expect(lastReason()).toBe('replayed signature');
@@ -207,7 +240,9 @@ describe('signatureCheck: 00023 invalid', () => {
     const edit = (h: Record<string, string>) => {
       h['device-sign-data-md5'] = createHash('md5').update('{"size":"9"}').digest('hex');
     };
-    expect(await send({ mode: '3', body: '{"size":"1"}', sendBody: '{"size":"9"}', edit })).toMatchObject(rejected('00023'));
+    expect(await send({ mode: '3', body: '{"size":"1"}', sendBody: '{"size":"9"}', edit })).toMatchObject(
+      rejected('00023'),
+    );
     expect(lastReason()).toBe('bad signature');
   });
   it('an unknown key id', async () => {
@@ -224,12 +259,26 @@ describe('signatureCheck: 00023 invalid', () => {
   });
   it('a changed query string', async () => {
     const target = '/v1/trade/spot/order?symbol=BTCUSDT';
-    expect(await send({ mode: '3', target, sendTo: '/v1/trade/spot/order?symbol=ETHUSDT' })).toMatchObject(rejected('00023'));
+    expect(await send({ mode: '3', target, sendTo: '/v1/trade/spot/order?symbol=ETHUSDT' })).toMatchObject(
+      rejected('00023'),
+    );
     expect(lastReason()).toBe('bad signature');
   });
   it('a changed method', async () => {
-    const headers = signedHeaders({ client: mine, mode: '3', method: 'PUT', target: '/v1/trade/x', requestTime: String(NOW), traceId: newTraceId(), body: '{}' });
-    const res = await app.request('/v1/trade/x', { method: 'POST', headers: { ...headers, 'x-test-session': 'session-a' }, body: '{}' });
+    const headers = signedHeaders({
+      client: mine,
+      mode: '3',
+      method: 'PUT',
+      target: '/v1/trade/x',
+      requestTime: String(NOW),
+      traceId: newTraceId(),
+      body: '{}',
+    });
+    const res = await app.request('/v1/trade/x', {
+      method: 'POST',
+      headers: { ...headers, 'x-test-session': 'session-a' },
+      body: '{}',
+    });
     expect(res.headers.get('gateway-sign-error')).toBe('00023');
   });
   it('a changed signed header', async () => {
@@ -245,7 +294,9 @@ describe('signatureCheck: 00023 invalid', () => {
     expect(result).toMatchObject(rejected('00023'));
   });
   it('a signature that is not base64', async () => {
-    expect(await send({ mode: '3', edit: (h) => Object.assign(h, { 'device-sign': '%%%' }) })).toMatchObject(rejected('00023'));
+    expect(await send({ mode: '3', edit: (h) => Object.assign(h, { 'device-sign': '%%%' }) })).toMatchObject(
+      rejected('00023'),
+    );
   });
 });
 

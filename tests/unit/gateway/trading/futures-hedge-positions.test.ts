@@ -33,10 +33,18 @@ describe('hedge mode across every perpetual', () => {
       const size = smallSize(spec, h.simulator.getTicker('USDT-FUTURES', spec.symbol)!.lastPr);
       for (const side of ['buy', 'sell']) {
         const order = await demo.ok('/v1/trade/mix/place-order', {
-          symbol: spec.symbol, productType: 'USDT-FUTURES', marginMode: 'isolated', side, tradeSide: 'open', orderType: 'market', size,
+          symbol: spec.symbol,
+          productType: 'USDT-FUTURES',
+          marginMode: 'isolated',
+          side,
+          tradeSide: 'open',
+          orderType: 'market',
+          size,
         });
         expect(order, `${spec.symbol} ${side}`).toMatchObject({ status: 'filled', baseVolume: size });
-        expect(new Decimal(order.priceAvg).times(size).gte(spec.minTradeUSDT), `${spec.symbol} ${side} value`).toBe(true);
+        expect(new Decimal(order.priceAvg).times(size).gte(spec.minTradeUSDT), `${spec.symbol} ${side} value`).toBe(
+          true,
+        );
         spent = spent.plus(order.fee);
       }
     }
@@ -48,7 +56,10 @@ describe('hedge mode across every perpetual', () => {
     for (const position of positions) {
       const spec = perpetuals.find((candidate) => candidate.symbol === position.symbol)!;
       // Small isolated positions at the default 10×, in the first tier of their own table.
-      expect(position, position.symbol).toMatchObject({ positionsLevel: '10', mm: String(MARGIN_TIERS[spec.symbol]![0]![2]) });
+      expect(position, position.symbol).toMatchObject({
+        positionsLevel: '10',
+        mm: String(MARGIN_TIERS[spec.symbol]![0]![2]),
+      });
       // Each row names its coin and size places: a screen lists every symbol's positions.
       expect(position, position.symbol).toMatchObject({ baseCoin: spec.baseCoin, volumePlace: spec.volumePlace });
       spent = spent.plus(position.positionsOpenMarginCount);

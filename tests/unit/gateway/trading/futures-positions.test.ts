@@ -15,9 +15,19 @@ const ticker = () => h.simulator.getTicker('USDT-FUTURES', 'BTCUSDT')!;
 
 /** Opens a long of `size` BTC at market, isolated at `leverage`; returns the order. */
 async function openLong(trader: Trader, size: string, leverage: number, extra: Record<string, string> = {}) {
-  await trader.ok('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', leverage: String(leverage) });
+  await trader.ok('/v1/trade/mix/set-leverage', {
+    symbol: 'BTCUSDT',
+    productType: 'USDT-FUTURES',
+    leverage: String(leverage),
+  });
   return trader.ok('/v1/trade/mix/place-order', {
-    symbol: 'BTCUSDT', productType: 'USDT-FUTURES', marginMode: 'isolated', side: 'buy', orderType: 'market', size, ...extra,
+    symbol: 'BTCUSDT',
+    productType: 'USDT-FUTURES',
+    marginMode: 'isolated',
+    side: 'buy',
+    orderType: 'market',
+    size,
+    ...extra,
   });
 }
 
@@ -30,13 +40,36 @@ describe('opening an isolated long', () => {
     const entry = new Decimal(order.priceAvg);
     const margin = entry.times('0.1').div(20).toDecimalPlaces(8, Decimal.ROUND_UP);
     expect(position).toMatchObject({
-      symbol: 'BTCUSDT', holdSide: 'long', position: 1, marginMode: 1, positionMode: 1, positionsCount: '0.1000',
-      positionsOpenMarginCount: margin.toFixed(8), positionsLevel: '20', businessLine: 10, pricePlace: 1, mm: '0.004', feeRate: '0.0006',
+      symbol: 'BTCUSDT',
+      holdSide: 'long',
+      position: 1,
+      marginMode: 1,
+      positionMode: 1,
+      positionsCount: '0.1000',
+      positionsOpenMarginCount: margin.toFixed(8),
+      positionsLevel: '20',
+      businessLine: 10,
+      pricePlace: 1,
+      mm: '0.004',
+      feeRate: '0.0006',
     });
     expect(new Decimal(position.positionsOpenAvgPrice).eq(entry)).toBe(true);
     const expected = liquidationPrice({
-      businessLine: 10, marginMode: 1, positionMode: 1, side: 1, pricePlace: 1, available: margin.toFixed(8), othersUpnl: 0, othersMaintain: 0,
-      longOpenPrice: position.positionsOpenAvgPrice, longOpenCount: '0.1', shortOpenPrice: 0, shortOpenCount: 0, totalDelegateValue: 0, mm: '0.004', feeRate: '0.0006',
+      businessLine: 10,
+      marginMode: 1,
+      positionMode: 1,
+      side: 1,
+      pricePlace: 1,
+      available: margin.toFixed(8),
+      othersUpnl: 0,
+      othersMaintain: 0,
+      longOpenPrice: position.positionsOpenAvgPrice,
+      longOpenCount: '0.1',
+      shortOpenPrice: 0,
+      shortOpenCount: 0,
+      totalDelegateValue: 0,
+      mm: '0.004',
+      feeRate: '0.0006',
     });
     expect(position.liquidationPrice).toBe(expected.display);
 
@@ -79,14 +112,25 @@ describe('liquidation', () => {
     await openLong(ann, '0.1000', 50);
     const [position] = await ann.ok('/v1/trade/mix/positions');
     const before = await ann.ok('/v1/trade/mix/account');
-    h.simulator.jumpPrice('USDT-FUTURES', 'BTCUSDT', new Decimal(position.liquidationPrice).minus(200).toFixed(1), h.clock.now);
+    h.simulator.jumpPrice(
+      'USDT-FUTURES',
+      'BTCUSDT',
+      new Decimal(position.liquidationPrice).minus(200).toFixed(1),
+      h.clock.now,
+    );
     h.step();
     expect(await ann.ok('/v1/trade/mix/positions')).toEqual([]);
     const [liquidation] = await ann.ok('/v1/trade/mix/history-orders');
-    expect(liquidation).toMatchObject({ orderType: 'liquidation', status: 'filled', totalProfits: `-${position.positionsOpenMarginCount}` });
+    expect(liquidation).toMatchObject({
+      orderType: 'liquidation',
+      status: 'filled',
+      totalProfits: `-${position.positionsOpenMarginCount}`,
+    });
     const after = await ann.ok('/v1/trade/mix/account');
     expect(after.available).toBe(before.available);
-    expect(after.equity).toBe(new Decimal(before.equity).minus(before.unrealizedPL).minus(position.positionsOpenMarginCount).toFixed(8));
+    expect(after.equity).toBe(
+      new Decimal(before.equity).minus(before.unrealizedPL).minus(position.positionsOpenMarginCount).toFixed(8),
+    );
   });
 });
 
@@ -131,48 +175,100 @@ describe('hedge mode', () => {
   it('never liquidates cross legs that hedge each other, whichever way the mark moves', async () => {
     const ann = await h.trader('ann@example.com');
     await ann.ok('/v1/trade/mix/set-position-mode', { productType: 'USDT-FUTURES', posMode: 'hedge_mode' });
-    const base = { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', marginMode: 'crossed', orderType: 'market', size: '0.0500' };
+    const base = {
+      symbol: 'BTCUSDT',
+      productType: 'USDT-FUTURES',
+      marginMode: 'crossed',
+      orderType: 'market',
+      size: '0.0500',
+    };
     await ann.ok('/v1/trade/mix/place-order', { ...base, side: 'buy', tradeSide: 'open' });
     await ann.ok('/v1/trade/mix/place-order', { ...base, side: 'sell', tradeSide: 'open' });
     const last = new Decimal(ticker().lastPr);
     for (const factor of ['1', '0.8', '1.25']) {
       h.simulator.jumpPrice('USDT-FUTURES', 'BTCUSDT', last.times(factor).toFixed(1), h.clock.now);
       h.step();
-      expect((await ann.ok('/v1/trade/mix/positions')).map((p: { holdSide: string }) => p.holdSide), factor).toEqual(['long', 'short']);
+      expect(
+        (await ann.ok('/v1/trade/mix/positions')).map((p: { holdSide: string }) => p.holdSide),
+        factor,
+      ).toEqual(['long', 'short']);
     }
   });
 
   it('holds a long and a short at once and closes one leg with tradeSide close', async () => {
     const ann = await h.trader('ann@example.com');
     await ann.ok('/v1/trade/mix/set-position-mode', { productType: 'USDT-FUTURES', posMode: 'hedge_mode' });
-    const base = { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', marginMode: 'crossed', orderType: 'market', size: '0.0100' };
+    const base = {
+      symbol: 'BTCUSDT',
+      productType: 'USDT-FUTURES',
+      marginMode: 'crossed',
+      orderType: 'market',
+      size: '0.0100',
+    };
     await ann.ok('/v1/trade/mix/place-order', { ...base, side: 'buy', tradeSide: 'open' });
     await ann.ok('/v1/trade/mix/place-order', { ...base, side: 'sell', tradeSide: 'open' });
     const positions = await ann.ok('/v1/trade/mix/positions');
-    expect(positions.map((p: { holdSide: string; positionMode: number }) => [p.holdSide, p.positionMode])).toEqual([['long', 2], ['short', 2]]);
+    expect(positions.map((p: { holdSide: string; positionMode: number }) => [p.holdSide, p.positionMode])).toEqual([
+      ['long', 2],
+      ['short', 2],
+    ]);
     expect(await ann.post('/v1/trade/mix/place-order', { ...base, side: 'buy' })).toMatchObject({ code: '40002' });
     const close = await ann.ok('/v1/trade/mix/place-order', { ...base, side: 'buy', tradeSide: 'close' });
     expect(close).toMatchObject({ tradeSide: 'close', status: 'filled' });
     expect((await ann.ok('/v1/trade/mix/positions')).map((p: { holdSide: string }) => p.holdSide)).toEqual(['short']);
-    expect(await ann.post('/v1/trade/mix/set-position-mode', { posMode: 'one_way_mode' })).toMatchObject({ code: '43009' });
+    expect(await ann.post('/v1/trade/mix/set-position-mode', { posMode: 'one_way_mode' })).toMatchObject({
+      code: '43009',
+    });
   });
 });
 
 describe('futures refusals', () => {
   it('refuses leverage out of range (43008), reduce-only without a position (43007) and a mode change while open (43009)', async () => {
     const ann = await h.trader('ann@example.com');
-    expect(await ann.post('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: 126 })).toMatchObject({ code: '43008' });
-    expect(await ann.post('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: 0 })).toMatchObject({ code: '43008' });
-    const reduce = { symbol: 'BTCUSDT', marginMode: 'crossed', side: 'sell', orderType: 'market', size: '0.0100', reduceOnly: 'YES' };
+    expect(await ann.post('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: 126 })).toMatchObject({
+      code: '43008',
+    });
+    expect(await ann.post('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: 0 })).toMatchObject({
+      code: '43008',
+    });
+    const reduce = {
+      symbol: 'BTCUSDT',
+      marginMode: 'crossed',
+      side: 'sell',
+      orderType: 'market',
+      size: '0.0100',
+      reduceOnly: 'YES',
+    };
     expect(await ann.post('/v1/trade/mix/place-order', reduce)).toMatchObject({ code: '43007' });
     const price = new Decimal(ticker().bidPr).minus(1000).toFixed(1);
-    const resting = await ann.ok('/v1/trade/mix/place-order', { symbol: 'BTCUSDT', marginMode: 'crossed', side: 'buy', orderType: 'limit', price, size: '0.0100' });
-    expect(await ann.post('/v1/trade/mix/set-margin-mode', { symbol: 'BTCUSDT', marginMode: 'isolated' })).toMatchObject({ code: '43009' });
-    expect((await ann.ok('/v1/trade/mix/account')).locked).toBe(new Decimal(price).times('0.01').div(10).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(8));
+    const resting = await ann.ok('/v1/trade/mix/place-order', {
+      symbol: 'BTCUSDT',
+      marginMode: 'crossed',
+      side: 'buy',
+      orderType: 'limit',
+      price,
+      size: '0.0100',
+    });
+    expect(
+      await ann.post('/v1/trade/mix/set-margin-mode', { symbol: 'BTCUSDT', marginMode: 'isolated' }),
+    ).toMatchObject({ code: '43009' });
+    expect((await ann.ok('/v1/trade/mix/account')).locked).toBe(
+      new Decimal(price).times('0.01').div(10).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(8),
+    );
     await ann.ok('/v1/trade/mix/cancel-order', { symbol: 'BTCUSDT', orderId: resting.orderId });
-    expect(await ann.ok('/v1/trade/mix/set-margin-mode', { symbol: 'BTCUSDT', marginMode: 'isolated' })).toMatchObject({ marginMode: 'isolated' });
-    expect(await ann.ok('/v1/trade/mix/settings?symbol=BTCUSDT')).toEqual({ symbol: 'BTCUSDT', leverage: '10', marginMode: 'isolated', posMode: 'one_way_mode', maxLever: '125' });
-    expect(await ann.post('/v1/trade/mix/place-order', { ...reduce, reduceOnly: 'NO', size: '10.0000' })).toMatchObject({ code: '43004' });
+    expect(await ann.ok('/v1/trade/mix/set-margin-mode', { symbol: 'BTCUSDT', marginMode: 'isolated' })).toMatchObject({
+      marginMode: 'isolated',
+    });
+    expect(await ann.ok('/v1/trade/mix/settings?symbol=BTCUSDT')).toEqual({
+      symbol: 'BTCUSDT',
+      leverage: '10',
+      marginMode: 'isolated',
+      posMode: 'one_way_mode',
+      maxLever: '125',
+    });
+    expect(await ann.post('/v1/trade/mix/place-order', { ...reduce, reduceOnly: 'NO', size: '10.0000' })).toMatchObject(
+      { code: '43004' },
+    );
   });
 });
 
@@ -200,4 +296,3 @@ describe('margin tier leverage caps', () => {
     expect(await ann.ok('/v1/trade/mix/place-order', { ...order, size: '150.0001' })).toMatchObject({ status: 'live' });
   });
 });
-

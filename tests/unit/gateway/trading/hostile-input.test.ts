@@ -18,7 +18,15 @@ afterAll(() => h.close());
 const SPOT = '/v1/trade/spot/place-order';
 const MIX = '/v1/trade/mix/place-order';
 const buy = { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '60000.00', size: '0.010000' };
-const long = { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', marginMode: 'crossed', side: 'buy', orderType: 'limit', price: '60000.0', size: '0.0100' };
+const long = {
+  symbol: 'BTCUSDT',
+  productType: 'USDT-FUTURES',
+  marginMode: 'crossed',
+  side: 'buy',
+  orderType: 'limit',
+  price: '60000.0',
+  size: '0.0100',
+};
 
 /** Every balance and order row, to prove a refusal changed nothing. */
 function snapshot() {
@@ -69,7 +77,11 @@ describe('hostile order fields', () => {
   }
 
   it('answers 40002/400 with a message naming the field', async () => {
-    const res = await ann.request(SPOT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...buy, price: '1E5' }) });
+    const res = await ann.request(SPOT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...buy, price: '1E5' }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).msg).toContain('price');
   });
@@ -77,25 +89,39 @@ describe('hostile order fields', () => {
   it('refuses malformed JSON (40001) and a huge body (413)', async () => {
     const before = snapshot();
     expect((await ann.post(SPOT, '{"symbol":')).code).toBe('40001');
-    const huge = await ann.request(SPOT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...buy, clientOid: 'x'.repeat(100_000) }) });
+    const huge = await ann.request(SPOT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...buy, clientOid: 'x'.repeat(100_000) }),
+    });
     expect(huge.status).toBe(413);
     expect(snapshot()).toEqual(before);
   });
 });
 
 describe('other users and bad ids', () => {
-  it('cannot cancel another user\'s order (43006) and a reused clientOid is refused', async () => {
+  it("cannot cancel another user's order (43006) and a reused clientOid is refused", async () => {
     const order = await ann.ok(SPOT, { ...buy, clientOid: 'ann-1' });
     const before = snapshot();
-    expect(await bob.post('/v1/trade/spot/cancel-order', { symbol: 'BTCUSDT', orderId: order.orderId })).toMatchObject({ code: '43006' });
-    expect(await ann.post('/v1/trade/mix/cancel-order', { symbol: 'BTCUSDT', orderId: order.orderId })).toMatchObject({ code: '43006' });
-    expect(await ann.post('/v1/trade/spot/cancel-order', { symbol: 'ETHUSDT', orderId: order.orderId })).toMatchObject({ code: '43006' });
-    expect(await ann.post('/v1/trade/spot/cancel-order', { symbol: 'BTCUSDT', orderId: Number(order.orderId) })).toMatchObject({ code: '40002' });
+    expect(await bob.post('/v1/trade/spot/cancel-order', { symbol: 'BTCUSDT', orderId: order.orderId })).toMatchObject({
+      code: '43006',
+    });
+    expect(await ann.post('/v1/trade/mix/cancel-order', { symbol: 'BTCUSDT', orderId: order.orderId })).toMatchObject({
+      code: '43006',
+    });
+    expect(await ann.post('/v1/trade/spot/cancel-order', { symbol: 'ETHUSDT', orderId: order.orderId })).toMatchObject({
+      code: '43006',
+    });
+    expect(
+      await ann.post('/v1/trade/spot/cancel-order', { symbol: 'BTCUSDT', orderId: Number(order.orderId) }),
+    ).toMatchObject({ code: '40002' });
     expect(await ann.post(SPOT, { ...buy, clientOid: 'ann-1' })).toMatchObject({ code: '40002' });
     expect(snapshot()).toEqual(before);
     expect((await bob.ok('/v1/trade/spot/open-orders')).length).toBe(0);
     await ann.ok('/v1/trade/spot/cancel-order', { symbol: 'BTCUSDT', orderId: order.orderId });
-    expect(await ann.post('/v1/trade/spot/cancel-order', { symbol: 'BTCUSDT', orderId: order.orderId })).toMatchObject({ code: '43006' });
+    expect(await ann.post('/v1/trade/spot/cancel-order', { symbol: 'BTCUSDT', orderId: order.orderId })).toMatchObject({
+      code: '43006',
+    });
   });
 
   it('checks queries and leverage', async () => {

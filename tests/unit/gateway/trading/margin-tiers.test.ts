@@ -6,7 +6,7 @@ import { MARGIN_TIERS, maxLeverageFor } from '../../../../gateway/trading/margin
 const perpetuals = DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'USDT-FUTURES');
 
 describe('MARGIN_TIERS', () => {
-  it('has a table of its own for every simulated perpetual, starting at the instrument\'s maximum leverage', () => {
+  it("has a table of its own for every simulated perpetual, starting at the instrument's maximum leverage", () => {
     for (const spec of perpetuals) {
       const tiers = MARGIN_TIERS[spec.symbol];
       expect(tiers, spec.symbol).toBeDefined();
@@ -32,7 +32,7 @@ describe('MARGIN_TIERS', () => {
     }
   });
 
-  it('breaks the minor perpetuals\' first tier at about ETHUSDT\'s value (within a factor of 1.5 at the start prices)', () => {
+  it("breaks the minor perpetuals' first tier at about ETHUSDT's value (within a factor of 1.5 at the start prices)", () => {
     const firstTierValue = (symbol: string) => {
       const spec = perpetuals.find((candidate) => candidate.symbol === symbol)!;
       return new Decimal(String(MARGIN_TIERS[symbol]![0]![1])).times(spec.startPrice);

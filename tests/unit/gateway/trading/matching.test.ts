@@ -31,13 +31,29 @@ describe('matchTaker', () => {
 
   it('rests a limit sell that reaches no bid, and never rests what a market order could not fill', () => {
     expect(matchTaker({ side: 'sell', limit: 6_800_000n, size: 10n }, BIDS)).toMatchObject({ filled: 0n, rests: true });
-    expect(matchTaker({ side: 'sell', limit: null, size: 900_000n }, BIDS)).toMatchObject({ filled: 800_000n, remaining: 100_000n, rests: false });
-    expect(matchTaker({ side: 'buy', limit: null, size: 1n }, [])).toMatchObject({ filled: 0n, remaining: 1n, rests: false });
+    expect(matchTaker({ side: 'sell', limit: null, size: 900_000n }, BIDS)).toMatchObject({
+      filled: 800_000n,
+      remaining: 100_000n,
+      rests: false,
+    });
+    expect(matchTaker({ side: 'buy', limit: null, size: 1n }, [])).toMatchObject({
+      filled: 0n,
+      remaining: 1n,
+      rests: false,
+    });
   });
 
   it('rejects a post-only order that would take, and rests one that would not', () => {
-    expect(matchTaker({ side: 'buy', limit: 6_800_000n, size: 1n, postOnly: true }, ASKS)).toMatchObject({ rejected: 'post-only-would-take', rests: false, filled: 0n });
-    expect(matchTaker({ side: 'buy', limit: 6_799_999n, size: 1n, postOnly: true }, ASKS)).toMatchObject({ rejected: null, rests: true, filled: 0n });
+    expect(matchTaker({ side: 'buy', limit: 6_800_000n, size: 1n, postOnly: true }, ASKS)).toMatchObject({
+      rejected: 'post-only-would-take',
+      rests: false,
+      filled: 0n,
+    });
+    expect(matchTaker({ side: 'buy', limit: 6_799_999n, size: 1n, postOnly: true }, ASKS)).toMatchObject({
+      rejected: null,
+      rests: true,
+      filled: 0n,
+    });
     expect(() => matchTaker({ side: 'buy', limit: null, size: 1n, postOnly: true }, ASKS)).toThrow(RangeError);
   });
 
@@ -49,16 +65,21 @@ describe('matchTaker', () => {
   it('never fills more than asked or beyond the limit, and fills add up', () => {
     const level = fc.record({ price: fc.bigInt({ min: 1n, max: 10_000n }), size: fc.bigInt({ min: 0n, max: 1_000n }) });
     fc.assert(
-      fc.property(fc.array(level, { maxLength: 20 }), fc.bigInt({ min: 1n, max: 5_000n }), fc.option(fc.bigInt({ min: 1n, max: 10_000n }), { nil: null }), (levels, size, limit) => {
-        const asks = [...levels].sort((a, b) => (a.price < b.price ? -1 : a.price > b.price ? 1 : 0));
-        const result = matchTaker({ side: 'buy', limit, size }, asks);
-        expect(result.filled + result.remaining).toBe(size);
-        expect(result.fills.reduce((sum, f) => sum + f.size, 0n)).toBe(result.filled);
-        for (const fill of result.fills) {
-          expect(fill.size > 0n).toBe(true);
-          if (limit !== null) expect(fill.price <= limit).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(level, { maxLength: 20 }),
+        fc.bigInt({ min: 1n, max: 5_000n }),
+        fc.option(fc.bigInt({ min: 1n, max: 10_000n }), { nil: null }),
+        (levels, size, limit) => {
+          const asks = [...levels].sort((a, b) => (a.price < b.price ? -1 : a.price > b.price ? 1 : 0));
+          const result = matchTaker({ side: 'buy', limit, size }, asks);
+          expect(result.filled + result.remaining).toBe(size);
+          expect(result.fills.reduce((sum, f) => sum + f.size, 0n)).toBe(result.filled);
+          for (const fill of result.fills) {
+            expect(fill.size > 0n).toBe(true);
+            if (limit !== null) expect(fill.price <= limit).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

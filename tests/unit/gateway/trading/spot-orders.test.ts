@@ -16,11 +16,29 @@ describe('a resting limit buy', () => {
   it('freezes price × size plus the taker fee, shows in open orders, and cancelling gives the funds back', async () => {
     const ann = await h.trader('ann@example.com');
     const price = new Decimal(bestBid()).minus(100).toFixed(2);
-    const order = await ann.ok('/v1/trade/spot/place-order', { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price, size: '0.010000', clientOid: 'my-1' });
-    expect(order).toMatchObject({ status: 'live', planStatus: 'none', baseVolume: '0.000000', clientOid: 'my-1', price, size: '0.010000' });
+    const order = await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      orderType: 'limit',
+      price,
+      size: '0.010000',
+      clientOid: 'my-1',
+    });
+    expect(order).toMatchObject({
+      status: 'live',
+      planStatus: 'none',
+      baseVolume: '0.000000',
+      clientOid: 'my-1',
+      price,
+      size: '0.010000',
+    });
     const value = new Decimal(price).times('0.01');
     const frozen = value.plus(value.times('0.001').toDecimalPlaces(8, Decimal.ROUND_UP));
-    expect(await assetOf(ann, 'USDT')).toEqual({ coin: 'USDT', available: new Decimal(10000).minus(frozen).toFixed(8), frozen: frozen.toFixed(8) });
+    expect(await assetOf(ann, 'USDT')).toEqual({
+      coin: 'USDT',
+      available: new Decimal(10000).minus(frozen).toFixed(8),
+      frozen: frozen.toFixed(8),
+    });
     const open = await ann.ok('/v1/trade/spot/open-orders?symbol=BTCUSDT');
     expect(open.map((o: { orderId: string }) => o.orderId)).toEqual([order.orderId]);
 
@@ -43,12 +61,25 @@ describe('a market buy', () => {
     h.simulator.subscribe((event) => {
       if (event.symbol === 'BGBUSDT' && event.type === 'book') events.push(event);
     });
-    const order = await ann.ok('/v1/trade/spot/place-order', { symbol: 'BGBUSDT', side: 'buy', orderType: 'market', size });
+    const order = await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BGBUSDT',
+      side: 'buy',
+      orderType: 'market',
+      size,
+    });
     const cost = new Decimal(asks[0]![0]).times(asks[0]![1]).plus(new Decimal(asks[1]![0]).times(half));
     const fee = cost.times('0.001').toDecimalPlaces(8, Decimal.ROUND_UP);
-    expect(order).toMatchObject({ status: 'filled', baseVolume: size, quoteVolume: cost.toFixed(8), fee: fee.toFixed(8), feeCoin: 'USDT' });
+    expect(order).toMatchObject({
+      status: 'filled',
+      baseVolume: size,
+      quoteVolume: cost.toFixed(8),
+      fee: fee.toFixed(8),
+      feeCoin: 'USDT',
+    });
     expect(await assetOf(ann, 'BGB')).toMatchObject({ available: size });
-    expect(await assetOf(ann, 'USDT')).toMatchObject({ available: new Decimal(10000).minus(cost).minus(fee).toFixed(8) });
+    expect(await assetOf(ann, 'USDT')).toMatchObject({
+      available: new Decimal(10000).minus(cost).minus(fee).toFixed(8),
+    });
 
     // The public book now lacks the first level and half of the second...
     const after = h.simulator.getBook('SPOT', 'BGBUSDT', 3)!.asks;
@@ -62,7 +93,12 @@ describe('a market buy', () => {
 
   it('is refused with 43004 when the balance cannot pay, and nothing changes', async () => {
     const ann = await h.trader('ann@example.com');
-    const reply = await ann.post('/v1/trade/spot/place-order', { symbol: 'BTCUSDT', side: 'buy', orderType: 'market', size: '1.000000' });
+    const reply = await ann.post('/v1/trade/spot/place-order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      orderType: 'market',
+      size: '1.000000',
+    });
     expect(reply).toMatchObject({ code: '43004', status: 'error', data: null });
     expect(await assetOf(ann, 'USDT')).toMatchObject({ available: '10000.00000000', frozen: '0.00000000' });
     expect(await ann.ok('/v1/trade/spot/history-orders')).toEqual([]);
@@ -73,24 +109,45 @@ describe('maker fills', () => {
   it('fills a resting buy at its own price with the maker fee when the market comes down', async () => {
     const ann = await h.trader('ann@example.com');
     const price = new Decimal(bestBid()).minus(500).toFixed(2);
-    const order = await ann.ok('/v1/trade/spot/place-order', { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price, size: '0.010000' });
+    const order = await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      orderType: 'limit',
+      price,
+      size: '0.010000',
+    });
     h.step();
     expect((await ann.ok('/v1/trade/spot/open-orders'))[0].status).toBe('live');
     h.simulator.jumpPrice('SPOT', 'BTCUSDT', new Decimal(price).minus(50).toFixed(2), h.clock.now);
     h.step();
     const [filled] = await ann.ok('/v1/trade/spot/history-orders');
     const value = new Decimal(price).times('0.01');
-    expect(filled).toMatchObject({ orderId: order.orderId, status: 'filled', priceAvg: price, fee: value.times('0.001').toFixed(8) });
+    expect(filled).toMatchObject({
+      orderId: order.orderId,
+      status: 'filled',
+      priceAvg: price,
+      fee: value.times('0.001').toFixed(8),
+    });
     expect(await assetOf(ann, 'BTC')).toMatchObject({ available: '0.010000' });
     // Frozen at the taker rate, charged at the maker rate: the rest is back in available.
-    expect(await assetOf(ann, 'USDT')).toMatchObject({ available: new Decimal(10000).minus(value).minus(value.times('0.001')).toFixed(8), frozen: '0.00000000' });
+    expect(await assetOf(ann, 'USDT')).toMatchObject({
+      available: new Decimal(10000).minus(value).minus(value.times('0.001')).toFixed(8),
+      frozen: '0.00000000',
+    });
   });
 });
 
 describe('post-only', () => {
   it('is refused with 43005 when it would take liquidity', async () => {
     const ann = await h.trader('ann@example.com');
-    const reply = await ann.post('/v1/trade/spot/place-order', { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', force: 'post_only', price: bestAsk(), size: '0.001000' });
+    const reply = await ann.post('/v1/trade/spot/place-order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      orderType: 'limit',
+      force: 'post_only',
+      price: bestAsk(),
+      size: '0.001000',
+    });
     expect(reply).toMatchObject({ code: '43005', status: 'error' });
     expect(await assetOf(ann, 'USDT')).toMatchObject({ frozen: '0.00000000' });
   });
@@ -101,7 +158,13 @@ describe('stop orders', () => {
     const ann = await h.trader('ann@example.com');
     const last = new Decimal(h.simulator.getTicker('SPOT', 'BTCUSDT')!.lastPr);
     const trigger = last.plus(300).toFixed(2);
-    const order = await ann.ok('/v1/trade/spot/place-order', { symbol: 'BTCUSDT', side: 'buy', orderType: 'market', size: '0.002000', triggerPrice: trigger });
+    const order = await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      orderType: 'market',
+      size: '0.002000',
+      triggerPrice: trigger,
+    });
     expect(order).toMatchObject({ status: 'live', planStatus: 'untriggered', triggerPrice: trigger });
     expect(new Decimal((await assetOf(ann, 'USDT')).frozen).gt(0)).toBe(true);
     h.step();
@@ -109,7 +172,12 @@ describe('stop orders', () => {
     h.simulator.jumpPrice('SPOT', 'BTCUSDT', last.plus(400).toFixed(2), h.clock.now);
     h.step();
     const [done] = await ann.ok('/v1/trade/spot/history-orders');
-    expect(done).toMatchObject({ orderId: order.orderId, planStatus: 'triggered', status: 'filled', baseVolume: '0.002000' });
+    expect(done).toMatchObject({
+      orderId: order.orderId,
+      planStatus: 'triggered',
+      status: 'filled',
+      baseVolume: '0.002000',
+    });
     expect(new Decimal(done.priceAvg).gte(trigger)).toBe(true);
     expect(await assetOf(ann, 'USDT')).toMatchObject({ frozen: '0.00000000' });
   });

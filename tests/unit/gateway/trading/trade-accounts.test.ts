@@ -29,9 +29,21 @@ describe('sessions', () => {
 describe('starting balances', () => {
   it('gives a main account 10,000 USDT spot and futures, and its demo account 50,000 of each, kept apart', async () => {
     const ann = await h.trader('ann@example.com');
-    expect(await ann.ok('/v1/trade/spot/assets')).toEqual([{ coin: 'USDT', available: '10000.00000000', frozen: '0.00000000' }]);
-    expect(await ann.ok('/v1/trade/mix/account')).toMatchObject({ available: '10000.00000000', equity: '10000.00000000', isDemo: false, posMode: 'one_way_mode' });
-    await ann.ok('/v1/trade/spot/place-order', { symbol: 'BGBUSDT', side: 'buy', orderType: 'market', size: '10.0000' });
+    expect(await ann.ok('/v1/trade/spot/assets')).toEqual([
+      { coin: 'USDT', available: '10000.00000000', frozen: '0.00000000' },
+    ]);
+    expect(await ann.ok('/v1/trade/mix/account')).toMatchObject({
+      available: '10000.00000000',
+      equity: '10000.00000000',
+      isDemo: false,
+      posMode: 'one_way_mode',
+    });
+    await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BGBUSDT',
+      side: 'buy',
+      orderType: 'market',
+      size: '10.0000',
+    });
 
     const switched = await ann.post('/v1/user/sub/switchTradeDemo', {});
     expect(switched.code, switched.msg).toBe('00000');
@@ -49,7 +61,12 @@ describe('the changes long poll', () => {
     const started = Date.now();
     const polling = ann.ok(`/v1/trade/changes?cursor=${first.cursor}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await ann.ok('/v1/trade/spot/place-order', { symbol: 'BGBUSDT', side: 'buy', orderType: 'market', size: '10.0000' });
+    await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BGBUSDT',
+      side: 'buy',
+      orderType: 'market',
+      size: '10.0000',
+    });
     const woke = await polling;
     expect(woke.topics).toEqual(['orders', 'assets']);
     expect(woke.cursor).toBeGreaterThan(first.cursor);
@@ -61,7 +78,12 @@ describe('the changes long poll', () => {
     const bob = await h.trader('bob@example.com');
     const { cursor } = await ann.ok('/v1/trade/changes?cursor=0');
     const polling = ann.ok(`/v1/trade/changes?cursor=${cursor}`);
-    await bob.ok('/v1/trade/spot/place-order', { symbol: 'BGBUSDT', side: 'buy', orderType: 'market', size: '10.0000' });
+    await bob.ok('/v1/trade/spot/place-order', {
+      symbol: 'BGBUSDT',
+      side: 'buy',
+      orderType: 'market',
+      size: '10.0000',
+    });
     expect((await polling).topics).toEqual([]);
   });
 });
@@ -71,8 +93,20 @@ describe('persistence', () => {
     const ann = await h.trader('ann@example.com');
     const bid = h.simulator.getBook('SPOT', 'BTCUSDT', 1)!.bids[0]![0];
     const price = (Number(bid) - 300).toFixed(2);
-    const order = await ann.ok('/v1/trade/spot/place-order', { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price, size: '0.010000' });
-    await ann.ok('/v1/trade/mix/place-order', { symbol: 'BTCUSDT', marginMode: 'isolated', side: 'sell', orderType: 'market', size: '0.0100' });
+    const order = await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      orderType: 'limit',
+      price,
+      size: '0.010000',
+    });
+    await ann.ok('/v1/trade/mix/place-order', {
+      symbol: 'BTCUSDT',
+      marginMode: 'isolated',
+      side: 'sell',
+      orderType: 'market',
+      size: '0.0100',
+    });
     const assets = await ann.ok('/v1/trade/spot/assets');
     const [position] = await ann.ok('/v1/trade/mix/positions');
     const dataDir = h.dataDir;
@@ -82,8 +116,14 @@ describe('persistence', () => {
     h.step();
     const again = await h.trader('ann@example.com');
     expect(await again.ok('/v1/trade/spot/assets')).toEqual(assets);
-    expect((await again.ok('/v1/trade/spot/open-orders')).map((o: { orderId: string }) => o.orderId)).toEqual([order.orderId]);
+    expect((await again.ok('/v1/trade/spot/open-orders')).map((o: { orderId: string }) => o.orderId)).toEqual([
+      order.orderId,
+    ]);
     const [restored] = await again.ok('/v1/trade/mix/positions');
-    expect(restored).toMatchObject({ holdSide: 'short', positionsCount: position.positionsCount, positionsOpenAvgPrice: position.positionsOpenAvgPrice });
+    expect(restored).toMatchObject({
+      holdSide: 'short',
+      positionsCount: position.positionsCount,
+      positionsOpenAvgPrice: position.positionsOpenAvgPrice,
+    });
   });
 });

@@ -53,7 +53,9 @@ export class Trader {
 
   async post(path: string, body: unknown): Promise<Reply> {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return (await this.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })).json();
+    return (
+      await this.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
+    ).json();
   }
 
   async get(path: string): Promise<Reply> {
@@ -69,13 +71,21 @@ export class Trader {
 }
 
 /** Builds the harness on `dataDir` (a fresh temp dir by default). */
-export function makeTradingHarness(options: { dataDir?: string; seed?: number; longPollMs?: number } = {}): TradingHarness {
+export function makeTradingHarness(
+  options: { dataDir?: string; seed?: number; longPollMs?: number } = {},
+): TradingHarness {
   const dir = options.dataDir ? { path: options.dataDir, remove: () => undefined } : tempDir('gateway-trading-');
   const db = openDatabase(dir.path);
   const clock = { now: T0 };
   const simulator = new MarketSimulator({ seed: options.seed ?? 7, nowMs: clock.now });
   const logger = createLogger('silent');
-  const engine = createTradingEngine({ db, simulator, logger, now: () => clock.now, longPollMs: options.longPollMs ?? 300 });
+  const engine = createTradingEngine({
+    db,
+    simulator,
+    logger,
+    now: () => clock.now,
+    longPollMs: options.longPollMs ?? 300,
+  });
   engine.start();
   const app = createApp({
     db,
@@ -108,7 +118,14 @@ export function makeTradingHarness(options: { dataDir?: string; seed?: number; l
           mobile: null,
           passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
           createdAt: clock.now,
-          referral: { registerVipNo: null, registerChannel: null, clacCode: null, commonCode: null, groupId: null, actCode: null },
+          referral: {
+            registerVipNo: null,
+            registerChannel: null,
+            clacCode: null,
+            commonCode: null,
+            groupId: null,
+            actCode: null,
+          },
         });
         if (inserted === 'duplicate') throw new Error('duplicate');
         user = inserted;
@@ -129,6 +146,10 @@ export function makeTradingHarness(options: { dataDir?: string; seed?: number; l
 
 /** The asset row of a coin, as strings. */
 export async function assetOf(trader: Trader, coin: string): Promise<{ available: string; frozen: string }> {
-  const assets = (await trader.ok('/v1/trade/spot/assets')) as Array<{ coin: string; available: string; frozen: string }>;
+  const assets = (await trader.ok('/v1/trade/spot/assets')) as Array<{
+    coin: string;
+    available: string;
+    frozen: string;
+  }>;
   return assets.find((a) => a.coin === coin) ?? { available: '0', frozen: '0' };
 }
