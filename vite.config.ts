@@ -1,5 +1,8 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTE_LIST_FILE } from './engine/rules/route-paths';
 import { signRootCertPem } from './gateway/security/build-root';
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -27,11 +30,36 @@ function compileHintFirst(): Plugin {
   };
 }
 
+/**
+ * Writes the full path of every client route (read from the generated route tree) to `dist/routes.json`, so the
+ * gateway can answer 404 for a path no route matches while still serving the app's not-found page.
+ */
+function routeList(): Plugin {
+  return {
+    name: 'route-list',
+    apply: 'build',
+    generateBundle() {
+      const tree = readFileSync(new URL('./src/routeTree.gen.ts', import.meta.url), 'utf8');
+      const block = /interface FileRoutesByFullPath \{([^}]*)\}/.exec(tree)?.[1] ?? '';
+      const paths = [...block.matchAll(/'([^']+)':/g)].map((match) => match[1]);
+      if (paths.length === 0) this.error('no routes found in src/routeTree.gen.ts');
+      this.emitFile({ type: 'asset', fileName: ROUTE_LIST_FILE, source: JSON.stringify(paths) });
+    },
+  };
+}
+
 // `npm run dev` proxies the APIs to a gateway started beside Vite (scripts/dev.mjs).
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), compileHintFirst()],
+  plugins: [
+    // Routes are files under src/routes (a `-` prefix marks a folder that is not a route); the plugin writes the
+    // route tree to src/routeTree.gen.ts and splits each route's component into a chunk of its own.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: true }),
+    react(),
+    compileHintFirst(),
+    routeList(),
+  ],
   define: {
     // The root certificate the client verifies the server's signing key against (signing contract §1).
     'import.meta.env.VITE_SIGN_ROOT_CERT': JSON.stringify(signRootCertPem()),

@@ -1,5 +1,6 @@
 import { resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { matchesRoutePath, ROUTE_LIST_FILE, readRouteList } from '../../engine/rules/route-paths';
 import type { GatewayEnv } from '../http/gateway-env';
 import { routeNotFound } from '../http/gateway-error';
 import { acceptsEncoding } from './content-types';
@@ -31,10 +32,18 @@ export function staticSite(distDir: string | undefined): (c: Context<GatewayEnv>
     const target = fileFor(root, path);
     const file = target ? cache.get(target) : undefined;
     if (file) return sendFile(c, file, path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
-    // Deep links like /ja/spot/BTCUSDT load the app, which routes on the client.
-    if (wantsHtml) return sendFile(c, index, 'no-cache');
+    // Deep links like /ja/spot/BTCUSDT load the app, which routes on the client; a path no route matches gets the
+    // same page (it shows the app's not-found page) with a 404, so crawlers and monitors see the truth.
+    if (wantsHtml) return sendFile(c, index, 'no-cache', isRoute(cache, root, path) ? 200 : 404);
     return c.text('Not found', 404);
   };
+}
+
+/** True when the build's route list matches the path; a build without a list (or an unreadable one) matches all. */
+function isRoute(cache: FileCache, root: string, path: string): boolean {
+  const file = cache.get(resolve(root, ROUTE_LIST_FILE));
+  const routes = file ? readRouteList(new TextDecoder().decode(file.body)) : null;
+  return routes === null || matchesRoutePath(path, routes);
 }
 
 /** The absolute file for a URL path inside `root`, or undefined for anything that would escape it. */
@@ -51,10 +60,11 @@ function fileFor(root: string, urlPath: string): string | undefined {
   return absolute.startsWith(root + sep) ? absolute : undefined;
 }
 
-function sendFile(c: Context<GatewayEnv>, file: CachedFile, cacheControl: string): Response {
+function sendFile(c: Context<GatewayEnv>, file: CachedFile, cacheControl: string, status = 200): Response {
   const headers = new Headers({ 'content-type': file.contentType, 'cache-control': cacheControl, etag: file.etag });
   if (file.gzip) headers.set('vary', 'Accept-Encoding');
-  if (c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
+  if (status === 200 && c.req.header('if-none-match') === file.etag)
+    return new Response(null, { status: 304, headers });
   const accepted = c.req.header('accept-encoding');
   let body = file.body;
   if (file.brotli && acceptsEncoding(accepted, 'br')) {
@@ -65,5 +75,5 @@ function sendFile(c: Context<GatewayEnv>, file: CachedFile, cacheControl: string
     headers.set('content-encoding', 'gzip');
   }
   headers.set('content-length', String(body.length));
-  return new Response(body, { status: 200, headers });
+  return new Response(body, { status, headers });
 }

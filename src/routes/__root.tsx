@@ -24,7 +24,7 @@ function AppShell() {
 }
 
 /** The shell every page renders in: header, main landmark, toasts. */
-export const rootRoute = createRootRoute({
+export const Route = createRootRoute({
   // Simulation mode may stay on only in its areas (spec §2.1, §4): any other page goes to the default spot page.
   beforeLoad: ({ location }) => {
     const to = simulationTargetFor(location.pathname);

@@ -1,7 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { RequestError } from '../api/request';
 import { listSecurityKeys, type SecurityKeyList } from '../auth/security-key';
-import { rootRoute } from './__root';
+import { SecurityKeysPage } from './-account/SecurityKeysPage';
 
 /** What the security page shows: the keys, a sign-in prompt, or a failure with its localized text. */
 export type SecurityPageData =
@@ -21,9 +21,7 @@ export async function loadSecurityPage(): Promise<SecurityPageData> {
 }
 
 /** `/account/security` (and `/{lang}/account/security`): the signed-in user's security keys. */
-export const accountSecurityRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/account/security',
+export const Route = createFileRoute('/account/security')({
   loader: loadSecurityPage,
-  component: lazyRouteComponent(() => import('./-account/SecurityKeysPage'), 'SecurityKeysPage'),
+  component: SecurityKeysPage,
 });

@@ -1,13 +1,11 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { loadTradeInstrument, tradeSearch, tradeSymbolParams } from '../trade/trade-route';
-import { rootRoute } from './__root';
+import { FuturesTradeRoute } from './-trade/TradeRoute';
 
 /** `/futures/usdt/{symbol}` (and with a language prefix): the USDT-M futures screen; default `/futures/usdt/BTCUSDT`. */
-export const futuresTradeRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/futures/usdt/$symbol',
+export const Route = createFileRoute('/futures/usdt/$symbol')({
   params: tradeSymbolParams,
   validateSearch: tradeSearch,
   loader: ({ params }) => loadTradeInstrument('futures', params.symbol),
-  component: lazyRouteComponent(() => import('./-trade/TradeRoute'), 'FuturesTradeRoute'),
+  component: FuturesTradeRoute,
 });

@@ -1,5 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { rootRoute } from './__root';
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from './-auth/LoginPage';
 
 /** Only a same-origin path may be a redirect target after sign-in; anything else is dropped. */
 function safeRedirect(value: unknown): string | undefined {
@@ -8,12 +8,10 @@ function safeRedirect(value: unknown): string | undefined {
 }
 
 /** `/login` (and `/{lang}/login`): sign-in. */
-export const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/login',
+export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
     const redirect = safeRedirect(search.redirect);
     return redirect ? { redirect } : {};
   },
-  component: lazyRouteComponent(() => import('./-auth/LoginPage'), 'LoginPage'),
+  component: LoginPage,
 });

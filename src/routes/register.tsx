@@ -1,9 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { rootRoute } from './__root';
+import { createFileRoute } from '@tanstack/react-router';
+import { RegisterPage } from './-auth/RegisterPage';
 
 /** `/register` (and `/{lang}/register`): registration by email, phone, or both; referral codes may ride on the URL. */
-export const registerRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/register',
-  component: lazyRouteComponent(() => import('./-auth/RegisterPage'), 'RegisterPage'),
+export const Route = createFileRoute('/register')({
+  component: RegisterPage,
 });

@@ -109,10 +109,19 @@ test.describe('markets page', () => {
   });
 
   test('shows a not-found page for unknown paths, under a language prefix too', async ({ page }) => {
-    await page.goto('/ja/no-such-page');
+    const prefixed = await page.goto('/ja/no-such-page');
+    expect(prefixed?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', /^ja/);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
-    await page.goto('/no-such-page');
+    const plain = await page.goto('/no-such-page');
+    expect(plain?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    // The page keeps the site's layout: the header, and the text centred in the main area, not against its edge.
+    await expect(page.getByRole('banner')).toBeVisible();
+    const main = await page.locator('#main').boundingBox();
+    const heading = await page.getByRole('heading', { name: 'Page not found' }).boundingBox();
+    expect(heading && main && Math.abs(heading.x + heading.width / 2 - (main.x + main.width / 2))).toBeLessThan(4);
+    await page.getByRole('link', { name: 'Back to markets' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -91,6 +91,24 @@ describe('SPA fallback', () => {
     expect(await res.text()).toContain('APP-SHELL');
   });
 
+  it('answers 404 with the app shell (its not-found page) for a navigation no client route matches', async () => {
+    writeFileSync(join(dist.path, 'routes.json'), JSON.stringify(['/', '/login', '/spot/$symbol']));
+    for (const path of ['/no-such-page', '/ja/no-such-page', '/spot', '/spot/BTCUSDT/more', '/xx/login']) {
+      const res = await get(path, { accept: 'text/html' });
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('APP-SHELL');
+    }
+    for (const path of ['/', '/ja', '/login/', '/ar/spot/ETHUSDT', '/spot/BTCUSDT?interval=1m']) {
+      const res = await get(path, { accept: 'text/html', 'if-none-match': 'x' });
+      expect(res.status, path).toBe(200);
+    }
+  });
+
+  it('serves every HTML navigation when the build has no readable route list', async () => {
+    writeFileSync(join(dist.path, 'routes.json'), '{"not":"a list"}');
+    expect((await get('/no-such-page', { accept: 'text/html' })).status).toBe(200);
+  });
+
   it('answers 404, not the app shell, for a missing asset fetched by a script', async () => {
     const res = await get('/assets/missing.js', { accept: '*/*' });
     expect(res.status).toBe(404);
