@@ -1,7 +1,7 @@
 import { toBase64 } from './encoding';
 import { backupSlot, keyIdOf, tokenSlot, userSlot } from './key-ids';
 import type { ClientKeyPair, CryptoPrimitives, KeyAlgorithm } from './primitives';
-import { type SecurityReport, securityReport } from './security-report';
+import { type SecurityReport, securityReport } from '../rules/security-report';
 
 /** Key generation is abandoned after this long (signing contract §2, spec §9). */
 export const KEYGEN_TIMEOUT_MS = 8000;

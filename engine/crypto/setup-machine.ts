@@ -1,6 +1,6 @@
 import type { CryptoPrimitives } from './primitives';
 import { readRsaSpki } from './rsa-spki';
-import { type SecurityReport, securityReport } from './security-report';
+import { type SecurityReport, securityReport } from '../rules/security-report';
 import { parseSignConfig, type SignConfig } from './sign-config';
 import { serverKeyFingerprint, verifyServerKey } from './server-key';
 

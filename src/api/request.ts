@@ -1,5 +1,5 @@
 import { ofetch } from 'ofetch';
-import { ClockOffset } from '../../engine/crypto/clock-offset';
+import { ClockOffset } from '../../engine/rules/clock-offset';
 import { classifyReply, httpFailureText } from '../../engine/rules/reply';
 import { needsRiskToken } from '../../engine/rules/risk-token';
 import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';

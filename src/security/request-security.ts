@@ -2,8 +2,8 @@ import {
   decideSignFailure,
   INITIAL_SIGN_FAILURE_STATE,
   type SignFailureAction,
-} from '../../engine/crypto/failure-policy';
-import { type SecurityReport, securityReportBody } from '../../engine/crypto/security-report';
+} from '../../engine/rules/sign-failure-policy';
+import { type SecurityReport, securityReportBody } from '../../engine/rules/security-report';
 import type { OutgoingRequest, RequestSecurity, SignedReply } from '../api/request';
 import type {
   CryptoApi,

@@ -1,7 +1,7 @@
 import type { DeviceCheckFields } from '../../engine/crypto/device-check';
 import type { KeyAlgorithm } from '../../engine/crypto/primitives';
 import type { DeviceSignHeaders, SkipReason } from '../../engine/crypto/request-signature';
-import type { SecurityReport } from '../../engine/crypto/security-report';
+import type { SecurityReport } from '../../engine/rules/security-report';
 import type { SetupPhase } from '../../engine/crypto/setup-machine';
 import type { KeyStorageKind } from './key-store';
 import type { CryptoBackend } from './runtime';

@@ -9,7 +9,7 @@ import {
   signCoreRequest,
   signingApplies,
 } from '../../engine/crypto/request-signature';
-import { securityReport } from '../../engine/crypto/security-report';
+import { securityReport } from '../../engine/rules/security-report';
 import { runSetup, type SetupPhase } from '../../engine/crypto/setup-machine';
 import type { SignConfig } from '../../engine/crypto/sign-config';
 import { isRequestTime } from '../../engine/crypto/time8';

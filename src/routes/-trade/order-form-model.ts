@@ -1,6 +1,6 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
-import { MathsDecimal } from '../../../engine/maths/maths-decimal';
 import { numericValue, sanitizeNumericInput } from '../../../engine/rules/numeric-input';
+import { estimateOrderValue, pricePresetProblem } from '../../../engine/rules/order-estimate';
 import type { OrderDraft, OrderField, OrderProblem } from '../../../engine/rules/order-validation';
 import type { Translate } from '../../i18n/i18n';
 import type { AccountSnapshot } from '../../trade/account-store';
@@ -99,10 +99,7 @@ export function draftOf(
 
 /** A take-profit or stop-loss price, when given, must be a positive multiple of the tick. */
 export function presetProblem(typed: string, instrument: TradeInstrument): OrderProblem['code'] | null {
-  if (typed.trim() === '') return null;
-  const value = numericValue(typed);
-  if (value === null || new MathsDecimal(value).lte(0)) return 'not-positive';
-  return new MathsDecimal(value).mod(instrument.priceStep).isZero() ? null : 'tick';
+  return pricePresetProblem(typed, instrument.priceStep);
 }
 
 /** The localized message of one validation problem (texts `order.*`). */
@@ -152,13 +149,9 @@ export function estimateOrder(
   leverage: number,
 ): OrderEstimate {
   const kind = instrument.market === 'futures' ? 'margin' : form.side === 'buy' ? 'cost' : 'proceeds';
-  const price = numericValue(form.type === 'market' ? (lastPrice ?? '') : form.price);
-  const size = numericValue(form.size);
-  if (price === null || size === null) return { kind, value: null };
-  const value = new MathsDecimal(price).times(size);
-  if (kind !== 'margin') return { kind, value: value.toFixed() };
-  const places = Math.max(2, instrument.pricePlaces);
-  return { kind, value: value.div(Math.max(1, leverage)).toFixed(places, MathsDecimal.ROUND_UP) };
+  const price = form.type === 'market' ? (lastPrice ?? '') : form.price;
+  const margin = kind === 'margin' ? { leverage, places: Math.max(2, instrument.pricePlaces) } : null;
+  return { kind, value: estimateOrderValue(price, form.size, margin) };
 }
 
 function newClientOid(): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { securityReport, securityReportBody } from '../../../../engine/crypto/security-report';
-import { rsaKey } from './node-primitives';
+import { securityReport, securityReportBody } from '../../../../engine/rules/security-report';
+import { rsaKey } from '../crypto/node-primitives';
 
 describe('securityReport', () => {
   it('redacts key-like runs and bounds the reason', () => {

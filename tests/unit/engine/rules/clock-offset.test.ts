@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClockOffset } from '../../../../engine/crypto/clock-offset';
+import { ClockOffset } from '../../../../engine/rules/clock-offset';
 
 describe('ClockOffset', () => {
   it('applies R − (tSend + rtt/2) when it differs by more than 1 s', () => {

@@ -4,7 +4,7 @@ import {
   INITIAL_SIGN_FAILURE_STATE,
   type SignFailureInput,
   type SignFailureState,
-} from '../../../../engine/crypto/failure-policy';
+} from '../../../../engine/rules/sign-failure-policy';
 
 const keyId = '0123456789abcdef0123456789abcdef';
 const decide = (input: Partial<SignFailureInput>, state: SignFailureState = INITIAL_SIGN_FAILURE_STATE) =>

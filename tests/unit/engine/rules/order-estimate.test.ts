@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { estimateOrderValue, pricePresetProblem } from '../../../../engine/rules/order-estimate';
+
+describe('estimateOrderValue', () => {
+  it('multiplies price by size exactly in decimal (spot cost or proceeds)', () => {
+    expect(estimateOrderValue('0.1', '0.2', null)).toBe('0.02');
+    expect(estimateOrderValue('64250.5', '1.5', null)).toBe('96375.75');
+  });
+
+  it('divides by leverage and rounds the margin up to the places, never down', () => {
+    expect(estimateOrderValue('100', '1', { leverage: 3, places: 2 })).toBe('33.34');
+    expect(estimateOrderValue('100', '1', { leverage: 0, places: 2 })).toBe('100.00');
+  });
+
+  it('is null while the price or the size is not a number yet', () => {
+    expect(estimateOrderValue('', '1', null)).toBeNull();
+    expect(estimateOrderValue('100', '.', null)).toBeNull();
+  });
+});
+
+describe('pricePresetProblem', () => {
+  it('accepts an empty field or a positive multiple of the step', () => {
+    expect(pricePresetProblem('', '0.5')).toBeNull();
+    expect(pricePresetProblem('  ', '0.5')).toBeNull();
+    expect(pricePresetProblem('101.5', '0.5')).toBeNull();
+  });
+
+  it('refuses zero, negatives and text, and prices off the tick', () => {
+    expect(pricePresetProblem('0', '0.5')).toBe('not-positive');
+    expect(pricePresetProblem('abc', '0.5')).toBe('not-positive');
+    expect(pricePresetProblem('101.3', '0.5')).toBe('tick');
+  });
+});
