@@ -1,16 +1,11 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages/en';
-import { randomHex } from '../security/random-hex';
-import { currentRiskToken } from '../security/risk-token';
-import { markSignedOut } from '../auth/auth-state';
+import { randomHex } from '../platform/random-hex';
+import { markSignedOut } from '../session/auth-state';
 import { settingsState } from '../settings/settings';
 import { showToast } from '../ui/toast/toast-state';
-import { cryptoWorker } from '../workers';
-import { createRequestSecurity } from '../security/request-security';
-import { readCookie } from '../settings/storage';
-import { LOGIN_TOKEN_COOKIE } from '../auth/login-token';
-import { createRequestClient, type RequestEnvironment } from './request';
+import { createRequestClient, type RequestEnvironment, type RequestSecurity } from './request';
 
 /** Gateway codes whose text the client shows in the user's language instead of the server's English. */
 const CODE_TEXTS: Record<string, MessageKey> = {
@@ -30,7 +25,8 @@ const CODE_TEXTS: Record<string, MessageKey> = {
   '40429': 'auth.errRateLimited',
 };
 
-function localizedCodeText(code: string): string | null {
+/** The localized text of a gateway code the client translates, or null for a code it shows as the server sent it. */
+export function localizedCodeText(code: string): string | null {
   const key = Object.hasOwn(CODE_TEXTS, code) ? CODE_TEXTS[code] : undefined;
   return key ? t(key) : null;
 }
@@ -56,45 +52,24 @@ export const browserRequestEnvironment: RequestEnvironment = {
   notify: (message) => showToast({ type: 'error', message }),
   // The header shows signed-out the moment a reply says the session ended, not at the next refresh.
   onLoginExpired: markSignedOut,
-  riskToken: currentRiskToken,
   codeText: localizedCodeText,
 };
 
-/** The signing layer (signing contract): setup on first use, then every request passes through the crypto worker. */
-export const requestSecurity = createRequestSecurity({
-  crypto: cryptoWorker,
-  rootCertPem: import.meta.env.VITE_SIGN_ROOT_CERT,
-  fetchConfig: () => api.get('/mix/config/gatewaySignConfig', { unsigned: true, silent: true }),
-  report: (body) => {
-    void api
-      .post('/buried/log/cspSecurity', {
-        params: body as Record<string, never>,
-        headers: { 'content-type': 'application/csp-report' },
-        unsigned: true,
-        silent: true,
-      })
-      .catch(() => undefined);
-  },
-  loginToken: () => readCookie(LOGIN_TOKEN_COOKIE),
-  toast: (code, message) =>
-    showToast({ type: 'error', message: localizedCodeText(code) ?? message ?? t('error.unknow') }),
-  logout: markSignedOut,
-  now: () => Date.now() + api.clock.offset,
-  storage: {
-    get: (key) => safeSession(() => sessionStorage.getItem(key)),
-    set: (key, value) => safeSession(() => sessionStorage.setItem(key, value)),
-    remove: (key) => safeSession(() => sessionStorage.removeItem(key)),
-  },
-  debug: typeof location !== 'undefined' && new URLSearchParams(location.search).get('sign_debug') === '1',
-});
-
 /** The app's one request layer (spec §7.1); components call `api.get` / `api.post`, never `fetch`. */
-export const api = createRequestClient({ ...browserRequestEnvironment, security: requestSecurity });
+const environment: RequestEnvironment = { ...browserRequestEnvironment };
+export const api = createRequestClient(environment);
 
-function safeSession<T>(fn: () => T): T | null {
-  try {
-    return fn();
-  } catch {
-    return null;
-  }
+/** What the security room plugs into the request layer at start: the signing layer and the risk token (§7.6). */
+export interface ApiConnections {
+  security: RequestSecurity;
+  riskToken(): string | null;
+}
+
+/**
+ * Plugs signing and the risk token into the request layer ({@link connectPageSecurity} does it before the first
+ * request): the request layer sits below the security room and never imports it.
+ */
+export function connectApi(connections: ApiConnections): void {
+  environment.security = connections.security;
+  environment.riskToken = connections.riskToken;
 }

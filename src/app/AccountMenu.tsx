@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { authState } from '../auth/auth-state';
+import { authState } from '../session/auth-state';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { RequestError } from '../api/request';
-import type { SignedInUser } from '../auth/auth-state';
+import type { SignedInUser } from '../session/auth-state';
 import {
   createSubAccount,
   type FamilyAccount,

@@ -11,7 +11,7 @@ import { COOKIE_PREFERENCES, SETTING_KEYS } from '../../engine/rules/settings';
 import { i18nState, setLocale } from '../i18n/i18n';
 import { onRouteLanguageChange, setRouteLanguage } from '../i18n/route-language';
 import { updateSetting } from '../settings/settings';
-import { readCookie, safeStorage } from '../settings/storage';
+import { readCookie, safeStorage } from '../platform/storage';
 
 /** The first locale (spec §2.1, §3): the URL's language prefix, else the stored choice, else the browser's languages. */
 export function initialLocale(pathname: string): Locale {

@@ -1,8 +1,8 @@
-import { api } from '../api/client';
+import { api } from '../security/secured-api';
 import { RequestError } from '../api/request';
 import { updateSetting } from '../settings/settings';
 import { yieldToMain } from '../ui/yield-to-main';
-import { authState, markSignedOut } from './auth-state';
+import { authState, markSignedOut } from '../session/auth-state';
 
 interface UserInfo {
   isLogin?: boolean;

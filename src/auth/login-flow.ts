@@ -1,4 +1,4 @@
-import { api, requestSecurity } from '../api/client';
+import { api, requestSecurity } from '../security/secured-api';
 import type { LoginReply } from './login-step';
 
 /** Password login (spec §7.2); `loginName` and `pwd` are encrypted by the signing layer before they leave. */

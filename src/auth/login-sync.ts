@@ -1,5 +1,5 @@
 import { watchSettingElsewhere } from '../settings/settings';
-import { authState, showSignedOut } from './auth-state';
+import { authState, showSignedOut } from '../session/auth-state';
 
 /**
  * Keeps this tab's sign-in in step with the other tabs of this origin: when one signs out or sees its login expire,

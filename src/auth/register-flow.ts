@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { api } from '../security/secured-api';
 import { referralFieldsForRegistration } from '../security/referral';
 
 export type RegisterKind = 'email' | 'mobile' | 'mobileAndEmail';

@@ -5,7 +5,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import type { ParamValue } from '../../engine/rules/request-params';
-import { api } from '../api/client';
+import { api } from '../security/secured-api';
 import type { LoginReply } from './login-step';
 
 /** A registered security key as `fido2/list` shows it (gateway webauthn-routes.ts). */

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { STEP_UP_REQUIRED_CODE, type StepUpMethod, type StepUpPurpose } from '../../engine/rules/step-up';
-import { api } from '../api/client';
+import { api } from '../security/secured-api';
 import { RequestError } from '../api/request';
 import { sendVerifyCode } from './login-flow';
 

@@ -1,4 +1,4 @@
-import { api, requestSecurity } from '../api/client';
+import { api, requestSecurity } from '../security/secured-api';
 import { refreshUser } from './auth-actions';
 
 /** One account of the family as `GET /v1/user/sub/list` answers it; `userId` is null for a demo account not yet created. */

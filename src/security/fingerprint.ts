@@ -1,6 +1,6 @@
 import { acceptFingerprintCookieToken, FINGERPRINT_COOKIE, FINGERPRINT_RETRY_MS } from '../../engine/rules/device';
 import { settingsState, updateSetting } from '../settings/settings';
-import { readCookie } from '../settings/storage';
+import { readCookie } from '../platform/storage';
 
 /** The fingerprint library's surface (FingerprintJS, MIT since v5). */
 export interface FingerprintAgent {

@@ -5,8 +5,8 @@ import {
   readReferralCodes,
   referralRegistrationFields,
 } from '../../engine/rules/referral';
-import { api } from '../api/client';
-import { safeStorage } from '../settings/storage';
+import { api } from './secured-api';
+import { safeStorage } from '../platform/storage';
 
 const CACHE_KEY = 'referral_cache';
 

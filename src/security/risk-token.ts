@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import { classifyRiskToken, isRiskTokenFresh, RISK_TOKEN, type RiskTokenStatus } from '../../engine/rules/risk-token';
-import { readCookie, safeStorage, writeCookie } from '../settings/storage';
+import { readCookie, safeStorage, writeCookie } from '../platform/storage';
 
 /** The risk SDK's surface: a script that defines `globalThis.ExchangeRiskSdk`. */
 export interface RiskSdk {

@@ -9,8 +9,8 @@ import {
   type Theme,
   themeToCookie,
 } from '../../engine/rules/settings';
-import { randomHex } from '../security/random-hex';
-import { readCookie, safeStorage, writeCookie } from './storage';
+import { randomHex } from '../platform/random-hex';
+import { readCookie, safeStorage, writeCookie } from '../platform/storage';
 
 /** The global settings (spec §3), loaded once at start; view state only. */
 export const settingsState = proxy<GlobalSettings>({ ...LOCAL_DEFAULTS });

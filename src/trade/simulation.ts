@@ -8,7 +8,7 @@ import {
 } from '../../engine/rules/simulation';
 import { splitLanguagePrefix, withLanguagePrefix } from '../../engine/rules/locales';
 import { currentRouteLanguage } from '../i18n/route-language';
-import { safeStorage } from '../settings/storage';
+import { safeStorage } from '../platform/storage';
 
 /** Whether this browser is in simulation (paper) trading mode (spec §4: a local flag). */
 export function isSimulationOn(): boolean {

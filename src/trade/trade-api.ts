@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { api } from '../security/secured-api';
 import { RequestError } from '../api/request';
 import { t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages/en';

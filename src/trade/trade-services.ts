@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { subscribe } from 'valtio';
-import { authState, markSignedOut } from '../auth/auth-state';
+import { authState, markSignedOut } from '../session/auth-state';
 import { type MathsLink, mathsLink } from './mark-link';
 import { AccountStore, type AccountSnapshot, type AccountTarget, type Session } from './account-store';
 import { type TradeApi, tradeApi } from './trade-api';

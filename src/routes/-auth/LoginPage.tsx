@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { requestSecurity } from '../../api/client';
+import { requestSecurity } from '../../security/secured-api';
 import { RequestError } from '../../api/request';
 import { refreshUser } from '../../auth/auth-actions';
 import { checkKnownDevice, sendLoginCode, submitCodes, submitPassword, submitSystemCode } from '../../auth/login-flow';

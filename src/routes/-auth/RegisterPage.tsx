@@ -8,7 +8,7 @@ import {
   checkPassword,
   checkRePassword,
 } from '../../../engine/rules/auth-fields';
-import { requestSecurity } from '../../api/client';
+import { requestSecurity } from '../../security/secured-api';
 import { refreshUser } from '../../auth/auth-actions';
 import { type RegisterFields, type RegisterKind, register, sendRegisterCode } from '../../auth/register-flow';
 import { useT } from '../../i18n/i18n';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { authState } from '../../auth/auth-state';
+import { authState } from '../../session/auth-state';
 import { useT } from '../../i18n/i18n';
 import { enterSimulation, isSimulationOn, leaveSimulation } from '../../trade/simulation';
 import { Button } from '../../ui/Button';

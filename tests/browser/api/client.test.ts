@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../../../src/api/client';
+import { api } from '../../../src/security/secured-api';
 import type { RequestError } from '../../../src/api/request';
-import { authState } from '../../../src/auth/auth-state';
+import { authState } from '../../../src/session/auth-state';
 import { closeAllToasts } from '../../../src/ui/toast/toast-state';
 
 /** A URL whose GET answers the given envelope: the layer classifies its reply as it would the gateway's. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState } from '../../../src/auth/auth-state';
+import { authState } from '../../../src/session/auth-state';
 import { watchLoginElsewhere } from '../../../src/auth/login-sync';
 import { settingsState } from '../../../src/settings/settings';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readCookie } from '../../../src/settings/storage';
+import { readCookie } from '../../../src/platform/storage';
 import {
   currentRiskToken,
   loadSdkScript,

@@ -4,7 +4,7 @@ import { AccountStore, type Session } from '../../../src/trade/account-store';
 import type { TradeApi } from '../../../src/trade/trade-api';
 import type { ChangesReply } from '../../../src/trade/trade-replies';
 
-vi.mock('../../../src/api/client', () => ({ api: {} }));
+vi.mock('../../../src/security/secured-api', () => ({ api: {} }));
 
 type Poll = { cursor: number; resolve(reply: ChangesReply): void; reject(error: unknown): void; signal?: AbortSignal };
 

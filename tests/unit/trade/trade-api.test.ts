@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../../src/api/request';
 
 const client = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('../../../src/api/client', () => ({ api: client }));
+vi.mock('../../../src/security/secured-api', () => ({ api: client }));
 
 const { isSignedOutError, tradeApi } = await import('../../../src/trade/trade-api');
 

@@ -1,0 +1,52 @@
+import { api, connectApi, localizedCodeText } from '../api/client';
+import { t } from '../i18n/i18n';
+import { readCookie } from '../platform/storage';
+import { markSignedOut } from '../session/auth-state';
+import { LOGIN_TOKEN_COOKIE } from '../session/login-token';
+import { showToast } from '../ui/toast/toast-state';
+import { cryptoWorker } from '../workers';
+import { createRequestSecurity } from './request-security';
+import { currentRiskToken } from './risk-token';
+
+/** The page's signing layer (signing contract): setup on first use, then every request passes the crypto worker. */
+export const requestSecurity = createRequestSecurity({
+  crypto: cryptoWorker,
+  rootCertPem: import.meta.env.VITE_SIGN_ROOT_CERT,
+  fetchConfig: () => api.get('/mix/config/gatewaySignConfig', { unsigned: true, silent: true }),
+  report: (body) => {
+    void api
+      .post('/buried/log/cspSecurity', {
+        params: body as Record<string, never>,
+        headers: { 'content-type': 'application/csp-report' },
+        unsigned: true,
+        silent: true,
+      })
+      .catch(() => undefined);
+  },
+  loginToken: () => readCookie(LOGIN_TOKEN_COOKIE),
+  toast: (code, message) =>
+    showToast({ type: 'error', message: localizedCodeText(code) ?? message ?? t('error.unknow') }),
+  logout: markSignedOut,
+  now: () => Date.now() + api.clock.offset,
+  storage: {
+    get: (key) => safeSession(() => sessionStorage.getItem(key)),
+    set: (key, value) => safeSession(() => sessionStorage.setItem(key, value)),
+    remove: (key) => safeSession(() => sessionStorage.removeItem(key)),
+  },
+  debug: typeof location !== 'undefined' && new URLSearchParams(location.search).get('sign_debug') === '1',
+});
+
+// Every request of the page is signed and checked, and carries the risk token where §7.6 asks for it, from the moment
+// anything imports the request layer through this module (the areas do; src/api sits below this room).
+connectApi({ security: requestSecurity, riskToken: currentRiskToken });
+
+/** The app's one request layer (spec §7.1), signed: components and services call `api.get` / `api.post`. */
+export { api };
+
+function safeSession<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}
