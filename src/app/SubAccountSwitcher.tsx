@@ -15,7 +15,7 @@ import { Field } from '../ui/Field';
 import { StateView } from '../ui/StateView';
 import { showToast } from '../ui/toast';
 import { StepUpCancelled } from '../auth/step-up';
-import { useStepUp } from '../routes/-auth/use-step-up';
+import { useStepUp } from '../auth/use-step-up';
 import './sub-account-switcher.css';
 
 type FamilyState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; accounts: FamilyAccount[] };

@@ -4,7 +4,7 @@ import { NotFound } from '../app/NotFound';
 import { useT } from '../i18n/i18n';
 import { useMarkAppShown } from '../ui/PageTransition';
 import { Toaster } from '../ui/toast/Toaster';
-import { simulationTargetFor } from '../trade/simulation';
+import { simulationTargetFor } from '../session/simulation';
 
 function AppShell() {
   const t = useT();

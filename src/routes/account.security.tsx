@@ -1,24 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequestError } from '../api/request';
-import { listSecurityKeys, type SecurityKeyList } from '../auth/security-key';
-import { SecurityKeysPage } from './-account/SecurityKeysPage';
-
-/** What the security page shows: the keys, a sign-in prompt, or a failure with its localized text. */
-export type SecurityPageData =
-  | { state: 'ready'; list: SecurityKeyList }
-  | { state: 'signedOut' }
-  | { state: 'failed'; message: string };
-
-/** Reads the signed-in user's keys; "not signed in" (00005) and "login expired" are a state of the page, not an error. */
-export async function loadSecurityPage(): Promise<SecurityPageData> {
-  try {
-    return { state: 'ready', list: await listSecurityKeys() };
-  } catch (error) {
-    if (error instanceof RequestError && (error.details.code === '00005' || error.kind === 'login-expired'))
-      return { state: 'signedOut' };
-    return { state: 'failed', message: error instanceof Error ? error.message : '' };
-  }
-}
+import { SecurityKeysPage } from '../account/SecurityKeysPage';
+import { loadSecurityPage } from '../account/security-page';
 
 /** `/account/security` (and `/{lang}/account/security`): the signed-in user's security keys. */
 export const Route = createFileRoute('/account/security')({

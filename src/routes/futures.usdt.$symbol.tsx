@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadTradeInstrument, tradeSearch, tradeSymbolParams } from '../trade/trade-route';
-import { FuturesTradeRoute } from './-trade/TradeRoute';
+import { FuturesTradeRoute } from '../trade/TradeRoute';
 
 /** `/futures/usdt/{symbol}` (and with a language prefix): the USDT-M futures screen; default `/futures/usdt/BTCUSDT`. */
 export const Route = createFileRoute('/futures/usdt/$symbol')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { MarketKind } from '../../engine/market/market-rows';
 import { PageTransition } from '../ui/PageTransition';
-import { MarketsPage } from './-markets/MarketsPage';
+import { MarketsPage } from '../markets/MarketsPage';
 
 /**
  * Search params of the markets page, validated: anything unknown falls back to the spot tab. Spot is the default

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginPage } from './-auth/LoginPage';
+import { LoginPage } from '../auth/LoginPage';
 
 /** Only a same-origin path may be a redirect target after sign-in; anything else is dropped. */
 function safeRedirect(value: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadTradeInstrument, tradeSearch, tradeSymbolParams } from '../trade/trade-route';
-import { SpotTradeRoute } from './-trade/TradeRoute';
+import { SpotTradeRoute } from '../trade/TradeRoute';
 
 /** `/spot/{symbol}` (and `/{lang}/spot/{symbol}`): the spot trading screen; default `/spot/BTCUSDT`. */
 export const Route = createFileRoute('/spot/$symbol')({

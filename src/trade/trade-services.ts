@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { subscribe } from 'valtio';
 import { authState, markSignedOut } from '../session/auth-state';
-import { type MathsLink, mathsLink } from './mark-link';
-import { AccountStore, type AccountSnapshot, type AccountTarget, type Session } from './account-store';
+import { type MathsLink, mathsLink } from './market/mark-link';
+import { AccountStore, type AccountSnapshot, type AccountTarget, type Session } from './account-panels/account-store';
 import { type TradeApi, tradeApi } from './trade-api';
 
 /** What the order form and the account panels talk to; a test provides stubs through {@link TradeServicesContext}. */

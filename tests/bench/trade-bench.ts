@@ -269,7 +269,7 @@ async function measureVariant(
   const page = await context.newPage();
   await page.addInitScript('globalThis.__name = (fn) => fn;');
   await page.addInitScript(observeMainThread);
-  // The opt-in of src/trade/paint-latency.ts (and of the `?feed=main` switch): set before any page script.
+  // The opt-in of src/trade/market/paint-latency.ts (and of the `?feed=main` switch): set before any page script.
   await page.addInitScript('window.__paintLatency = [];');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');

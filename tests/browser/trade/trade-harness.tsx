@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
-import { AccountStore, type Session } from '../../../src/trade/account-store';
-import type { MathsLink } from '../../../src/trade/mark-link';
+import { AccountStore, type Session } from '../../../src/trade/account-panels/account-store';
+import type { MathsLink } from '../../../src/trade/market/mark-link';
 import type { TradeApi } from '../../../src/trade/trade-api';
 import type { FuturesAccount, FuturesPositionRow, FuturesSettings, TradeOrder } from '../../../src/trade/trade-replies';
 import { type TradeServices, TradeServicesContext } from '../../../src/trade/trade-services';

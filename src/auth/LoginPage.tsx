@@ -1,0 +1,96 @@
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { requestSecurity } from '../security/secured-api';
+import { RequestError } from '../api/request';
+import { refreshUser } from './auth-actions';
+import { checkKnownDevice, sendLoginCode, submitCodes, submitPassword, submitSystemCode } from './login-flow';
+import { type LoginReply, type LoginStep, nextLoginStep } from './login-step';
+import { useT } from '../i18n/i18n';
+import { ensureFingerprint } from '../security/fingerprint';
+import { StateView } from '../ui/StateView';
+import { yieldToMain } from '../ui/yield-to-main';
+import { CodesForm } from './CodesForm';
+import { CredentialsForm } from './CredentialsForm';
+import { SecurityKeyStep } from './SecurityKeyStep';
+import './auth.css';
+
+/** Sign-in (spec §4, §7.2): password, then the verification steps the account needs. */
+export function LoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { redirect } = useSearch({ from: '/login' });
+  const [step, setStep] = useState<LoginStep>({ kind: 'credentials' });
+  useEffect(() => ensureFingerprint(), []);
+
+  const advance = async (reply: LoginReply): Promise<void> => {
+    const next = nextLoginStep(reply);
+    // A browser that signed in here before may prove it with that sign-in's key instead of the mailed code.
+    if (next.kind === 'system' && reply.userIdHash) {
+      const known = await checkKnownDevice(reply.userIdHash);
+      if (known) return advance(known);
+    }
+    if (next.kind !== 'done') {
+      setStep(next);
+      return;
+    }
+    // The form goes first, in a task of its own: unmounting it inside the page change made that one long task.
+    setStep(next);
+    try {
+      await requestSecurity.afterLogin(next.userId);
+    } catch (error) {
+      setStep({ kind: 'credentials' });
+      throw error;
+    }
+    await refreshUser();
+    // The signed-in header and the next page render in separate tasks: together they are a long task on a slow phone.
+    await yieldToMain();
+    await navigate({ to: redirect ?? '/', search: redirect ? undefined : {} });
+  };
+  // Every failure was already shown by the request layer; the form keeps what was typed.
+  const attempt = async (call: () => Promise<LoginReply>) => {
+    try {
+      await advance(await call());
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      if (error.details.code === '40103' || error.details.code === '40104') setStep({ kind: 'credentials' });
+    }
+  };
+  const back = () => setStep({ kind: 'credentials' });
+
+  return (
+    <section className="auth" aria-labelledby="auth-title">
+      <h1 id="auth-title">
+        {step.kind === 'credentials' || step.kind === 'done' ? t('auth.signInTitle') : t('auth.verifyTitle')}
+      </h1>
+      {step.kind === 'credentials' && (
+        <>
+          <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />
+          <p className="auth__switch">
+            <Link to="/register">{t('auth.noAccount')}</Link>
+          </p>
+        </>
+      )}
+      {step.kind === 'codes' && (
+        <CodesForm
+          channels={step.methods}
+          intro={t('auth.verifyIntro')}
+          onSend={sendLoginCode}
+          onSubmit={(codes) =>
+            attempt(() => submitCodes({ emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google }))
+          }
+          onBack={back}
+        />
+      )}
+      {step.kind === 'system' && (
+        <CodesForm
+          channels={['system']}
+          intro={t('auth.systemIntro')}
+          onSubmit={(codes) => attempt(() => submitSystemCode(codes.system ?? ''))}
+          onBack={back}
+        />
+      )}
+      {step.kind === 'done' && <StateView state="loading" message={t('common.loading')} />}
+      {step.kind === 'securityKey' && <SecurityKeyStep onVerified={advance} onExpired={back} onBack={back} />}
+    </section>
+  );
+}

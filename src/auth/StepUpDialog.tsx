@@ -1,0 +1,100 @@
+import { type AuthenticationResponseJSON, startAuthentication } from '@simplewebauthn/browser';
+import { useEffect, useState } from 'react';
+import { RequestError } from '../api/request';
+import { type StepUpOptions, type StepUpPurpose, sendStepUpCode, stepUpOptions, verifyStepUp } from './step-up';
+import { useT } from '../i18n/i18n';
+import { Dialog } from '../ui/Dialog';
+import { StateView } from '../ui/StateView';
+import { showToast } from '../ui/toast/toast-state';
+import { CodesForm } from './CodesForm';
+
+type CodeChannel = 'email' | 'mobile' | 'google';
+
+export interface StepUpDialogProps {
+  purpose: StepUpPurpose;
+  /** True once the step-up was granted; false when the user closed the dialog. */
+  onDone(verified: boolean): void;
+}
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; options: StepUpOptions };
+
+/**
+ * Asks again for the account's second factors before a change to how it is secured: one code per code method (with
+ * send buttons for email and SMS) and, when the account has one, the security key; what was typed stays on a failure.
+ */
+export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
+  const t = useT();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` asks for new options (a fresh key challenge).
+  useEffect(() => {
+    let live = true;
+    // A new security-key challenge per load: the gateway uses each one up with the first answer, right or wrong.
+    stepUpOptions(purpose).then(
+      (options) => live && setLoad({ state: 'ready', options }),
+      (error: unknown) =>
+        live &&
+        setLoad({ state: 'failed', message: error instanceof RequestError ? error.message : t('error.unknow') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [purpose, attempt, t]);
+
+  const submit = async (codes: Partial<Record<CodeChannel | 'system', string>>, options: StepUpOptions) => {
+    let assertion: AuthenticationResponseJSON | undefined;
+    if (options.fido) {
+      try {
+        assertion = await startAuthentication({ optionsJSON: options.fido });
+      } catch {
+        showToast({ type: 'error', message: t('auth.securityKeyFailed') });
+        setAttempt((n) => n + 1);
+        return;
+      }
+    }
+    try {
+      await verifyStepUp(purpose, {
+        emailCode: codes.email,
+        mobileCode: codes.mobile,
+        googleCode: codes.google,
+        assertion,
+      });
+    } catch {
+      // Shown by the request layer; a challenge that was answered is gone, so the key gets a new one.
+      if (options.fido) setAttempt((n) => n + 1);
+      return;
+    }
+    onDone(true);
+  };
+
+  const codeChannels = load.state === 'ready' ? load.options.methods.filter((m): m is CodeChannel => m !== 'fido') : [];
+  return (
+    <Dialog open onClose={() => onDone(false)} size="sm" title={t('auth.verifyTitle')} dismissible={false}>
+      {load.state === 'loading' && <StateView state="loading" message={t('common.loading')} />}
+      {load.state === 'failed' && (
+        <StateView state="error" message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+      )}
+      {load.state === 'ready' && (
+        <CodesForm
+          channels={codeChannels}
+          intro={
+            load.options.fido ? (
+              <>
+                {t('stepUp.intro')}
+                <br />
+                {t('stepUp.keyIntro')}
+              </>
+            ) : (
+              t('stepUp.intro')
+            )
+          }
+          onSend={sendStepUpCode}
+          onSubmit={(codes) => submit(codes, load.options)}
+          onBack={() => onDone(false)}
+          backLabel={t('common.cancel')}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { type ReactNode, useCallback, useState } from 'react';
+import { isStepUpRequired, StepUpCancelled, type StepUpPurpose } from './step-up';
+import { StepUpDialog } from './StepUpDialog';
+
+interface Pending {
+  purpose: StepUpPurpose;
+  resolve(verified: boolean): void;
+}
+
+/**
+ * Runs changes that may need a step-up: when the gateway answers that one does (40112), the step-up dialog opens, and
+ * once it is verified the change runs again, once. Closing the dialog rejects with StepUpCancelled. Render `dialog`.
+ */
+export function useStepUp(): {
+  run<T>(purpose: StepUpPurpose, change: () => Promise<T>): Promise<T>;
+  dialog: ReactNode;
+} {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const run = useCallback(async <T,>(purpose: StepUpPurpose, change: () => Promise<T>): Promise<T> => {
+    try {
+      return await change();
+    } catch (error) {
+      if (!isStepUpRequired(error)) throw error;
+    }
+    const verified = await new Promise<boolean>((resolve) => setPending({ purpose, resolve }));
+    setPending(null);
+    if (!verified) throw new StepUpCancelled();
+    return change();
+  }, []);
+  const dialog = pending ? <StepUpDialog purpose={pending.purpose} onDone={pending.resolve} /> : null;
+  return { run, dialog };
+}

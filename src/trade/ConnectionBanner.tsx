@@ -1,0 +1,30 @@
+import { useT } from '../i18n/i18n';
+import { type FeedStore, useFeedPart } from './market/feed-store';
+
+export interface ConnectionBannerProps {
+  store: FeedStore;
+}
+
+/** Says when market data is not live (connecting, reconnecting, offline); an ARIA live region, empty when live. */
+export function ConnectionBanner({ store }: ConnectionBannerProps) {
+  const t = useT();
+  const connection = useFeedPart(store, 'connection');
+  const text =
+    connection === 'reconnecting'
+      ? t('trade.reconnecting')
+      : connection === 'offline'
+        ? t('trade.offline')
+        : connection === 'connecting'
+          ? t('trade.connecting')
+          : '';
+  return (
+    <p
+      className={`trade__connection trade__connection--${connection}`}
+      role="status"
+      data-testid="connection-state"
+      data-state={connection}
+    >
+      {text}
+    </p>
+  );
+}

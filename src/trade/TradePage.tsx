@@ -1,0 +1,170 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { groupingSteps } from '../../engine/market/price-grouping';
+import type { TradeFeedTarget, TradeFeedView } from '../../engine/market/trade-frame';
+import type { TradeInstrument } from '../../engine/market/trade-instrument';
+import { localeEntryOf } from '../../engine/rules/locales';
+import { i18nState, useT } from '../i18n/i18n';
+import { type FeedParts, type FeedStore, useFeedValue } from './market/feed-store';
+import { useTradeFeed } from './market/use-trade-feed';
+import { StateView } from '../ui/StateView';
+import { Tabs } from '../ui/Tabs';
+import { useIsMobile } from '../ui/use-media';
+import { AccountPanels } from './account-panels/AccountPanels';
+import { type ChartChannel, ChartPanel } from './market/ChartPanel';
+import { ConnectionBanner } from './ConnectionBanner';
+import { OrderBookPanel } from './market/OrderBookPanel';
+import { OrderForm } from './order-form/OrderForm';
+import { SimulationBar } from './SimulationBar';
+import { TickerBar } from './market/TickerBar';
+import { TradesTape } from './market/TradesTape';
+import './trade-page.css';
+
+/** Book rows per side: a desktop column holds more than a phone's tab. */
+const DESKTOP_DEPTH = 14;
+const MOBILE_DEPTH = 10;
+
+export interface TradePageProps {
+  instrument: TradeInstrument;
+  /** K-line interval from the URL. */
+  interval: ChartChannel;
+}
+
+/**
+ * A trading screen (spot or USDT-M futures): ticker, chart, book, trades, order form, orders and positions. Market
+ * data comes from the market worker as display-ready frames; the page only paints them. Below 768 px the chart,
+ * book and trades share one tabbed panel.
+ */
+export function TradePage({ instrument, interval }: TradePageProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { locale } = useSnapshot(i18nState);
+  const intl = localeEntryOf(locale).intl;
+  const steps = useMemo(
+    () =>
+      groupingSteps(instrument.pricePlaces, {
+        endStep: Math.round(Number(instrument.priceStep) * 10 ** instrument.pricePlaces),
+      }),
+    [instrument],
+  );
+  const [step, setStep] = useState(steps[0] ?? instrument.priceStep);
+  const [picked, setPicked] = useState<{ price: string; n: number } | undefined>(undefined);
+  const [mobileTab, setMobileTab] = useState('book');
+
+  const target: TradeFeedTarget = useMemo(
+    () => ({ instType: instrument.market === 'spot' ? 'SPOT' : 'USDT-FUTURES', symbol: instrument.symbol }),
+    [instrument],
+  );
+  const chartShown = !isMobile || mobileTab === 'chart';
+  const view: TradeFeedView = useMemo(
+    () => ({
+      intl,
+      groupStep: step,
+      depthRows: isMobile ? MOBILE_DEPTH : DESKTOP_DEPTH,
+      candleChannel: chartShown ? interval : null,
+    }),
+    [intl, step, isMobile, chartShown, interval],
+  );
+  const { store, canvases, failure, retry } = useTradeFeed(target, view, instrument);
+  const onPick = (price: string) =>
+    setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
+  const onChannel = (channel: ChartChannel) =>
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => ({ ...prev, interval: channel }),
+      replace: true,
+    });
+
+  if (failure) {
+    return (
+      <StateView
+        state="error"
+        message={t(failure === 'worker-timeout' ? 'error.workerTimeout' : 'error.workerFailed')}
+        onRetry={retry}
+      />
+    );
+  }
+
+  const chart = (
+    <ChartPanel store={store} pricePlaces={instrument.pricePlaces} channel={interval} onChannel={onChannel} />
+  );
+  const book = (
+    <OrderBookPanel
+      store={store}
+      canvas={canvases?.book ?? null}
+      rows={view.depthRows}
+      base={instrument.base}
+      quote={instrument.quote}
+      steps={steps}
+      step={step}
+      onStep={setStep}
+      onPick={onPick}
+    />
+  );
+  const tape = (
+    <TradesTape store={store} canvas={canvases?.tape ?? null} base={instrument.base} quote={instrument.quote} />
+  );
+  const lastPrice = <LastPriceForm store={store} instrument={instrument} picked={picked} />;
+
+  return (
+    <div
+      className={`trade trade--${instrument.market}`}
+      data-market={instrument.market}
+      data-symbol={instrument.symbol}
+    >
+      <SimulationBar market={instrument.market} />
+      <ConnectionBanner store={store} />
+      <TickerBar
+        store={store}
+        symbol={instrument.symbol}
+        base={instrument.base}
+        quote={instrument.quote}
+        market={instrument.market}
+      />
+      {isMobile ? (
+        <Tabs
+          className="trade__mobile-tabs"
+          label={t('trade.marketPanels')}
+          value={mobileTab}
+          onChange={setMobileTab}
+          items={[
+            { id: 'chart', label: t('trade.chart'), panel: chart },
+            { id: 'book', label: t('trade.book'), panel: book },
+            { id: 'trades', label: t('trade.trades'), panel: tape },
+          ]}
+        />
+      ) : (
+        <>
+          <div className="trade__chart">{chart}</div>
+          <div className="trade__book">{book}</div>
+          <div className="trade__tape">{tape}</div>
+        </>
+      )}
+      <div className="trade__form">{lastPrice}</div>
+      <div className="trade__account">
+        <AccountPanels instrument={instrument} />
+      </div>
+    </div>
+  );
+}
+
+interface LastPriceFormProps {
+  store: FeedStore;
+  instrument: TradeInstrument;
+  picked: { price: string; n: number } | undefined;
+}
+
+const lastRawOf = (parts: FeedParts) => parts.ticker?.lastRaw ?? null;
+const noPrice = () => null;
+
+/**
+ * The order form with the raw last price, while the form needs it (a market order, or a price field still to
+ * fill): it then re-renders when that price changes, never on other ticker frames, and not at all for a limit order.
+ */
+function LastPriceForm({ store, instrument, picked }: LastPriceFormProps) {
+  const [isLive, setIsLive] = useState(true);
+  const lastPrice = useFeedValue(store, 'ticker', isLive ? lastRawOf : noPrice);
+  return <OrderForm instrument={instrument} lastPrice={lastPrice} pickedPrice={picked} onLivePriceNeed={setIsLive} />;
+}

@@ -1,0 +1,89 @@
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { useT } from '../../i18n/i18n';
+import type { AccountSnapshot } from './account-store';
+import { useTradeServices } from '../trade-services';
+import { useNumberText } from '../use-number-text';
+import { AccountPanelsState } from './AccountPanelsState';
+
+export interface AssetsPanelProps {
+  instrument: TradeInstrument;
+  account: AccountSnapshot;
+}
+
+/** Spot: each coin's available and frozen balance. Futures: the margin account (equity, available, locked, uPnL). */
+export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
+  const t = useT();
+  const number = useNumberText();
+  const { store } = useTradeServices();
+
+  if (instrument.market === 'futures') {
+    const slice = account.futuresAccount;
+    const data = slice.data;
+    return (
+      <AccountPanelsState
+        session={account.session}
+        slice={slice}
+        isEmpty={data === null}
+        emptyText={t('trade.acct.noAssets')}
+        onRetry={() => store.refresh('futuresAccount')}
+      >
+        {data && (
+          <dl className="account-summary">
+            {(
+              [
+                ['trade.acct.equity', data.equity],
+                ['trade.acct.available', data.available],
+                ['trade.acct.locked', data.locked],
+                ['trade.acct.upnl', data.unrealizedPL],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key}>
+                <dt>{t(key)}</dt>
+                <dd>
+                  <bdi dir="ltr">{number(value)}</bdi> {data.marginCoin}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </AccountPanelsState>
+    );
+  }
+
+  const slice = account.spotAssets;
+  return (
+    <AccountPanelsState
+      session={account.session}
+      slice={slice}
+      isEmpty={slice.data.length === 0}
+      emptyText={t('trade.acct.noAssets')}
+      onRetry={() => store.refresh('spotAssets')}
+    >
+      <div className="account-panels__scroll">
+        <table className="account-table">
+          <caption className="trade-visually-hidden">{t('trade.acct.assets')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('trade.acct.coin')}</th>
+              <th scope="col">{t('trade.acct.available')}</th>
+              <th scope="col">{t('trade.acct.frozen')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slice.data.map((asset) => (
+              <tr key={asset.coin} data-coin={asset.coin}>
+                <th scope="row">{asset.coin}</th>
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(asset.available)}</bdi>
+                </td>
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(asset.frozen)}</bdi>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </AccountPanelsState>
+  );
+}

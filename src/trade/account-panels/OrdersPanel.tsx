@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { useT } from '../../i18n/i18n';
+import type { AccountSnapshot } from './account-store';
+import { errorText } from '../trade-api';
+import type { TradeOrder } from '../trade-replies';
+import { useTradeServices } from '../trade-services';
+import { showToast } from '../../ui/toast/toast-state';
+import { AccountPanelsState } from './AccountPanelsState';
+import { OrdersTable } from './OrdersTable';
+
+export interface OrdersPanelProps {
+  instrument: TradeInstrument;
+  account: AccountSnapshot;
+  kind: 'open' | 'history';
+}
+
+/** The open orders (cancel per row, with its own loading state) or the order history of the screen's symbol. */
+export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
+  const t = useT();
+  const { api, store } = useTradeServices();
+  const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
+  const slice = kind === 'open' ? account.openOrders : account.history;
+
+  const cancel = async (order: TradeOrder) => {
+    if (cancelling.has(order.orderId)) return;
+    setCancelling((current) => new Set(current).add(order.orderId));
+    try {
+      if (instrument.market === 'futures') await api.cancelFuturesOrder(order.symbol, order.orderId);
+      else await api.cancelSpotOrder(order.symbol, order.orderId);
+      showToast({ type: 'success', message: t('trade.acct.cancelled') });
+      // The long poll will name `orders` too; asking now makes the row go without waiting for it.
+      store.refresh('openOrders', 'history');
+    } catch (error) {
+      showToast({ type: 'error', message: errorText(error) });
+    } finally {
+      setCancelling((current) => {
+        const next = new Set(current);
+        next.delete(order.orderId);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <AccountPanelsState
+      session={account.session}
+      slice={slice}
+      isEmpty={slice.data.length === 0}
+      emptyText={kind === 'open' ? t('trade.acct.noOpenOrders') : t('trade.acct.noHistory')}
+      onRetry={() => store.refresh(kind === 'open' ? 'openOrders' : 'history')}
+    >
+      <OrdersTable
+        instrument={instrument}
+        orders={slice.data}
+        kind={kind}
+        cancelling={cancelling}
+        onCancel={(order) => void cancel(order)}
+      />
+    </AccountPanelsState>
+  );
+}

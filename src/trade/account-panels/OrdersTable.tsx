@@ -1,0 +1,94 @@
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { useT } from '../../i18n/i18n';
+import type { TradeOrder } from '../trade-replies';
+import { useIntlTag, useNumberText } from '../use-number-text';
+import { Button } from '../../ui/Button';
+import { orderSideText, orderStatusText, orderTime, orderTypeText } from './account-format';
+
+export interface OrdersTableProps {
+  instrument: TradeInstrument;
+  orders: readonly TradeOrder[];
+  kind: 'open' | 'history';
+  /** Ids of orders whose cancel is in flight (their button shows loading). */
+  cancelling?: ReadonlySet<string>;
+  onCancel?(order: TradeOrder): void;
+}
+
+/** Open orders (with a cancel button per row) or order history, one row per order. */
+export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: OrdersTableProps) {
+  const t = useT();
+  const number = useNumberText();
+  const intl = useIntlTag();
+  const futures = instrument.market === 'futures';
+  return (
+    <div className="account-panels__scroll">
+      <table className="account-table">
+        <caption className="trade-visually-hidden">
+          {kind === 'open' ? t('trade.acct.openOrders') : t('trade.acct.history')}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('trade.acct.time')}</th>
+            <th scope="col">{t('trade.acct.side')}</th>
+            <th scope="col">{t('trade.acct.type')}</th>
+            <th scope="col">{kind === 'open' ? t('trade.form.price') : t('trade.acct.avgPrice')}</th>
+            {kind === 'open' && <th scope="col">{t('trade.form.trigger')}</th>}
+            <th scope="col">{t('trade.acct.filledOfSize', { coin: instrument.base })}</th>
+            {kind === 'history' && futures && <th scope="col">{t('trade.acct.realizedPnl')}</th>}
+            <th scope="col">{t('trade.acct.status')}</th>
+            {kind === 'open' && (
+              <th scope="col">
+                <span className="trade-visually-hidden">{t('trade.acct.actions')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.orderId} data-order-id={order.orderId}>
+              <td>{orderTime(order.cTime, intl)}</td>
+              <td data-tone={order.side === 'buy' ? 'up' : 'down'}>{orderSideText(order, t)}</td>
+              <td>{orderTypeText(order, t)}</td>
+              <td className="account-table__num">
+                <bdi dir="ltr">
+                  {kind === 'open'
+                    ? order.orderType === 'market'
+                      ? t('trade.form.market')
+                      : number(order.price)
+                    : number(/^0(\.0*)?$/.test(order.priceAvg) ? null : order.priceAvg || null)}
+                </bdi>
+              </td>
+              {kind === 'open' && (
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(order.triggerPrice || null)}</bdi>
+                </td>
+              )}
+              <td className="account-table__num">
+                <bdi dir="ltr">{number(order.baseVolume)}</bdi> / <bdi dir="ltr">{number(order.size)}</bdi>
+              </td>
+              {kind === 'history' && futures && (
+                <td className="account-table__num">
+                  <bdi dir="ltr">{number(order.futures?.totalProfits || null)}</bdi>
+                </td>
+              )}
+              <td>{orderStatusText(order, t)}</td>
+              {kind === 'open' && (
+                <td className="account-table__action">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={cancelling?.has(order.orderId)}
+                    onClick={() => onCancel?.(order)}
+                    aria-label={t('trade.acct.cancelOrder', { id: order.orderId })}
+                  >
+                    {t('trade.acct.cancel')}
+                  </Button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { memo, useEffect, useRef } from 'react';
+import type { DisplayRow } from '../../../engine/maths/row-frame';
+import { useT } from '../../i18n/i18n';
+import type { PositionRowsSnapshot } from './position-rows';
+import type { FuturesPositionRow } from '../trade-replies';
+import { Button } from '../../ui/Button';
+
+export interface PositionsTableProps {
+  rows: PositionRowsSnapshot;
+  /** Stable across renders (a row repaints only when its own cells change). */
+  onClose(position: FuturesPositionRow, sizeText: string): void;
+}
+
+/** Up or down colour of a signed figure the maths worker formatted (`-12.50`, `+3.10%`, `--`). */
+function toneOf(text: string): 'up' | 'down' | undefined {
+  if (text.includes('-') && /\d/.test(text)) return 'down';
+  return /[1-9]/.test(text) ? 'up' : undefined;
+}
+
+/** The live cells of a row, as the maths worker formats them, and the tone each one takes. */
+const LIVE_CELLS = [
+  { cell: 'mark', value: (row: DisplayRow) => row.mark, isToned: false },
+  { cell: 'upnl', value: (row: DisplayRow) => row.upnl, isToned: true },
+  { cell: 'roe', value: (row: DisplayRow) => row.roePercent, isToned: true },
+  { cell: 'liquidation', value: (row: DisplayRow) => row.liquidation, isToned: false },
+] as const;
+
+/** Writes a row's live figures into its cells, touching only the text that changed. */
+function writeLiveCells(tr: HTMLTableRowElement, row: DisplayRow): void {
+  for (const { cell, value, isToned } of LIVE_CELLS) {
+    const td = tr.querySelector<HTMLElement>(`[data-cell="${cell}"]`);
+    const bdi = td?.firstElementChild;
+    if (!td || !bdi) continue;
+    const text = value(row);
+    if (bdi.textContent !== text) bdi.textContent = text;
+    if (!isToned) continue;
+    const tone = toneOf(text);
+    if (tone === undefined) td.removeAttribute('data-tone');
+    else if (td.dataset.tone !== tone) td.dataset.tone = tone;
+  }
+}
+
+/**
+ * Every open position of the account: static figures from the book, live ones (mark, uPnL, ROE, liquidation) from
+ * the maths worker. React renders the rows when the book is set; the live figures are written straight into their
+ * cells as they change (a few times a second), so a mark tick costs a few text writes, not a render of 20 rows.
+ * Rows scrolled out of view are not written at all (no layout, no paint) until they come back into view.
+ */
+export function PositionsTable({ rows, onClose }: PositionsTableProps) {
+  const t = useT();
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const rowAt = (index: number) => element.querySelector<HTMLTableRowElement>(`tr[data-row-index="${index}"]`);
+    const write = (index: number) => {
+      const row = rows.table.row(index);
+      const tr = rowAt(index);
+      if (row && tr) writeLiveCells(tr, row);
+    };
+    const visible = new Set<number>();
+    const stale = new Set<number>();
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            for (const entry of entries) {
+              const index = Number((entry.target as HTMLElement).dataset.rowIndex);
+              if (!entry.isIntersecting) {
+                visible.delete(index);
+                continue;
+              }
+              visible.add(index);
+              if (stale.delete(index)) write(index);
+            }
+          })
+        : null;
+    for (const tr of element.querySelectorAll<HTMLTableRowElement>('tr[data-row-index]')) observer?.observe(tr);
+    const stop = rows.onCells((indices) => {
+      for (const index of indices) {
+        if (observer && !visible.has(index)) stale.add(index);
+        else write(index);
+      }
+    });
+    return () => {
+      stop();
+      observer?.disconnect();
+    };
+  }, [rows]);
+  return (
+    <div className="account-panels__scroll">
+      <table className="account-table account-table--positions">
+        <caption className="trade-visually-hidden">{t('trade.acct.positions')}</caption>
+        <colgroup>
+          <col className="col-symbol" />
+          <col className="col-wide" span={7} />
+          <col className="col-narrow" />
+          <col className="col-action" />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">{t('trade.acct.symbol')}</th>
+            <th scope="col">{t('trade.form.amount')}</th>
+            <th scope="col">{t('trade.acct.entry')}</th>
+            <th scope="col">{t('trade.acct.mark')}</th>
+            <th scope="col">{t('trade.acct.upnl')}</th>
+            <th scope="col">{t('trade.acct.roe')}</th>
+            <th scope="col">{t('trade.acct.liqPrice')}</th>
+            <th scope="col">{t('trade.acct.margin')}</th>
+            <th scope="col">{t('trade.acct.leverage')}</th>
+            <th scope="col">
+              <span className="trade-visually-hidden">{t('trade.acct.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {rows.positions.map((position, index) => {
+            const row = rows.table.row(index);
+            return row ? (
+              <PositionRow key={row.id} index={index} position={position} row={row} onClose={onClose} />
+            ) : null;
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface PositionRowProps {
+  index: number;
+  position: FuturesPositionRow;
+  row: DisplayRow;
+  onClose(position: FuturesPositionRow, sizeText: string): void;
+}
+
+const PositionRow = memo(function PositionRow({ index, position, row, onClose }: PositionRowProps) {
+  const t = useT();
+  const side = position.holdSide === 'long' ? t('trade.acct.long') : t('trade.acct.short');
+  return (
+    <tr data-position-id={row.id} data-row-index={index}>
+      <th scope="row">
+        {position.symbol} <span data-tone={position.holdSide === 'long' ? 'up' : 'down'}>{side}</span>
+        <span className="account-table__sub">
+          {position.marginMode === 1 ? t('trade.form.isolated') : t('trade.form.cross')}
+        </span>
+      </th>
+      <td className="account-table__num">
+        <bdi dir="ltr">{`${row.size} ${position.baseCoin}`}</bdi>
+      </td>
+      <td className="account-table__num">
+        <bdi dir="ltr">{row.entry}</bdi>
+      </td>
+      <td className="account-table__num" data-cell="mark">
+        <bdi dir="ltr">{row.mark}</bdi>
+      </td>
+      <td className="account-table__num" data-cell="upnl" data-tone={toneOf(row.upnl)}>
+        <bdi dir="ltr">{row.upnl}</bdi>
+      </td>
+      <td className="account-table__num" data-cell="roe" data-tone={toneOf(row.roePercent)}>
+        <bdi dir="ltr">{row.roePercent}</bdi>
+      </td>
+      <td className="account-table__num" data-cell="liquidation">
+        <bdi dir="ltr">{row.liquidation}</bdi>
+      </td>
+      <td className="account-table__num">
+        <bdi dir="ltr">{row.margin}</bdi>
+      </td>
+      <td className="account-table__num">
+        <bdi dir="ltr">{`${position.positionsLevel}×`}</bdi>
+      </td>
+      <td className="account-table__action">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onClose(position, row.size)}
+          aria-label={t('trade.acct.closeNamed', { side, symbol: position.symbol })}
+        >
+          {t('trade.acct.close')}
+        </Button>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,51 @@
+import { MathsDecimal } from '../../../engine/maths/maths-decimal';
+import type { BookInput } from '../../../engine/maths/position-book';
+import type { FuturesAccount, FuturesPositionRow } from '../trade-replies';
+
+/** Larger than any position: the one tier of a position whose rate the gateway already chose (`mm`). */
+const ANY_SIZE = '1000000000000000000000000';
+
+/** The row id of a position in the maths book and the table: symbol and side are unique per account. */
+export function positionId(position: Pick<FuturesPositionRow, 'symbol' | 'holdSide'>): string {
+  return `${position.symbol}:${position.holdSide}`;
+}
+
+/**
+ * The cross wallet balance of the maths contract (`available`): the wallet (equity − unrealized PnL) less the
+ * isolated margins of every open position, as the gateway's own liquidation maths takes it.
+ */
+export function crossWalletOf(account: FuturesAccount, positions: readonly FuturesPositionRow[]): string {
+  let wallet = new MathsDecimal(account.equity).minus(account.unrealizedPL);
+  for (const position of positions)
+    if (position.marginMode === 1) wallet = wallet.minus(position.positionsOpenMarginCount);
+  return wallet.toFixed();
+}
+
+/** The maths worker's book (contracts/maths.md, live-position shape) for the account's open positions. */
+export function bookInputOf(positions: readonly FuturesPositionRow[], account: FuturesAccount | null): BookInput {
+  const marginCoin = account?.marginCoin ?? 'USDT';
+  return {
+    positions: positions.map((position) => ({
+      id: positionId(position),
+      symbol: position.symbol,
+      marginCoin,
+      businessLine: position.businessLine,
+      marginMode: position.marginMode,
+      positionMode: position.positionMode,
+      position: {
+        position: position.position,
+        businessLine: position.businessLine,
+        marginMode: position.marginMode,
+        positionsCount: position.positionsCount,
+        positionsOpenAvgPrice: position.positionsOpenAvgPrice,
+        positionsOpenMarginCount: position.positionsOpenMarginCount,
+        positionsLevel: position.positionsLevel,
+      },
+      pricePlace: position.pricePlace,
+      sizePlace: position.volumePlace,
+      tiers: [['0', ANY_SIZE, position.mm, position.positionsLevel]],
+      feeRate: position.feeRate,
+    })),
+    crossAvailable: account ? { [marginCoin]: crossWalletOf(account, positions) } : {},
+  };
+}

@@ -1,0 +1,139 @@
+import { type MouseEvent, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { isBookChangeUrgent } from '../../../engine/market/trade-feed';
+import type { BookView } from '../../../engine/market/trade-frame';
+import { useT } from '../../i18n/i18n';
+import { settingsState } from '../../settings/settings';
+import type { PanelCanvasHandle } from './panel-canvas';
+import { type FeedStore, useFeedPart } from './feed-store';
+import { StateView } from '../../ui/StateView';
+import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
+
+/** The spread band between the sides (CSS px). */
+const SPREAD_HEIGHT = 26;
+
+export interface OrderBookPanelProps {
+  store: FeedStore;
+  /** The painted book; null until the feed has made one. */
+  canvas: PanelCanvasHandle | null;
+  /** Rows per side. */
+  rows: number;
+  base: string;
+  quote: string;
+  /** Grouping steps of the instrument (tick first) and the one chosen. */
+  steps: readonly string[];
+  step: string;
+  onStep: (step: string) => void;
+  /** A row's price was clicked: the order form takes it. */
+  onPick: (price: string) => void;
+}
+
+/**
+ * The order book: asks above (best nearest the middle), spread, bids below, painted on a canvas (by the market
+ * worker where the browser allows) with an accessible table of the same book beside it; a book being rebuilt is
+ * never shown.
+ */
+export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, onStep, onPick }: OrderBookPanelProps) {
+  const t = useT();
+  const book = usePacedPart(store, 'book', isBookChangeUrgent, canvas?.kind === 'worker');
+  const connection = useFeedPart(store, 'connection');
+  const { theme } = useSnapshot(settingsState);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const isLive = book !== null && book.status === 'live';
+  const geometry = { rows, stackedRows: rows * 2, spreadHeight: SPREAD_HEIGHT, spreadLabel: t('trade.spread') };
+  usePanelCanvas(canvas, isLive ? host : null, geometry, theme);
+  const pickAt = useRef(0);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!canvas) return;
+    const y = event.clientY - event.currentTarget.getBoundingClientRect().top;
+    const n = ++pickAt.current;
+    void canvas.priceAt(y).then((price) => {
+      // Only the newest click counts.
+      if (price && n === pickAt.current) onPick(price);
+    });
+  };
+
+  return (
+    <section className="trade-panel book" aria-labelledby="book-title">
+      <div className="trade-panel__head">
+        <h2 id="book-title">{t('trade.book')}</h2>
+        <label className="book__grouping">
+          <span className="visually-hidden">{t('trade.grouping')}</span>
+          <select value={step} onChange={(e) => onStep(e.target.value)} data-testid="book-grouping">
+            {steps.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="book__columns" aria-hidden="true">
+        <span>{t('trade.price', { coin: quote })}</span>
+        <span>{t('trade.amount', { coin: base })}</span>
+        <span>{t('trade.total', { coin: base })}</span>
+      </div>
+      {!isLive ? (
+        <StateView
+          state="loading"
+          message={connection === 'reconnecting' ? t('trade.reconnecting') : t('trade.bookResyncing')}
+        />
+      ) : (
+        <div className="book__body" data-testid="order-book" data-status={book.status}>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: picking a price from the book is a pointer shortcut; the price field takes the same value from the keyboard. */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: as above; the canvas is a picture, the table below carries the book for assistive technology. */}
+          <div className="book__paint" ref={setHost} onClick={onClick} style={{ blockSize: panelHeight(geometry) }} />
+          <BookTable book={book} quote={quote} base={base} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Levels per side the table says: the top of the book is what a listener acts on, and every row of it is laid out
+ * again at each refresh, however hidden.
+ */
+const TABLE_LEVELS = 5;
+
+/** The top of the book in words for assistive technology (and a plain view of it for tests), refreshed every two seconds. */
+function BookTable({ book, quote, base }: { book: BookView; quote: string; base: string }) {
+  const t = useT();
+  const rows = (side: 'ask' | 'bid', list: BookView['asks']) =>
+    list.slice(0, TABLE_LEVELS).map(([price, size, total], i) => (
+      // Index keys: at each refresh only the texts change, no row is taken out or put in.
+      // biome-ignore lint/suspicious/noArrayIndexKey: rows are places in the book, not identities.
+      <tr key={`${side}-${i}`}>
+        <td className="book__price">{price}</td>
+        <td>{size}</td>
+        <td>{total}</td>
+      </tr>
+    ));
+  return (
+    <table className="visually-hidden book__table">
+      <caption>{t('trade.book')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('trade.price', { coin: quote })}</th>
+          <th scope="col">{t('trade.amount', { coin: base })}</th>
+          <th scope="col">{t('trade.total', { coin: base })}</th>
+        </tr>
+      </thead>
+      <tbody className="book__side--asks" aria-label={t('trade.asks')}>
+        {rows('ask', book.asks)}
+      </tbody>
+      <tbody>
+        <tr>
+          <th scope="row">{t('trade.spread')}</th>
+          <td data-testid="book-spread" colSpan={2}>
+            {book.spread}
+          </td>
+        </tr>
+      </tbody>
+      <tbody className="book__side--bids" aria-label={t('trade.bids')}>
+        {rows('bid', book.bids)}
+      </tbody>
+    </table>
+  );
+}

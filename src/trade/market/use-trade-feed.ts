@@ -1,0 +1,175 @@
+import * as Comlink from 'comlink';
+import { useEffect, useRef, useState } from 'react';
+import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { marketWorker } from '../../workers';
+import {
+  canPaintInWorker,
+  PageBookCanvas,
+  type PanelCanvases,
+  PageTapeCanvas,
+  WorkerPanelCanvas,
+} from './panel-canvas';
+import { FeedStore } from './feed-store';
+import {
+  exposeCanvasLatency,
+  isBenchPage,
+  recordCanvasLatency,
+  recordFeedCounters,
+  recordPaintLatency,
+} from './paint-latency';
+
+/** Why the feed could not start, for the page to show; null while it runs. */
+export type FeedFailure = null | 'worker-timeout' | 'worker-failed';
+
+/** An open feed: the worker's feed id, or (bench switch) a feed merged on the main thread. */
+type OpenedFeed = { kind: 'worker'; id: number } | { kind: 'main'; setView(view: TradeFeedView): void; close(): void };
+
+/**
+ * The bench-only switch `?feed=main`: merge the book on the main thread with the very code the market worker runs
+ * (`createTradeFeed`), so the bench can compare main-thread busy time. Honoured only under the bench (the page
+ * opted into paint-latency recording before load); never for visitors.
+ */
+function isMainThreadFeed(): boolean {
+  return isBenchPage() && new URLSearchParams(globalThis.location?.search ?? '').get('feed') === 'main';
+}
+
+/**
+ * Opens the market worker's feed for a trading screen and pours its frames into a {@link FeedStore}; the store is
+ * the only thing React reads. The view (grouping, depth, language, interval) changes without resubscribing.
+ */
+export function useTradeFeed(
+  target: TradeFeedTarget,
+  view: TradeFeedView,
+  instrument: TradeInstrument,
+): { store: FeedStore; canvases: PanelCanvases | null; failure: FeedFailure; retry(): void } {
+  const [store] = useState(() => new FeedStore());
+  const [canvases, setCanvases] = useState<PanelCanvases | null>(null);
+  const [failure, setFailure] = useState<FeedFailure>(null);
+  const [attempt, setAttempt] = useState(0);
+  const opened = useRef<OpenedFeed | null>(null);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target or a retry reopens the feed; view changes go through setFeedView.
+  useEffect(() => {
+    let closed = false;
+    store.reset();
+    store.onApplied = isBenchPage()
+      ? (latestTs) => {
+          recordPaintLatency(latestTs);
+          recordFeedCounters(store.snapshot.counters);
+        }
+      : recordPaintLatency;
+    setFailure(null);
+    const meta = {
+      pricePlace: instrument.pricePlaces,
+      volumePlace: instrument.sizePlaces,
+      priceStep: instrument.priceStep,
+    };
+    // Fresh canvases per feed: a canvas whose control went to the worker cannot be handed over twice.
+    const isMainFeed = isMainThreadFeed();
+    const inWorker = !isMainFeed && canPaintInWorker();
+    const book = inWorker ? new WorkerPanelCanvas('book') : new PageBookCanvas();
+    const tape = inWorker ? new WorkerPanelCanvas('tape') : new PageTapeCanvas();
+    setCanvases({ book, tape });
+    // Without OffscreenCanvas the worker still merges the book and the tape and sends them every frame; this thread
+    // paints them.
+    const stopPagePaint: (() => void)[] = [];
+    if (!isMainFeed && book instanceof PageBookCanvas && tape instanceof PageTapeCanvas) {
+      stopPagePaint.push(
+        store.subscribe('book', () => {
+          const view = store.snapshot.book;
+          if (view) book.paint(view);
+        }),
+        store.subscribe('trades', () => tape.paint({ reset: true, rows: store.snapshot.trades })),
+      );
+    }
+    if (isMainFeed) {
+      // A separate chunk, loaded only under the bench switch, so the normal bundle does not grow.
+      void Promise.all([
+        import('../../../workers/market/create-trade-feed'),
+        import('../../../workers/market/socket-url'),
+      ]).then(
+        ([{ createTradeFeed }, { publicSocketUrl }]) => {
+          if (closed) return;
+          const created = createTradeFeed({
+            target,
+            view: viewRef.current,
+            meta,
+            socketUrl: publicSocketUrl(globalThis.location),
+            emit: (frame) => {
+              if (!closed) store.apply(frame);
+            },
+          });
+          // The same painters and pacing as the worker's, run here: the bench compares the threads, not the code.
+          if (book instanceof PageBookCanvas) {
+            created.feed.setBookPainter((view, latestTs) => {
+              book.paint(view);
+              recordCanvasLatency(latestTs);
+            });
+          }
+          if (tape instanceof PageTapeCanvas) {
+            created.feed.setTapePainter((part, latestTs) => {
+              tape.paint(part);
+              recordCanvasLatency(latestTs);
+            });
+          }
+          exposeCanvasLatency();
+          opened.current = {
+            kind: 'main',
+            setView: (next) => created.feed.setView(next),
+            close: () => created.close(),
+          };
+        },
+        () => {
+          if (!closed) setFailure('worker-failed');
+        },
+      );
+    } else {
+      const onFrame = Comlink.proxy((frame: TradeFrame) => {
+        if (!closed) store.apply(frame);
+      });
+      marketWorker
+        .call((api) => api.openFeed(target, viewRef.current, meta, onFrame))
+        .then(
+          (id) => {
+            if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
+            else {
+              opened.current = { kind: 'worker', id };
+              if (isBenchPage() && inWorker) {
+                void marketWorker.call((api) => api.measureCanvasLatency(true)).catch(() => undefined);
+                exposeCanvasLatency(() => marketWorker.call((api) => api.takeCanvasLatency()));
+              }
+              if (book instanceof WorkerPanelCanvas) book.bind(id);
+              if (tape instanceof WorkerPanelCanvas) tape.bind(id);
+            }
+          },
+          (error: unknown) => {
+            if (!closed)
+              setFailure(
+                error instanceof Error && error.name === 'WorkerCallError' && /timed out/.test(error.message)
+                  ? 'worker-timeout'
+                  : 'worker-failed',
+              );
+          },
+        );
+    }
+    return () => {
+      closed = true;
+      for (const stop of stopPagePaint) stop();
+      const feed = opened.current;
+      opened.current = null;
+      if (feed?.kind === 'main') feed.close();
+      else if (feed) void marketWorker.call((api) => api.closeFeed(feed.id)).catch(() => undefined);
+    };
+  }, [target.instType, target.symbol, attempt, store]);
+
+  useEffect(() => {
+    const feed = opened.current;
+    if (feed?.kind === 'main') feed.setView(view);
+    else if (feed) void marketWorker.call((api) => api.setFeedView(feed.id, view)).catch(() => undefined);
+  }, [view]);
+
+  return { store, canvases, failure, retry: () => setAttempt((n) => n + 1) };
+}
