@@ -12,7 +12,7 @@ import { router } from './router';
 import { LOGIN_TOKEN_COOKIE } from './session/login-token';
 import { readCookie } from './platform/storage';
 import { loadSettings } from './settings/settings';
-import { watchSimulation } from './session/simulation';
+import { watchSimulation } from './simulation/simulation';
 import { yieldToMain } from './ui/yield-to-main';
 
 async function start() {

@@ -4,7 +4,7 @@ import { NotFound } from '../app/NotFound';
 import { useT } from '../i18n/i18n';
 import { useMarkAppShown } from '../ui/PageTransition';
 import { Toaster } from '../ui/toast/Toaster';
-import { simulationTargetFor } from '../session/simulation';
+import { simulationTargetFor } from '../simulation/simulation';
 
 function AppShell() {
   const t = useT();

@@ -16,7 +16,7 @@ import { type ChartChannel, ChartPanel } from './market/ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { OrderBookPanel } from './market/OrderBookPanel';
 import { OrderForm } from './order-form/OrderForm';
-import { SimulationBar } from './SimulationBar';
+import { SimulationBar } from '../simulation/SimulationBar';
 import { TickerBar } from './market/TickerBar';
 import { TradesTape } from './market/TradesTape';
 import './trade-page.css';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authState } from '../session/auth-state';
 import { useT } from '../i18n/i18n';
-import { enterSimulation, isSimulationOn, leaveSimulation } from '../session/simulation';
+import { enterSimulation, isSimulationOn, leaveSimulation } from './simulation';
+import './simulation-bar.css';
 import { Button } from '../ui/Button';
 
 export interface SimulationBarProps {
