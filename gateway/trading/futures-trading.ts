@@ -1,7 +1,7 @@
 import { invalidField } from '../http/gateway-error';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
-import { type Fill, matchTaker, type OrderSide } from './matching';
+import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { unitsOf, notional } from './money-units';
 import { type HoldSide, isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { closePart, directionOf, emptyPosition, marginFor, openMore, unrealizedPnl } from './position-math';

@@ -2,7 +2,7 @@ import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
 import type { FuturesTrading } from './futures-trading';
 import { isLiquidated, liquidationOf, markUnits } from './futures-risk';
-import { matchTaker } from './matching';
+import { matchTaker } from '../market/matching';
 import { divHalfUp, roundMoney, unitsOf, notional } from './money-units';
 import type { OrderRecord } from './order-store';
 import { directionOf } from './position-math';

@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
-import { type Fill, matchTaker, type OrderSide } from './matching';
+import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
 import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { feeOn, type Liquidity } from './trade-fees';
