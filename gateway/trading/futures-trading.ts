@@ -19,7 +19,7 @@ import {
   reduceOnlyRefused,
 } from './trade-errors';
 import type { TradingContext } from './trading-context';
-import { markUnits, type FuturesBook } from './futures-risk';
+import { markUnits, type PositionLedger } from './futures-risk';
 import { maxLeverageFor } from './margin-tiers';
 
 /** A checked futures order request in instrument units (paper-trading contract, "Futures"). */
@@ -54,7 +54,7 @@ export interface FuturesAccountFigures {
   posMode: PosMode;
 }
 
-/** USDT-M paper trading: orders, positions, modes and leverage, filled against the simulated book. */
+/** USDT-M paper trading: orders, positions, modes and leverage, filled against the simulated order book. */
 export class FuturesTrading {
   constructor(private readonly ctx: TradingContext) {}
 
@@ -63,8 +63,8 @@ export class FuturesTrading {
     return this.ctx.accounts.settings(userId, symbol, DEFAULT_SETTINGS);
   }
 
-  /** The risk view of a user's futures book. */
-  bookOf(userId: string): FuturesBook {
+  /** The position ledger of a user: what the risk maths reads about their futures positions. */
+  ledgerOf(userId: string): PositionLedger {
     const { ctx } = this;
     return {
       wallet: ctx.accounts.wallet(userId),
@@ -83,16 +83,16 @@ export class FuturesTrading {
 
   /** Wallet, available (wallet − margin in use − margin held by orders), locked and unrealized PnL. */
   accountOf(userId: string): FuturesAccountFigures {
-    const book = this.bookOf(userId);
-    const used = book.positions.reduce((sum, p) => sum + p.margin, 0n);
-    const locked = book.openOrders.reduce((sum, o) => sum + o.frozen, 0n);
-    const unrealized = book.positions.reduce(
-      (sum, p) => sum + unrealizedPnl(book.specOf(p.symbol), p, book.markOf(p.symbol)),
+    const ledger = this.ledgerOf(userId);
+    const used = ledger.positions.reduce((sum, p) => sum + p.margin, 0n);
+    const locked = ledger.openOrders.reduce((sum, o) => sum + o.frozen, 0n);
+    const unrealized = ledger.positions.reduce(
+      (sum, p) => sum + unrealizedPnl(ledger.specOf(p.symbol), p, ledger.markOf(p.symbol)),
       0n,
     );
     return {
-      wallet: book.wallet,
-      available: book.wallet - used - locked,
+      wallet: ledger.wallet,
+      available: ledger.wallet - used - locked,
       locked,
       unrealized,
       posMode: this.ctx.accounts.posMode(userId),
@@ -197,8 +197,8 @@ export class FuturesTrading {
   }
 
   /**
-   * Closes a position with a market order against the book (close-position, TP/SL), or at the mark without touching
-   * the book for a liquidation; returns the order, or undefined when the book had no liquidity.
+   * Closes a position with a market order against the order book (close-position, TP/SL), or at the mark without touching
+   * the order book for a liquidation; returns the order, or undefined when the order book had no liquidity.
    */
   closeAtMarket(
     spec: InstrumentSpec,
@@ -386,7 +386,7 @@ export class FuturesTrading {
     order.uTime = this.ctx.now();
   }
 
-  /** The book side a futures order trades against as a taker. */
+  /** The order-book side a futures order trades against as a taker. */
   execSideOf(order: OrderRecord): OrderSide {
     if (order.tradeSide === 'close') return order.side === 'buy' ? 'sell' : 'buy';
     return order.side;

@@ -66,7 +66,7 @@ export class FuturesWatch {
     }
   }
 
-  /** Trigger orders reached by the last price execute; resting limit orders crossed by the last price or the book fill as maker. */
+  /** Trigger orders reached by the last price execute; resting limit orders crossed by the last price or the order book fill as maker. */
   private fillOrders(spec: InstrumentSpec, ticker: TickerSnapshot): void {
     const prices = tickerPrices(spec, ticker);
     for (const order of this.ctx.orders.openOfSymbol('futures', spec.symbol)) {
@@ -109,9 +109,9 @@ export class FuturesWatch {
       this.ctx.db.transaction(() => {
         const current = this.ctx.positions.get(position.userId, position.symbol, position.holdSide);
         if (!current) return;
-        const book = this.futures.bookOf(current.userId);
+        const ledger = this.futures.ledgerOf(current.userId);
         const hedge = this.ctx.accounts.posMode(current.userId) === 'hedge_mode';
-        if (isLiquidated(mark, spec, liquidationOf(current, book, hedge))) {
+        if (isLiquidated(mark, spec, liquidationOf(current, ledger, hedge))) {
           this.futures.closeAtMarket(spec, current, 'liquidation');
         } else if (presetReached(current, mark)) {
           if (!this.futures.closeAtMarket(spec, current, 'market')) return;
