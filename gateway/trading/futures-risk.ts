@@ -7,7 +7,7 @@ import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
 
-/** What the risk maths reads about one user's futures positions: the wallet, each position and open order, specs and marks. */
+/** A user's position ledger: what the risk maths reads about their futures wallet, positions and open orders. */
 export interface PositionLedger {
   wallet: bigint;
   positions: readonly PositionRecord[];
