@@ -33,7 +33,7 @@ import { signatureCheck } from './security/signature-check';
 import type { Signing } from './security/signing-setup';
 import { staticSite } from './static/static-site';
 import { tradeRoutes } from './trading/trade-routes';
-import { createTradingEngine, type TradingEngine } from './trading/trading-engine';
+import { createPaperTrading, type PaperTrading } from './trading/paper-trading';
 
 /** What the gateway app is built from; tests pass their own. */
 export interface AppDeps {
@@ -52,7 +52,7 @@ export interface AppDeps {
   /** Lower scrypt cost for tests. */
   passwordParams?: AuthDeps['passwordParams'];
   /** Paper trading (`/v1/trade/`); built over `db` and `simulator` when absent (then not reacting to the market until started). */
-  trading?: TradingEngine;
+  trading?: PaperTrading;
   /** What the fault switch may do to the public stream (test-only `/__faults/stream-outage`). */
   streamFaults?: StreamFaults;
   /** A TLS-terminating proxy is in front: believe its `X-Forwarded-Proto` and `X-Forwarded-For` (default off). */
@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   app.route('/', marketRoutes(deps.simulator));
   app.route(
     '/',
-    tradeRoutes(deps.trading ?? createTradingEngine({ db: deps.db, simulator: deps.simulator, logger: deps.logger })),
+    tradeRoutes(deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger })),
   );
   app.get('*', staticSite(deps.distDir));
   app.notFound((c) => replyError(c, routeNotFound()));

@@ -11,7 +11,7 @@ import { attachPublicStream, type PublicStream, type PublicStreamOptions } from 
 import type { RootPem } from './security/dev-root';
 import type { SignPolicy } from './security/sign-config';
 import { loadSigning } from './security/signing-setup';
-import { createTradingEngine } from './trading/trading-engine';
+import { createPaperTrading } from './trading/paper-trading';
 
 /** How to start the gateway. */
 export interface GatewayOptions {
@@ -97,7 +97,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const localMode = options.localMode ?? true;
   // Paper trading listens to the market from start-up: resting orders, triggers, TP/SL, liquidation and funding.
-  const trading = createTradingEngine({ db, simulator, logger, longPollMs: options.tradeLongPollMs });
+  const trading = createPaperTrading({ db, simulator, logger, longPollMs: options.tradeLongPollMs });
   trading.start();
   // The stream attaches to the server once it listens; the fault switch reaches it through this late binding.
   let stream: PublicStream | undefined;

@@ -8,7 +8,7 @@ import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, type Scrypt
 import { type ClientKey, createPendingLoginStore, type PendingLoginStore } from './pending-login-store';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 import { createSessionStore, type SessionStore } from './session-store';
-import { createStepUpGrants, type StepUpGrants } from './step-up';
+import { createStepUpGrants, type StepUpGrants } from './step-up-grants';
 import { createUserStore, type UserStore } from './user-store';
 import { createVerifyCodeStore, type VerifyCodeStore } from './verify-code-store';
 

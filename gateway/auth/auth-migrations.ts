@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /** Schema of accounts, sessions, pending logins, verification codes, the dev mailbox, rate-limit events and security keys (ids 200+); append only. */
 export const AUTH_MIGRATIONS: readonly Migration[] = [

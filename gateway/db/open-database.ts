@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { runMigrations } from './migrations';
+import { runMigrations } from './migration';
+import { MIGRATIONS } from './migrations';
 
 /** The gateway's SQLite file name inside the data directory. */
 export const DATABASE_FILE = 'gateway.db';
@@ -16,7 +17,7 @@ export function openDatabase(dataDir: string): Database {
     db.pragma('foreign_keys = ON');
     // Another process (a second gateway on the same dir) may hold a write lock for a moment.
     db.pragma('busy_timeout = 5000');
-    runMigrations(db);
+    runMigrations(db, MIGRATIONS);
   } catch (error) {
     db.close();
     throw error;

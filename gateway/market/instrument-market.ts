@@ -1,4 +1,4 @@
-import type { Fill, MatchLevel, OrderSide } from '../trading/matching';
+import type { Fill, MatchLevel, OrderSide } from './matching';
 import { BookSide } from './book-side';
 import { FundingModel } from './funding-model';
 import type { InstrumentSpec } from './instruments';

@@ -2,7 +2,7 @@ import { InstrumentMarket } from './instrument-market';
 import { DEFAULT_INSTRUMENTS, type InstrumentSpec, type InstType, instrumentKey } from './instruments';
 import type { BookSnapshot, MarketEvent, MarketListener, TickerSnapshot, TradeTick } from './market-types';
 import type { MinuteCandle } from './price-history';
-import { type Fill, matchTaker, type OrderSide } from '../trading/matching';
+import { type Fill, matchTaker, type OrderSide } from './matching';
 import { hashSeed } from './random';
 import { parseScaled } from './scaled-decimal';
 

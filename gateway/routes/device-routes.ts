@@ -17,7 +17,7 @@ const PRUNE_EVERY = 200;
 
 /** What the device-token routes and the risk check are built from. */
 export interface DeviceRoutesDeps {
-  /** A database migrated with MIGRATIONS (`risk_tokens`). */
+  /** A database migrated with CORE_MIGRATIONS (`risk_tokens`). */
   db: Database;
   /** True outside local mode: the §7.6 endpoints refuse a call without a known token. */
   required: boolean;

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /** Schema of the DS1 device-key store and replay memory (contract §2–§5); ids from 100 so they never collide with the gateway's own. */
 export const SECURITY_MIGRATIONS: Migration[] = [

@@ -7,8 +7,8 @@ import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
 
-/** What the risk maths reads about one user's futures book. */
-export interface FuturesBook {
+/** A user's position ledger: what the risk maths reads about their futures wallet, positions and open orders. */
+export interface PositionLedger {
   wallet: bigint;
   positions: readonly PositionRecord[];
   openOrders: readonly OrderRecord[];
@@ -27,8 +27,8 @@ function entryOf(spec: InstrumentSpec, position: PositionRecord | undefined): st
 }
 
 /** The maintenance margin rate of a position's tier (maths contract, "Tier choice"). */
-export function mmRateOf(spec: InstrumentSpec, position: PositionRecord, book: FuturesBook): string {
-  const legs = legsOf(position, book);
+export function mmRateOf(spec: InstrumentSpec, position: PositionRecord, ledger: PositionLedger): string {
+  const legs = legsOf(position, ledger);
   return maintenanceMarginRate({
     marginMode: ENUMS[position.marginMode],
     side: ENUMS[position.holdSide],
@@ -39,10 +39,10 @@ export function mmRateOf(spec: InstrumentSpec, position: PositionRecord, book: F
 }
 
 /** The long and short legs that share a position's risk: itself alone when isolated, both cross legs of its symbol when crossed. */
-function legsOf(position: PositionRecord, book: FuturesBook): { long?: PositionRecord; short?: PositionRecord } {
+function legsOf(position: PositionRecord, ledger: PositionLedger): { long?: PositionRecord; short?: PositionRecord } {
   if (position.marginMode === 'isolated') return { [position.holdSide]: position };
   const same = (side: 'long' | 'short') =>
-    book.positions.find((p) => p.symbol === position.symbol && p.holdSide === side && p.marginMode === 'crossed');
+    ledger.positions.find((p) => p.symbol === position.symbol && p.holdSide === side && p.marginMode === 'crossed');
   return { long: same('long'), short: same('short') };
 }
 
@@ -64,9 +64,9 @@ export interface Liquidation {
  * uses the wallet less isolated margins, the other cross positions' uPnL and maintenance, and this symbol's opening
  * cross orders. Returns the raw (10 places) and display strings, or null when there is none.
  */
-export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge: boolean): Liquidation | null {
-  const spec = book.specOf(position.symbol);
-  const legs = legsOf(position, book);
+export function liquidationOf(position: PositionRecord, ledger: PositionLedger, hedge: boolean): Liquidation | null {
+  const spec = ledger.specOf(position.symbol);
+  const legs = legsOf(position, ledger);
   const isolated = position.marginMode === 'isolated';
   let available = position.margin;
   let othersUpnl = 0n;
@@ -74,17 +74,18 @@ export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge
   let delegate = 0n;
   if (!isolated) {
     available =
-      book.wallet - book.positions.filter((p) => p.marginMode === 'isolated').reduce((sum, p) => sum + p.margin, 0n);
-    for (const other of book.positions) {
+      ledger.wallet -
+      ledger.positions.filter((p) => p.marginMode === 'isolated').reduce((sum, p) => sum + p.margin, 0n);
+    for (const other of ledger.positions) {
       if (other.marginMode !== 'crossed' || other.symbol === position.symbol) continue;
-      const otherSpec = book.specOf(other.symbol);
-      const mark = book.markOf(other.symbol);
+      const otherSpec = ledger.specOf(other.symbol);
+      const mark = ledger.markOf(other.symbol);
       othersUpnl += unrealizedPnl(otherSpec, other, mark);
       othersMaintain = othersMaintain.plus(
-        new Decimal(mmRateOf(otherSpec, other, book)).times(formatMoney(notional(otherSpec, mark, other.size))),
+        new Decimal(mmRateOf(otherSpec, other, ledger)).times(formatMoney(notional(otherSpec, mark, other.size))),
       );
     }
-    for (const order of book.openOrders) {
+    for (const order of ledger.openOrders) {
       if (
         order.symbol !== position.symbol ||
         order.marginMode !== 'crossed' ||
@@ -92,13 +93,13 @@ export function liquidationOf(position: PositionRecord, book: FuturesBook, hedge
         order.reduceOnly
       )
         continue;
-      const price = order.price ?? book.markOf(order.symbol);
+      const price = order.price ?? ledger.markOf(order.symbol);
       delegate += notional(spec, price, order.size - order.baseVolume);
     }
   }
   const longCount = formatUnits(legs.long?.size ?? 0n, spec.volumePlace);
   const shortCount = formatUnits(legs.short?.size ?? 0n, spec.volumePlace);
-  const mm = mmRateOf(spec, position, book);
+  const mm = mmRateOf(spec, position, ledger);
   const result = liquidationPrice({
     businessLine: 10,
     marginMode: ENUMS[position.marginMode],

@@ -1,12 +1,13 @@
 import { invalidField } from '../http/gateway-error';
-import type { InstrumentSpec } from '../market/instruments';
+import { matchTaker, type OrderSide } from '../market/matching';
 import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
-import { type Fill, matchTaker, type OrderSide } from './matching';
-import { unitsOf, notional } from './money-units';
+import { FuturesFills } from './futures-fills';
+import type { PositionLedger } from './futures-risk';
+import { maxLeverageFor } from './margin-tiers';
+import { notional, unitsOf } from './money-units';
 import { type HoldSide, isOpen, newOrderRecord, type OrderRecord } from './order-store';
-import { closePart, directionOf, emptyPosition, marginFor, openMore, unrealizedPnl } from './position-math';
-import type { PositionRecord } from './position-store';
-import { feeOn, type Liquidity } from './trade-fees';
+import { directionOf, marginFor, oppositeOf, unrealizedPnl } from './position-math';
+import { feeOn } from './trade-fees';
 import {
   belowMinimum,
   insufficientBalance,
@@ -19,8 +20,6 @@ import {
   reduceOnlyRefused,
 } from './trade-errors';
 import type { TradingContext } from './trading-context';
-import { markUnits, type FuturesBook } from './futures-risk';
-import { maxLeverageFor } from './margin-tiers';
 
 /** A checked futures order request in instrument units (paper-trading contract, "Futures"). */
 export interface FuturesOrderInput {
@@ -43,7 +42,6 @@ export interface FuturesOrderInput {
 export const DEFAULT_SETTINGS: SymbolSettings = { leverage: 10, marginMode: 'crossed' };
 
 const INST = 'USDT-FUTURES' as const;
-const opposite = (side: HoldSide): HoldSide => (side === 'long' ? 'short' : 'long');
 
 /** The futures account summary of the contract's `GET /v1/trade/mix/account`, in money units. */
 export interface FuturesAccountFigures {
@@ -54,45 +52,44 @@ export interface FuturesAccountFigures {
   posMode: PosMode;
 }
 
-/** USDT-M paper trading: orders, positions, modes and leverage, filled against the simulated book. */
+/** USDT-M paper trading: orders, positions, modes and leverage, filled against the simulated order book. */
 export class FuturesTrading {
-  constructor(private readonly ctx: TradingContext) {}
+  /** How futures orders fill and positions close; the market watch fills through it too. */
+  readonly fills: FuturesFills;
+
+  constructor(private readonly ctx: TradingContext) {
+    this.fills = new FuturesFills(ctx);
+  }
 
   /** The user's leverage and margin mode of a symbol. */
   settingsOf(userId: string, symbol: string): SymbolSettings {
     return this.ctx.accounts.settings(userId, symbol, DEFAULT_SETTINGS);
   }
 
-  /** The risk view of a user's futures book. */
-  bookOf(userId: string): FuturesBook {
+  /** The position ledger of a user: what the risk maths reads about their futures positions. */
+  ledgerOf(userId: string): PositionLedger {
     const { ctx } = this;
     return {
       wallet: ctx.accounts.wallet(userId),
       positions: ctx.positions.ofUser(userId),
       openOrders: ctx.orders.openOf(userId, 'futures'),
       specOf: (symbol) => ctx.spec(INST, symbol),
-      markOf: (symbol) => this.markOf(ctx.spec(INST, symbol)),
+      markOf: (symbol) => this.fills.markOf(ctx.spec(INST, symbol)),
     };
-  }
-
-  /** The current mark price of a perpetual (units). */
-  markOf(spec: InstrumentSpec): bigint {
-    const ticker = this.ctx.simulator.getTicker(INST, spec.symbol);
-    return ticker ? markUnits(spec, ticker.markPrice, ticker.lastPr) : 0n;
   }
 
   /** Wallet, available (wallet − margin in use − margin held by orders), locked and unrealized PnL. */
   accountOf(userId: string): FuturesAccountFigures {
-    const book = this.bookOf(userId);
-    const used = book.positions.reduce((sum, p) => sum + p.margin, 0n);
-    const locked = book.openOrders.reduce((sum, o) => sum + o.frozen, 0n);
-    const unrealized = book.positions.reduce(
-      (sum, p) => sum + unrealizedPnl(book.specOf(p.symbol), p, book.markOf(p.symbol)),
+    const ledger = this.ledgerOf(userId);
+    const used = ledger.positions.reduce((sum, p) => sum + p.margin, 0n);
+    const locked = ledger.openOrders.reduce((sum, o) => sum + o.frozen, 0n);
+    const unrealized = ledger.positions.reduce(
+      (sum, p) => sum + unrealizedPnl(ledger.specOf(p.symbol), p, ledger.markOf(p.symbol)),
       0n,
     );
     return {
-      wallet: book.wallet,
-      available: book.wallet - used - locked,
+      wallet: ledger.wallet,
+      available: ledger.wallet - used - locked,
       locked,
       unrealized,
       posMode: this.ctx.accounts.posMode(userId),
@@ -112,7 +109,7 @@ export class FuturesTrading {
     const holdSide: HoldSide = input.side === 'buy' ? 'long' : 'short';
     const isClose = hedge ? input.tradeSide === 'close' : input.reduceOnly;
     const execSide: OrderSide = hedge && isClose ? (input.side === 'buy' ? 'sell' : 'buy') : input.side;
-    const closable = this.closableSize(userId, spec.symbol, hedge ? (isClose ? holdSide : null) : opposite(holdSide));
+    const closable = this.closableSize(userId, spec.symbol, hedge ? (isClose ? holdSide : null) : oppositeOf(holdSide));
     if (isClose && (closable === 0n || input.size > closable)) {
       throw reduceOnlyRefused(closable === 0n ? 'No position to close' : 'Close size exceeds the position');
     }
@@ -122,7 +119,7 @@ export class FuturesTrading {
       { side: execSide, limit: input.price, size: input.size, postOnly: input.force === 'post_only' },
       levels,
     );
-    const refPrice = input.price ?? preview.fills[preview.fills.length - 1]?.price ?? this.markOf(spec);
+    const refPrice = input.price ?? preview.fills[preview.fills.length - 1]?.price ?? this.fills.markOf(spec);
     if (!isClose && notional(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8)) {
       throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
     }
@@ -162,7 +159,7 @@ export class FuturesTrading {
     if (preview.rejected) throw postOnlyWouldTake();
     if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
     ctx.orders.insert(order);
-    this.execute(spec, order);
+    this.fills.execute(spec, order);
     ctx.orders.update(order);
     ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
     return order;
@@ -188,79 +185,12 @@ export class FuturesTrading {
       .filter((p) => holdSide === null || p.holdSide === holdSide);
     if (positions.length === 0) throw reduceOnlyRefused('No position to close');
     const orders = positions.map((position) => {
-      const order = this.closeAtMarket(spec, position, 'market');
+      const order = this.fills.closeAtMarket(spec, position, 'market');
       if (!order) throw noLiquidity();
       return order;
     });
     this.ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
     return orders;
-  }
-
-  /**
-   * Closes a position with a market order against the book (close-position, TP/SL), or at the mark without touching
-   * the book for a liquidation; returns the order, or undefined when the book had no liquidity.
-   */
-  closeAtMarket(
-    spec: InstrumentSpec,
-    position: PositionRecord,
-    kind: 'market' | 'liquidation',
-  ): OrderRecord | undefined {
-    const { ctx } = this;
-    const hedge = ctx.accounts.posMode(position.userId) === 'hedge_mode';
-    const side: OrderSide = hedge
-      ? position.holdSide === 'long'
-        ? 'buy'
-        : 'sell'
-      : position.holdSide === 'long'
-        ? 'sell'
-        : 'buy';
-    const now = ctx.now();
-    const order: OrderRecord = {
-      orderId: ctx.newOrderId(),
-      userId: position.userId,
-      market: 'futures',
-      symbol: spec.symbol,
-      clientOid: '',
-      side,
-      orderType: kind,
-      force: 'gtc',
-      price: null,
-      size: position.size,
-      triggerPrice: null,
-      triggerUp: null,
-      planStatus: 'none',
-      status: 'live',
-      baseVolume: 0n,
-      quoteVolume: 0n,
-      fee: 0n,
-      frozen: 0n,
-      marginMode: position.marginMode,
-      tradeSide: hedge ? 'close' : null,
-      // One-way orders name the side they would open, so a close of a long is a sell "towards" short.
-      holdSide: hedge ? position.holdSide : opposite(position.holdSide),
-      reduceOnly: !hedge,
-      leverage: position.leverage,
-      presetTp: null,
-      presetSl: null,
-      totalProfits: 0n,
-      cTime: now,
-      uTime: now,
-    };
-    if (kind === 'liquidation') {
-      this.liquidate(spec, order, position);
-      ctx.orders.insert(order);
-      return order;
-    }
-    const execSide: OrderSide = position.holdSide === 'long' ? 'sell' : 'buy';
-    const preview = matchTaker(
-      { side: execSide, limit: null, size: position.size },
-      ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [],
-    );
-    if (preview.filled === 0n) return undefined;
-    ctx.orders.insert(order);
-    this.execute(spec, order);
-    ctx.orders.update(order);
-    return order;
   }
 
   /** Changes a symbol's leverage (1 … maxLever); open positions of the symbol take the new margin ratio. */
@@ -311,117 +241,6 @@ export class FuturesTrading {
     return posMode;
   }
 
-  /** Takes liquidity for the order as a taker; a limit order's rest keeps resting, a market order's rest is cancelled. */
-  execute(spec: InstrumentSpec, order: OrderRecord): void {
-    const wanted = this.executableSize(order);
-    const fills =
-      wanted > 0n
-        ? this.ctx.simulator.takeLiquidity(INST, spec.symbol, this.execSideOf(order), order.price, wanted)
-        : [];
-    for (const fill of fills) this.fill(spec, order, fill, 'taker');
-    // A limit order's rest keeps resting; a market order's rest, or a closing order with nothing left to close, ends here.
-    if (order.baseVolume === order.size || order.orderType !== 'limit' || this.executableSize(order) === 0n)
-      this.finish(order);
-    order.uTime = this.ctx.now();
-  }
-
-  /** Applies one fill: closes the opposite (or named) position first, opens the rest, charges the fee, moves held margin. */
-  fill(spec: InstrumentSpec, order: OrderRecord, fill: Fill, liquidity: Liquidity): void {
-    const { ctx } = this;
-    const now = ctx.now();
-    const hedge = order.tradeSide !== null;
-    const value = notional(spec, fill.price, fill.size);
-    const fee = feeOn(spec, value, liquidity);
-    let wallet = ctx.accounts.wallet(order.userId) - fee;
-    let remaining = fill.size;
-    const closeSide: HoldSide | null = hedge
-      ? order.tradeSide === 'close'
-        ? order.holdSide
-        : null
-      : opposite(order.holdSide!);
-    if (closeSide) {
-      const position = ctx.positions.get(order.userId, spec.symbol, closeSide);
-      if (position) {
-        const size = remaining < position.size ? remaining : position.size;
-        const pnl = closePart(spec, position, fill.price, size, now);
-        order.totalProfits += pnl;
-        wallet += pnl;
-        remaining -= size;
-        ctx.positions.save(position);
-      }
-    }
-    const opensPosition = hedge ? order.tradeSide === 'open' : !order.reduceOnly;
-    if (remaining > 0n && opensPosition) {
-      const position =
-        ctx.positions.get(order.userId, spec.symbol, order.holdSide!) ??
-        emptyPosition({
-          userId: order.userId,
-          symbol: spec.symbol,
-          holdSide: order.holdSide!,
-          marginMode: order.marginMode!,
-          leverage: order.leverage!,
-          now,
-        });
-      openMore(spec, position, fill.price, remaining, now);
-      if (order.presetTp !== null) position.presetTp = order.presetTp;
-      if (order.presetSl !== null) position.presetSl = order.presetSl;
-      ctx.positions.save(position);
-    }
-    // Held margin is released in proportion to the part of the order that filled; the position now holds its own.
-    const unfilled = order.size - order.baseVolume;
-    const release = fill.size >= unfilled ? order.frozen : (order.frozen * fill.size) / unfilled;
-    order.frozen -= release;
-    order.baseVolume += fill.size;
-    order.quoteVolume += value;
-    order.fee += fee;
-    order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
-    order.uTime = now;
-    ctx.accounts.setWallet(order.userId, wallet);
-  }
-
-  /** Ends an order: filled when complete, else cancelled; held margin is released. */
-  finish(order: OrderRecord): void {
-    order.status = order.baseVolume === order.size ? 'filled' : 'cancelled';
-    order.frozen = 0n;
-    order.uTime = this.ctx.now();
-  }
-
-  /** The book side a futures order trades against as a taker. */
-  execSideOf(order: OrderRecord): OrderSide {
-    if (order.tradeSide === 'close') return order.side === 'buy' ? 'sell' : 'buy';
-    return order.side;
-  }
-
-  /** How much of an order may still execute: a closing order is capped by what its position still holds. */
-  executableSize(order: OrderRecord): bigint {
-    const left = order.size - order.baseVolume;
-    const closeOnly = order.tradeSide === 'close' || order.reduceOnly;
-    if (!closeOnly) return left;
-    const side = order.tradeSide === 'close' ? order.holdSide! : opposite(order.holdSide!);
-    const held = this.ctx.positions.get(order.userId, order.symbol, side)?.size ?? 0n;
-    return left < held ? left : held;
-  }
-
-  /** Liquidation: the position closes at the mark; an isolated position loses its margin, a cross one realizes its loss. */
-  private liquidate(spec: InstrumentSpec, order: OrderRecord, position: PositionRecord): void {
-    const mark = this.markOf(spec);
-    const now = this.ctx.now();
-    const loss = position.marginMode === 'isolated' ? -position.margin : unrealizedPnl(spec, position, mark);
-    const closedSize = position.size;
-    position.achievedProfits += loss;
-    position.size = 0n;
-    position.uTime = now;
-    this.ctx.positions.save(position);
-    const wallet = this.ctx.accounts.wallet(position.userId) + loss;
-    this.ctx.accounts.setWallet(position.userId, wallet < 0n ? 0n : wallet);
-    order.price = mark;
-    order.baseVolume = closedSize;
-    order.quoteVolume = notional(spec, mark, closedSize);
-    order.totalProfits = loss;
-    order.status = 'filled';
-  }
-
-  /** Size of the position an order could close (0 when none). */
   /**
    * The size a margin tier is chosen on (maths contract, "Tier choice"): the side's own position when isolated, both
    * legs together when cross.
@@ -435,6 +254,7 @@ export class FuturesTrading {
       .reduce((sum, p) => sum + p.size, 0n);
   }
 
+  /** Size of the position an order could close (0 when none). */
   private closableSize(userId: string, symbol: string, side: HoldSide | null): bigint {
     return side === null ? 0n : (this.ctx.positions.get(userId, symbol, side)?.size ?? 0n);
   }

@@ -1,8 +1,9 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
+import type { FuturesFills } from './futures-fills';
 import type { FuturesTrading } from './futures-trading';
 import { isLiquidated, liquidationOf, markUnits } from './futures-risk';
-import { matchTaker } from './matching';
+import { matchTaker } from '../market/matching';
 import { divHalfUp, roundMoney, unitsOf, notional } from './money-units';
 import type { OrderRecord } from './order-store';
 import { directionOf } from './position-math';
@@ -23,10 +24,14 @@ interface FundingSeen {
 export class FuturesWatch {
   private readonly funding = new Map<string, FundingSeen>();
 
+  private readonly fills: FuturesFills;
+
   constructor(
     private readonly ctx: TradingContext,
     private readonly futures: FuturesTrading,
-  ) {}
+  ) {
+    this.fills = futures.fills;
+  }
 
   /** Reacts to one ticker of a perpetual. */
   onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
@@ -66,7 +71,7 @@ export class FuturesWatch {
     }
   }
 
-  /** Trigger orders reached by the last price execute; resting limit orders crossed by the last price or the book fill as maker. */
+  /** Trigger orders reached by the last price execute; resting limit orders crossed by the last price or the order book fill as maker. */
   private fillOrders(spec: InstrumentSpec, ticker: TickerSnapshot): void {
     const prices = tickerPrices(spec, ticker);
     for (const order of this.ctx.orders.openOfSymbol('futures', spec.symbol)) {
@@ -76,10 +81,10 @@ export class FuturesWatch {
           order.planStatus = 'triggered';
           this.triggered(spec, order);
         } else if (order.price !== null) {
-          if (!isRestingCrossed(this.futures.execSideOf(order), order.price, prices)) return;
-          const size = this.futures.executableSize(order);
-          if (size > 0n) this.futures.fill(spec, order, { price: order.price, size }, 'maker');
-          if (order.baseVolume === order.size || this.futures.executableSize(order) === 0n) this.futures.finish(order);
+          if (!isRestingCrossed(this.fills.execSideOf(order), order.price, prices)) return;
+          const size = this.fills.executableSize(order);
+          if (size > 0n) this.fills.fill(spec, order, { price: order.price, size }, 'maker');
+          if (order.baseVolume === order.size || this.fills.executableSize(order) === 0n) this.fills.finish(order);
         } else return;
         this.ctx.orders.update(order);
         this.ctx.changes.notify(order.userId, ['orders', 'positions', 'assets']);
@@ -89,17 +94,17 @@ export class FuturesWatch {
 
   /** A triggered order executes now as a taker; a post-only one that would take is cancelled. */
   private triggered(spec: InstrumentSpec, order: OrderRecord): void {
-    const side = this.futures.execSideOf(order);
+    const side = this.fills.execSideOf(order);
     const levels = this.ctx.simulator.takerLevels('USDT-FUTURES', spec.symbol, side) ?? [];
     const preview = matchTaker(
       { side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' },
       levels,
     );
     if (preview.rejected) {
-      this.futures.finish(order);
+      this.fills.finish(order);
       return;
     }
-    this.futures.execute(spec, order);
+    this.fills.execute(spec, order);
   }
 
   /** TP/SL presets and liquidation, against the mark price. */
@@ -109,12 +114,12 @@ export class FuturesWatch {
       this.ctx.db.transaction(() => {
         const current = this.ctx.positions.get(position.userId, position.symbol, position.holdSide);
         if (!current) return;
-        const book = this.futures.bookOf(current.userId);
+        const ledger = this.futures.ledgerOf(current.userId);
         const hedge = this.ctx.accounts.posMode(current.userId) === 'hedge_mode';
-        if (isLiquidated(mark, spec, liquidationOf(current, book, hedge))) {
-          this.futures.closeAtMarket(spec, current, 'liquidation');
+        if (isLiquidated(mark, spec, liquidationOf(current, ledger, hedge))) {
+          this.fills.closeAtMarket(spec, current, 'liquidation');
         } else if (presetReached(current, mark)) {
-          if (!this.futures.closeAtMarket(spec, current, 'market')) return;
+          if (!this.fills.closeAtMarket(spec, current, 'market')) return;
         } else return;
         this.ctx.changes.notify(current.userId, ['orders', 'positions', 'assets']);
       })();

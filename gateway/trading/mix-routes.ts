@@ -20,7 +20,7 @@ import {
   sizeUnits,
 } from './trade-input';
 import { requireTrader } from './trade-session';
-import type { TradingEngine } from './trading-engine';
+import type { PaperTrading } from './paper-trading';
 
 const INST = 'USDT-FUTURES' as const;
 const MARGIN_MODES = ['isolated', 'crossed'] as const;
@@ -33,9 +33,9 @@ function checkProductType(body: JsonObject): void {
 }
 
 /** USDT-M paper-trading routes of the paper-trading contract: account, orders, positions, leverage and modes. */
-export function mixRoutes(engine: TradingEngine): Hono<GatewayEnv> {
+export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  const { ctx, futures } = engine;
+  const { ctx, futures } = trading;
   const specOf = (symbol: string) => ctx.spec(INST, symbol);
   const view = (order: Parameters<typeof futuresOrderView>[1]) => futuresOrderView(specOf(order.symbol), order);
   const known = (symbol: string | undefined) => {
@@ -192,12 +192,12 @@ export function mixRoutes(engine: TradingEngine): Hono<GatewayEnv> {
   routes.get('/v1/trade/mix/positions', (c) => {
     const userId = requireTrader(c, ctx);
     const symbol = known(querySymbol(c));
-    const book = futures.bookOf(userId);
+    const ledger = futures.ledgerOf(userId);
     const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
-    const positions = book.positions.filter((p) => symbol === undefined || p.symbol === symbol);
+    const positions = ledger.positions.filter((p) => symbol === undefined || p.symbol === symbol);
     return replyOk(
       c,
-      positions.map((p) => positionView(p, book, hedge)),
+      positions.map((p) => positionView(p, ledger, hedge)),
     );
   });
 

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { MarginModeName } from './account-store';
-import type { OrderSide } from './matching';
+import type { OrderSide } from '../market/matching';
 
 /** Product line of an order. */
 export type Market = 'spot' | 'futures';

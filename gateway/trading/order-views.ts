@@ -1,5 +1,5 @@
 import type { InstrumentSpec } from '../market/instruments';
-import type { FuturesBook } from './futures-risk';
+import type { PositionLedger } from './futures-risk';
 import { liquidationOf, mmRateOf } from './futures-risk';
 import { averagePrice, formatMoney, formatUnits } from './money-units';
 import type { OrderRecord } from './order-store';
@@ -48,10 +48,10 @@ export function futuresOrderView(spec: InstrumentSpec, order: OrderRecord) {
 }
 
 /** A position in the spec's live-position shape (maths contract), with the gateway's own liquidation price. */
-export function positionView(position: PositionRecord, book: FuturesBook, hedge: boolean) {
-  const spec = book.specOf(position.symbol);
-  const mark = book.markOf(position.symbol);
-  const liquidation = liquidationOf(position, book, hedge);
+export function positionView(position: PositionRecord, ledger: PositionLedger, hedge: boolean) {
+  const spec = ledger.specOf(position.symbol);
+  const mark = ledger.markOf(position.symbol);
+  const liquidation = liquidationOf(position, ledger, hedge);
   return {
     symbol: position.symbol,
     baseCoin: spec.baseCoin,
@@ -70,7 +70,7 @@ export function positionView(position: PositionRecord, book: FuturesBook, hedge:
     businessLine: 10,
     pricePlace: spec.pricePlace,
     volumePlace: spec.volumePlace,
-    mm: mmRateOf(spec, position, book),
+    mm: mmRateOf(spec, position, ledger),
     feeRate: spec.takerFeeRate,
     liquidationPrice: liquidation?.display ?? '',
     presetStopSurplusPrice: priceText(spec, position.presetTp),

@@ -9,6 +9,11 @@ export function directionOf(holdSide: HoldSide): 1n | -1n {
   return holdSide === 'long' ? 1n : -1n;
 }
 
+/** The other side of a hedge pair: short for long, long for short. */
+export function oppositeOf(side: HoldSide): HoldSide {
+  return side === 'long' ? 'short' : 'long';
+}
+
 /** Initial margin of a value at a leverage: value / leverage, rounded up to the quote precision. */
 export function marginFor(spec: InstrumentSpec, value: bigint, leverage: number): bigint {
   return ceilMoney(divCeil(value, BigInt(leverage)), spec.quotePrecision);

@@ -20,12 +20,12 @@ import {
   sizeUnits,
 } from './trade-input';
 import { requireTrader } from './trade-session';
-import type { TradingEngine } from './trading-engine';
+import type { PaperTrading } from './paper-trading';
 
 /** Spot paper-trading routes of the paper-trading contract: assets, place-order, cancel-order, open and history orders. */
-export function spotRoutes(engine: TradingEngine): Hono<GatewayEnv> {
+export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  const { ctx, spot } = engine;
+  const { ctx, spot } = trading;
   const places = coinPlaces(ctx.simulator.listInstruments('SPOT'));
   const known = (symbol: string | undefined) => {
     if (symbol !== undefined) ctx.spec('SPOT', symbol);

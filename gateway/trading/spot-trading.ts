@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
-import { type Fill, matchTaker, type OrderSide } from './matching';
+import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
 import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { feeOn, type Liquidity } from './trade-fees';
@@ -20,7 +20,7 @@ export interface SpotOrderInput {
   clientOid: string;
 }
 
-/** A market buy freezes the cost of walking the book plus this share (1 %), for a stop order that fills later. */
+/** A market buy freezes the cost of walking the order book plus this share (1 %), for a stop order that fills later. */
 const MARKET_BUY_MARGIN_PERCENT = 101n;
 
 /** The instrument's last price in units. */
@@ -33,7 +33,7 @@ function usdtValue(spec: InstrumentSpec, price: bigint, size: bigint): bigint {
   return spec.baseCoin === 'USDT' ? sizeToMoney(spec, size) : notional(spec, price, size);
 }
 
-/** Spot paper trading: placing, cancelling and filling orders against the simulated book, with frozen funds. */
+/** Spot paper trading: placing, cancelling and filling orders against the simulated order book, with frozen funds. */
 export class SpotTrading {
   constructor(private readonly ctx: TradingContext) {}
 

@@ -6,19 +6,19 @@ import { spotRoutes } from './spot-routes';
 import { tradeErrorHandler } from './trade-errors';
 import { queryCursor } from './trade-input';
 import { requireTrader } from './trade-session';
-import type { TradingEngine } from './trading-engine';
+import type { PaperTrading } from './paper-trading';
 
 /** Every `/v1/trade/` route of the paper-trading contract: spot, USDT-M futures and the `changes` long poll. */
-export function tradeRoutes(engine: TradingEngine): Hono<GatewayEnv> {
+export function tradeRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
   routes.onError(tradeErrorHandler);
-  routes.route('/', spotRoutes(engine));
-  routes.route('/', mixRoutes(engine));
+  routes.route('/', spotRoutes(trading));
+  routes.route('/', mixRoutes(trading));
 
   routes.get('/v1/trade/changes', async (c) => {
-    const userId = requireTrader(c, engine.ctx);
+    const userId = requireTrader(c, trading.ctx);
     const cursor = queryCursor(c);
-    return replyOk(c, await engine.changes.wait(userId, cursor, engine.longPollMs, c.req.raw.signal));
+    return replyOk(c, await trading.changes.wait(userId, cursor, trading.longPollMs, c.req.raw.signal));
   });
 
   return routes;

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /**
  * Schema of paper trading (ids 300+; append only): accounts, spot balances, orders of both product lines, futures

@@ -1,6 +1,7 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { Hono } from 'hono';
-import { MIGRATIONS, runMigrations } from '../../../../gateway/db/migrations';
+import { runMigrations } from '../../../../gateway/db/migration';
+import { MIGRATIONS } from '../../../../gateway/db/migrations';
 import { openDatabase } from '../../../../gateway/db/open-database';
 import { replyError } from '../../../../gateway/http/envelope';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';

@@ -52,7 +52,7 @@ describe('a resting limit buy', () => {
 });
 
 describe('a market buy', () => {
-  it('walks the asks best first, pays the taker fee, and takes the liquidity out of the public book', async () => {
+  it('walks the asks best first, pays the taker fee, and takes the liquidity out of the public order book', async () => {
     const ann = await h.trader('ann@example.com');
     const asks = h.simulator.getBook('SPOT', 'BGBUSDT', 3)!.asks;
     const half = new Decimal(asks[1]![1]).div(2).toDecimalPlaces(4).toFixed(4);
@@ -81,10 +81,10 @@ describe('a market buy', () => {
       available: new Decimal(10000).minus(cost).minus(fee).toFixed(8),
     });
 
-    // The public book now lacks the first level and half of the second...
+    // The public order book now lacks the first level and half of the second...
     const after = h.simulator.getBook('SPOT', 'BGBUSDT', 3)!.asks;
     expect(after[0]).toEqual([asks[1]![0], new Decimal(asks[1]![1]).minus(half).toFixed(4)]);
-    // ...and the next book event carries both changed levels.
+    // ...and the next order-book event carries both changed levels.
     h.step();
     const changed = new Map(events.at(-1)!.asks);
     expect(changed.has(asks[0]![0])).toBe(true);

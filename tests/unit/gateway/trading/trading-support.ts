@@ -9,7 +9,7 @@ import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { createLogger } from '../../../../gateway/log/logger';
 import { MarketSimulator } from '../../../../gateway/market/simulator';
 import { createSignPolicy } from '../../../../gateway/security/sign-config';
-import { createTradingEngine, type TradingEngine } from '../../../../gateway/trading/trading-engine';
+import { createPaperTrading, type PaperTrading } from '../../../../gateway/trading/paper-trading';
 import { TEST_SCRYPT } from '../auth/auth-support';
 import { cookieHeader, followSetCookies, T0, tempDir, testSigning } from '../support';
 
@@ -24,14 +24,14 @@ export interface TradingHarness {
   app: Hono<GatewayEnv>;
   db: Database;
   simulator: MarketSimulator;
-  engine: TradingEngine;
+  trading: PaperTrading;
   clock: { now: number };
   dataDir: string;
   /** Advances the clock by `ms` and steps the market (listeners react synchronously). */
   step(ms?: number): void;
   /** A new account signed in on its own cookie jar. */
   trader(email: string): Promise<Trader>;
-  /** Closes the database and the engine; `keepDir` leaves the data for a restart test. */
+  /** Closes the database and stops paper trading; `keepDir` leaves the data for a restart test. */
   close(keepDir?: boolean): void;
 }
 
@@ -79,21 +79,21 @@ export function makeTradingHarness(
   const clock = { now: T0 };
   const simulator = new MarketSimulator({ seed: options.seed ?? 7, nowMs: clock.now });
   const logger = createLogger('silent');
-  const engine = createTradingEngine({
+  const trading = createPaperTrading({
     db,
     simulator,
     logger,
     now: () => clock.now,
     longPollMs: options.longPollMs ?? 300,
   });
-  engine.start();
+  trading.start();
   const app = createApp({
     db,
     simulator,
     logger,
     signing: { ...testSigning(), policy: createSignPolicy({ clientOpen: false }) },
     passwordParams: TEST_SCRYPT,
-    trading: engine,
+    trading,
     // Traders sign in by hand here, without the risk SDK's device token (its check has tests of its own).
     localMode: true,
   });
@@ -102,7 +102,7 @@ export function makeTradingHarness(
     app,
     db,
     simulator,
-    engine,
+    trading,
     clock,
     dataDir: dir.path,
     step: (ms = 250) => {
@@ -136,7 +136,7 @@ export function makeTradingHarness(
       return trader;
     },
     close: (keepDir = false) => {
-      engine.stop();
+      trading.stop();
       if (db.open) db.close();
       if (!keepDir) dir.remove();
     },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, requestTime, type TestApp } from './support';
+import { makeTestApp, requestTime, type TestApp } from '../support';
 
 let t: TestApp;
 beforeEach(() => {

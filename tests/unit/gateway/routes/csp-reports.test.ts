@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCspReportStore } from '../../../gateway/db/csp-report-store';
-import { makeTestApp, requestTime, type TestApp } from './support';
+import { createCspReportStore } from '../../../../gateway/db/csp-report-store';
+import { makeTestApp, requestTime, type TestApp } from '../support';
 
 const PATH = '/v1/buried/log/cspSecurity';
 let t: TestApp;

@@ -11,8 +11,8 @@ import { createTradingContext, type TradingContext } from './trading-context';
 /** How long `GET /v1/trade/changes` waits for a change before answering with no topics (paper-trading contract). */
 export const LONG_POLL_MS = 8000;
 
-/** What the trading engine is built from. */
-export interface TradingEngineOptions {
+/** What paper trading is built from. */
+export interface PaperTradingOptions {
   db: Database;
   simulator: MarketSimulator;
   logger: Logger;
@@ -22,8 +22,8 @@ export interface TradingEngineOptions {
   longPollMs?: number;
 }
 
-/** Paper trading on the gateway: spot and futures books over SQLite, the change feed, and the market listener. */
-export interface TradingEngine {
+/** Paper trading on the gateway: spot and futures accounts over SQLite, the change feed, and the market listener. */
+export interface PaperTrading {
   ctx: TradingContext;
   spot: SpotTrading;
   futures: FuturesTrading;
@@ -35,8 +35,8 @@ export interface TradingEngine {
   stop(): void;
 }
 
-/** Builds the trading engine; nothing reacts to the market until `start()`. */
-export function createTradingEngine(options: TradingEngineOptions): TradingEngine {
+/** Builds paper trading; nothing reacts to the market until `start()`. */
+export function createPaperTrading(options: PaperTradingOptions): PaperTrading {
   const changes = new TradeChanges();
   const ctx = createTradingContext({
     db: options.db,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy } from '../../../gateway/http/security-headers';
-import { makeTestApp, type TestApp } from './support';
+import { buildContentSecurityPolicy } from '../../../../gateway/http/security-headers';
+import { makeTestApp, type TestApp } from '../support';
 
 let t: TestApp | undefined;
 afterEach(() => t?.close());

@@ -1,6 +1,7 @@
 /**
- * Paper-trading matching against the simulated book, in integers: prices in units of 10^-pricePlace, sizes in
- * units of 10^-volumePlace, so no binary float ever decides a fill. Pure: the caller owns the book and the balances.
+ * Paper-trading matching against the simulated order book, in integers: prices in units of 10^-pricePlace, sizes in
+ * units of 10^-volumePlace, so no binary float ever decides a fill. Pure: the caller owns the order book and the
+ * balances.
  */
 
 export type OrderSide = 'buy' | 'sell';
@@ -43,7 +44,7 @@ export function reaches(side: OrderSide, limit: bigint | null, price: bigint): b
   return side === 'buy' ? price <= limit : price >= limit;
 }
 
-/** Takes liquidity from the opposite side, best level first, up to the limit; the book itself is not changed. */
+/** Takes liquidity from the opposite side, best level first, up to the limit; the order book itself is not changed. */
 export function matchTaker(request: TakerRequest, opposite: readonly MatchLevel[]): MatchResult {
   if (request.size <= 0n) throw new RangeError('order size must be positive');
   if (request.limit !== null && request.limit <= 0n) throw new RangeError('limit price must be positive');
@@ -76,21 +77,4 @@ export function matchTaker(request: TakerRequest, opposite: readonly MatchLevel[
 /** Value of a fill in quote units of 10^-(pricePlace + volumePlace). */
 export function notionalOf(fill: Fill): bigint {
   return fill.price * fill.size;
-}
-
-/**
- * A fee on a value, rounded up to the quote precision (the exchange never undercharges a fraction of a unit).
- * `value` is in units of 10^-valuePlaces; `rate` a decimal string such as "0.001"; the result is in 10^-quotePlaces.
- */
-export function feeOf(value: bigint, valuePlaces: number, rate: string, quotePlaces: number): bigint {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate);
-  if (!match) throw new RangeError(`bad fee rate: ${rate}`);
-  const rateUnits = BigInt(match[1] + (match[2] ?? ''));
-  const rateScale = (match[2] ?? '').length;
-  const numerator = value * rateUnits;
-  const shift = valuePlaces + rateScale - quotePlaces;
-  if (shift <= 0) return numerator * 10n ** BigInt(-shift);
-  const divisor = 10n ** BigInt(shift);
-  const quotient = numerator / divisor;
-  return numerator % divisor === 0n ? quotient : quotient + 1n;
 }

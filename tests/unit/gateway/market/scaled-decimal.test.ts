@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRatio, formatScaled, parseScaled } from '../../../gateway/market/scaled-decimal';
+import { formatRatio, formatScaled, parseScaled } from '../../../../gateway/market/scaled-decimal';
 
 describe('formatScaled', () => {
   it('pads to the precision and never shows float artefacts', () => {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, requestTime, type TestApp, tempDir } from './support';
+import { makeTestApp, requestTime, type TestApp, tempDir } from '../support';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>APP-SHELL</body></html>';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type DayStats, PriceHistory } from '../../../gateway/market/price-history';
-import { createRandom } from '../../../gateway/market/random';
+import { type DayStats, PriceHistory } from '../../../../gateway/market/price-history';
+import { createRandom } from '../../../../gateway/market/random';
 
 /** The 24 h figures by a plain scan of every candle: what `stats()` must always equal. */
 function scanned(history: PriceHistory): DayStats {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningGateway, startGateway } from '../../../gateway/server';
-import { requestTime, tempDir } from './support';
+import { type RunningGateway, startGateway } from '../../../../gateway/server';
+import { requestTime, tempDir } from '../support';
 
 async function start(faults: boolean): Promise<{ gateway: RunningGateway; remove: () => void }> {
   const dir = tempDir();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INSTRUMENTS, type InstrumentSpec } from '../../../gateway/market/instruments';
-import type { BookLevel, MarketEvent } from '../../../gateway/market/market-types';
-import { levelChangesOf, MarketSimulator } from '../../../gateway/market/simulator';
-import { T0 } from './support';
+import { DEFAULT_INSTRUMENTS, type InstrumentSpec } from '../../../../gateway/market/instruments';
+import type { BookLevel, MarketEvent } from '../../../../gateway/market/market-types';
+import { levelChangesOf, MarketSimulator } from '../../../../gateway/market/simulator';
+import { T0 } from '../support';
 
 function run(seed: number, steps: number, options: Partial<ConstructorParameters<typeof MarketSimulator>[0]> = {}) {
   const sim = new MarketSimulator({ seed, nowMs: T0, ...options });

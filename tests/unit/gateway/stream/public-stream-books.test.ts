@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BookLevel, bookChecksum } from '../../../engine/market/book-checksum';
+import { type BookLevel, bookChecksum } from '../../../../engine/market/book-checksum';
 import {
   type Arg,
   INSTRUMENTS,

@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../../gateway/auth/dev-seed';
-import { MAX_JSON_DEPTH, nestingDepth } from '../../../gateway/http/read-json-body';
-import { createLogger } from '../../../gateway/log/logger';
-import { type RunningGateway, startGateway } from '../../../gateway/server';
-import { Ds1Device, serverPublicKeyOf } from './security/ds1-device';
-import { tempDir } from './support';
-import { wholeGateway } from './whole-gateway';
+import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-seed';
+import { MAX_JSON_DEPTH, nestingDepth } from '../../../../gateway/http/read-json-body';
+import { createLogger } from '../../../../gateway/log/logger';
+import { type RunningGateway, startGateway } from '../../../../gateway/server';
+import { Ds1Device, serverPublicKeyOf } from '../security/ds1-device';
+import { tempDir } from '../support';
+import { wholeGateway } from '../whole-gateway';
 
 /** The whole gateway app on `exchange.test`, seeded, with its log lines kept; optionally behind a trusted proxy. */
 function gatewayApp(options: { trustProxy?: boolean; faults?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
-import { type GatewayOptions, type RunningGateway, startGateway } from '../../../gateway/server';
-import { DEFAULT_INSTRUMENTS } from '../../../gateway/market/instruments';
-import { tempDir } from './support';
+import { type GatewayOptions, type RunningGateway, startGateway } from '../../../../gateway/server';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/instruments';
+import { tempDir } from '../support';
 
 /** A subscription arg as the stream names it. */
 export interface Arg {

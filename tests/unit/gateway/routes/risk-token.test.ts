@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type WholeGateway, wholeGateway } from './whole-gateway';
+import { type WholeGateway, wholeGateway } from '../whole-gateway';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

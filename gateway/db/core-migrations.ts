@@ -1,0 +1,38 @@
+import type { Migration } from './migration';
+
+/** Schema of the gateway's own tables outside any area (ids below 100): CSP reports, the key-value store, risk tokens. */
+export const CORE_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'csp-reports-and-kv',
+    sql: `
+      CREATE TABLE csp_reports (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        received_at INTEGER NOT NULL,
+        page TEXT NOT NULL,
+        biz_type TEXT NOT NULL,
+        event TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        raw TEXT NOT NULL CHECK (json_valid(raw))
+      );
+      CREATE INDEX csp_reports_received_at ON csp_reports (received_at);
+      CREATE TABLE kv (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    id: 10,
+    name: 'risk-tokens',
+    // Device tokens issued for the risk-control SDK (spec §7.6), by SHA-256 digest, for their 14,400 s life.
+    sql: `
+      CREATE TABLE risk_tokens (
+        digest BLOB PRIMARY KEY CHECK (length(digest) = 32),
+        issued_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX risk_tokens_issued ON risk_tokens (issued_at);
+    `,
+  },
+];

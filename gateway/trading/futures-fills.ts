@@ -1,0 +1,202 @@
+import type { InstrumentSpec } from '../market/instruments';
+import { type Fill, matchTaker, type OrderSide } from '../market/matching';
+import { markUnits } from './futures-risk';
+import { notional } from './money-units';
+import type { HoldSide, OrderRecord } from './order-store';
+import { closePart, emptyPosition, openMore, oppositeOf, unrealizedPnl } from './position-math';
+import type { PositionRecord } from './position-store';
+import { feeOn, type Liquidity } from './trade-fees';
+import type { TradingContext } from './trading-context';
+
+const INST = 'USDT-FUTURES' as const;
+
+/**
+ * How USDT-M orders fill (paper-trading contract, "Matching"): as a taker against the simulated order book, as a maker
+ * when the market crosses a resting price, and how positions close at market or are liquidated at the mark.
+ */
+export class FuturesFills {
+  constructor(private readonly ctx: TradingContext) {}
+
+  /** The current mark price of a perpetual (units). */
+  markOf(spec: InstrumentSpec): bigint {
+    const ticker = this.ctx.simulator.getTicker(INST, spec.symbol);
+    return ticker ? markUnits(spec, ticker.markPrice, ticker.lastPr) : 0n;
+  }
+
+  /**
+   * Closes a position with a market order against the order book (close-position, TP/SL), or at the mark without
+   * touching the order book for a liquidation; returns the order, or undefined when the order book had no liquidity.
+   */
+  closeAtMarket(
+    spec: InstrumentSpec,
+    position: PositionRecord,
+    kind: 'market' | 'liquidation',
+  ): OrderRecord | undefined {
+    const { ctx } = this;
+    const hedge = ctx.accounts.posMode(position.userId) === 'hedge_mode';
+    const side: OrderSide = hedge
+      ? position.holdSide === 'long'
+        ? 'buy'
+        : 'sell'
+      : position.holdSide === 'long'
+        ? 'sell'
+        : 'buy';
+    const now = ctx.now();
+    const order: OrderRecord = {
+      orderId: ctx.newOrderId(),
+      userId: position.userId,
+      market: 'futures',
+      symbol: spec.symbol,
+      clientOid: '',
+      side,
+      orderType: kind,
+      force: 'gtc',
+      price: null,
+      size: position.size,
+      triggerPrice: null,
+      triggerUp: null,
+      planStatus: 'none',
+      status: 'live',
+      baseVolume: 0n,
+      quoteVolume: 0n,
+      fee: 0n,
+      frozen: 0n,
+      marginMode: position.marginMode,
+      tradeSide: hedge ? 'close' : null,
+      // One-way orders name the side they would open, so a close of a long is a sell "towards" short.
+      holdSide: hedge ? position.holdSide : oppositeOf(position.holdSide),
+      reduceOnly: !hedge,
+      leverage: position.leverage,
+      presetTp: null,
+      presetSl: null,
+      totalProfits: 0n,
+      cTime: now,
+      uTime: now,
+    };
+    if (kind === 'liquidation') {
+      this.liquidate(spec, order, position);
+      ctx.orders.insert(order);
+      return order;
+    }
+    const execSide: OrderSide = position.holdSide === 'long' ? 'sell' : 'buy';
+    const preview = matchTaker(
+      { side: execSide, limit: null, size: position.size },
+      ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [],
+    );
+    if (preview.filled === 0n) return undefined;
+    ctx.orders.insert(order);
+    this.execute(spec, order);
+    ctx.orders.update(order);
+    return order;
+  }
+
+  /** Takes liquidity for the order as a taker; a limit order's rest keeps resting, a market order's rest is cancelled. */
+  execute(spec: InstrumentSpec, order: OrderRecord): void {
+    const wanted = this.executableSize(order);
+    const fills =
+      wanted > 0n
+        ? this.ctx.simulator.takeLiquidity(INST, spec.symbol, this.execSideOf(order), order.price, wanted)
+        : [];
+    for (const fill of fills) this.fill(spec, order, fill, 'taker');
+    // A limit order's rest keeps resting; a market order's rest, or a closing order with nothing left to close, ends here.
+    if (order.baseVolume === order.size || order.orderType !== 'limit' || this.executableSize(order) === 0n)
+      this.finish(order);
+    order.uTime = this.ctx.now();
+  }
+
+  /** Applies one fill: closes the opposite (or named) position first, opens the rest, charges the fee, moves held margin. */
+  fill(spec: InstrumentSpec, order: OrderRecord, fill: Fill, liquidity: Liquidity): void {
+    const { ctx } = this;
+    const now = ctx.now();
+    const hedge = order.tradeSide !== null;
+    const value = notional(spec, fill.price, fill.size);
+    const fee = feeOn(spec, value, liquidity);
+    let wallet = ctx.accounts.wallet(order.userId) - fee;
+    let remaining = fill.size;
+    const closeSide: HoldSide | null = hedge
+      ? order.tradeSide === 'close'
+        ? order.holdSide
+        : null
+      : oppositeOf(order.holdSide!);
+    if (closeSide) {
+      const position = ctx.positions.get(order.userId, spec.symbol, closeSide);
+      if (position) {
+        const size = remaining < position.size ? remaining : position.size;
+        const pnl = closePart(spec, position, fill.price, size, now);
+        order.totalProfits += pnl;
+        wallet += pnl;
+        remaining -= size;
+        ctx.positions.save(position);
+      }
+    }
+    const opensPosition = hedge ? order.tradeSide === 'open' : !order.reduceOnly;
+    if (remaining > 0n && opensPosition) {
+      const position =
+        ctx.positions.get(order.userId, spec.symbol, order.holdSide!) ??
+        emptyPosition({
+          userId: order.userId,
+          symbol: spec.symbol,
+          holdSide: order.holdSide!,
+          marginMode: order.marginMode!,
+          leverage: order.leverage!,
+          now,
+        });
+      openMore(spec, position, fill.price, remaining, now);
+      if (order.presetTp !== null) position.presetTp = order.presetTp;
+      if (order.presetSl !== null) position.presetSl = order.presetSl;
+      ctx.positions.save(position);
+    }
+    // Held margin is released in proportion to the part of the order that filled; the position now holds its own.
+    const unfilled = order.size - order.baseVolume;
+    const release = fill.size >= unfilled ? order.frozen : (order.frozen * fill.size) / unfilled;
+    order.frozen -= release;
+    order.baseVolume += fill.size;
+    order.quoteVolume += value;
+    order.fee += fee;
+    order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
+    order.uTime = now;
+    ctx.accounts.setWallet(order.userId, wallet);
+  }
+
+  /** Ends an order: filled when complete, else cancelled; held margin is released. */
+  finish(order: OrderRecord): void {
+    order.status = order.baseVolume === order.size ? 'filled' : 'cancelled';
+    order.frozen = 0n;
+    order.uTime = this.ctx.now();
+  }
+
+  /** The order-book side a futures order trades against as a taker. */
+  execSideOf(order: OrderRecord): OrderSide {
+    if (order.tradeSide === 'close') return order.side === 'buy' ? 'sell' : 'buy';
+    return order.side;
+  }
+
+  /** How much of an order may still execute: a closing order is capped by what its position still holds. */
+  executableSize(order: OrderRecord): bigint {
+    const left = order.size - order.baseVolume;
+    const closeOnly = order.tradeSide === 'close' || order.reduceOnly;
+    if (!closeOnly) return left;
+    const side = order.tradeSide === 'close' ? order.holdSide! : oppositeOf(order.holdSide!);
+    const held = this.ctx.positions.get(order.userId, order.symbol, side)?.size ?? 0n;
+    return left < held ? left : held;
+  }
+
+  /** Liquidation: the position closes at the mark; an isolated position loses its margin, a cross one realizes its loss. */
+  private liquidate(spec: InstrumentSpec, order: OrderRecord, position: PositionRecord): void {
+    const mark = this.markOf(spec);
+    const now = this.ctx.now();
+    const loss = position.marginMode === 'isolated' ? -position.margin : unrealizedPnl(spec, position, mark);
+    const closedSize = position.size;
+    position.achievedProfits += loss;
+    position.size = 0n;
+    position.uTime = now;
+    this.ctx.positions.save(position);
+    const wallet = this.ctx.accounts.wallet(position.userId) + loss;
+    this.ctx.accounts.setWallet(position.userId, wallet < 0n ? 0n : wallet);
+    order.price = mark;
+    order.baseVolume = closedSize;
+    order.quoteVolume = notional(spec, mark, closedSize);
+    order.totalProfits = loss;
+    order.status = 'filled';
+  }
+}
