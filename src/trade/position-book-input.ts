@@ -1,11 +1,11 @@
 import { MathsDecimal } from '../../engine/maths/maths-decimal';
-import type { BookInput } from '../../engine/maths/position-book';
+import type { LedgerInput } from '../../engine/maths/position-ledger';
 import type { FuturesAccount, FuturesPositionRow } from './trade-replies';
 
 /** Larger than any position: the one tier of a position whose rate the gateway already chose (`mm`). */
 const ANY_SIZE = '1000000000000000000000000';
 
-/** The row id of a position in the maths book and the table: symbol and side are unique per account. */
+/** The row id of a position in the maths ledger and the table: symbol and side are unique per account. */
 export function positionId(position: Pick<FuturesPositionRow, 'symbol' | 'holdSide'>): string {
   return `${position.symbol}:${position.holdSide}`;
 }
@@ -21,8 +21,8 @@ export function crossWalletOf(account: FuturesAccount, positions: readonly Futur
   return wallet.toFixed();
 }
 
-/** The maths worker's book (contracts/maths.md, live-position shape) for the account's open positions. */
-export function bookInputOf(positions: readonly FuturesPositionRow[], account: FuturesAccount | null): BookInput {
+/** The maths worker's ledger (contracts/maths.md, live-position shape) for the account's open positions. */
+export function ledgerInputOf(positions: readonly FuturesPositionRow[], account: FuturesAccount | null): LedgerInput {
   const marginCoin = account?.marginCoin ?? 'USDT';
   return {
     positions: positions.map((position) => ({

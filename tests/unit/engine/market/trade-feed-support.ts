@@ -163,7 +163,7 @@ export function startFeed(
       },
       setTimeout: timers.setTimeout,
       clearTimeout: timers.clearTimeout,
-      now: options.now,
+      now: options.now ?? Date.now,
     },
     options.feed,
   );

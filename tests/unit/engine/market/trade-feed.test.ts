@@ -5,7 +5,7 @@ import {
   PAGE_BOOK_MS,
   PAGE_CANDLES_MS,
   PAGE_TICKER_MS,
-} from '../../../../engine/market/trade-feed';
+} from '../../../../engine/market/page-pacing';
 import type { BookView, TradeFrame } from '../../../../engine/market/trade-frame';
 import { FUTURES, META, ServerBook, startFeed, VIEW } from './trade-feed-support';
 

@@ -35,8 +35,8 @@ import { MathsInputError } from './maths-input-error';
 import { type FuturesPosition, measureOpenPart, type OpenPart, readOpenPart } from './position-metrics';
 import { type DecimalInput, type EnumInput, isMissing, readDecimal, readEnum, readPlaces } from './read-input';
 
-/** One position of a book: the position record plus what its liquidation price needs (spec §3). */
-export interface BookPosition {
+/** One position of a ledger: the position record plus what its liquidation price needs (spec §3). */
+export interface LedgerPosition {
   /** Stable id of the row (the position id, or symbol and side). */
   id: string;
   symbol: string;
@@ -59,8 +59,8 @@ export interface BookPosition {
 }
 
 /** A set of positions and the account around them, as the maths worker receives it. */
-export interface BookInput {
-  positions: readonly BookPosition[];
+export interface LedgerInput {
+  positions: readonly LedgerPosition[];
   /** Cross wallet balance per margin coin (`available` of the contract for cross positions). */
   crossAvailable: Readonly<Record<string, DecimalInput>>;
 }
@@ -72,7 +72,7 @@ export interface MarkTick {
 }
 
 /** The numbers of one row, unformatted: fixed-point strings as the contract rounds them. */
-export interface BookRow {
+export interface LedgerRow {
   id: string;
   symbol: string;
   side: 'long' | 'short';
@@ -88,7 +88,7 @@ export interface BookRow {
 
 interface PreparedPosition {
   id: string;
-  /** Place in the book, and of its symbol and margin coin in the book's lists: a tick indexes arrays, not maps. */
+  /** Place in the ledger, and of its symbol and margin coin in the ledger's lists: a tick indexes arrays, not maps. */
   index: number;
   symbolIndex: number;
   coinIndex: number;
@@ -156,11 +156,11 @@ interface LegGroup {
   exactOffset: Exact;
 }
 
-/** A book read and checked once; ticks then only do arithmetic. */
-export interface PreparedBook {
+/** A ledger read and checked once; ticks then only do arithmetic. */
+export interface PreparedLedger {
   positions: PreparedPosition[];
   crossAvailable: Map<string, MathsDecimalValue>;
-  /** The book's symbols in order of first use, so a tick reads only the marks it needs. */
+  /** The ledger's symbols in order of first use, so a tick reads only the marks it needs. */
   symbols: readonly string[];
   /** Number of distinct margin coins (positions carry their coin's index). */
   coinCount: number;
@@ -287,11 +287,11 @@ function legsOf(position: LegFields, crossLegs: Map<string, Legs>): Legs {
 }
 
 /**
- * Reads one position with every field of {@link PreparedPosition} in place (the book-wide ones are filled in
+ * Reads one position with every field of {@link PreparedPosition} in place (the ledger-wide ones are filled in
  * later): objects of one literal shape share a hidden class, where spread copies each got their own and made every
  * property read of a tick a slow lookup.
  */
-function readPosition(entry: BookPosition, ids: Set<string>, index: number): PreparedPosition {
+function readPosition(entry: LedgerPosition, ids: Set<string>, index: number): PreparedPosition {
   if (typeof entry.id !== 'string' || entry.id === '' || ids.has(entry.id))
     throw new MathsInputError('id', 'maths.bad-shape', 'id must be a unique non-empty string');
   // Ids and symbols travel as cells of a rows frame, whose separators are control characters.
@@ -361,8 +361,8 @@ function readPosition(entry: BookPosition, ids: Set<string>, index: number): Pre
   };
 }
 
-/** Reads and checks a whole book once (contracts/maths.md inputs); a bad field throws naming its position. */
-export function prepareBook(input: BookInput): PreparedBook {
+/** Reads and checks a whole ledger once (contracts/maths.md inputs); a bad field throws naming its position. */
+export function prepareLedger(input: LedgerInput): PreparedLedger {
   if (!input || !Array.isArray(input.positions))
     throw new MathsInputError('positions', 'maths.bad-shape', 'positions must be a list');
   const crossAvailable = new Map<string, MathsDecimalValue>();
@@ -490,7 +490,7 @@ export function prepareBook(input: BookInput): PreparedBook {
     coinCount: coinIndexes.size,
     groups: [...groups.values()],
     hasLiteralCross: positions.some((position) => position.isCross && !position.group),
-    // Each sum can carry a digit; a book of n positions sums at most n terms.
+    // Each sum can carry a digit; a ledger of n positions sums at most n terms.
     exactIntegerDigits: integer + String(positions.length).length + 2,
     exactPlaces: places,
     markCache: [],
@@ -561,19 +561,19 @@ function markTextOf(price: PriceState, places: number): string {
   return price.text;
 }
 
-/** The tick's mark of each of the book's symbols, by symbol index (undefined: no mark yet). */
+/** The tick's mark of each of the ledger's symbols, by symbol index (undefined: no mark yet). */
 type Marks = (PriceState | undefined)[];
 
-function readMarks(book: PreparedBook, tick: MarkTick): Marks {
-  const marks: Marks = new Array(book.symbols.length);
-  for (let i = 0; i < book.symbols.length; i += 1) {
-    const symbol = book.symbols[i];
+function readMarks(ledger: PreparedLedger, tick: MarkTick): Marks {
+  const marks: Marks = new Array(ledger.symbols.length);
+  for (let i = 0; i < ledger.symbols.length; i += 1) {
+    const symbol = ledger.symbols[i];
     const raw = tick.marks?.[symbol];
     if (isMissing(raw)) continue;
-    let cached = book.markCache[i];
+    let cached = ledger.markCache[i];
     if (cached?.raw !== raw) {
       cached = readPrice(cached, raw, 'marks', symbol);
-      book.markCache[i] = cached;
+      ledger.markCache[i] = cached;
     }
     marks[i] = cached;
   }
@@ -595,9 +595,9 @@ function decimalUpnl(position: PreparedPosition, mark: MathsDecimalValue): Maths
     : mark.times(position.upnlSlope).minus(position.upnlOffset);
 }
 
-function literalTotals(book: PreparedBook, marks: Marks): LiteralTotals {
+function literalTotals(ledger: PreparedLedger, marks: Marks): LiteralTotals {
   const totals: LiteralTotals = { coins: new Map(), symbols: new Map(), legs: new Map(), upnls: [] };
-  for (const position of book.positions) {
+  for (const position of ledger.positions) {
     const price = marks[position.symbolIndex];
     if (!position.isCross || position.group || !price) continue;
     const mark = decimalOf(price);
@@ -619,11 +619,11 @@ function literalLiquidation(
   position: PreparedPosition,
   tick: MarkTick,
   mark: MathsDecimalValue,
-  book: PreparedBook,
+  ledger: PreparedLedger,
   totals: LiteralTotals,
 ): string | null {
   // The margin coin's index price for coin-margined contracts; the mark stands in until an index arrives.
-  const bp = position.isInverse ? indexDecimalOf(book, tick, position.symbolIndex, mark) : ONE;
+  const bp = position.isInverse ? indexDecimalOf(ledger, tick, position.symbolIndex, mark) : ONE;
   if (!position.isCross)
     return liquidationText(position, ownLegs(position), position.open.margin, { upnl: ZERO, maintain: ZERO }, bp);
   const coin = totals.coins.get(position.marginCoin) ?? { upnl: ZERO, maintain: ZERO };
@@ -633,14 +633,14 @@ function literalLiquidation(
   return liquidationText(
     position,
     legsOf(position, totals.legs),
-    book.crossAvailable.get(position.marginCoin) ?? ZERO,
+    ledger.crossAvailable.get(position.marginCoin) ?? ZERO,
     others,
     bp,
   );
 }
 
 /**
- * Every row of a book at the given marks: uPnL and ROE per position, and the liquidation price with the other
+ * Every row of a ledger at the given marks: uPnL and ROE per position, and the liquidation price with the other
  * cross positions' uPnL and maintenance margin summed per margin coin (contracts/maths.md). A symbol without a mark
  * yet shows its static figures and null for the rest.
  *
@@ -649,36 +649,40 @@ function literalLiquidation(
  * times faster than decimal.js. Coin-margined contracts take the literal decimal route, since each of their uPnLs is
  * itself a rounded division. `exact: false` forces decimal.js throughout (tests compare the two).
  */
-export function computeBookRows(book: PreparedBook, tick: MarkTick, options: { exact?: boolean } = {}): BookRow[] {
-  const marks = readMarks(book, tick);
-  const totals = book.hasLiteralCross ? literalTotals(book, marks) : null;
-  return options.exact !== false && fitsExactPath(book, marks)
-    ? exactRows(book, tick, marks, totals)
-    : decimalRows(book, tick, marks, totals);
+export function computeLedgerRows(
+  ledger: PreparedLedger,
+  tick: MarkTick,
+  options: { exact?: boolean } = {},
+): LedgerRow[] {
+  const marks = readMarks(ledger, tick);
+  const totals = ledger.hasLiteralCross ? literalTotals(ledger, marks) : null;
+  return options.exact !== false && fitsExactPath(ledger, marks)
+    ? exactRows(ledger, tick, marks, totals)
+    : decimalRows(ledger, tick, marks, totals);
 }
 
-/** False when a mark is so long that decimal.js at 50 digits would round a sum beside the book's constants (then it decides). */
-function fitsExactPath(book: PreparedBook, marks: Marks): boolean {
-  const room = 50 - book.exactIntegerDigits - book.exactPlaces;
+/** False when a mark is so long that decimal.js at 50 digits would round a sum beside the ledger's constants (then it decides). */
+function fitsExactPath(ledger: PreparedLedger, marks: Marks): boolean {
+  const room = 50 - ledger.exactIntegerDigits - ledger.exactPlaces;
   for (const price of marks) if (price !== undefined && price.length > room) return false;
   return true;
 }
 
-function exactRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: LiteralTotals | null): BookRow[] {
+function exactRows(ledger: PreparedLedger, tick: MarkTick, marks: Marks, totals: LiteralTotals | null): LedgerRow[] {
   // Per group, uPnL − maintenance = mark · slope − offset; per coin, the sum over its groups with a mark.
-  const groupWallet: Exact[] = new Array(book.groups.length);
-  const coinWallet: Exact[] = new Array(book.coinCount).fill(EXACT_ZERO);
-  for (const group of book.groups) {
+  const groupWallet: Exact[] = new Array(ledger.groups.length);
+  const coinWallet: Exact[] = new Array(ledger.coinCount).fill(EXACT_ZERO);
+  for (const group of ledger.groups) {
     const price = marks[group.symbolIndex];
     const own = price ? minus(times(price.exact, group.exactSlope), group.exactOffset) : EXACT_ZERO;
     groupWallet[group.index] = own;
     if (price) coinWallet[group.coinIndex] = plus(coinWallet[group.coinIndex], own);
   }
-  const rows: BookRow[] = new Array(book.positions.length);
-  for (const position of book.positions) {
+  const rows: LedgerRow[] = new Array(ledger.positions.length);
+  for (const position of ledger.positions) {
     const price = marks[position.symbolIndex];
     rows[position.index] = price
-      ? exactRow(position, book, tick, price, marks, totals, groupWallet, coinWallet)
+      ? exactRow(position, ledger, tick, price, marks, totals, groupWallet, coinWallet)
       : row(position, null, null, null, position.isolatedLiquidation);
   }
   return rows;
@@ -686,15 +690,15 @@ function exactRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: Lit
 
 function exactRow(
   position: PreparedPosition,
-  book: PreparedBook,
+  ledger: PreparedLedger,
   tick: MarkTick,
   price: PriceState,
   marks: Marks,
   totals: LiteralTotals | null,
   groupWallet: Exact[],
   coinWallet: Exact[],
-): BookRow {
-  if (position.isInverse && position.isCross) return decimalRow(position, book, tick, price, totals, null);
+): LedgerRow {
+  if (position.isInverse && position.isCross) return decimalRow(position, ledger, tick, price, totals, null);
   const mark = price.exact;
   const linearScale = Math.max(mark.scale + position.exactSlope.scale, position.exactOffset.scale);
   const linearFloat = floatLinear(position, price);
@@ -743,10 +747,10 @@ function exactRow(
       liquidation = null;
     }
   } else if (position.isCross) {
-    liquidation = literalLiquidation(position, tick, decimalOf(price), book, totals ?? literalTotals(book, marks));
+    liquidation = literalLiquidation(position, tick, decimalOf(price), ledger, totals ?? literalTotals(ledger, marks));
   } else if (position.isInverse) {
-    const bp = indexPriceOf(book, tick, position.symbolIndex, price);
-    if (!bp) return decimalRow(position, book, tick, price, totals, null);
+    const bp = indexPriceOf(ledger, tick, position.symbolIndex, price);
+    if (!bp) return decimalRow(position, ledger, tick, price, totals, null);
     liquidation = inverseIsolatedLiquidation(position, bp);
   }
   return row(position, markTextOf(price, position.pricePlace), upnlText, roePercent, liquidation);
@@ -817,63 +821,68 @@ function positiveQuotientText(
 
 /**
  * The margin coin's index price of a coin-margined symbol (the mark until an index arrives), or null when it is too
- * long for the exact path beside the book's constants.
+ * long for the exact path beside the ledger's constants.
  */
-function indexPriceOf(book: PreparedBook, tick: MarkTick, symbolIndex: number, mark: PriceState): PriceState | null {
-  const index = cachedIndex(book, tick, symbolIndex);
+function indexPriceOf(
+  ledger: PreparedLedger,
+  tick: MarkTick,
+  symbolIndex: number,
+  mark: PriceState,
+): PriceState | null {
+  const index = cachedIndex(ledger, tick, symbolIndex);
   if (index === null) return mark;
-  return index.length + book.exactIntegerDigits + book.exactPlaces > 50 ? null : index;
+  return index.length + ledger.exactIntegerDigits + ledger.exactPlaces > 50 ? null : index;
 }
 
 /** The tick's index price of a symbol, read once per value; null when the tick has none. */
-function cachedIndex(book: PreparedBook, tick: MarkTick, symbolIndex: number): PriceState | null {
-  const symbol = book.symbols[symbolIndex];
+function cachedIndex(ledger: PreparedLedger, tick: MarkTick, symbolIndex: number): PriceState | null {
+  const symbol = ledger.symbols[symbolIndex];
   const raw = tick.indexPrices?.[symbol];
   if (isMissing(raw)) return null;
-  let cached = book.indexCache[symbolIndex];
+  let cached = ledger.indexCache[symbolIndex];
   if (cached?.raw !== raw) {
     cached = readPrice(cached, raw, 'indexPrices', symbol);
-    book.indexCache[symbolIndex] = cached;
+    ledger.indexCache[symbolIndex] = cached;
   }
   return cached;
 }
 
 /** The index price of a coin-margined symbol as decimal.js reads it (the mark until an index arrives), read once per value. */
 function indexDecimalOf(
-  book: PreparedBook,
+  ledger: PreparedLedger,
   tick: MarkTick,
   symbolIndex: number,
   mark: MathsDecimalValue,
 ): MathsDecimalValue {
-  const index = cachedIndex(book, tick, symbolIndex);
+  const index = cachedIndex(ledger, tick, symbolIndex);
   return index === null ? mark : decimalOf(index);
 }
 
-function decimalRows(book: PreparedBook, tick: MarkTick, marks: Marks, totals: LiteralTotals | null): BookRow[] {
+function decimalRows(ledger: PreparedLedger, tick: MarkTick, marks: Marks, totals: LiteralTotals | null): LedgerRow[] {
   const groupWallet = new Map<LegGroup, MathsDecimalValue>();
   const coinWallet = new Map<string, MathsDecimalValue>();
-  for (const group of book.groups) {
+  for (const group of ledger.groups) {
     const price = marks[group.symbolIndex];
     if (!price) continue;
     const own = decimalOf(price).times(group.slope).minus(group.offset);
     groupWallet.set(group, own);
     coinWallet.set(group.marginCoin, (coinWallet.get(group.marginCoin) ?? ZERO).plus(own));
   }
-  return book.positions.map((position) => {
+  return ledger.positions.map((position) => {
     const price = marks[position.symbolIndex];
     if (!price) return row(position, null, null, null, position.isolatedLiquidation);
-    return decimalRow(position, book, tick, price, totals, { groupWallet, coinWallet });
+    return decimalRow(position, ledger, tick, price, totals, { groupWallet, coinWallet });
   });
 }
 
 function decimalRow(
   position: PreparedPosition,
-  book: PreparedBook,
+  ledger: PreparedLedger,
   tick: MarkTick,
   price: PriceState,
   totals: LiteralTotals | null,
   wallets: { groupWallet: Map<LegGroup, MathsDecimalValue>; coinWallet: Map<string, MathsDecimalValue> } | null,
-): BookRow {
+): LedgerRow {
   const mark = decimalOf(price);
   const upnl = totals?.upnls[position.index] ?? decimalUpnl(position, mark);
   let liquidation = position.isolatedLiquidation;
@@ -893,7 +902,7 @@ function decimalRow(
       position,
       tick,
       mark,
-      book,
+      ledger,
       totals ?? { coins: new Map(), symbols: new Map(), legs: new Map(), upnls: [] },
     );
   }
@@ -916,7 +925,7 @@ function row(
   upnl: string | null,
   roePercent: string | null,
   liquidation: string | null,
-): BookRow {
+): LedgerRow {
   return {
     id: position.id,
     symbol: position.symbol,
