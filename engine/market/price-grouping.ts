@@ -4,7 +4,8 @@
  */
 import { EXACT_ZERO, type Exact, formatScaled, plus, pow10 } from '../maths/exact-decimal';
 import type { BookLevel } from './book-checksum';
-import { type BookSide, MAX_DECIMAL_LENGTH } from './order-book';
+import type { BookSide } from './order-book';
+import { MAX_DECIMAL_LENGTH } from './price-text';
 
 /** One grouped row: the step's price, the summed size, the size from the best price to here, and its bar share. */
 export interface GroupedLevel {

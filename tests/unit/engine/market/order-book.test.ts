@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BookLevel, bookChecksum } from '../../../../engine/market/book-checksum';
-import { BookInputError, canonicalPrice, OrderBook, readBookMessage } from '../../../../engine/market/order-book';
+import { BookInputError, readBookMessage } from '../../../../engine/market/book-message';
+import { OrderBook } from '../../../../engine/market/order-book';
+import { canonicalPrice } from '../../../../engine/market/price-text';
 
 const BIDS: BookLevel[] = [
   ['100.5', '1'],
