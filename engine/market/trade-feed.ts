@@ -12,8 +12,6 @@ import { FeedPacer } from './page-pacing';
 import { checkFeedMeta, checkFeedTarget, checkFeedView, type FeedMeta, type TradeFeedMeta } from './trade-feed-input';
 import type { BookView, FeedCounters, TradeFeedTarget, TradeFeedView, TradeFrame, TradeRowView } from './trade-frame';
 
-export type { FeedStream };
-
 /** The feed's surroundings: the stream, the clocks, where frames go, and timers for pacing and the resync back-off. */
 export interface TradeFeedDeps {
   stream: FeedStream;
