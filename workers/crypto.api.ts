@@ -58,84 +58,90 @@ export interface EncryptLoginInput {
 /** A device-check request, for `deviceCheck` (signing contract §5); give `userId` or its `userIdHash`. */
 export type DeviceCheckInput = DeviceCheckRequest;
 
-const session = createCryptoSession();
+/**
+ * Builds the crypto worker's API (signing contract): keys, login envelopes and request signing over one crypto
+ * session, held in the object it returns; the worker entry exposes one.
+ */
+export function createCryptoApi() {
+  const session = createCryptoSession();
+  return {
+    /** Verifies a signing config against the embedded root and opens the key store (signing contract §1). Never throws for bad config. */
+    async setup(input: { config: unknown; rootCertPem: string }): Promise<SetupResult> {
+      if (!isRecord(input)) throw new TypeError('setup takes { config, rootCertPem }');
+      return session.setup(input.config, input.rootCertPem);
+    },
 
-const api = {
-  /** Verifies a signing config against the embedded root and opens the key store (signing contract §1). Never throws for bad config. */
-  async setup(input: { config: unknown; rootCertPem: string }): Promise<SetupResult> {
-    if (!isRecord(input)) throw new TypeError('setup takes { config, rootCertPem }');
-    return session.setup(input.config, input.rootCertPem);
-  },
+    /** The current phase, backend, key storage and flags. */
+    async state(): Promise<CryptoState> {
+      return session.state();
+    },
 
-  /** The current phase, backend, key storage and flags. */
-  async state(): Promise<CryptoState> {
-    return session.state();
-  },
+    /** Drops the config (failure policy `resetConfig`); keys stay. */
+    async reset(): Promise<CryptoState> {
+      return session.reset();
+    },
 
-  /** Drops the config (failure policy `resetConfig`); keys stay. */
-  async reset(): Promise<CryptoState> {
-    return session.reset();
-  },
+    /** The DS1 headers for a core request, or why it goes unsigned (signing contract §4). */
+    async signRequest(input: SignRequestInput): Promise<SignRequestResult> {
+      if (!isRecord(input)) throw new TypeError('signRequest takes a request object');
+      return session.signRequest(
+        {
+          method: checkMethod(input.method),
+          pathWithQuery: checkPath(input.pathWithQuery, 'pathWithQuery'),
+          requestTime: checkOptionalString(input.requestTime, 'requestTime', 32),
+          traceId: checkOptionalString(input.traceId, 'traceId', 256),
+          body: checkBody(input.body),
+          headers: checkHeaders(input.headers),
+        },
+        checkOptionalString(input.loginToken, 'loginToken'),
+      );
+    },
 
-  /** The DS1 headers for a core request, or why it goes unsigned (signing contract §4). */
-  async signRequest(input: SignRequestInput): Promise<SignRequestResult> {
-    if (!isRecord(input)) throw new TypeError('signRequest takes a request object');
-    return session.signRequest(
-      {
+    /** The body to send for a request that may be a login: encrypted, unchanged, or blocked (signing contract §3). */
+    async encryptLogin(input: EncryptLoginInput): Promise<EncryptLoginResult> {
+      if (!isRecord(input) || !isRecord(input.body))
+        throw new TypeError('encryptLogin takes { path, body: object, ts }');
+      return session.encryptLogin(checkPath(input.path, 'path'), input.body, checkTimestamp(input.ts, 'ts'));
+    },
+
+    /** The fields a device-check payload gains, signed by the user's stored pair (signing contract §5). */
+    async deviceCheck(input: DeviceCheckInput): Promise<DeviceCheckResult> {
+      if (!isRecord(input)) throw new TypeError('deviceCheck takes a request object');
+      return session.deviceCheck({
         method: checkMethod(input.method),
-        pathWithQuery: checkPath(input.pathWithQuery, 'pathWithQuery'),
+        path: checkPath(input.path, 'path'),
         requestTime: checkOptionalString(input.requestTime, 'requestTime', 32),
         traceId: checkOptionalString(input.traceId, 'traceId', 256),
-        body: checkBody(input.body),
-        headers: checkHeaders(input.headers),
-      },
-      checkOptionalString(input.loginToken, 'loginToken'),
-    );
-  },
+        userId: checkOptionalString(input.userId, 'userId', 256),
+        userIdHash: checkOptionalString(input.userIdHash, 'userIdHash', 64),
+      });
+    },
 
-  /** The body to send for a request that may be a login: encrypted, unchanged, or blocked (signing contract §3). */
-  async encryptLogin(input: EncryptLoginInput): Promise<EncryptLoginResult> {
-    if (!isRecord(input) || !isRecord(input.body)) throw new TypeError('encryptLogin takes { path, body: object, ts }');
-    return session.encryptLogin(checkPath(input.path, 'path'), input.body, checkTimestamp(input.ts, 'ts'));
-  },
+    /** After a login response with a user id: binds the login's pair to the token and the user (signing contract §2). */
+    async afterLogin(input: {
+      loginToken: string | null | undefined;
+      userId: string | number | null | undefined;
+    }): Promise<AfterLoginResult> {
+      if (!isRecord(input)) throw new TypeError('afterLogin takes { loginToken, userId }');
+      const userId = typeof input.userId === 'number' ? String(input.userId) : input.userId;
+      return session.afterLogin(
+        checkOptionalString(input.loginToken, 'loginToken'),
+        checkOptionalString(userId, 'userId', 256),
+      );
+    },
 
-  /** The fields a device-check payload gains, signed by the user's stored pair (signing contract §5). */
-  async deviceCheck(input: DeviceCheckInput): Promise<DeviceCheckResult> {
-    if (!isRecord(input)) throw new TypeError('deviceCheck takes a request object');
-    return session.deviceCheck({
-      method: checkMethod(input.method),
-      path: checkPath(input.path, 'path'),
-      requestTime: checkOptionalString(input.requestTime, 'requestTime', 32),
-      traceId: checkOptionalString(input.traceId, 'traceId', 256),
-      userId: checkOptionalString(input.userId, 'userId', 256),
-      userIdHash: checkOptionalString(input.userIdHash, 'userIdHash', 64),
-    });
-  },
+    /** `sign_debug=1`: logs each step to the worker console, never a key, signature, token or body (spec §9). */
+    async setDebug(on: boolean): Promise<void> {
+      session.setDebug(on === true);
+    },
 
-  /** After a login response with a user id: binds the login's pair to the token and the user (signing contract §2). */
-  async afterLogin(input: {
-    loginToken: string | null | undefined;
-    userId: string | number | null | undefined;
-  }): Promise<AfterLoginResult> {
-    if (!isRecord(input)) throw new TypeError('afterLogin takes { loginToken, userId }');
-    const userId = typeof input.userId === 'number' ? String(input.userId) : input.userId;
-    return session.afterLogin(
-      checkOptionalString(input.loginToken, 'loginToken'),
-      checkOptionalString(userId, 'userId', 256),
-    );
-  },
+    /** Test-only: pretend SubtleCrypto, IndexedDB or a secure context is missing, or use another key database; resets the worker to idle. */
+    async configureForTests(options: CryptoTestOptions): Promise<void> {
+      if (!isRecord(options)) throw new TypeError('configureForTests takes an options object');
+      session.configureForTests(options);
+    },
+  };
+}
 
-  /** `sign_debug=1`: logs each step to the worker console, never a key, signature, token or body (spec §9). */
-  async setDebug(on: boolean): Promise<void> {
-    session.setDebug(on === true);
-  },
-
-  /** Test-only: pretend SubtleCrypto, IndexedDB or a secure context is missing, or use another key database; resets the worker to idle. */
-  async configureForTests(options: CryptoTestOptions): Promise<void> {
-    if (!isRecord(options)) throw new TypeError('configureForTests takes an options object');
-    session.configureForTests(options);
-  },
-};
-
-export type CryptoApi = typeof api;
-export const cryptoApi = api;
+/** What the crypto worker exposes. */
+export type CryptoApi = ReturnType<typeof createCryptoApi>;

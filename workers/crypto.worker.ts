@@ -1,4 +1,4 @@
 import { expose } from 'comlink';
-import { cryptoApi } from './crypto.api';
+import { createCryptoApi } from './crypto.api';
 
-expose(cryptoApi);
+expose(createCryptoApi());

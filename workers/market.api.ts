@@ -8,7 +8,7 @@ import {
 } from '../engine/market/market-rows';
 import type { TradeFeedMeta } from '../engine/market/trade-feed-input';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../engine/market/trade-frame';
-import type { FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
+import type { FeedApi, FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
 
 export type { FeedOptions, InstrumentResult, PaintedPanel };
 import { FetchFailure, getJson } from './market/fetch-json';
@@ -37,129 +37,144 @@ const ENDPOINTS: Record<MarketKind, { instruments: string; tickers: string }> = 
   },
 };
 
-const instruments = new Map<MarketKind, InstrumentMeta[]>();
-const lastGood = new Map<MarketKind, MarketsFrame>();
-
-async function instrumentsOf(kind: MarketKind): Promise<InstrumentMeta[] | 'api-error'> {
-  const cached = instruments.get(kind);
-  if (cached) return cached;
-  const parsed = parseInstruments(await getJson(ENDPOINTS[kind].instruments), kind);
-  if (!parsed.ok) return 'api-error';
-  instruments.set(kind, parsed.value);
-  return parsed.value;
-}
-
-function failed(kind: MarketKind, failure: Exclude<MarketsFrame['failure'], null>): MarketsFrame {
-  const last = lastGood.get(kind);
-  return last
-    ? { ...last, stale: true, failure }
-    : { kind, rows: [], updatedAt: 0, updatedText: '', stale: false, failure };
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The time of day of `ms` in the language `intl` (already checked), with one formatter per language. */
-function timeOfDay(ms: number, intl: string): string {
-  let format = timeFormats.get(intl);
+function timeOfDay(formats: Map<string, Intl.DateTimeFormat>, ms: number, intl: string): string {
+  let format = formats.get(intl);
   if (!format) {
     format = new Intl.DateTimeFormat(intl, { timeStyle: 'medium' });
-    timeFormats.set(intl, format);
+    formats.set(intl, format);
   }
   return format.format(ms);
 }
 
-/** The trading feed code, loaded on first use so the markets page never pays for it. */
-const feedApi = () => import('./market/feed-api');
+/**
+ * Builds the market worker's API (market-data contract, REST and WebSocket): the markets page's rows and the trading
+ * feeds. Its caches and the feed calls live in the object it returns; the worker entry exposes one.
+ */
+export function createMarketApi() {
+  const instruments = new Map<MarketKind, InstrumentMeta[]>();
+  const lastGood = new Map<MarketKind, MarketsFrame>();
+  const timeFormats = new Map<string, Intl.DateTimeFormat>();
+  /** The trading feed code, loaded and built on first use so the markets page never pays for it. */
+  let feeds: Promise<FeedApi> | null = null;
+  const feedApi = () => {
+    feeds ??= import('./market/feed-api').then(
+      (module) => module.createFeedApi(),
+      (error: unknown) => {
+        // A chunk that failed to load is tried again on the next call.
+        feeds = null;
+        throw error;
+      },
+    );
+    return feeds;
+  };
 
-const api = {
-  /** Fetches the instruments and tickers of one market and returns display-ready rows (market-data contract, REST). */
-  async loadMarkets(kind: MarketKind, intl: string): Promise<MarketsFrame> {
-    if (kind !== 'spot' && kind !== 'futures') throw new TypeError('kind must be spot or futures');
-    if (!isLanguageTag(intl)) throw new TypeError('intl must be a BCP 47 language tag');
-    try {
-      const meta = await instrumentsOf(kind);
-      if (meta === 'api-error') return failed(kind, 'api-error');
-      const reply = await getJson(ENDPOINTS[kind].tickers);
-      const rows = buildMarketRows(reply, meta, intl);
-      if (!rows.ok) return failed(kind, rows.reason);
-      const requestTime = Number((reply as { requestTime?: unknown }).requestTime);
-      const updatedAt = Number.isFinite(requestTime) ? requestTime : Date.now();
-      const frame: MarketsFrame = {
-        kind,
-        rows: rows.value,
-        updatedAt,
-        updatedText: timeOfDay(updatedAt, intl),
-        stale: false,
-        failure: null,
-      };
-      lastGood.set(kind, frame);
-      return frame;
-    } catch (error) {
-      return failed(kind, error instanceof FetchFailure ? error.reason : 'bad-reply');
-    }
-  },
+  async function instrumentsOf(kind: MarketKind): Promise<InstrumentMeta[] | 'api-error'> {
+    const cached = instruments.get(kind);
+    if (cached) return cached;
+    const parsed = parseInstruments(await getJson(ENDPOINTS[kind].instruments), kind);
+    if (!parsed.ok) return 'api-error';
+    instruments.set(kind, parsed.value);
+    return parsed.value;
+  }
 
-  /** Fetches one instrument of a trading screen; the trading code loads on first use, never on the markets page. */
-  async loadInstrument(market: 'spot' | 'futures', symbol: string): Promise<InstrumentResult> {
-    return (await feedApi()).loadInstrument(market, symbol);
-  },
+  function failed(kind: MarketKind, failure: Exclude<MarketsFrame['failure'], null>): MarketsFrame {
+    const last = lastGood.get(kind);
+    return last
+      ? { ...last, stale: true, failure }
+      : { kind, rows: [], updatedAt: 0, updatedText: '', stale: false, failure };
+  }
 
-  /** Opens a trading feed and returns its id; `onFrame` (a `Comlink.proxy`) gets at most one frame per animation frame. */
-  async openFeed(
-    target: TradeFeedTarget,
-    view: TradeFeedView,
-    meta: TradeFeedMeta,
-    onFrame: (frame: TradeFrame) => unknown,
-    options?: FeedOptions,
-  ): Promise<number> {
-    return (await feedApi()).openFeed(target, view, meta, onFrame, options);
-  },
+  return {
+    /** Fetches the instruments and tickers of one market and returns display-ready rows (market-data contract, REST). */
+    async loadMarkets(kind: MarketKind, intl: string): Promise<MarketsFrame> {
+      if (kind !== 'spot' && kind !== 'futures') throw new TypeError('kind must be spot or futures');
+      if (!isLanguageTag(intl)) throw new TypeError('intl must be a BCP 47 language tag');
+      try {
+        const meta = await instrumentsOf(kind);
+        if (meta === 'api-error') return failed(kind, 'api-error');
+        const reply = await getJson(ENDPOINTS[kind].tickers);
+        const rows = buildMarketRows(reply, meta, intl);
+        if (!rows.ok) return failed(kind, rows.reason);
+        const requestTime = Number((reply as { requestTime?: unknown }).requestTime);
+        const updatedAt = Number.isFinite(requestTime) ? requestTime : Date.now();
+        const frame: MarketsFrame = {
+          kind,
+          rows: rows.value,
+          updatedAt,
+          updatedText: timeOfDay(timeFormats, updatedAt, intl),
+          stale: false,
+          failure: null,
+        };
+        lastGood.set(kind, frame);
+        return frame;
+      } catch (error) {
+        return failed(kind, error instanceof FetchFailure ? error.reason : 'bad-reply');
+      }
+    },
 
-  /** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */
-  async setFeedView(feedId: number, view: TradeFeedView): Promise<void> {
-    return (await feedApi()).setFeedView(feedId, view);
-  },
+    /** Fetches one instrument of a trading screen; the trading code loads on first use, never on the markets page. */
+    async loadInstrument(market: 'spot' | 'futures', symbol: string): Promise<InstrumentResult> {
+      return (await feedApi()).loadInstrument(market, symbol);
+    },
 
-  /** Closes a feed; closing twice does nothing. */
-  async closeFeed(feedId: number): Promise<void> {
-    return (await feedApi()).closeFeed(feedId);
-  },
+    /** Opens a trading feed and returns its id; `onFrame` (a `Comlink.proxy`) gets at most one frame per animation frame. */
+    async openFeed(
+      target: TradeFeedTarget,
+      view: TradeFeedView,
+      meta: TradeFeedMeta,
+      onFrame: (frame: TradeFrame) => unknown,
+      options?: FeedOptions,
+    ): Promise<number> {
+      return (await feedApi()).openFeed(target, view, meta, onFrame, options);
+    },
 
-  /** Hands a feed a panel's canvas (an OffscreenCanvas, transferred) and its layout: the worker paints that panel from then on. */
-  async attachCanvas(feedId: number, panel: PaintedPanel, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
-    return (await feedApi()).attachCanvas(feedId, panel, canvas, layout);
-  },
+    /** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */
+    async setFeedView(feedId: number, view: TradeFeedView): Promise<void> {
+      return (await feedApi()).setFeedView(feedId, view);
+    },
 
-  /** A new layout for a panel's canvas. */
-  async setCanvasLayout(feedId: number, panel: PaintedPanel, layout: unknown): Promise<void> {
-    return (await feedApi()).setCanvasLayout(feedId, panel, layout);
-  },
+    /** Closes a feed; closing twice does nothing. */
+    async closeFeed(feedId: number): Promise<void> {
+      return (await feedApi()).closeFeed(feedId);
+    },
 
-  /** The price painted at `y` CSS px down the book canvas, or null. */
-  async bookPriceAt(feedId: number, y: number): Promise<string | null> {
-    return (await feedApi()).bookPriceAt(feedId, y);
-  },
+    /** Hands a feed a panel's canvas (an OffscreenCanvas, transferred) and its layout: the worker paints that panel from then on. */
+    async attachCanvas(feedId: number, panel: PaintedPanel, canvas: OffscreenCanvas, layout: unknown): Promise<void> {
+      return (await feedApi()).attachCanvas(feedId, panel, canvas, layout);
+    },
 
-  /** For the bench: starts or stops keeping the painted panels' update-to-paint samples. */
-  async measureCanvasLatency(on: boolean): Promise<void> {
-    return (await feedApi()).measureCanvasLatency(on);
-  },
+    /** A new layout for a panel's canvas. */
+    async setCanvasLayout(feedId: number, panel: PaintedPanel, layout: unknown): Promise<void> {
+      return (await feedApi()).setCanvasLayout(feedId, panel, layout);
+    },
 
-  /** For the bench: the painted panels' update-to-paint samples (ms) since the last take. */
-  async takeCanvasLatency(): Promise<number[]> {
-    return (await feedApi()).takeCanvasLatency();
-  },
+    /** The price painted at `y` CSS px down the book canvas, or null. */
+    async bookPriceAt(feedId: number, y: number): Promise<string | null> {
+      return (await feedApi()).bookPriceAt(feedId, y);
+    },
 
-  /** Keeps the marks of these USDT-M symbols flowing to the maths worker (the open positions' symbols); `[]` stops. */
-  async watchMarks(symbols: string[], options?: FeedOptions): Promise<void> {
-    return (await feedApi()).watchMarks(symbols, options);
-  },
+    /** For the bench: starts or stops keeping the painted panels' update-to-paint samples. */
+    async measureCanvasLatency(on: boolean): Promise<void> {
+      return (await feedApi()).measureCanvasLatency(on);
+    },
 
-  /** Takes the market end of the mark channel to the maths worker (futures marks, at most every 250 ms). */
-  async attachMarkPort(port: MessagePort): Promise<void> {
-    return (await feedApi()).attachMarkPort(port);
-  },
-};
+    /** For the bench: the painted panels' update-to-paint samples (ms) since the last take. */
+    async takeCanvasLatency(): Promise<number[]> {
+      return (await feedApi()).takeCanvasLatency();
+    },
 
-export type MarketApi = typeof api;
-export const marketApi = api;
+    /** Keeps the marks of these USDT-M symbols flowing to the maths worker (the open positions' symbols); `[]` stops. */
+    async watchMarks(symbols: string[], options?: FeedOptions): Promise<void> {
+      return (await feedApi()).watchMarks(symbols, options);
+    },
+
+    /** Takes the market end of the mark channel to the maths worker (futures marks, at most every 250 ms). */
+    async attachMarkPort(port: MessagePort): Promise<void> {
+      return (await feedApi()).attachMarkPort(port);
+    },
+  };
+}
+
+/** What the market worker exposes. */
+export type MarketApi = ReturnType<typeof createMarketApi>;

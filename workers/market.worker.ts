@@ -1,4 +1,4 @@
 import { expose } from 'comlink';
-import { marketApi } from './market.api';
+import { createMarketApi } from './market.api';
 
-expose(marketApi);
+expose(createMarketApi());

@@ -1,4 +1,4 @@
 import { expose } from 'comlink';
-import { mathsApi } from './maths.api';
+import { createMathsApi } from './maths.api';
 
-expose(mathsApi);
+expose(createMathsApi());

@@ -4,7 +4,8 @@
  */
 import { EXACT_ZERO, type Exact, formatScaled, plus, pow10 } from '../maths/exact-decimal';
 import type { BookLevel } from './book-checksum';
-import { type BookSide, MAX_DECIMAL_LENGTH } from './order-book';
+import type { BookSide } from './order-book';
+import { MAX_DECIMAL_LENGTH } from './price-text';
 
 /** One grouped row: the step's price, the summed size, the size from the best price to here, and its bar share. */
 export interface GroupedLevel {
@@ -20,10 +21,6 @@ export interface GroupedBook {
   bids: GroupedLevel[];
   asks: GroupedLevel[];
 }
-
-/** Most steps {@link groupingSteps} lists, and the most price decimals it accepts. */
-const MAX_STEPS = 12;
-const MAX_PRICE_PLACES = 18;
 
 const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
 const DOT = 46;
@@ -289,34 +286,4 @@ export function groupBook(
   setShares(bidRows, largest);
   setShares(askRows, largest);
   return { bids: bidRows, asks: askRows };
-}
-
-/** Options of {@link groupingSteps}. */
-export interface GroupingStepOptions {
-  /** How many steps to list (default 4: tick, ×10, ×100, ×1000). */
-  count?: number;
-  /** The tick in units of the last price decimal, for instruments whose tick is e.g. 5 × 0.01 (default 1). */
-  endStep?: number;
-}
-
-/**
- * The grouping menu's steps for an instrument with `pricePlaces` price decimals: its tick, then ten times larger each
- * time, as plain decimal strings (1 place → `0.1`, `1`, `10`, `100`).
- */
-export function groupingSteps(pricePlaces: number, options: GroupingStepOptions = {}): string[] {
-  const { count = 4, endStep = 1 } = options;
-  if (!Number.isInteger(pricePlaces) || pricePlaces < 0 || pricePlaces > MAX_PRICE_PLACES) {
-    throw new RangeError(`price places must be a whole number from 0 to ${MAX_PRICE_PLACES}, got ${pricePlaces}`);
-  }
-  if (!Number.isInteger(count) || count < 1 || count > MAX_STEPS)
-    throw new RangeError(`step count must be a whole number from 1 to ${MAX_STEPS}, got ${count}`);
-  if (!Number.isSafeInteger(endStep) || endStep < 1)
-    throw new RangeError(`end step must be a whole number ≥ 1, got ${endStep}`);
-  const steps: string[] = [];
-  for (let k = 0; k < count; k += 1) {
-    const fixed = formatScaled(BigInt(endStep) * pow10(k), pricePlaces);
-    // "0.50" → "0.5", "10.00" → "10": a step is a value, not a column of figures.
-    steps.push(pricePlaces === 0 ? fixed : fixed.replace(/\.?0+$/, ''));
-  }
-  return steps;
 }

@@ -2,8 +2,6 @@
  * What a trading screen needs to know about its instrument, read from the public symbols or contracts reply
  * (market-data contract, REST): coins, price and size precision, steps, minimums, fees and, for futures, leverage.
  */
-import type { OrderRules } from '../rules/order-validation';
-
 /** One instrument of a trading screen; every figure a plain decimal string, places as integers. */
 export interface TradeInstrument {
   market: 'spot' | 'futures';
@@ -105,17 +103,5 @@ export function parseTradeInstrument(
     makerFeeRate,
     takerFeeRate,
     maxLever,
-  };
-}
-
-/** The instrument's rules in the shape order validation takes. */
-export function orderRulesOf(instrument: TradeInstrument): OrderRules {
-  return {
-    pricePlaces: instrument.pricePlaces,
-    priceStep: instrument.priceStep,
-    sizePlaces: instrument.sizePlaces,
-    sizeStep: instrument.sizeStep,
-    minSize: instrument.minSize,
-    minNotional: instrument.minNotional === '0' ? undefined : instrument.minNotional,
   };
 }

@@ -17,6 +17,29 @@ export interface OrderRules {
   minNotional?: string;
 }
 
+/** The figures of an instrument order validation reads (a `TradeInstrument` has them all). */
+export interface InstrumentSteps {
+  pricePlaces: number;
+  priceStep: string;
+  sizePlaces: number;
+  sizeStep: string;
+  minSize: string;
+  /** Smallest order value in the quote coin; "0" when none. */
+  minNotional: string;
+}
+
+/** An instrument's rules in the shape {@link validateOrder} takes: its steps, and no minimum value when it is "0". */
+export function orderRulesOf(instrument: InstrumentSteps): OrderRules {
+  return {
+    pricePlaces: instrument.pricePlaces,
+    priceStep: instrument.priceStep,
+    sizePlaces: instrument.sizePlaces,
+    sizeStep: instrument.sizeStep,
+    minSize: instrument.minSize,
+    minNotional: instrument.minNotional === '0' ? undefined : instrument.minNotional,
+  };
+}
+
 /** An order as the form holds it: the fields as typed (sanitized), plus what the page knows about the account. */
 export interface OrderDraft {
   market: 'spot' | 'futures';

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { groupingSteps } from '../../engine/market/price-grouping';
 import type { TradeFeedTarget, TradeFeedView } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
+import { groupingSteps } from '../../engine/rules/grouping-steps';
 import { localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
 import { type FeedParts, type FeedStore, useFeedValue } from './market/feed-store';

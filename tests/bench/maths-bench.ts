@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { type BenchWorkerClient, evaluateInPage, installWorkerClient } from './page-probes';
-import { benchBook, benchTick } from './position-book-fixture';
+import { benchLedger, benchTick } from './position-ledger-fixture';
 
-/** Figures of the maths worker bench, per book size. */
+/** Figures of the maths worker bench, per ledger size. */
 export interface MathsFigures {
   positions: number;
   ticks: number;
@@ -50,7 +50,7 @@ self.onmessage = (event) => {
 };`;
 
 /**
- * Drives the built maths worker from a page of the built app: a book of 100, 1,000 and 10,000 positions, every mark
+ * Drives the built maths worker from a page of the built app: a ledger of 100, 1,000 and 10,000 positions, every mark
  * moving on each tick, fed worker to worker over a MessageChannel; the page applies each changed-rows frame.
  */
 export async function measureMaths(
@@ -60,7 +60,7 @@ export async function measureMaths(
   const workerFile = readdirSync(join(options.distDir, 'assets')).find((f) => /^maths\.worker-.*\.js$/.test(f));
   if (!workerFile) throw new Error('no maths worker in the build');
   const rowsTable = await build({
-    entryPoints: [new URL('../../engine/maths/row-frame.ts', import.meta.url).pathname],
+    entryPoints: [new URL('../../engine/format/rows-table.ts', import.meta.url).pathname],
     bundle: true,
     format: 'esm',
     write: false,
@@ -87,7 +87,7 @@ export async function measureMaths(
 
   const figures: MathsFigures[] = [];
   for (const size of options.sizes) {
-    const { book, symbols } = benchBook(size);
+    const { ledger, symbols } = benchLedger(size);
     const ticks = Array.from({ length: size >= 10_000 ? WARM_UP + 15 : WARM_UP + 80 }, (_, i) =>
       benchTick(symbols, i + 1),
     );
@@ -95,7 +95,7 @@ export async function measureMaths(
     const intervalMs = size >= 10_000 ? 300 : size >= 1000 ? 40 : 20;
     await installWorkerClient(page, `/assets/${workerFile}`);
     await page.evaluate(
-      async ({ book, first, ticks, intervalMs }) => {
+      async ({ ledger, first, ticks, intervalMs }) => {
         const scope = globalThis as unknown as Record<string, unknown> & BenchWorkerClient;
         const { RowsTable } = await import('/bench/rows-table.js' as string);
         const call = scope.benchCall;
@@ -113,11 +113,13 @@ export async function measureMaths(
           changed.push(indices.length);
           (scope.__maths as { onFrame?: () => void } | undefined)?.onFrame?.();
         };
-        const full = (await call('setBook', { book, tick: first, intl: 'en', rowsPort: rows.port2 }, [rows.port2])) as {
+        const full = (await call('setLedger', { ledger, tick: first, intl: 'en', rowsPort: rows.port2 }, [
+          rows.port2,
+        ])) as {
           isFull?: boolean;
         };
         if (!full?.isFull)
-          throw new Error(`maths worker refused the bench book: ${JSON.stringify(full).slice(0, 300)}`);
+          throw new Error(`maths worker refused the bench ledger: ${JSON.stringify(full).slice(0, 300)}`);
         table.apply(full);
         await call('attachMarkFeed', feed.port2, [feed.port2]);
         const feeder = new Worker('/bench/mark-feed.js');
@@ -130,10 +132,10 @@ export async function measureMaths(
         await ready;
         scope.__maths = { worker: scope.benchWorker, feeder, tickCount: ticks.length, applied, workerMs, changed };
       },
-      { book, first: benchTick(symbols, 0), ticks, intervalMs },
+      { ledger, first: benchTick(symbols, 0), ticks, intervalMs },
     );
     // The page's own background work per second over a window as long as the run should be, to subtract from the
-    // busy time in proportion to how long the run really took (a large book's ticks can outlast their interval).
+    // busy time in proportion to how long the run really took (a large ledger's ticks can outlast their interval).
     const idleBefore = await taskSeconds();
     const idleStarted = performance.now();
     await evaluateInPage<void>(cdp, `new Promise((resolve) => setTimeout(resolve, ${ticks.length * intervalMs}))`);

@@ -77,6 +77,7 @@ export function createTradeFeed(setup: TradeFeedSetup): CreatedTradeFeed {
         emit: setup.emit,
         setTimeout: (callback, ms) => scope.setTimeout(callback, ms),
         clearTimeout: (handle) => scope.clearTimeout(handle),
+        now: () => Date.now(),
       },
       { tradeRows: setup.tradeRows },
     );

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import type { DisplayRow } from '../../../engine/maths/row-frame';
+import type { DisplayRow } from '../../../engine/format/rows-table';
 import { useT } from '../../i18n/i18n';
 import type { PositionRowsSnapshot } from './position-rows';
 import type { FuturesPositionRow } from '../trade-replies';

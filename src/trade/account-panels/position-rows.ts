@@ -1,5 +1,5 @@
-import type { BookInput } from '../../../engine/maths/position-book';
-import { RowsTable } from '../../../engine/maths/row-frame';
+import type { LedgerInput } from '../../../engine/maths/position-ledger';
+import { RowsTable } from '../../../engine/format/rows-table';
 import { t } from '../../i18n/i18n';
 import { WorkerCallError } from '../../workers';
 import type { MathsLink } from '../market/mark-link';
@@ -8,10 +8,10 @@ import type { FuturesPositionRow } from '../trade-replies';
 /** What the positions table paints: the maths worker's rows for `positions` (same order), or why there are none. */
 export interface PositionRowsSnapshot {
   status: 'idle' | 'loading' | 'ready' | 'error';
-  /** The positions the table's rows belong to (the book last set). */
+  /** The positions the table's rows belong to (the ledger last set). */
   positions: readonly FuturesPositionRow[];
   table: RowsTable;
-  /** Bumped when the rows are set anew (a new book, an error), so React renders them; live figures do not bump it. */
+  /** Bumped when the rows are set anew (a new ledger, an error), so React renders them; live figures do not bump it. */
   version: number;
   error: string | null;
   /**
@@ -22,7 +22,7 @@ export interface PositionRowsSnapshot {
 }
 
 /**
- * Holds the display rows of the positions panel: sets the book in the maths worker and applies its frames (the
+ * Holds the display rows of the positions panel: sets the ledger in the maths worker and applies its frames (the
  * first full one, then deltas on a MessageChannel as marks arrive from the market worker). The main thread only
  * records where each changed row's cells are and reads the rows it paints; uPnL, ROE and liquidation prices are
  * computed in the worker.
@@ -59,8 +59,8 @@ export class PositionRowsFeed {
     for (const listener of [...this.listeners]) listener();
   }
 
-  /** Sets a new book; an answer for an older book is dropped. */
-  async setBook(positions: readonly FuturesPositionRow[], book: BookInput, intl: string): Promise<void> {
+  /** Sets a new ledger; an answer for an older ledger is dropped. */
+  async setLedger(positions: readonly FuturesPositionRow[], ledger: LedgerInput, intl: string): Promise<void> {
     const id = ++this.request;
     this.port?.close();
     this.port = null;
@@ -76,14 +76,14 @@ export class PositionRowsFeed {
     channel.port1.onmessage = (event: MessageEvent) => {
       if (id !== this.request || !isFrame(event.data)) return;
       const changed = table.apply(event.data);
-      // Until the book's rows are on screen (the full answer), its deltas only update the table.
+      // Until the ledger's rows are on screen (the full answer), its deltas only update the table.
       if (changed.length === 0 || table !== this.snapshot.table) return;
       const indices = new Set(changed);
       for (const listener of [...this.cellListeners]) listener(indices);
     };
     this.port = channel.port1;
     try {
-      const answer = await this.maths.setBook({ book, tick: { marks: {} }, intl }, channel.port2);
+      const answer = await this.maths.setLedger({ ledger, tick: { marks: {} }, intl }, channel.port2);
       if (id !== this.request) return;
       if (!('isFull' in answer)) {
         this.emit({ status: 'error', error: t('trade.acct.mathsFailed') });

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { bookInputOf } from './position-book-input';
+import { ledgerInputOf } from './ledger-input';
 import { type PositionRowsSnapshot, PositionRowsFeed } from './position-rows';
 import type { FuturesAccount, FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
@@ -15,7 +15,7 @@ export function usePositionRows(
   const [feed] = useState(() => new PositionRowsFeed(maths));
   useEffect(() => () => feed.close(), [feed]);
   useEffect(() => {
-    void feed.setBook(positions, bookInputOf(positions, account), intl);
+    void feed.setLedger(positions, ledgerInputOf(positions, account), intl);
   }, [feed, positions, account, intl]);
   return useSyncExternalStore(feed.subscribe, feed.getSnapshot);
 }

@@ -1,6 +1,5 @@
 import { type MouseEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { isBookChangeUrgent } from '../../../engine/market/trade-feed';
 import type { BookView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { settingsState } from '../../settings/settings';
@@ -35,7 +34,7 @@ export interface OrderBookPanelProps {
  */
 export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, onStep, onPick }: OrderBookPanelProps) {
   const t = useT();
-  const book = usePacedPart(store, 'book', isBookChangeUrgent, canvas?.kind === 'worker');
+  const book = usePacedPart(store, 'book', canvas?.kind === 'worker');
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { TradeRowView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { settingsState } from '../../settings/settings';
 import { type FeedStore, useFeedPart } from './feed-store';
@@ -12,11 +11,6 @@ import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
 export const TAPE_PAINTED_ROWS = 30;
 /** Trades the accessible list says: the newest, as every row of it is laid out again at each refresh. */
 const LISTED_ROWS = 10;
-
-/** The tape's table comes at once when the tape starts or empties, else at most every two seconds. */
-function isTapeUrgent(next: readonly TradeRowView[], shown: readonly TradeRowView[]): boolean {
-  return (next.length === 0) !== (shown.length === 0);
-}
 
 export interface TradesTapeProps {
   store: FeedStore;
@@ -32,7 +26,7 @@ export interface TradesTapeProps {
  */
 export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
   const t = useT();
-  const trades = usePacedPart(store, 'trades', isTapeUrgent, canvas?.kind === 'worker');
+  const trades = usePacedPart(store, 'trades', canvas?.kind === 'worker');
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);

@@ -1,14 +1,14 @@
 import { type Remote, transfer } from 'comlink';
-import type { BookInput, MarkTick } from '../../../engine/maths/position-book';
-import type { RowsFrame } from '../../../engine/maths/row-frame';
+import type { LedgerInput, MarkTick } from '../../../engine/maths/position-ledger';
+import type { RowsFrame } from '../../../engine/format/rows-table';
 import type { MarketApi } from '../../../workers/market.api';
 import type { MathsApi, MathsFailure } from '../../../workers/maths.api';
 import { marketWorker, mathsWorker } from '../../workers';
 
-/** What the positions panel asks of the maths worker: set the book and get its rows, deltas on `rowsPort`. */
+/** What the positions panel asks of the maths worker: set the ledger and get its rows, deltas on `rowsPort`. */
 export interface MathsLink {
-  setBook(
-    input: { book: BookInput; tick: MarkTick; intl: string },
+  setLedger(
+    input: { ledger: LedgerInput; tick: MarkTick; intl: string },
     rowsPort: MessagePort,
   ): Promise<RowsFrame | MathsFailure>;
   /** Has the market worker send the marks of these USDT-M symbols to the maths worker; `[]` stops. Never rejects. */
@@ -35,7 +35,7 @@ export function ensureMarkLink(): Promise<void> {
       await marketWorker.call((api) => api.attachMarkPort(transfer(channel.port1, [channel.port1])));
       linked = { maths, market };
     } catch {
-      // Without marks the rows show their static figures and `--`; the next book tries again.
+      // Without marks the rows show their static figures and `--`; the next ledger tries again.
       channel.port1.close();
       linked = null;
     } finally {
@@ -47,17 +47,17 @@ export function ensureMarkLink(): Promise<void> {
 
 /** The app's maths link: the lazily started maths worker, fed marks by the market worker. */
 export const mathsLink: MathsLink = {
-  async setBook(input, rowsPort) {
+  async setLedger(input, rowsPort) {
     await ensureMarkLink();
     return mathsWorker.call(
-      (api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>,
+      (api) => api.setLedger(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>,
     );
   },
   async watchMarks(symbols) {
     try {
       await marketWorker.call((api) => api.watchMarks([...symbols]));
     } catch {
-      // Without a symbol's marks its rows keep their static figures and `--`; the next book asks again.
+      // Without a symbol's marks its rows keep their static figures and `--`; the next ledger asks again.
     }
   },
 };

@@ -1,9 +1,14 @@
 import * as Comlink from 'comlink';
-import { type BookPaintLayout, BookSurfacePainter, type CanvasSurface } from '../../../engine/market/book-painter';
-import { type TapePart, TapeSurfacePainter } from '../../../engine/market/tape-painter';
 import type { BookView } from '../../../engine/market/trade-frame';
 import type { PaintedPanel } from '../../../workers/market.api';
 import { marketWorker } from '../../workers';
+import {
+  type BookPaintLayout,
+  BookSurfacePainter,
+  type CanvasSurface,
+  type TapePart,
+  TapeSurfacePainter,
+} from './main-thread-engine';
 
 /**
  * A painted panel's canvas (the order book or the trades tape) as the page sees it: an element to mount, the layout

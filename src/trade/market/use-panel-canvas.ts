@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { BookPaintLayout } from '../../../engine/market/book-painter';
-import { PAGE_ALIGN_MS, PAGE_BOOK_MS } from '../../../engine/market/trade-feed';
+import type { PacerClock } from '../../../engine/market/part-pacer';
 import type { FeedParts, FeedStore } from './feed-store';
+import { CopyBatch, PanelCopyPacer } from './main-thread-engine';
 import type { PanelCanvasHandle } from './panel-canvas';
 
 /** Geometry of the painted panels (CSS px): one row, the column gap, the row type size. */
@@ -10,68 +11,41 @@ const COLUMN_GAP = 4;
 const ROW_FONT_PX = 12;
 const SPREAD_FONT_PX = 13;
 
-/**
- * How long after its ticker frame the painted panels' copies are shown: the ticker's figures paint in a light frame
- * of their own, and the copies (the costlier layout of the two) in one frame a little later, long before the next
- * ticker frame is due.
- */
-export const COPY_DELAY_MS = 120;
+/** This thread's clock and timers for the copies' pacing, read at each call (tests fake the timers). */
+const pageClock: PacerClock = {
+  now: () => performance.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
-const copiesDue = new Set<() => void>();
-let copyTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** Shows the book's and the tape's copies together: one task, so React renders them in one commit and one frame. */
-function showCopy(show: () => void): void {
-  copiesDue.add(show);
-  if (copyTimer !== undefined) return;
-  copyTimer = setTimeout(() => {
-    copyTimer = undefined;
-    const due = [...copiesDue];
-    copiesDue.clear();
-    for (const run of due) run();
-  }, COPY_DELAY_MS);
-}
+/** The book's and the tape's copies that are due together, shown in one task so React renders them in one commit. */
+const copyBatch = new CopyBatch(pageClock);
 
 /**
- * A part of the feed as the page holds it in words (the accessible tables of the painted panels): at once when
- * `isUrgent` says so, else at most once per {@link PAGE_BOOK_MS}, so a page that paints a panel itself does not also
- * lay out its table every frame. `isPacedByFeed`: the market worker paints the panel and already sends the page
- * its copy that seldom, riding a ticker frame (up to {@link PAGE_ALIGN_MS} early); the copies are shown together
- * {@link COPY_DELAY_MS} later (see `showCopy`), not on a timer of their own per panel.
+ * A painted panel's part of the feed as the page holds it in words (its accessible table), paced by the engine's
+ * page pacing: at once when it starts, stops or regroups; with the other panel's copy when the market worker paints
+ * the panel and already sends its copy seldom (`isPacedByFeed`); else at most once per interval, so a page that
+ * paints the panel itself does not also lay out its table every frame.
  */
 export function usePacedPart<K extends 'book' | 'trades'>(
   store: FeedStore,
   name: K,
-  isUrgent: (next: FeedParts[K], shown: FeedParts[K]) => boolean,
   isPacedByFeed: boolean,
 ): FeedParts[K] {
   const [value, setValue] = useState<FeedParts[K]>(() => store.snapshot[name]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `isUrgent` is a pure rule of the caller, fixed per panel.
   useEffect(() => {
-    let shown = store.snapshot[name];
-    let shownAt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = () => {
-      timer = undefined;
-      shown = store.snapshot[name];
-      shownAt = performance.now();
-      setValue(shown);
-    };
-    const stop = store.subscribe(name, () => {
-      if (isUrgent(store.snapshot[name], shown)) {
-        clearTimeout(timer);
-        copiesDue.delete(show);
-        show();
-      } else if (isPacedByFeed) {
-        showCopy(show);
-      } else if (timer === undefined) {
-        timer = setTimeout(show, Math.max(0, PAGE_BOOK_MS - (performance.now() - shownAt)));
-      }
+    const pacer = new PanelCopyPacer<K>({
+      panel: name,
+      read: () => store.snapshot[name] as never,
+      show: (shown) => setValue(shown as FeedParts[K]),
+      isPacedByFeed,
+      clock: pageClock,
+      batch: copyBatch,
     });
+    const stop = store.subscribe(name, () => pacer.changed());
     return () => {
       stop();
-      clearTimeout(timer);
-      copiesDue.delete(show);
+      pacer.close();
     };
   }, [store, name, isPacedByFeed]);
   return value;

@@ -10,29 +10,14 @@ import {
   PageTapeCanvas,
   WorkerPanelCanvas,
 } from './panel-canvas';
+import { benchProbe } from './bench-probe';
 import { FeedStore } from './feed-store';
-import {
-  exposeCanvasLatency,
-  isBenchPage,
-  recordCanvasLatency,
-  recordFeedCounters,
-  recordPaintLatency,
-} from './paint-latency';
 
 /** Why the feed could not start, for the page to show; null while it runs. */
 export type FeedFailure = null | 'worker-timeout' | 'worker-failed';
 
 /** An open feed: the worker's feed id, or (bench switch) a feed merged on the main thread. */
 type OpenedFeed = { kind: 'worker'; id: number } | { kind: 'main'; setView(view: TradeFeedView): void; close(): void };
-
-/**
- * The bench-only switch `?feed=main`: merge the book on the main thread with the very code the market worker runs
- * (`createTradeFeed`), so the bench can compare main-thread busy time. Honoured only under the bench (the page
- * opted into paint-latency recording before load); never for visitors.
- */
-function isMainThreadFeed(): boolean {
-  return isBenchPage() && new URLSearchParams(globalThis.location?.search ?? '').get('feed') === 'main';
-}
 
 /**
  * Opens the market worker's feed for a trading screen and pours its frames into a {@link FeedStore}; the store is
@@ -55,12 +40,9 @@ export function useTradeFeed(
   useEffect(() => {
     let closed = false;
     store.reset();
-    store.onApplied = isBenchPage()
-      ? (latestTs) => {
-          recordPaintLatency(latestTs);
-          recordFeedCounters(store.snapshot.counters);
-        }
-      : recordPaintLatency;
+    const probe = benchProbe();
+    const { frameApplied } = probe;
+    store.onApplied = frameApplied && ((latestTs) => frameApplied(latestTs, store.snapshot.counters));
     setFailure(null);
     const meta = {
       pricePlace: instrument.pricePlaces,
@@ -68,7 +50,7 @@ export function useTradeFeed(
       priceStep: instrument.priceStep,
     };
     // Fresh canvases per feed: a canvas whose control went to the worker cannot be handed over twice.
-    const isMainFeed = isMainThreadFeed();
+    const isMainFeed = probe.feedThread === 'main';
     const inWorker = !isMainFeed && canPaintInWorker();
     const book = inWorker ? new WorkerPanelCanvas('book') : new PageBookCanvas();
     const tape = inWorker ? new WorkerPanelCanvas('tape') : new PageTapeCanvas();
@@ -86,41 +68,20 @@ export function useTradeFeed(
       );
     }
     if (isMainFeed) {
-      // A separate chunk, loaded only under the bench switch, so the normal bundle does not grow.
-      void Promise.all([
-        import('../../../workers/market/create-trade-feed'),
-        import('../../../workers/market/socket-url'),
-      ]).then(
-        ([{ createTradeFeed }, { publicSocketUrl }]) => {
+      void probe.loadMainThreadFeed().then(
+        (open) => {
           if (closed) return;
-          const created = createTradeFeed({
+          const feed = open({
             target,
             view: viewRef.current,
             meta,
-            socketUrl: publicSocketUrl(globalThis.location),
+            book,
+            tape,
             emit: (frame) => {
               if (!closed) store.apply(frame);
             },
           });
-          // The same painters and pacing as the worker's, run here: the bench compares the threads, not the code.
-          if (book instanceof PageBookCanvas) {
-            created.feed.setBookPainter((view, latestTs) => {
-              book.paint(view);
-              recordCanvasLatency(latestTs);
-            });
-          }
-          if (tape instanceof PageTapeCanvas) {
-            created.feed.setTapePainter((part, latestTs) => {
-              tape.paint(part);
-              recordCanvasLatency(latestTs);
-            });
-          }
-          exposeCanvasLatency();
-          opened.current = {
-            kind: 'main',
-            setView: (next) => created.feed.setView(next),
-            close: () => created.close(),
-          };
+          opened.current = { kind: 'main', setView: feed.setView, close: feed.close };
         },
         () => {
           if (!closed) setFailure('worker-failed');
@@ -137,10 +98,7 @@ export function useTradeFeed(
             if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
             else {
               opened.current = { kind: 'worker', id };
-              if (isBenchPage() && inWorker) {
-                void marketWorker.call((api) => api.measureCanvasLatency(true)).catch(() => undefined);
-                exposeCanvasLatency(() => marketWorker.call((api) => api.takeCanvasLatency()));
-              }
+              if (inWorker) probe.workerPanelsOpened();
               if (book instanceof WorkerPanelCanvas) book.bind(id);
               if (tape instanceof WorkerPanelCanvas) tape.bind(id);
             }

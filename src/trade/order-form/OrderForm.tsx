@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { orderRulesOf, type TradeInstrument } from '../../../engine/market/trade-instrument';
-import { validateOrder } from '../../../engine/rules/order-validation';
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { orderRulesOf, validateOrder } from '../../../engine/rules/order-validation';
 import { useT } from '../../i18n/i18n';
 import { errorText } from '../trade-api';
 import { useAccount, useTradeServices } from '../trade-services';

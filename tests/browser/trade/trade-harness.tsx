@@ -160,7 +160,7 @@ export function services(api: TradeApi, options: { session?: Session; maths?: Ma
   return {
     api,
     store,
-    maths: options.maths ?? { setBook: () => new Promise(() => undefined), watchMarks: async () => undefined },
+    maths: options.maths ?? { setLedger: () => new Promise(() => undefined), watchMarks: async () => undefined },
   };
 }
 

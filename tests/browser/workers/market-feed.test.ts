@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { MarkFeedMessage } from '../../../engine/market/mark-feed';
-import { PAGE_BOOK_MS } from '../../../engine/market/trade-feed';
+import { PAGE_BOOK_MS } from '../../../engine/market/page-pacing';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
 import type { MarketApi } from '../../../workers/market.api';
 import type { CreatedTradeFeed } from '../../../workers/market/create-trade-feed';

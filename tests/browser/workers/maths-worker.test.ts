@@ -1,15 +1,15 @@
 import { transfer } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixedFormat } from '../../../engine/format/fixed-format';
-import { type BookPosition, computeBookRows, prepareBook } from '../../../engine/maths/position-book';
-import { RowsTable, type RowsFrame } from '../../../engine/maths/row-frame';
+import { type LedgerPosition, computeLedgerRows, prepareLedger } from '../../../engine/maths/position-ledger';
+import { type RowsFrame, RowsTable } from '../../../engine/format/rows-table';
 import { lazyWorker, type WorkerHandle } from '../../../src/workers';
-import { benchBook, benchTick } from '../../bench/position-book-fixture';
+import { benchLedger, benchTick } from '../../bench/position-ledger-fixture';
 import { CONTRACT_LONG } from '../../fixtures/contract-positions';
 import type { MathsApi, MathsFailure } from '../../../workers/maths.api';
 
-const BTC: BookPosition = { ...CONTRACT_LONG, id: 'btc' };
-const ETH: BookPosition = {
+const BTC: LedgerPosition = { ...CONTRACT_LONG, id: 'btc' };
+const ETH: LedgerPosition = {
   ...BTC,
   id: 'eth',
   symbol: 'ETHUSDT',
@@ -32,26 +32,26 @@ function start() {
   return worker;
 }
 
-type SetBookInput = Parameters<MathsApi['setBook']>[0];
+type SetLedgerInput = Parameters<MathsApi['setLedger']>[0];
 
-/** Sets a book and returns the worker's answer: a full frame, or a refusal. */
-async function setBook(
+/** Sets a ledger and returns the worker's answer: a full frame, or a refusal. */
+async function setLedger(
   maths: WorkerHandle<MathsApi>,
-  input: SetBookInput,
+  input: SetLedgerInput,
   ports: Transferable[] = [],
 ): Promise<RowsFrame | MathsFailure> {
   return maths.call(
-    async (api) => (await api.setBook(ports.length > 0 ? transfer(input, ports) : input)) as RowsFrame | MathsFailure,
+    async (api) => (await api.setLedger(ports.length > 0 ? transfer(input, ports) : input)) as RowsFrame | MathsFailure,
   );
 }
 
 async function fullFrame(
   maths: WorkerHandle<MathsApi>,
-  input: SetBookInput,
+  input: SetLedgerInput,
   ports: Transferable[] = [],
 ): Promise<RowsFrame> {
-  const answer = await setBook(maths, input, ports);
-  if (!('isFull' in answer)) throw new Error(`book refused: ${answer.message}`);
+  const answer = await setLedger(maths, input, ports);
+  if (!('isFull' in answer)) throw new Error(`ledger refused: ${answer.message}`);
   return answer;
 }
 
@@ -81,8 +81,8 @@ function frames(port: MessagePort) {
   };
 }
 
-/** A book set with a rows channel to the page and a mark feed channel attached: what the positions screen wires up. */
-async function connect(positions: BookPosition[], marks: Record<string, string>) {
+/** A ledger set with a rows channel to the page and a mark feed channel attached: what the positions screen wires up. */
+async function connect(positions: LedgerPosition[], marks: Record<string, string>) {
   const maths = start();
   const rows = new MessageChannel();
   const feed = new MessageChannel();
@@ -91,7 +91,7 @@ async function connect(positions: BookPosition[], marks: Record<string, string>)
   table.apply(
     await fullFrame(
       maths,
-      { book: { positions, crossAvailable: {} }, tick: { marks }, intl: 'en', rowsPort: rows.port2 },
+      { ledger: { positions, crossAvailable: {} }, tick: { marks }, intl: 'en', rowsPort: rows.port2 },
       [rows.port2],
     ),
   );
@@ -103,7 +103,7 @@ describe('maths worker', () => {
   it('returns every row display-ready, with the contract example to the digit', async () => {
     const maths = start();
     const frame = await fullFrame(maths, {
-      book: { positions: [BTC, ETH], crossAvailable: {} },
+      ledger: { positions: [BTC, ETH], crossAvailable: {} },
       tick: { marks: { BTCUSDT: '61000' } },
       intl: 'en',
     });
@@ -121,15 +121,15 @@ describe('maths worker', () => {
     expect(table.row(1)).toMatchObject({ id: 'eth', mark: '--', upnl: '--', roePercent: '--' });
   });
 
-  it('keeps the marks it knows when the positions change, so a new book is never shown without them', async () => {
+  it('keeps the marks it knows when the positions change, so a new ledger is never shown without them', async () => {
     const maths = start();
     await fullFrame(maths, {
-      book: { positions: [BTC], crossAvailable: {} },
+      ledger: { positions: [BTC], crossAvailable: {} },
       tick: { marks: { BTCUSDT: '61000' } },
       intl: 'en',
     });
     const frame = await fullFrame(maths, {
-      book: { positions: [BTC, ETH], crossAvailable: {} },
+      ledger: { positions: [BTC, ETH], crossAvailable: {} },
       tick: { marks: {} },
       intl: 'en',
     });
@@ -142,7 +142,7 @@ describe('maths worker', () => {
   it('formats for the page language', async () => {
     const maths = start();
     const frame = await fullFrame(maths, {
-      book: { positions: [BTC], crossAvailable: {} },
+      ledger: { positions: [BTC], crossAvailable: {} },
       tick: { marks: { BTCUSDT: '61000' } },
       intl: 'de-DE',
     });
@@ -196,7 +196,7 @@ describe('maths worker', () => {
   it('carries a language whose separators are not ASCII to the page intact', async () => {
     const maths = start();
     const frame = await fullFrame(maths, {
-      book: { positions: [BTC], crossAvailable: {} },
+      ledger: { positions: [BTC], crossAvailable: {} },
       tick: { marks: { BTCUSDT: '61000' } },
       intl: 'fr-FR',
     });
@@ -212,18 +212,20 @@ describe('maths worker', () => {
     expect(table.row(0)?.liquidation).toMatch(/\u202f/);
   });
 
-  it('sends every row of a large book, tick after tick, as the engine computes and the language formats it', async () => {
-    const { book, symbols } = benchBook(600);
+  it('sends every row of a large ledger, tick after tick, as the engine computes and the language formats it', async () => {
+    const { ledger, symbols } = benchLedger(600);
     const maths = start();
     const rows = new MessageChannel();
     const feed = new MessageChannel();
     const page = frames(rows.port1);
     const table = new RowsTable();
     table.apply(
-      await fullFrame(maths, { book, tick: benchTick(symbols, 0), intl: 'de-DE', rowsPort: rows.port2 }, [rows.port2]),
+      await fullFrame(maths, { ledger, tick: benchTick(symbols, 0), intl: 'de-DE', rowsPort: rows.port2 }, [
+        rows.port2,
+      ]),
     );
     await maths.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
-    const expected = prepareBook(book);
+    const expected = prepareLedger(ledger);
     const format = createFixedFormat('de-DE');
     const shown = (value: string | null) => (value === null ? '--' : format.number(value));
     for (let step = 1; step <= 3; step += 1) {
@@ -232,7 +234,7 @@ describe('maths worker', () => {
       const delta = await page.next();
       expect(delta.seq).toBe(step);
       table.apply(delta);
-      computeBookRows(expected, tick).forEach((row, index) => {
+      computeLedgerRows(expected, tick).forEach((row, index) => {
         expect(table.row(index)).toEqual({
           id: row.id,
           symbol: row.symbol,
@@ -249,17 +251,17 @@ describe('maths worker', () => {
     }
   });
 
-  it('refuses a bad book with the field and code, and a bad language tag', async () => {
+  it('refuses a bad ledger with the field and code, and a bad language tag', async () => {
     const maths = start();
     const bad = { ...ETH, position: { ...ETH.position, positionsCount: '-1' } };
-    const refusal = await setBook(maths, {
-      book: { positions: [BTC, bad], crossAvailable: {} },
+    const refusal = await setLedger(maths, {
+      ledger: { positions: [BTC, bad], crossAvailable: {} },
       tick: { marks: {} },
       intl: 'en',
     });
     expect(refusal).toMatchObject({ ok: false, field: 'positions[1].position.positionsCount', code: 'maths.negative' });
     await expect(
-      setBook(maths, { book: { positions: [BTC], crossAvailable: {} }, tick: { marks: {} }, intl: 'en"><img' }),
+      setLedger(maths, { ledger: { positions: [BTC], crossAvailable: {} }, tick: { marks: {} }, intl: 'en"><img' }),
     ).rejects.toThrow('BCP 47');
   });
 });

@@ -9,7 +9,7 @@ import type { TradeApi } from '../../../../src/trade/trade-api';
 import type { FuturesPositionRow } from '../../../../src/trade/trade-replies';
 import { lazyWorker } from '../../../../src/workers';
 import { toastState } from '../../../../src/ui/toast/toast-state';
-import type { RowsFrame } from '../../../../engine/maths/row-frame';
+import type { RowsFrame } from '../../../../engine/format/rows-table';
 import type { MathsApi, MathsFailure } from '../../../../workers/maths.api';
 import '../../ui/helpers';
 import { FUTURES, LONG, order, SPOT, services, stubApi, withServices } from '../trade-harness';
@@ -38,9 +38,9 @@ async function realMaths() {
   const feed = new MessageChannel();
   await worker.call((api) => api.attachMarkFeed(transfer(feed.port2, [feed.port2])));
   const link: MathsLink = {
-    setBook: (input, rowsPort) =>
+    setLedger: (input, rowsPort) =>
       worker.call(
-        (api) => api.setBook(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>,
+        (api) => api.setLedger(transfer({ ...input, rowsPort }, [rowsPort])) as Promise<RowsFrame | MathsFailure>,
       ),
     watchMarks: async () => undefined,
   };

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { PAGE_BOOK_MS } from '../../../../engine/market/trade-feed';
+import { COPY_DELAY_MS, PAGE_BOOK_MS } from '../../../../engine/market/page-pacing';
 import type { TradeFrame } from '../../../../engine/market/trade-frame';
 import { OrderBookPanel } from '../../../../src/trade/market/OrderBookPanel';
-import { COPY_DELAY_MS } from '../../../../src/trade/market/use-panel-canvas';
 import { PageBookCanvas, type PanelCanvasHandle } from '../../../../src/trade/market/panel-canvas';
 import { FeedStore } from '../../../../src/trade/market/feed-store';
 import '../../ui/helpers';

@@ -163,7 +163,7 @@ export function startFeed(
       },
       setTimeout: timers.setTimeout,
       clearTimeout: timers.clearTimeout,
-      now: options.now,
+      now: options.now ?? Date.now,
     },
     options.feed,
   );
@@ -184,3 +184,75 @@ export function startFeed(
   };
   return { feed, session, sockets, socket, clock, timers, frames, push, frame, arg };
 }
+
+export const BIDS: [string, string][] = [
+  ['100.5', '1.0000'],
+  ['100.4', '2.0000'],
+  ['100.2', '0.5000'],
+];
+export const ASKS: [string, string][] = [
+  ['100.6', '1.5000'],
+  ['100.8', '2.5000'],
+  ['101.0', '1.0000'],
+];
+
+/** A feed whose socket is open and whose book got its first snapshot; the first frame has been taken. */
+export function liveFeed(options: Parameters<typeof startFeed>[0] = {}) {
+  const harness = startFeed(options);
+  harness.socket().open();
+  const server = new ServerBook(BIDS, ASKS);
+  harness.push('books', 'snapshot', [server.snapshot()]);
+  const first = harness.frame();
+  return { ...harness, server, first };
+}
+
+export const spotTicker = (overrides: Record<string, unknown> = {}) => ({
+  instId: 'BTCUSDT',
+  lastPr: '100.55',
+  open24h: '99.3',
+  high24h: '101.2',
+  low24h: '98.7',
+  change24h: '0.01243',
+  bidPr: '100.5',
+  askPr: '100.6',
+  bidSz: '1',
+  askSz: '1.5',
+  baseVolume: '1234.5678',
+  quoteVolume: '123456789.12',
+  openUtc: '99.9',
+  changeUtc24h: '0.002',
+  ts: '1000',
+  ...overrides,
+});
+
+export const futuresTicker = (overrides: Record<string, unknown> = {}) => ({
+  ...spotTicker(),
+  fundingRate: '0.000125',
+  nextFundingTime: '1736956800000',
+  markPrice: '100.57',
+  indexPrice: '100.52',
+  holdingAmount: '10',
+  symbolType: 1,
+  symbol: 'BTCUSDT',
+  deliveryPrice: '0',
+  ...overrides,
+});
+
+export const trade = (id: number, price: string, size: string, side: 'buy' | 'sell', ts: number) => ({
+  ts: String(ts),
+  price,
+  size,
+  side,
+  tradeId: String(id),
+});
+
+export const candle = (start: number, o: string, h: string, l: string, c: string, v = '1.5') => [
+  String(start),
+  o,
+  h,
+  l,
+  c,
+  v,
+  '150',
+  '150',
+];

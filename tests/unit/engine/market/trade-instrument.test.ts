@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderRulesOf, parseTradeInstrument } from '../../../../engine/market/trade-instrument';
+import { parseTradeInstrument } from '../../../../engine/market/trade-instrument';
 
 const SPOT_ROW = {
   symbol: 'BTCUSDT',
@@ -101,19 +101,5 @@ describe('parseTradeInstrument', () => {
 
   it('refuses a malformed symbol even when a row carries it', () => {
     expect(parseTradeInstrument(ok([{ ...SPOT_ROW, symbol: 'btc/usdt' }]), 'spot', 'btc/usdt')).toBeNull();
-  });
-});
-
-describe('orderRulesOf', () => {
-  it('hands order validation the steps and drops a zero minimum value', () => {
-    const spot = parseTradeInstrument(ok([{ ...SPOT_ROW, minTradeUSDT: '0' }]), 'spot', 'BTCUSDT')!;
-    expect(orderRulesOf(spot)).toEqual({
-      pricePlaces: 2,
-      priceStep: '0.01',
-      sizePlaces: 6,
-      sizeStep: '0.000001',
-      minSize: '0.000001',
-      minNotional: undefined,
-    });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type OrderDraft, type OrderRules, validateOrder } from '../../../../engine/rules/order-validation';
+import {
+  type OrderDraft,
+  type OrderRules,
+  orderRulesOf,
+  validateOrder,
+} from '../../../../engine/rules/order-validation';
 
 const SPOT: OrderRules = { pricePlaces: 2, sizePlaces: 4, minSize: '0.0001', minNotional: '5' };
 const FUTURES: OrderRules = {
@@ -95,5 +100,39 @@ describe('validateOrder', () => {
     for (const bad of ['NaN', 'Infinity', '1e5', '-1', '0x10', '1,000', '<b>1</b>']) {
       expect(validateOrder(buy({ size: bad }), SPOT)).toContainEqual({ field: 'size', code: 'required' });
     }
+  });
+});
+
+describe('orderRulesOf', () => {
+  it('hands order validation the steps and drops a zero minimum value', () => {
+    const spot = {
+      pricePlaces: 2,
+      priceStep: '0.01',
+      sizePlaces: 6,
+      sizeStep: '0.000001',
+      minSize: '0.000001',
+      minNotional: '0',
+    };
+    expect(orderRulesOf(spot)).toEqual({
+      pricePlaces: 2,
+      priceStep: '0.01',
+      sizePlaces: 6,
+      sizeStep: '0.000001',
+      minSize: '0.000001',
+      minNotional: undefined,
+    });
+  });
+
+  it('keeps a minimum value the instrument has', () => {
+    expect(
+      orderRulesOf({
+        pricePlaces: 1,
+        priceStep: '0.5',
+        sizePlaces: 3,
+        sizeStep: '0.001',
+        minSize: '0.001',
+        minNotional: '5',
+      }).minNotional,
+    ).toBe('5');
   });
 });

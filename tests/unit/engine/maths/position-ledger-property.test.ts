@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { futuresPositionMetrics, liquidationPrice, maintenanceMarginRate } from '../../../../engine/maths';
 import {
-  type BookInput,
-  type BookPosition,
-  computeBookRows,
+  type LedgerInput,
+  type LedgerPosition,
+  computeLedgerRows,
   type MarkTick,
-  prepareBook,
-} from '../../../../engine/maths/position-book';
+  prepareLedger,
+} from '../../../../engine/maths/position-ledger';
 import { HALF_UP, MathsDecimal, toFixedString } from '../../../../engine/maths/maths-decimal';
 import { measurePosition, readOpenPart } from '../../../../engine/maths/position-metrics';
 
@@ -57,17 +57,17 @@ const symbolArb = fc.record({
   ),
 });
 
-const bookArb = fc.record({
+const ledgerArb = fc.record({
   symbols: fc.array(symbolArb, { minLength: 1, maxLength: 6 }),
   usdt: fc.integer({ min: -100_000_000, max: 1_000_000_000 }).map((n) => fixed(n, 2)),
   btc: fc.integer({ min: -1_000_000, max: 100_000_000 }).map((n) => fixed(n, 6)),
   feeRate: fc.constantFrom('0.0006', '0.0002', '0'),
 });
 
-type BookSpec = typeof bookArb extends fc.Arbitrary<infer T> ? T : never;
+type LedgerSpec = typeof ledgerArb extends fc.Arbitrary<infer T> ? T : never;
 
-function toBook(spec: BookSpec): { input: BookInput; tick: MarkTick } {
-  const positions: BookPosition[] = [];
+function toLedger(spec: LedgerSpec): { input: LedgerInput; tick: MarkTick } {
+  const positions: LedgerPosition[] = [];
   const marks: Record<string, string> = {};
   const indexPrices: Record<string, string> = {};
   spec.symbols.forEach((symbol, s) => {
@@ -115,12 +115,12 @@ function toBook(spec: BookSpec): { input: BookInput; tick: MarkTick } {
 
 /**
  * The rows as the single-position contract functions give them, with "others" summed directly over the other cross
- * positions of the margin coin: the slow, obvious reading of contracts/maths.md that the book must match exactly.
+ * positions of the margin coin: the slow, obvious reading of contracts/maths.md that the ledger must match exactly.
  */
-function referenceRows({ input, tick }: { input: BookInput; tick: MarkTick }) {
+function referenceRows({ input, tick }: { input: LedgerInput; tick: MarkTick }) {
   const opens = input.positions.map((p) => readOpenPart({ ...p.position, businessLine: p.businessLine }));
-  const isCross = (p: BookPosition) => p.marginMode === 2;
-  const group = (p: BookPosition) => `${p.marginCoin}|${p.symbol}`;
+  const isCross = (p: LedgerPosition) => p.marginMode === 2;
+  const group = (p: LedgerPosition) => `${p.marginCoin}|${p.symbol}`;
   const legsOf = (index: number) => {
     const p = input.positions[index];
     const legs = { long: { size: '0', entry: '0' }, short: { size: '0', entry: '0' } };
@@ -177,7 +177,7 @@ function referenceRows({ input, tick }: { input: BookInput; tick: MarkTick }) {
             side,
             pricePlace: p.pricePlace,
             bp,
-            available: isCross(p) ? (input.crossAvailable[p.marginCoin] as string) : opens[index].margin.toString(),
+            available: isCross(p) ? (input.crossAvailable?.[p.marginCoin] as string) : opens[index].margin.toString(),
             othersUpnl,
             othersMaintain,
             longOpenPrice: legs.long.entry,
@@ -205,7 +205,7 @@ function referenceRows({ input, tick }: { input: BookInput; tick: MarkTick }) {
   });
 }
 
-describe('position book against the single-position functions', () => {
+describe('position ledger against the single-position functions', () => {
   it.each([
     ['exact (BigInt) path', true],
     ['decimal.js path', false],
@@ -213,20 +213,20 @@ describe('position book against the single-position functions', () => {
     'gives every row the same uPnL, ROE and liquidation price as the contract functions, digit for digit: %s',
     (_, exact) => {
       fc.assert(
-        fc.property(bookArb, (spec) => {
-          const book = toBook(spec);
-          const rows = computeBookRows(prepareBook(book.input), book.tick, { exact }).map(
+        fc.property(ledgerArb, (spec) => {
+          const ledger = toLedger(spec);
+          const rows = computeLedgerRows(prepareLedger(ledger.input), ledger.tick, { exact }).map(
             ({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }),
           );
-          expect(rows).toEqual(referenceRows(book));
+          expect(rows).toEqual(referenceRows(ledger));
         }),
         { numRuns: 300 },
       );
     },
   );
 
-  it('falls back to decimal.js, with the same rows, when a mark is too long for 50 digits beside the book', () => {
-    const book = toBook({
+  it('falls back to decimal.js, with the same rows, when a mark is too long for 50 digits beside the ledger', () => {
+    const ledger = toLedger({
       symbols: [
         {
           inverse: false,
@@ -255,16 +255,16 @@ describe('position book against the single-position functions', () => {
     });
     const longMark = `61000.${'3'.repeat(45)}`;
     const tick = { marks: { S0: longMark } };
-    const rows = computeBookRows(prepareBook(book.input), tick).map(({ id, upnl, roePercent, liquidation }) => ({
+    const rows = computeLedgerRows(prepareLedger(ledger.input), tick).map(({ id, upnl, roePercent, liquidation }) => ({
       id,
       upnl,
       roePercent,
       liquidation,
     }));
-    expect(rows).toEqual(referenceRows({ input: book.input, tick }));
+    expect(rows).toEqual(referenceRows({ input: ledger.input, tick }));
 
     // The same for a coin-margined isolated position whose index price is that long.
-    const inverse = toBook({
+    const inverse = toLedger({
       symbols: [
         {
           inverse: true,
@@ -292,27 +292,27 @@ describe('position book against the single-position functions', () => {
       feeRate: '0.0006',
     });
     const inverseTick = { marks: { S0: '61000.5' }, indexPrices: { S0: longMark } };
-    const inverseRows = computeBookRows(prepareBook(inverse.input), inverseTick).map(
+    const inverseRows = computeLedgerRows(prepareLedger(inverse.input), inverseTick).map(
       ({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }),
     );
     expect(inverseRows).toEqual(referenceRows({ input: inverse.input, tick: inverseTick }));
     expect(inverseRows[0].liquidation).not.toBeNull();
   });
 
-  it('keeps the answer when the same book is ticked again with other marks', () => {
+  it('keeps the answer when the same ledger is ticked again with other marks', () => {
     fc.assert(
       fc.property(
-        bookArb,
+        ledgerArb,
         fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 6, maxLength: 6 }),
         (spec, moved) => {
-          const book = toBook(spec);
-          const prepared = prepareBook(book.input);
-          computeBookRows(prepared, book.tick);
+          const ledger = toLedger(spec);
+          const prepared = prepareLedger(ledger.input);
+          computeLedgerRows(prepared, ledger.tick);
           const marks = Object.fromEntries(
-            Object.keys(book.tick.marks).map((symbol, i) => [symbol, fixed(moved[i % moved.length], 2)]),
+            Object.keys(ledger.tick.marks).map((symbol, i) => [symbol, fixed(moved[i % moved.length], 2)]),
           );
-          const second = { input: book.input, tick: { marks, indexPrices: book.tick.indexPrices } };
-          const rows = computeBookRows(prepared, second.tick).map(({ id, upnl, roePercent, liquidation }) => ({
+          const second = { input: ledger.input, tick: { marks, indexPrices: ledger.tick.indexPrices } };
+          const rows = computeLedgerRows(prepared, second.tick).map(({ id, upnl, roePercent, liquidation }) => ({
             id,
             upnl,
             roePercent,
@@ -338,31 +338,31 @@ describe('position book against the single-position functions', () => {
     };
     fc.assert(
       fc.property(
-        bookArb,
+        ledgerArb,
         fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 5 }), writtenArb), {
           minLength: 3,
           maxLength: 12,
         }),
         (spec, written) => {
-          const book = toBook(spec);
-          const prepared = prepareBook(book.input);
+          const ledger = toLedger(spec);
+          const prepared = prepareLedger(ledger.input);
           for (let step = 0; step < 3; step += 1) {
             const marks: Record<string, string | number> = {};
             const indexPrices: Record<string, string | number> = {};
             const plain: Record<string, string> = {};
-            Object.keys(book.tick.marks).forEach((symbol, i) => {
+            Object.keys(ledger.tick.marks).forEach((symbol, i) => {
               const [units, places, form] = written[(i + step) % written.length];
               plain[symbol] = fixed(units + step, places);
               marks[symbol] = write(plain[symbol], form);
-              if (book.tick.indexPrices?.[symbol] !== undefined)
+              if (ledger.tick.indexPrices?.[symbol] !== undefined)
                 indexPrices[symbol] = write(fixed(units + 7 * step + 1, places), form);
             });
             const tick = { marks, indexPrices };
-            const rows = computeBookRows(prepared, tick);
+            const rows = computeLedgerRows(prepared, tick);
             const picked = rows.map(({ id, upnl, roePercent, liquidation }) => ({ id, upnl, roePercent, liquidation }));
             expect(picked).toEqual(
               referenceRows({
-                input: book.input,
+                input: ledger.input,
                 tick: {
                   marks: plain,
                   indexPrices: Object.fromEntries(
@@ -376,7 +376,7 @@ describe('position book against the single-position functions', () => {
             );
             // The mark column shows the mark to the symbol's price places, however it was written.
             rows.forEach((row, i) => {
-              const position = book.input.positions[i];
+              const position = ledger.input.positions[i];
               const mark = plain[position.symbol];
               expect(row.mark).toBe(
                 mark === undefined ? null : toFixedString(new MathsDecimal(mark), Number(position.pricePlace), HALF_UP),

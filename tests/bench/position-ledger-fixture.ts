@@ -1,6 +1,6 @@
-import type { BookInput, BookPosition, MarkTick } from '../../engine/maths/position-book';
+import type { LedgerInput, LedgerPosition, MarkTick } from '../../engine/maths/position-ledger';
 
-/** Contracts of the bench books: linear USDT and USDC, and coin-margined. */
+/** Contracts of the bench ledgers: linear USDT and USDC, and coin-margined. */
 const CONTRACTS = [
   { symbol: 'BTCUSDT', coin: 'USDT', line: 10, price: 68000, pricePlace: 1 },
   { symbol: 'ETHUSDT', coin: 'USDT', line: 10, price: 3400, pricePlace: 2 },
@@ -16,7 +16,7 @@ const TIERS = [
   ['500', '5000', '0.02', '20'],
 ] as const;
 
-/** A small seeded generator (mulberry32), so every run measures the same book. */
+/** A small seeded generator (mulberry32), so every run measures the same ledger. */
 function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -29,15 +29,15 @@ function random(seed: number): () => number {
 }
 
 /**
- * A book of `count` positions: each is one leg of its own synthetic instrument (a contract above with a suffix), so
- * a book of 10,000 has 10,000 marks moving, the worst case. Half cross, half isolated; some hedge pairs.
+ * A ledger of `count` positions: each is one leg of its own synthetic instrument (a contract above with a suffix), so
+ * a ledger of 10,000 has 10,000 marks moving, the worst case. Half cross, half isolated; some hedge pairs.
  */
-export function benchBook(
+export function benchLedger(
   count: number,
   seed = 7,
-): { book: BookInput; symbols: { symbol: string; price: number; pricePlace: number }[] } {
+): { ledger: LedgerInput; symbols: { symbol: string; price: number; pricePlace: number }[] } {
   const next = random(seed);
-  const positions: BookPosition[] = [];
+  const positions: LedgerPosition[] = [];
   const symbols: { symbol: string; price: number; pricePlace: number }[] = [];
   for (let i = 0; positions.length < count; i += 1) {
     const contract = CONTRACTS[i % CONTRACTS.length];
@@ -75,7 +75,7 @@ export function benchBook(
       });
     }
   }
-  return { book: { positions, crossAvailable: { USDT: '2500000', USDC: '800000', BTC: '40' } }, symbols };
+  return { ledger: { positions, crossAvailable: { USDT: '2500000', USDC: '800000', BTC: '40' } }, symbols };
 }
 
 /** The tick after `step`: every mark moves by up to ±0.05 %, and coin-margined contracts get an index price. */

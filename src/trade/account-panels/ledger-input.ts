@@ -1,28 +1,16 @@
-import { MathsDecimal } from '../../../engine/maths/maths-decimal';
-import type { BookInput } from '../../../engine/maths/position-book';
+import type { LedgerInput } from '../../../engine/maths/position-ledger';
 import type { FuturesAccount, FuturesPositionRow } from '../trade-replies';
 
 /** Larger than any position: the one tier of a position whose rate the gateway already chose (`mm`). */
 const ANY_SIZE = '1000000000000000000000000';
 
-/** The row id of a position in the maths book and the table: symbol and side are unique per account. */
+/** The row id of a position in the maths ledger and the table: symbol and side are unique per account. */
 export function positionId(position: Pick<FuturesPositionRow, 'symbol' | 'holdSide'>): string {
   return `${position.symbol}:${position.holdSide}`;
 }
 
-/**
- * The cross wallet balance of the maths contract (`available`): the wallet (equity − unrealized PnL) less the
- * isolated margins of every open position, as the gateway's own liquidation maths takes it.
- */
-export function crossWalletOf(account: FuturesAccount, positions: readonly FuturesPositionRow[]): string {
-  let wallet = new MathsDecimal(account.equity).minus(account.unrealizedPL);
-  for (const position of positions)
-    if (position.marginMode === 1) wallet = wallet.minus(position.positionsOpenMarginCount);
-  return wallet.toFixed();
-}
-
-/** The maths worker's book (contracts/maths.md, live-position shape) for the account's open positions. */
-export function bookInputOf(positions: readonly FuturesPositionRow[], account: FuturesAccount | null): BookInput {
+/** The maths worker's ledger (contracts/maths.md, live-position shape) for the account's open positions. */
+export function ledgerInputOf(positions: readonly FuturesPositionRow[], account: FuturesAccount | null): LedgerInput {
   const marginCoin = account?.marginCoin ?? 'USDT';
   return {
     positions: positions.map((position) => ({
@@ -46,6 +34,7 @@ export function bookInputOf(positions: readonly FuturesPositionRow[], account: F
       tiers: [['0', ANY_SIZE, position.mm, position.positionsLevel]],
       feeRate: position.feeRate,
     })),
-    crossAvailable: account ? { [marginCoin]: crossWalletOf(account, positions) } : {},
+    // The maths worker works the cross wallet balance out (equity − uPnL − isolated margins): no decimal maths here.
+    crossWallet: account ? { [marginCoin]: { equity: account.equity, unrealizedPL: account.unrealizedPL } } : {},
   };
 }

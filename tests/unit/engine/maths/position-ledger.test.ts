@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { futuresPositionMetrics, liquidationPrice, MathsInputError } from '../../../../engine/maths';
-import { type BookPosition, computeBookRows, prepareBook } from '../../../../engine/maths/position-book';
-import { CELL_SEPARATOR, packRows, ROW_END, type RowsFrame, RowsTable } from '../../../../engine/maths/row-frame';
+import { type LedgerPosition, computeLedgerRows, prepareLedger } from '../../../../engine/maths/position-ledger';
+import { CELL_SEPARATOR, ROW_END, type RowsFrame, RowsTable } from '../../../../engine/format/rows-table';
+import { packRows } from '../../../../engine/maths/row-frame';
 import { CONTRACT_LONG } from '../../../fixtures/contract-positions';
 
-const LONG: BookPosition = CONTRACT_LONG;
+const LONG: LedgerPosition = CONTRACT_LONG;
 
-describe('computeBookRows', () => {
+describe('computeLedgerRows', () => {
   it('gives the contract example for an isolated long: uPnL 500.00, ROE 16.67, liquidation 54249.5', () => {
-    const [row] = computeBookRows(prepareBook({ positions: [LONG], crossAvailable: {} }), {
+    const [row] = computeLedgerRows(prepareLedger({ positions: [LONG], crossAvailable: {} }), {
       marks: { BTCUSDT: '61000' },
     });
     expect(row).toMatchObject({
@@ -23,7 +24,7 @@ describe('computeBookRows', () => {
 
   it('agrees with the single-position functions for a lone cross position', () => {
     const cross = { ...LONG, marginMode: 2 };
-    const [row] = computeBookRows(prepareBook({ positions: [cross], crossAvailable: { USDT: '5000' } }), {
+    const [row] = computeLedgerRows(prepareLedger({ positions: [cross], crossAvailable: { USDT: '5000' } }), {
       marks: { BTCUSDT: '59000' },
     });
     const metrics = futuresPositionMetrics({ position: cross.position, markPrice: '59000' });
@@ -57,15 +58,15 @@ describe('computeBookRows', () => {
       position: { ...LONG.position, positionsOpenAvgPrice: '3000' },
     };
     const isolated = { ...LONG, id: 'i' };
-    const book = prepareBook({ positions: [cross, other, isolated], crossAvailable: { USDT: '5000' } });
-    const calm = computeBookRows(book, { marks: { BTCUSDT: '60000', ETHUSDT: '3000' } });
-    const stressed = computeBookRows(book, { marks: { BTCUSDT: '60000', ETHUSDT: '2000' } });
+    const ledger = prepareLedger({ positions: [cross, other, isolated], crossAvailable: { USDT: '5000' } });
+    const calm = computeLedgerRows(ledger, { marks: { BTCUSDT: '60000', ETHUSDT: '3000' } });
+    const stressed = computeLedgerRows(ledger, { marks: { BTCUSDT: '60000', ETHUSDT: '2000' } });
     expect(Number(stressed[0].liquidation)).toBeGreaterThan(Number(calm[0].liquidation));
     expect(stressed[2].liquidation).toBe(calm[2].liquidation);
   });
 
   it('shows static figures and no profit for a symbol without a mark yet', () => {
-    const [row] = computeBookRows(prepareBook({ positions: [LONG], crossAvailable: {} }), { marks: {} });
+    const [row] = computeLedgerRows(prepareLedger({ positions: [LONG], crossAvailable: {} }), { marks: {} });
     expect(row).toMatchObject({
       size: '0.5000',
       entry: '60000.0',
@@ -78,12 +79,12 @@ describe('computeBookRows', () => {
 
   it('names the position and field of a bad input', () => {
     const bad = { ...LONG, position: { ...LONG.position, positionsCount: '-1' } };
-    expect(() => prepareBook({ positions: [LONG, { ...bad, id: 'p2' }], crossAvailable: {} })).toThrow(
+    expect(() => prepareLedger({ positions: [LONG, { ...bad, id: 'p2' }], crossAvailable: {} })).toThrow(
       expect.objectContaining({ field: 'positions[1].position.positionsCount', code: 'maths.negative' }),
     );
-    expect(() => prepareBook({ positions: [LONG, LONG], crossAvailable: {} })).toThrow(MathsInputError);
-    const book = prepareBook({ positions: [LONG], crossAvailable: {} });
-    expect(() => computeBookRows(book, { marks: { BTCUSDT: 'NaN' } })).toThrow(
+    expect(() => prepareLedger({ positions: [LONG, LONG], crossAvailable: {} })).toThrow(MathsInputError);
+    const ledger = prepareLedger({ positions: [LONG], crossAvailable: {} });
+    expect(() => computeLedgerRows(ledger, { marks: { BTCUSDT: 'NaN' } })).toThrow(
       expect.objectContaining({ field: 'marks.BTCUSDT' }),
     );
   });
@@ -96,34 +97,34 @@ describe('computeBookRows', () => {
       ['symbol', 'BTC\u007f'],
     ] as const) {
       expect(() =>
-        prepareBook({ positions: [LONG, { ...LONG, id: 'p2', [field]: value }], crossAvailable: {} }),
+        prepareLedger({ positions: [LONG, { ...LONG, id: 'p2', [field]: value }], crossAvailable: {} }),
       ).toThrow(expect.objectContaining({ field: `positions[1].${field}`, code: 'maths.bad-shape' }));
     }
   });
 
   it('keeps a mark that did not move, and reads one that did, tick after tick', () => {
-    const book = prepareBook({ positions: [LONG], crossAvailable: {} });
-    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
+    const ledger = prepareLedger({ positions: [LONG], crossAvailable: {} });
+    expect(computeLedgerRows(ledger, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
       mark: '61000.0',
       upnl: '500.00',
     });
-    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
+    expect(computeLedgerRows(ledger, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
       mark: '61000.0',
       upnl: '500.00',
     });
-    expect(computeBookRows(book, { marks: { BTCUSDT: '0059000.04' } })[0]).toMatchObject({
+    expect(computeLedgerRows(ledger, { marks: { BTCUSDT: '0059000.04' } })[0]).toMatchObject({
       mark: '59000.0',
       upnl: '-499.98',
     });
-    expect(computeBookRows(book, { marks: { BTCUSDT: 59000.05 } })[0]).toMatchObject({
+    expect(computeLedgerRows(ledger, { marks: { BTCUSDT: 59000.05 } })[0]).toMatchObject({
       mark: '59000.1',
       upnl: '-499.98',
     });
     // A refused mark leaves the next tick unharmed.
-    expect(() => computeBookRows(book, { marks: { BTCUSDT: '0' } })).toThrow(
+    expect(() => computeLedgerRows(ledger, { marks: { BTCUSDT: '0' } })).toThrow(
       expect.objectContaining({ field: 'marks.BTCUSDT', code: 'maths.out-of-range' }),
     );
-    expect(computeBookRows(book, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
+    expect(computeLedgerRows(ledger, { marks: { BTCUSDT: '61000' } })[0]).toMatchObject({
       mark: '61000.0',
       upnl: '500.00',
     });
@@ -135,6 +136,36 @@ const cellsOf = (frame: RowsFrame) =>
   String.fromCharCode(...frame.cells)
     .replace(ROW_END, '')
     .split(CELL_SEPARATOR);
+
+describe('prepareLedger cross wallet', () => {
+  const cross = { ...LONG, id: 'c', marginMode: 2 };
+  const isolated = { ...LONG, id: 'i', symbol: 'ETHUSDT' };
+  const tick = { marks: { BTCUSDT: '59000', ETHUSDT: '61000' } };
+
+  it('works the cross wallet balance out from equity, uPnL and the isolated margins in that coin', () => {
+    // equity 9000 − uPnL 1000 − the isolated position's margin gives the same figures as that balance given whole.
+    const margin = isolated.position.positionsOpenMarginCount;
+    const given = computeLedgerRows(
+      prepareLedger({ positions: [cross, isolated], crossAvailable: { USDT: String(8000 - Number(margin)) } }),
+      tick,
+    );
+    const worked = computeLedgerRows(
+      prepareLedger({ positions: [cross, isolated], crossWallet: { USDT: { equity: '9000', unrealizedPL: '1000' } } }),
+      tick,
+    );
+    expect(worked).toEqual(given);
+    expect(worked[0]?.liquidation).not.toBe(
+      computeLedgerRows(prepareLedger({ positions: [cross, isolated], crossAvailable: { USDT: '8000' } }), tick)[0]
+        ?.liquidation,
+    );
+  });
+
+  it('names the field of a bad account figure', () => {
+    expect(() =>
+      prepareLedger({ positions: [cross], crossWallet: { USDT: { equity: 'lots', unrealizedPL: '0' } } }),
+    ).toThrow(/crossWallet\.USDT\.equity/);
+  });
+});
 
 describe('RowsTable', () => {
   const row = (id: string, upnl: string) => ({
@@ -200,7 +231,7 @@ describe('RowsTable', () => {
       upnl: '5',
       roePercent: '+1%',
     });
-    // A delta for another book size is not applied to this one.
+    // A delta for another ledger size is not applied to this one.
     table.apply(
       packRows([{ index: 0, row: { mark: '9', upnl: '9', roePercent: '9', liquidation: '9' } }], {
         seq: 2,

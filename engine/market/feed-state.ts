@@ -1,0 +1,299 @@
+/**
+ * The book keeping of one trading screen's feed (market-data contract, WebSocket and "Order book maintenance"): its
+ * subscriptions on the shared stream, the order book with its `seq` and checksum proof and resync, the trades tape,
+ * the ticker, the K-lines, the connection and the counters, and what changed since the last frame.
+ */
+import { CandleSeries } from './candle-series';
+import { type BookApplyResult, OrderBook } from './order-book';
+import { readTicker, readTrade, type StreamTicker } from './stream-rows';
+import type { FeedConnection, FeedCounters, TradeFeedTarget } from './trade-frame';
+import { TradesRing } from './trades-ring';
+import type { ChannelArg, ChannelPush, SessionState } from './ws-session';
+
+/** What a feed needs of the shared stream; {@link MarketSession} is one. */
+export interface FeedStream {
+  readonly state: SessionState;
+  subscribe(arg: ChannelArg, listener: (push: ChannelPush) => void): () => void;
+  resubscribe(arg: ChannelArg): void;
+  onState(listener: (state: SessionState) => void): () => void;
+}
+
+/** The parts of the stream a feed times on their own (see {@link FeedState.dataTs}). */
+export type FeedPartName = 'book' | 'trades' | 'ticker' | 'candles';
+
+/** What the book keeping tells its feed: something changed, or a paced part's message came. */
+export interface FeedStateHooks {
+  stream: FeedStream;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  changed(): void;
+  pacedPartCame(part: 'ticker' | 'candles'): void;
+}
+
+/** Delay before the second resubscribe in a row; it doubles up to {@link MAX_RESYNC_DELAY_MS}. */
+const RESYNC_DELAY_MS = 250;
+const MAX_RESYNC_DELAY_MS = 8000;
+
+const CONNECTION: Record<SessionState, FeedConnection> = {
+  connecting: 'connecting',
+  open: 'live',
+  reconnecting: 'reconnecting',
+  closed: 'offline',
+};
+
+/**
+ * Keeps one screen's market state from the stream (market-data contract): a book that failed its `seq` or checksum
+ * proof is hidden and subscribed again for a fresh snapshot, backing off when snapshots keep failing; a malformed
+ * push is counted and dropped. Call {@link FeedState.close} when the screen goes away.
+ */
+export class FeedState {
+  readonly book = new OrderBook();
+  readonly trades: TradesRing;
+  readonly candles: CandleSeries;
+  ticker: StreamTicker | null = null;
+  connection: FeedConnection = 'connecting';
+  // What changed since the last frame.
+  isConnectionDirty = true;
+  isBookDirty = true;
+  isTickerDirty = false;
+  isTradesReset = false;
+  newTrades = 0;
+  isCountersDirty = false;
+  /**
+   * Each part's newest stream time: the `ts` of the newest message its state reflects. A frame's `latestTs` is the
+   * newest among the parts it carries that the stream moved on since the page last had them.
+   */
+  readonly dataTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
+  readonly tally: Required<FeedCounters> = {
+    messages: 0,
+    bookUpdates: 0,
+    gaps: 0,
+    checksumMismatches: 0,
+    resyncs: 0,
+    reconnects: 0,
+    dropped: 0,
+    frames: 0,
+  };
+  private readonly isFutures: boolean;
+  private readonly booksArg: ChannelArg;
+  private readonly unsubscribes: (() => void)[] = [];
+  private readonly stopState: () => void;
+  private unsubscribeCandles: (() => void) | null = null;
+  private candleChannel: string | null;
+  private hasBeenOpen: boolean;
+  // Book resync: one resubscribe at a time, backing off when snapshots keep failing.
+  private isAwaitingSnapshot = false;
+  private failedResyncs = 0;
+  private resyncTimer: unknown = null;
+  private isClosed = false;
+
+  constructor(
+    private readonly target: TradeFeedTarget,
+    tradeRows: number,
+    candleChannel: string | null,
+    private readonly hooks: FeedStateHooks,
+  ) {
+    this.trades = new TradesRing(tradeRows);
+    this.isFutures = target.instType !== 'SPOT';
+    this.candleChannel = candleChannel;
+    this.candles = new CandleSeries(candleChannel ?? '');
+    const { stream } = hooks;
+    this.booksArg = this.arg('books');
+    this.stopState = stream.onState(this.onState);
+    this.unsubscribes.push(
+      stream.subscribe(this.arg('ticker'), this.onTicker),
+      stream.subscribe(this.booksArg, this.onBooks),
+      stream.subscribe(this.arg('trade'), this.onTrades),
+    );
+    if (candleChannel) this.unsubscribeCandles = stream.subscribe(this.arg(candleChannel), this.onCandles);
+    this.connection = CONNECTION[stream.state];
+    this.hasBeenOpen = stream.state === 'open';
+  }
+
+  /** Switches the chart interval: resubscribes only the candle channel and resets the chart. */
+  setCandleChannel(channel: string | null): void {
+    if (channel === this.candleChannel) return;
+    this.candleChannel = channel;
+    this.unsubscribeCandles?.();
+    this.unsubscribeCandles = null;
+    this.candles.reset(channel ?? '');
+    if (channel) this.unsubscribeCandles = this.hooks.stream.subscribe(this.arg(channel), this.onCandles);
+  }
+
+  /** Unsubscribes everything and stops the resync timer; safe to call twice. */
+  close(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.clearResyncTimer();
+    this.stopState();
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
+    this.unsubscribes.length = 0;
+    this.unsubscribeCandles?.();
+    this.unsubscribeCandles = null;
+  }
+
+  private arg(channel: string): ChannelArg {
+    return { instType: this.target.instType, channel, instId: this.target.symbol };
+  }
+
+  /** Records that `part`'s state now reflects a message of stream time `ts`. */
+  private touch(part: FeedPartName, ts: number): void {
+    if (ts > this.dataTs[part]) this.dataTs[part] = ts;
+  }
+
+  private readonly onState = (state: SessionState): void => {
+    if (this.isClosed) return;
+    if (state === 'open') {
+      if (this.hasBeenOpen) {
+        this.tally.reconnects += 1;
+        this.isCountersDirty = true;
+      }
+      this.hasBeenOpen = true;
+    } else {
+      // Without a connection nothing proves the book: hide it; the session resubscribes on reconnect and the first
+      // `books` message then is a fresh snapshot.
+      if (this.book.status !== 'empty') {
+        this.book.reset();
+        this.isBookDirty = true;
+      }
+      this.isAwaitingSnapshot = false;
+      this.failedResyncs = 0;
+      this.clearResyncTimer();
+    }
+    const connection = CONNECTION[state];
+    if (connection !== this.connection) {
+      this.connection = connection;
+      this.isConnectionDirty = true;
+    }
+    this.hooks.changed();
+  };
+
+  private readonly onBooks = (push: ChannelPush): void => {
+    if (this.isClosed) return;
+    this.tally.messages += 1;
+    const isSnapshot = push.action === 'snapshot';
+    const rows = push.data;
+    if (rows.length === 0) {
+      // Nothing to merge and nothing lost: a malformed push, not a reason to drop a proven book.
+      this.tally.dropped += 1;
+      this.isCountersDirty = true;
+    }
+    for (let i = 0; i < rows.length; i += 1) {
+      if (isSnapshot) this.isAwaitingSnapshot = false;
+      const result = isSnapshot ? this.book.applySnapshot(rows[i]) : this.book.applyUpdate(rows[i]);
+      if (!this.onBookResult(result, isSnapshot, push.ts)) break;
+    }
+    this.hooks.changed();
+  };
+
+  /** Acts on one book result; false when the book was dropped (the rest of the push cannot apply). */
+  private onBookResult(result: BookApplyResult, isSnapshot: boolean, ts: number): boolean {
+    switch (result) {
+      case 'ok':
+        this.isBookDirty = true;
+        this.touch('book', ts);
+        if (!isSnapshot) {
+          this.tally.bookUpdates += 1;
+          // An update proven on top of a snapshot: the resync worked, the next failure starts without delay.
+          this.failedResyncs = 0;
+        }
+        return true;
+      case 'stale':
+      case 'awaiting-snapshot':
+        return true;
+      case 'gap':
+        this.tally.gaps += 1;
+        break;
+      case 'checksum-mismatch':
+        this.tally.checksumMismatches += 1;
+        break;
+      case 'rejected':
+        this.tally.dropped += 1;
+        break;
+    }
+    this.resync();
+    return false;
+  }
+
+  /** Hides the book and asks for a fresh snapshot (contract: resubscribe), at once the first time, then backing off. */
+  private resync(): void {
+    // The book has already dropped its levels (OrderBook never keeps a book it cannot prove).
+    this.isBookDirty = true;
+    this.isCountersDirty = true;
+    if (this.isAwaitingSnapshot) return;
+    this.isAwaitingSnapshot = true;
+    this.tally.resyncs += 1;
+    this.failedResyncs += 1;
+    if (this.failedResyncs <= 1) {
+      this.hooks.stream.resubscribe(this.booksArg);
+      return;
+    }
+    const delay = Math.min(RESYNC_DELAY_MS * 2 ** (this.failedResyncs - 2), MAX_RESYNC_DELAY_MS);
+    this.clearResyncTimer();
+    this.resyncTimer = this.hooks.setTimeout(() => {
+      this.resyncTimer = null;
+      if (!this.isClosed && this.isAwaitingSnapshot) this.hooks.stream.resubscribe(this.booksArg);
+    }, delay);
+  }
+
+  private clearResyncTimer(): void {
+    if (this.resyncTimer === null) return;
+    this.hooks.clearTimeout(this.resyncTimer);
+    this.resyncTimer = null;
+  }
+
+  private readonly onTicker = (push: ChannelPush): void => {
+    if (this.isClosed) return;
+    this.tally.messages += 1;
+    const ticker =
+      push.data.length > 0 ? readTicker(push.data[push.data.length - 1], this.target.symbol, this.isFutures) : null;
+    if (!ticker) {
+      this.tally.dropped += 1;
+      this.isCountersDirty = true;
+      this.hooks.changed();
+      return;
+    }
+    this.ticker = ticker;
+    this.isTickerDirty = true;
+    this.touch('ticker', push.ts);
+    this.hooks.pacedPartCame('ticker');
+  };
+
+  private readonly onTrades = (push: ChannelPush): void => {
+    if (this.isClosed) return;
+    this.tally.messages += 1;
+    if (push.action === 'snapshot') {
+      this.trades.clear();
+      this.isTradesReset = true;
+      this.newTrades = 0;
+    }
+    const rows = push.data;
+    let dropped = 0;
+    // Rows come newest first; the ring takes them oldest first.
+    for (let i = rows.length - 1; i >= 0; i -= 1) {
+      const trade = readTrade(rows[i]);
+      if (!trade) dropped += 1;
+      else if (this.trades.push(trade)) this.newTrades += 1;
+    }
+    if (dropped > 0) {
+      this.tally.dropped += dropped;
+      this.isCountersDirty = true;
+    }
+    if (dropped < rows.length) this.touch('trades', push.ts);
+    this.hooks.changed();
+  };
+
+  private readonly onCandles = (push: ChannelPush): void => {
+    if (this.isClosed || push.arg.channel !== this.candleChannel) return;
+    this.tally.messages += 1;
+    const dropped = this.candles.apply(push.action, push.data);
+    if (dropped > 0) {
+      this.tally.dropped += dropped;
+      this.isCountersDirty = true;
+    }
+    if (dropped < push.data.length) {
+      this.touch('candles', push.ts);
+      this.hooks.pacedPartCame('candles');
+    } else this.hooks.changed();
+  };
+}
