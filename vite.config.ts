@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { signRootCertPem } from './gateway/security/build-root';
+import { messagesPlugin } from './src/i18n/messages-plugin';
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -31,7 +32,7 @@ function compileHintFirst(): Plugin {
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), compileHintFirst()],
+  plugins: [messagesPlugin(), react(), compileHintFirst()],
   define: {
     // The root certificate the client verifies the server's signing key against (signing contract §1).
     'import.meta.env.VITE_SIGN_ROOT_CERT': JSON.stringify(signRootCertPem()),

@@ -1,6 +1,6 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/messages/en';
+import type { MessageKey } from '../i18n/i18n';
 import { randomHex } from '../security/random-hex';
 import { currentRiskToken } from '../security/risk-token';
 import { markSignedOut } from '../auth/auth-state';

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { RequestError } from '../api/request';
 import { listSecurityKeys, type SecurityKeyList } from '../auth/security-key';
+import { loadTexts } from '../i18n/i18n';
 import { rootRoute } from './__root';
 
 /** What the security page shows: the keys, a sign-in prompt, or a failure with its localized text. */
@@ -24,6 +25,6 @@ export async function loadSecurityPage(): Promise<SecurityPageData> {
 export const accountSecurityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account/security',
-  loader: loadSecurityPage,
+  loader: async () => (await Promise.all([loadSecurityPage(), loadTexts('account')]))[0],
   component: lazyRouteComponent(() => import('./-account/SecurityKeysPage'), 'SecurityKeysPage'),
 });

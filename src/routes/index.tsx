@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import type { MarketKind } from '../../engine/market/market-rows';
+import { loadTexts } from '../i18n/i18n';
 import { PageTransition } from '../ui/PageTransition';
 import { MarketsPage } from './-markets/MarketsPage';
 import { rootRoute } from './__root';
@@ -22,6 +23,7 @@ export const marketsRoute = createRoute({
     ...(search.tab === 'futures' ? { tab: 'futures' as const } : {}),
     ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),
   }),
+  loader: () => loadTexts('markets'),
   // The home page ships in the first chunk: it is what nearly every visit paints first.
   component: MarketsRoute,
 });

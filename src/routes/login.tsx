@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { loadTexts } from '../i18n/i18n';
 import { rootRoute } from './__root';
 
 /** Only a same-origin path may be a redirect target after sign-in; anything else is dropped. */
@@ -15,5 +16,6 @@ export const loginRoute = createRoute({
     const redirect = safeRedirect(search.redirect);
     return redirect ? { redirect } : {};
   },
+  loader: () => loadTexts('auth'),
   component: lazyRouteComponent(() => import('./-auth/LoginPage'), 'LoginPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { loadTexts } from '../i18n/i18n';
 import { loadTradeInstrument, tradeSearch, tradeSymbolParams } from '../trade/trade-route';
 import { rootRoute } from './__root';
 
@@ -8,6 +9,7 @@ export const spotTradeRoute = createRoute({
   path: '/spot/$symbol',
   params: tradeSymbolParams,
   validateSearch: tradeSearch,
-  loader: ({ params }) => loadTradeInstrument('spot', params.symbol),
+  loader: async ({ params }) =>
+    (await Promise.all([loadTradeInstrument('spot', params.symbol), loadTexts('trade')]))[0],
   component: lazyRouteComponent(() => import('./-trade/TradeRoute'), 'SpotTradeRoute'),
 });
