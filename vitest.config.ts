@@ -51,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/browser/texts-setup.ts'],
           // A real gateway for the market worker's stream tests (its URL is provided to the tests).
           globalSetup: ['tests/browser/gateway-setup.ts'],
           browser: {
