@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { ROUTE_LIST_FILE } from './engine/rules/route-paths';
 import { signRootCertPem } from './gateway/security/build-root';
+import { messagesPlugin } from './src/i18n/messages-plugin';
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -56,6 +57,7 @@ export default defineConfig({
     // Routes are files under src/routes (a `-` prefix marks a folder that is not a route); the plugin writes the
     // route tree to src/routeTree.gen.ts and splits each route's component into a chunk of its own.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: true }),
+    messagesPlugin(),
     react(),
     compileHintFirst(),
     routeList(),

@@ -2,10 +2,11 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { signRootCertPem } from './gateway/security/build-root';
+import { messagesPlugin } from './src/i18n/messages-plugin';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [messagesPlugin(), react()],
   define: {
     'import.meta.env.VITE_SIGN_ROOT_CERT': JSON.stringify(signRootCertPem()),
   },
@@ -31,6 +32,8 @@ export default defineConfig({
       'lightweight-charts',
       'decimal.js',
       'crc-32',
+      '@messageformat/runtime',
+      '@messageformat/runtime/lib/cardinals',
     ],
   },
   test: {
@@ -48,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/browser/texts-setup.ts'],
           // A real gateway for the market worker's stream tests (its URL is provided to the tests).
           globalSetup: ['tests/browser/gateway-setup.ts'],
           browser: {

@@ -1,6 +1,6 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/messages/en';
+import type { MessageKey } from '../i18n/i18n';
 import { randomHex } from '../platform/random-hex';
 import { markSignedOut } from '../session/auth-state';
 import { settingsState } from '../settings/settings';

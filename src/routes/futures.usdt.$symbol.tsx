@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadTexts } from '../i18n/i18n';
 import { loadTradeInstrument, tradeSearch, tradeSymbolParams } from '../trade/trade-route';
 import { FuturesTradeRoute } from '../trade/TradeRoute';
 
@@ -6,6 +7,7 @@ import { FuturesTradeRoute } from '../trade/TradeRoute';
 export const Route = createFileRoute('/futures/usdt/$symbol')({
   params: tradeSymbolParams,
   validateSearch: tradeSearch,
-  loader: ({ params }) => loadTradeInstrument('futures', params.symbol),
+  loader: async ({ params }) =>
+    (await Promise.all([loadTradeInstrument('futures', params.symbol), loadTexts('trade')]))[0],
   component: FuturesTradeRoute,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadTexts } from '../i18n/i18n';
 import type { MarketKind } from '../../engine/market/market-rows';
 import { PageTransition } from '../ui/PageTransition';
 import { MarketsPage } from '../markets/MarketsPage';
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/')({
     ...(search.tab === 'futures' ? { tab: 'futures' as const } : {}),
     ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),
   }),
+  loader: () => loadTexts('markets'),
   // The home page ships in the first chunk, not split off: it is what nearly every visit paints first.
   codeSplitGroupings: [],
   component: MarketsRoute,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadTexts } from '../i18n/i18n';
 import { LoginPage } from '../auth/LoginPage';
 
 /** Only a same-origin path may be a redirect target after sign-in; anything else is dropped. */
@@ -13,5 +14,6 @@ export const Route = createFileRoute('/login')({
     const redirect = safeRedirect(search.redirect);
     return redirect ? { redirect } : {};
   },
+  loader: () => loadTexts('auth'),
   component: LoginPage,
 });

@@ -1,7 +1,7 @@
 import { api } from '../security/secured-api';
 import { RequestError } from '../api/request';
 import { t } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/messages/en';
+import type { MessageKey } from '../i18n/i18n';
 import { WorkerCallError } from '../workers';
 import {
   type ChangesReply,

@@ -47,6 +47,8 @@ function climbingImports(): string[] {
     for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
       const target = resolve(dirname(file), match[1] ?? '');
       if (!target.startsWith(`${SRC}/`)) continue;
+      // An area's message files are the i18n room's data, kept in the area's folder (STYLE.md, one folder per area).
+      if (/\/messages\/[^/]+\.json$/.test(target)) continue;
       if (floorOf(target) > floorOf(file)) climbs.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
     }
   }

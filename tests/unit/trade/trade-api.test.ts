@@ -1,10 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../../src/api/request';
+import { loadTexts } from '../../../src/i18n/i18n';
 
 const client = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../src/security/secured-api', () => ({ api: client }));
 
 const { isSignedOutError, tradeApi } = await import('../../../src/trade/trade-api');
+
+// The trading screens' texts, as their routes load them.
+beforeAll(() => loadTexts('trade'));
 
 beforeEach(() => {
   client.get.mockReset();

@@ -143,10 +143,10 @@ describe('prepareLedger cross wallet', () => {
   const tick = { marks: { BTCUSDT: '59000', ETHUSDT: '61000' } };
 
   it('works the cross wallet balance out from equity, uPnL and the isolated margins in that coin', () => {
-    // equity 9000 − uPnL 1000 − the isolated position's margin gives the same figures as that balance given whole.
-    const margin = isolated.position.positionsOpenMarginCount;
+    // equity 9000 − uPnL 1000 − the isolated position's margin of 3000 gives what a balance of 5000 given whole gives.
+    expect(isolated.position).toMatchObject({ positionsOpenMarginCount: '3000' });
     const given = computeLedgerRows(
-      prepareLedger({ positions: [cross, isolated], crossAvailable: { USDT: String(8000 - Number(margin)) } }),
+      prepareLedger({ positions: [cross, isolated], crossAvailable: { USDT: '5000' } }),
       tick,
     );
     const worked = computeLedgerRows(
