@@ -1,37 +1,6 @@
-// Language rules of the spec (§2.1 route prefixes, §3 language entries, §7.1
-// languageType, §8 localized texts) as plain data plus small pure functions.
-
-/** The language route prefixes of spec §2.1, in the spec's order. */
-export const ROUTE_LANGUAGES = [
-  'bg',
-  'en',
-  'asia',
-  'en-GB',
-  'ja',
-  'vi',
-  'ru',
-  'es',
-  'tr',
-  'it',
-  'fr',
-  'de',
-  'zh-CN',
-  'zh-TW',
-  'zh-TC',
-  'pt',
-  'id',
-  'th',
-  'pl',
-  'uk',
-  'pt-PT',
-  'es-ES',
-  'uz',
-  'ar',
-  'ph',
-] as const;
-
-/** One language route prefix of spec §2.1. */
-export type RouteLanguage = (typeof ROUTE_LANGUAGES)[number];
+// Language rules of the spec (§3 language entries, §7.1 languageType, §8 localized texts) as plain data plus small
+// pure functions; the route prefixes of §2.1 are in route-languages.ts, browser language matching in
+// browser-language.ts.
 
 /** The supported locales of spec §3, in the spec's order. */
 export const SUPPORTED_LOCALES = [
@@ -97,7 +66,7 @@ export const MESSAGE_BUNDLES = [
   'bg',
 ] as const;
 
-/** One message bundle id (spec §8); the file `src/i18n/messages/<id>.ts` holds its texts. */
+/** One message bundle id (spec §8): `<id>.json` in `src/i18n/messages/` and in each area's `messages/` hold its texts. */
 export type MessageBundle = (typeof MESSAGE_BUNDLES)[number];
 
 /**
@@ -295,147 +264,10 @@ export function localeEntryOf(locale: Locale): LanguageEntry {
 }
 
 const LOCALE_SET: ReadonlySet<string> = new Set(ALL_LOCALES);
-const ROUTE_LANGUAGE_SET: ReadonlySet<string> = new Set(ROUTE_LANGUAGES);
 
 /** Whether a string is exactly one of the spec's locales (§3), for values read from cookies or storage. */
 export function isLocale(value: string): value is Locale {
   return LOCALE_SET.has(value);
-}
-
-/** Whether a path segment is exactly one of the language route prefixes of spec §2.1. */
-export function isRouteLanguage(segment: string): segment is RouteLanguage {
-  return ROUTE_LANGUAGE_SET.has(segment);
-}
-
-// Route prefixes that are not themselves locales (spec §2.1 against §3).
-const ROUTE_ALIASES: Readonly<Partial<Record<RouteLanguage, Locale>>> = {
-  asia: 'en',
-  'zh-TC': 'zh-TW',
-  ph: 'en-PH',
-};
-
-/** The locale a language route prefix selects (spec §2.1): asia → en, zh-TC → zh-TW, ph → en-PH, others themselves. */
-export function routeLanguageToLocale(language: RouteLanguage): Locale {
-  return Object.hasOwn(ROUTE_ALIASES, language) ? ROUTE_ALIASES[language]! : (language as Locale);
-}
-
-/**
- * The route prefix that shows a locale (spec §2.1), or null when none does
- * (nl, sv, ko, en-IN, en-ZA): those pages keep an unprefixed path and the
- * locale lives in the preference cookie. Our reading; the spec is silent.
- */
-export function localeToRouteLanguage(locale: Locale): RouteLanguage | null {
-  if (locale === 'en-PH') return 'ph';
-  return isRouteLanguage(locale) ? locale : null;
-}
-
-// A leading run of slashes or backslashes: browsers read `//host` and `/\host`
-// as another origin, so a path we hand back always starts with exactly one '/'.
-const LEADING_SLASHES = /^[/\\]+/;
-
-/** Makes any path-ish string a same-origin absolute path: one leading '/', query and hash kept. */
-function normalizePath(path: string): string {
-  if (path === '') return '/';
-  if (LEADING_SLASHES.test(path)) return path.replace(LEADING_SLASHES, '/');
-  return `/${path}`;
-}
-
-/** Index where the first path segment of a normalized path ends ('/', '?', '#' or the end). */
-function firstSegmentEnd(path: string): number {
-  for (let i = 1; i < path.length; i += 1) {
-    const c = path[i];
-    if (c === '/' || c === '?' || c === '#') return i;
-  }
-  return path.length;
-}
-
-/**
- * Splits the language prefix off a path (spec §2.1): only the first segment,
- * exact and case-sensitive; `rest` always starts with a single '/' and keeps
- * the query and hash.
- */
-export function splitLanguagePrefix(pathname: string): {
-  language: RouteLanguage | null;
-  rest: string;
-} {
-  const path = normalizePath(pathname);
-  const end = firstSegmentEnd(path);
-  const segment = path.slice(1, end);
-  if (!isRouteLanguage(segment)) return { language: null, rest: path };
-  return { language: segment, rest: normalizePath(path.slice(end)) };
-}
-
-/**
- * Puts a language prefix in front of a path (the reverse of
- * `splitLanguagePrefix`, spec §2.1); a prefix is added whenever a language is
- * given, even en, and an existing prefix on `path` is not replaced.
- */
-export function withLanguagePrefix(language: RouteLanguage | null, path: string): string {
-  const rest = normalizePath(path);
-  if (language === null) return rest;
-  // '/' alone, '/?q' and '/#h' attach to the prefix without a trailing slash.
-  if (rest === '/' || rest[1] === '?' || rest[1] === '#') return `/${language}${rest.slice(1)}`;
-  return `/${language}${rest}`;
-}
-
-// Browser tags longer than this are not language tags; skip them unread.
-const MAX_TAG_LENGTH = 64;
-
-const LOCALE_BY_LOWER: ReadonlyMap<string, Locale> = new Map(
-  ALL_LOCALES.map((locale) => [locale.toLowerCase(), locale]),
-);
-
-/** The locale one browser language tag matches under the §3 pattern rules, or null. */
-function matchOne(tag: string): Locale | null {
-  if (tag.length === 0 || tag.length > MAX_TAG_LENGTH) return null;
-  // Accept `pt_BR`, `pt-BR;q=0.8`, POSIX `de_DE.UTF-8` and `de_DE@euro`.
-  const cleaned = tag.trim().split(/[;.@]/, 1)[0]!.replace(/_/g, '-').toLowerCase();
-  const exact = LOCALE_BY_LOWER.get(cleaned);
-  if (exact) return exact;
-
-  const [language = '', ...subtags] = cleaned.split('-');
-  const script = subtags.find((s) => /^[a-z]{4}$/.test(s));
-  const region = subtags.find((s) => /^(?:[a-z]{2}|\d{3})$/.test(s));
-  switch (language) {
-    case 'zh':
-      if (script === 'hant') return 'zh-TW';
-      if (script === 'hans') return 'zh-CN';
-      return region === 'hk' || region === 'mo' || region === 'tw' ? 'zh-TW' : 'zh-CN';
-    case 'pt':
-      return region === 'pt' ? 'pt-PT' : 'pt';
-    case 'es':
-      return region === 'es' ? 'es-ES' : 'es';
-    case 'en':
-      if (region === 'gb') return 'en-GB';
-      if (region === 'in') return 'en-IN';
-      if (region === 'ph') return 'en-PH';
-      if (region === 'za') return 'en-ZA';
-      return 'en';
-    // Norwegian is not offered; its readers get English rather than the next
-    // browser language (nn included with nb and no: same language).
-    case 'nb':
-    case 'no':
-    case 'nn':
-      return 'en';
-    // Legacy ISO code for Indonesian, still reported by older Android webviews.
-    case 'in':
-      return 'id';
-    default:
-      return LOCALE_BY_LOWER.get(language) ?? null;
-  }
-}
-
-/**
- * The locale for a browser's preferred languages (spec §3 "matched by
- * pattern"): the first language that matches a locale wins, else en.
- */
-export function matchBrowserLanguage(languages: readonly string[]): Locale {
-  for (const tag of languages) {
-    if (typeof tag !== 'string') continue;
-    const locale = matchOne(tag);
-    if (locale) return locale;
-  }
-  return 'en';
 }
 
 /** The message bundle that serves a locale's texts (spec §8); English variants share `en`. */

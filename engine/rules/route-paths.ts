@@ -1,4 +1,4 @@
-import { splitLanguagePrefix } from './locales';
+import { splitLanguagePrefix } from './route-languages';
 
 /** The file `vite build` writes beside index.html: the full path of every client route, e.g. `/spot/$symbol`. */
 export const ROUTE_LIST_FILE = 'routes.json';

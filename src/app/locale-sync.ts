@@ -1,12 +1,6 @@
-import {
-  isLocale,
-  type Locale,
-  localeEntryOf,
-  localeToRouteLanguage,
-  matchBrowserLanguage,
-  routeLanguageToLocale,
-  splitLanguagePrefix,
-} from '../../engine/rules/locales';
+import { isLocale, type Locale, localeEntryOf } from '../../engine/rules/locales';
+import { localeToRouteLanguage, routeLanguageToLocale, splitLanguagePrefix } from '../../engine/rules/route-languages';
+import { matchBrowserLanguage } from '../../engine/rules/browser-language';
 import { COOKIE_PREFERENCES, SETTING_KEYS } from '../../engine/rules/settings';
 import { i18nState, setLocale } from '../i18n/i18n';
 import { onRouteLanguageChange, setRouteLanguage } from '../i18n/route-language';

@@ -1,5 +1,5 @@
 import type { LocationRewrite } from '@tanstack/react-router';
-import { type RouteLanguage, splitLanguagePrefix, withLanguagePrefix } from '../../engine/rules/locales';
+import { type RouteLanguage, splitLanguagePrefix, withLanguagePrefix } from '../../engine/rules/route-languages';
 
 /**
  * The language prefix of the current URL (spec §2.1). Routes are declared without it: the router's

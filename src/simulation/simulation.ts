@@ -6,7 +6,7 @@ import {
   SIMULATION_SPOT_HOME,
   simulationRedirect,
 } from '../../engine/rules/simulation';
-import { splitLanguagePrefix, withLanguagePrefix } from '../../engine/rules/locales';
+import { splitLanguagePrefix, withLanguagePrefix } from '../../engine/rules/route-languages';
 import { currentRouteLanguage } from '../i18n/route-language';
 import { safeStorage } from '../platform/storage';
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { localeEntryOf, ROUTE_LANGUAGES, routeLanguageToLocale } from '../../engine/rules/locales';
+import { localeEntryOf } from '../../engine/rules/locales';
+import { ROUTE_LANGUAGES, routeLanguageToLocale } from '../../engine/rules/route-languages';
 
 /** The markets page's title in a bundle, as written in its message file (es-ES and pt-PT fall back to es and pt). */
 function marketsTitle(bundle: string): string {

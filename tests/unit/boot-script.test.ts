@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import {
-  bundleOf,
-  type Locale,
-  LOCALES,
-  localeEntryOf,
-  MESSAGE_BUNDLES,
-  matchBrowserLanguage,
-  ROUTE_LANGUAGES,
-  routeLanguageToLocale,
-} from '../../engine/rules/locales';
+import { bundleOf, type Locale, LOCALES, localeEntryOf, MESSAGE_BUNDLES } from '../../engine/rules/locales';
+import { ROUTE_LANGUAGES, routeLanguageToLocale } from '../../engine/rules/route-languages';
+import { matchBrowserLanguage } from '../../engine/rules/browser-language';
 import { COOKIE_PREFERENCES, SETTING_KEYS } from '../../engine/rules/settings';
 import { loadNamespace } from '../../src/i18n/namespaces';
 
