@@ -2,21 +2,17 @@
  * What a trading screen needs to know about its instrument, read from the public symbols or contracts reply
  * (market-data contract, REST): coins, price and size precision, steps, minimums, fees and, for futures, leverage.
  */
-/** One instrument of a trading screen; every figure a plain decimal string, places as integers. */
-export interface TradeInstrument {
+import type { InstrumentSteps } from '../rules/order-validation';
+
+/**
+ * One instrument of a trading screen; every figure a plain decimal string, places as integers. Its price and size
+ * steps and minimums are the {@link InstrumentSteps} order validation reads.
+ */
+export interface TradeInstrument extends InstrumentSteps {
   market: 'spot' | 'futures';
   symbol: string;
   base: string;
   quote: string;
-  pricePlaces: number;
-  /** Price step as a plain decimal (tick). */
-  priceStep: string;
-  sizePlaces: number;
-  /** Size step as a plain decimal (lot). */
-  sizeStep: string;
-  minSize: string;
-  /** Smallest order value in the quote coin; "0" when none. */
-  minNotional: string;
   makerFeeRate: string;
   takerFeeRate: string;
   /** Highest leverage; 1 for spot. */

@@ -20,8 +20,10 @@ export interface OrderRules {
 /** The figures of an instrument order validation reads (a `TradeInstrument` has them all). */
 export interface InstrumentSteps {
   pricePlaces: number;
+  /** Price step as a plain decimal (tick). */
   priceStep: string;
   sizePlaces: number;
+  /** Size step as a plain decimal (lot). */
   sizeStep: string;
   minSize: string;
   /** Smallest order value in the quote coin; "0" when none. */
