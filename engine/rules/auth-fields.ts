@@ -3,6 +3,7 @@ export type FieldProblem =
   | 'required'
   | 'invalidEmail'
   | 'invalidMobile'
+  | 'invalidLoginName'
   | 'invalidCode'
   | 'passwordRule'
   | 'passwordMismatch';
@@ -50,6 +51,16 @@ export function checkCode(value: string): FieldProblem | null {
   const v = value.trim();
   if (!v) return 'required';
   return CODE.test(v) ? null : 'invalidCode';
+}
+
+/**
+ * The sign-in name (spec §7.4 `loginName`): an email address or a phone number, checked before anything is sent, so
+ * a typo gets "enter an email address or a phone number" under the field rather than a refusal from the server.
+ */
+export function checkLoginName(value: string): FieldProblem | null {
+  const v = value.trim();
+  if (!v) return 'required';
+  return isPhoneLoginName(v) || checkEmail(v) === null ? null : 'invalidLoginName';
 }
 
 /** Whether a sign-in name is a phone number (then it needs a country code) rather than an email. */

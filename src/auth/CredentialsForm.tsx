@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { checkAreaCode, isPhoneLoginName } from '../../engine/rules/auth-fields';
+import { checkAreaCode, checkLoginName, isPhoneLoginName } from '../../engine/rules/auth-fields';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 import { Field, PasswordField } from '../ui/Field';
@@ -20,7 +20,7 @@ export function CredentialsForm({ onSubmit }: CredentialsFormProps) {
   const isPhone = isPhoneLoginName(loginName);
 
   const errors = {
-    loginName: loginName.trim() ? null : t('auth.required', { field: t('auth.loginName') }),
+    loginName: fieldProblemText(t, checkLoginName(loginName), t('auth.loginName')),
     pwd: pwd ? null : t('auth.required', { field: t('auth.password') }),
     areaCode: isPhone ? fieldProblemText(t, checkAreaCode(areaCode), t('auth.areaCode')) : null,
   };

@@ -73,7 +73,9 @@ export function LoginPage() {
       {step.kind === 'codes' && (
         <CodesForm
           channels={step.methods}
-          intro={t('auth.verifyIntro')}
+          intro={
+            step.methods.length === 1 && step.methods[0] === 'google' ? t('auth.googleIntro') : t('auth.verifyIntro')
+          }
           onSend={sendLoginCode}
           onSubmit={(codes) =>
             attempt(() => submitCodes({ emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google }))

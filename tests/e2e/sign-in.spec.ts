@@ -53,6 +53,9 @@ test.describe('sign-in', () => {
   test('an account with an authenticator asks for its code, and a right code signs in', async ({ page }) => {
     await signIn(page, SECURE.email, SECURE.password);
     await expect(page.getByRole('heading', { name: 'Verify it is you' })).toBeVisible();
+    // Only an authenticator: the step says where the code comes from, not that one was sent.
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+    await expect(page.getByText('Enter the codes we sent you.')).toHaveCount(0);
     await page.getByLabel('Authenticator code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('The code is wrong or has expired.')).toBeVisible();
@@ -61,6 +64,25 @@ test.describe('sign-in', () => {
     await page.getByLabel('Authenticator code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  });
+
+  test('a sign-in name that is neither an email nor a phone number is refused under the field, before sending', async ({
+    page,
+  }) => {
+    let logins = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/user/login')) logins += 1;
+    });
+    await signIn(page, 'not an address', DEMO.password);
+    await expect(page.getByText('Enter an email address or a phone number.')).toBeVisible();
+    await expect(page.getByText(/system is busy/i)).toHaveCount(0);
+    await expect(page.getByLabel('Email or phone number')).toHaveValue('not an address');
+    expect(logins).toBe(0);
+    await page.goto('/ja/login');
+    await page.locator('input[name="loginName"]').fill('abc');
+    await page.locator('input[name="pwd"]').fill(DEMO.password);
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByText('メールアドレスまたは電話番号を入力してください。')).toBeVisible();
   });
 
   test('the sign-in page shows errors in the chosen language', async ({ page }) => {

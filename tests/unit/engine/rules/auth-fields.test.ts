@@ -3,6 +3,7 @@ import {
   checkAreaCode,
   checkCode,
   checkEmail,
+  checkLoginName,
   checkMobile,
   checkPassword,
   checkRePassword,
@@ -57,5 +58,21 @@ describe('checkCode / isPhoneLoginName', () => {
   it('tells a phone number from an email', () => {
     expect(isPhoneLoginName('+13800138000')).toBe(true);
     expect(isPhoneLoginName('demo@example.com')).toBe(false);
+  });
+});
+
+describe('checkLoginName', () => {
+  it('accepts an email address or a phone number, with or without a plus', () => {
+    for (const name of ['demo@example.com', ' demo@example.com ', '13800138000', '+4915112345678'])
+      expect(checkLoginName(name), name).toBeNull();
+  });
+
+  it('asks for the field when it is empty', () => {
+    expect(checkLoginName('  ')).toBe('required');
+  });
+
+  it('refuses anything that is neither, before it reaches the server', () => {
+    for (const name of ['not an address', 'abc', 'demo@', '12-34', '1234', '@example.com'])
+      expect(checkLoginName(name), name).toBe('invalidLoginName');
   });
 });
