@@ -45,6 +45,8 @@ export function LoginPage() {
     // The signed-in header and the next page render in separate tasks: together they are a long task on a slow phone.
     await yieldToMain();
     await navigate({ to: redirect ?? '/', search: redirect ? undefined : {} });
+    // The form that held the focus is gone: the next page's main landmark (the skip link's target) takes it.
+    document.getElementById('main')?.focus({ preventScroll: true });
   };
   // Every failure was already shown by the request layer; the form keeps what was typed.
   const attempt = async (call: () => Promise<LoginReply>) => {

@@ -23,6 +23,8 @@ test.describe('sign-in', () => {
     });
     await signIn(page, DEMO.email, DEMO.password);
     await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    // The form that held the focus is gone; the next page's main landmark has it, not the document body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
     expect(loginBodies).toHaveLength(1);
     expect(loginBodies[0]).toContain('bodyCiphertext');
     expect(loginBodies[0]).not.toContain(DEMO.password);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { AccountSnapshot } from './account-store';
@@ -21,6 +21,20 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
   const { api, store } = useTradeServices();
   const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
   const slice = kind === 'open' ? account.openOrders : account.history;
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The cancelled order whose row, once gone, takes the focus with it: the focus then goes to the next row's cancel.
+  const focusAfter = useRef<{ orderId: string; index: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const pending = focusAfter.current;
+    const box = boxRef.current;
+    if (!pending || !box || slice.data.some((order) => order.orderId === pending.orderId)) return;
+    focusAfter.current = null;
+    // Only when the focus went down with the row: never take it from where the user has moved it since.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const buttons = box.querySelectorAll<HTMLButtonElement>('tbody button');
+    (buttons[Math.min(pending.index, buttons.length - 1)] ?? box).focus();
+  }, [slice.data]);
 
   const cancel = async (order: TradeOrder) => {
     if (cancelling.has(order.orderId)) return;
@@ -29,6 +43,7 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
       if (instrument.market === 'futures') await api.cancelFuturesOrder(order.symbol, order.orderId);
       else await api.cancelSpotOrder(order.symbol, order.orderId);
       showToast({ type: 'success', message: t('trade.acct.cancelled') });
+      focusAfter.current = { orderId: order.orderId, index: slice.data.findIndex((o) => o.orderId === order.orderId) };
       // The long poll will name `orders` too; asking now makes the row go without waiting for it.
       store.refresh('openOrders', 'history');
     } catch (error) {
@@ -43,20 +58,22 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
   };
 
   return (
-    <AccountPanelsState
-      session={account.session}
-      slice={slice}
-      isEmpty={slice.data.length === 0}
-      emptyText={kind === 'open' ? t('trade.acct.noOpenOrders') : t('trade.acct.noHistory')}
-      onRetry={() => store.refresh(kind === 'open' ? 'openOrders' : 'history')}
-    >
-      <OrdersTable
-        instrument={instrument}
-        orders={slice.data}
-        kind={kind}
-        cancelling={cancelling}
-        onCancel={(order) => void cancel(order)}
-      />
-    </AccountPanelsState>
+    <div ref={boxRef} tabIndex={-1} className="account-panels__focus-box">
+      <AccountPanelsState
+        session={account.session}
+        slice={slice}
+        isEmpty={slice.data.length === 0}
+        emptyText={kind === 'open' ? t('trade.acct.noOpenOrders') : t('trade.acct.noHistory')}
+        onRetry={() => store.refresh(kind === 'open' ? 'openOrders' : 'history')}
+      >
+        <OrdersTable
+          instrument={instrument}
+          orders={slice.data}
+          kind={kind}
+          cancelling={cancelling}
+          onCancel={(order) => void cancel(order)}
+        />
+      </AccountPanelsState>
+    </div>
   );
 }

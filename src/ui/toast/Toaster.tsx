@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../../i18n/i18n';
 import { closeToast, TOAST_GAP, TOAST_OFFSET, toastState } from './toast-state';
@@ -15,9 +15,19 @@ export interface ToasterProps {
 }
 
 /**
+ * Where the stack starts: 100 px from the top (spec §9), or 16 px below the page's main heading (in viewport
+ * coordinates) when that heading reaches further down, as under a wrapped header on a phone, so a toast never
+ * covers what page the user is on.
+ */
+export function stackTopFor(heading: Pick<DOMRect, 'top' | 'bottom'> | null): number {
+  if (!heading || heading.bottom <= TOAST_OFFSET) return TOAST_OFFSET;
+  return Math.ceil(heading.bottom) + TOAST_GAP;
+}
+
+/**
  * Renders the toast stack (spec §4, §9): fixed, centred, the oldest 100 px from the
- * top and each next one 16 px below the one above; when one closes, the rest move up.
- * Mount once, near the root of the app.
+ * top (or below the page heading, see {@link stackTopFor}) and each next one 16 px below the one above; when one
+ * closes, the rest move up. Mount once, near the root of the app.
  */
 export function Toaster({ className }: ToasterProps) {
   const t = useT();
@@ -33,6 +43,14 @@ export function Toaster({ className }: ToasterProps) {
       return next;
     });
   }, []);
+
+  // Read the heading's place once when a stack starts (one layout read per stack, never per frame).
+  const [stackTop, setStackTop] = useState(TOAST_OFFSET);
+  const hasToasts = toasts.length > 0;
+  useLayoutEffect(() => {
+    if (!hasToasts) return;
+    setStackTop(stackTopFor(document.querySelector('main h1')?.getBoundingClientRect() ?? null));
+  }, [hasToasts]);
 
   // Forget the heights of toasts that have closed.
   useEffect(() => {
@@ -59,7 +77,7 @@ export function Toaster({ className }: ToasterProps) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  let top = TOAST_OFFSET;
+  let top = stackTop;
   return (
     <section
       ref={regionRef}

@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { Dialog } from '../../../src/ui/Dialog';
 import { closeAllToasts, showToast, TOAST_TYPES, toast } from '../../../src/ui/toast/toast-state';
-import { Toaster } from '../../../src/ui/toast/Toaster';
+import { stackTopFor, Toaster } from '../../../src/ui/toast/Toaster';
 import { rect, sleep, useDesktop } from './helpers';
 
 const toastOf = (text: string) => page.getByText(text).element().closest<HTMLElement>('.toast')!;
@@ -62,6 +62,29 @@ describe('Toaster', () => {
     await userEvent.click(page.getByRole('button', { name: 'Close' }).first());
     await expect.poll(() => first.isConnected).toBe(false);
     await expect.poll(() => rect(second).top).toBe(100);
+  });
+
+  it('starts the stack below the page heading when the heading reaches past 100 px, so it never covers it', async () => {
+    await render(
+      <main>
+        <h1 style={{ marginBlockStart: '90px', lineHeight: '40px', margin: '90px 0 0' }}>Trading page</h1>
+        <Toaster />
+      </main>,
+    );
+    toast.info('Over the heading?', 0);
+    await expect.element(page.getByText('Over the heading?')).toBeVisible();
+    const item = toastOf('Over the heading?');
+    const heading = page.getByRole('heading', { name: 'Trading page' }).element();
+    await expect.poll(() => rect(item).top).toBe(Math.ceil(rect(heading).bottom) + 16);
+    expect(rect(item).top).toBeGreaterThan(rect(heading).bottom);
+  });
+
+  it('keeps the spec offset when the heading ends above it, and goes below a heading further down', () => {
+    expect(stackTopFor({ top: 60, bottom: 90 })).toBe(100);
+    expect(stackTopFor({ top: -50, bottom: -10 })).toBe(100);
+    expect(stackTopFor({ top: 150, bottom: 190 })).toBe(206);
+    expect(stackTopFor({ top: 80, bottom: 120.2 })).toBe(137);
+    expect(stackTopFor(null)).toBe(100);
   });
 
   it('does not close while hovered, and closes after the pointer leaves', async () => {

@@ -126,6 +126,27 @@ describe('AccountPanels open orders', () => {
     expect(toastState.toasts.some((toast) => toast.message === 'Order cancelled.')).toBe(true);
   });
 
+  it('moves the focus to the next order after a cancel by keyboard, and to the panel when none is left', async () => {
+    let listed = [order({ orderId: '101' }), order({ orderId: '102', side: 'sell', price: '61000.00' })];
+    const api = stubApi({
+      spotOpenOrders: async () => listed,
+      cancelSpotOrder: async (_symbol: string, orderId: string) => {
+        listed = listed.filter((o) => o.orderId !== orderId);
+      },
+    });
+    await renderPanels(api);
+    const first = page.getByRole('button', { name: 'Cancel order 101' });
+    const second = page.getByRole('button', { name: 'Cancel order 102' });
+    await expect.element(first).toBeVisible();
+    (first.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => first.elements().length).toBe(0);
+    await expect.poll(() => document.activeElement).toBe(second.element());
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => second.elements().length).toBe(0);
+    await expect.poll(() => document.activeElement?.classList.contains('account-panels__focus-box')).toBe(true);
+  });
+
   it('toasts a refused cancel in the user language and keeps the row', async () => {
     const api = stubApi({
       spotOpenOrders: async () => [order()],
