@@ -11,6 +11,7 @@ const SCENE_TEXT: Record<CodeScene, string> = {
   bind: 'to bind this address to your account',
   system: 'to confirm a sign-in from a new device',
   security: 'to confirm a change to how your account is secured',
+  reset: 'to choose a new password',
 };
 
 /** The delivery target of a mobile number as codes and limits key it: `areaCode mobile`. */
@@ -24,13 +25,18 @@ export function userTarget(user: UserRecord, channel: CodeChannel): string | nul
   return user.mobile !== null && user.areaCode !== null ? mobileTarget(user.areaCode, user.mobile) : null;
 }
 
-/** Issues a code and delivers it, unless the target's or the address's sending limit is used up (then returns false and sends nothing). */
+/**
+ * Issues a code and delivers it, unless the target's or the address's sending limit is used up (then returns false
+ * and sends nothing). With `deliver: false` it counts against the limits and answers alike but sends nothing.
+ */
 export async function sendCode(
   ctx: AuthContext,
   c: Context<GatewayEnv>,
   message: { channel: CodeChannel; target: string; scene: CodeScene },
+  options: { deliver?: boolean } = {},
 ): Promise<boolean> {
   if (!takeCodeSend(ctx, `${message.channel}:${message.target}`, message.scene, ctx.clientIp(c))) return false;
+  if (options.deliver === false) return true;
   const code = ctx.codes.issue(message.channel, message.target, message.scene);
   const minutes = CODE_TTL_MS / 60_000;
   const text = `Your verification code ${SCENE_TEXT[message.scene]} is ${code}. It expires in ${minutes} minutes. Never share it.`;

@@ -9,6 +9,7 @@ import { googleAuthRoutes } from './google-auth-routes';
 import { loginRoutes } from './login-routes';
 import { confirmKnownDevice } from './login-steps';
 import { loginVerifyRoutes } from './login-verify-routes';
+import { passwordResetRoutes } from './password-reset-routes';
 import { passwordRoutes } from './password-routes';
 import { registerRoutes } from './register-routes';
 import { sessionMiddleware } from './session-middleware';
@@ -52,6 +53,7 @@ export function createAuth(deps: CreateAuthDeps): Auth {
   routes.route('/', accountRoutes(context));
   routes.route('/', stepUpRoutes(context));
   routes.route('/', passwordRoutes(context));
+  routes.route('/', passwordResetRoutes(context));
   const subAccounts = {
     store: createSubAccountStore(deps.db, context.users),
     keyOfSession: deps.keyOfSession ?? deviceKeyReader(deps.db),

@@ -9,6 +9,7 @@ import { readAuthBody, readChoice, requireUser } from './auth-request';
 import { mobileTarget, sendCode, userTarget } from './code-sender';
 import { maskTarget } from './dev-mailbox';
 import { loadPending } from './login-steps';
+import { resetAccountOf } from './password-reset-routes';
 import { stepUpMethods, stepUpSubject } from './step-up';
 import { CODE_SCENES, CODE_TTL_MS, type CodeChannel, type CodeScene } from './verify-code-store';
 
@@ -22,7 +23,7 @@ function bodyTarget(body: JsonObject, channel: CodeChannel): string {
 }
 
 /**
- * Where a code for this scene goes. Register: the body's target (a registered one gets a code too, so this call
+ * Where a code for this scene goes. Register and reset: the body's target (a registered one gets a code too, so this call
  * never tells whether an account exists). Bind: the body's target, for a signed-in user. Security (a step-up): the
  * signed-in account's own contact, when its step-up asks for that channel. Login and system: the
  * pending login's own account, whatever the body says, so nobody can mail codes for another person's login.
@@ -34,7 +35,7 @@ function resolveTarget(
   channel: CodeChannel,
   scene: CodeScene,
 ): string {
-  if (scene === 'register') return bodyTarget(body, channel);
+  if (scene === 'register' || scene === 'reset') return bodyTarget(body, channel);
   if (scene === 'bind') {
     requireUser(ctx, c);
     return bodyTarget(body, channel);
@@ -63,7 +64,10 @@ export function verifyCodeRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const channel = readChoice(body, 'type', CHANNELS);
     const scene = readChoice(body, 'scene', CODE_SCENES);
     const target = resolveTarget(ctx, c, body, channel, scene);
-    if (!(await sendCode(ctx, c, { channel, target, scene }))) throw rateLimited();
+    // A reset code goes only to an account's own contact, but the reply is the same either way: this call never
+    // tells whether an account exists (the sending limits count both alike).
+    const deliver = scene !== 'reset' || resetAccountOf(ctx, body, channel).user !== undefined;
+    if (!(await sendCode(ctx, c, { channel, target, scene }, { deliver }))) throw rateLimited();
     return replyOk(c, {
       sent: true,
       target: maskTarget(channel, target),

@@ -5,9 +5,9 @@ import { safeEqualText, sha256Hex } from './safe-equal';
 /** Where a code is delivered. */
 export type CodeChannel = 'email' | 'mobile';
 /** What a code is for; a code only ever works for its own scene and target. */
-export type CodeScene = 'register' | 'login' | 'bind' | 'system' | 'security';
+export type CodeScene = 'register' | 'login' | 'bind' | 'system' | 'security' | 'reset';
 /** Every scene, for input validation. */
-export const CODE_SCENES: readonly CodeScene[] = ['register', 'login', 'bind', 'system', 'security'];
+export const CODE_SCENES: readonly CodeScene[] = ['register', 'login', 'bind', 'system', 'security', 'reset'];
 
 /** How long a code lives: 10 minutes. */
 export const CODE_TTL_MS = 10 * 60 * 1000;

@@ -68,6 +68,9 @@ export function LoginPage() {
         <>
           <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />
           <p className="auth__switch">
+            <Link to="/forgot-password">{t('auth.forgotPassword')}</Link>
+          </p>
+          <p className="auth__switch">
             <Link to="/register">{t('auth.noAccount')}</Link>
           </p>
         </>
