@@ -10,6 +10,7 @@ const LEADING_ZEROS = /^0{2,}/;
  * `.`; everything but digits, dots and spaces goes; two or more leading zeros become one `0`; only the first dot
  * stays; the integer part keeps at most 20 digits; the decimals keep at most `decimals` digits (the instrument's tick
  * or lot precision). With `decimals` 0 the dot goes too. Runs on every keystroke, so "0." and "12." stay as typed.
+ * Fields read other scripts and the locale's symbols first (numeric-input-typing.ts), then apply this rule.
  */
 export function sanitizeNumericInput(typed: string, decimals: number): string {
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals must be a whole number ≥ 0');

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { sanitizeNumericInput } from '../../../engine/rules/numeric-input';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { Slice } from '../account-panels/account-store';
@@ -12,6 +11,7 @@ import { StateView } from '../../ui/StateView';
 import { showToast } from '../../ui/toast/toast-state';
 import { leverageValue } from './order-form-model';
 import { OrderFormSegmented } from './OrderFormSegmented';
+import { useNumericTyping } from './use-numeric-typing';
 
 export interface OrderFormFuturesProps {
   instrument: TradeInstrument;
@@ -30,6 +30,10 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+  const leverageTyping = useNumericTyping(leverage, 0, (typed) => {
+    setLeverage(typed);
+    setTouched(true);
+  });
 
   // The server's leverage replaces what was typed whenever it changes (after an apply, or another tab's change).
   useEffect(() => {
@@ -104,16 +108,17 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
       <Field
         label={t('trade.form.leverage', { max: maxLever })}
         name="leverage"
-        value={leverage}
+        value={leverageTyping.value}
         inputMode="numeric"
         autoComplete="off"
         dir="ltr"
         className="trade-field"
         error={leverageError}
-        onChange={(event) => {
-          setLeverage(sanitizeNumericInput(event.currentTarget.value, 0));
-          setTouched(true);
-        }}
+        hint={leverageTyping.hint}
+        onChange={leverageTyping.onChange}
+        onCompositionStart={leverageTyping.onCompositionStart}
+        onCompositionEnd={leverageTyping.onCompositionEnd}
+        onBlur={leverageTyping.onBlur}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();

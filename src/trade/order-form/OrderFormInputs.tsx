@@ -1,6 +1,6 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
-import { type OrderFormState, sanitizePrice, sanitizeSize } from './order-form-model';
+import type { OrderFormState } from './order-form-model';
 import { OrderFormNumeric } from './OrderFormNumeric';
 
 /** Fields whose message may show: after the field was left, or after a submit attempt. */
@@ -29,8 +29,7 @@ export function OrderFormInputs({
   disabled,
 }: OrderFormInputsProps) {
   const t = useT();
-  const price = (typed: string) => sanitizePrice(typed, instrument);
-  const size = (typed: string) => sanitizeSize(typed, instrument);
+  const price = instrument.pricePlaces;
   const futures = instrument.market === 'futures';
   const closing = hedge ? form.tradeSide === 'close' : form.reduceOnly;
   return (
@@ -41,7 +40,7 @@ export function OrderFormInputs({
           label={t('trade.form.trigger')}
           unit={instrument.quote}
           value={form.trigger}
-          sanitize={price}
+          decimals={price}
           onChange={(trigger) => onChange({ trigger })}
           onBlur={() => onLeave('trigger')}
           error={errors.trigger}
@@ -59,7 +58,7 @@ export function OrderFormInputs({
           label={t('trade.form.price')}
           unit={instrument.quote}
           value={form.price}
-          sanitize={price}
+          decimals={price}
           onChange={(value) => onChange({ price: value })}
           onBlur={() => onLeave('price')}
           error={errors.price}
@@ -71,7 +70,7 @@ export function OrderFormInputs({
         label={t('trade.form.amount')}
         unit={instrument.base}
         value={form.size}
-        sanitize={size}
+        decimals={instrument.sizePlaces}
         onChange={(value) => onChange({ size: value })}
         onBlur={() => onLeave('size')}
         error={errors.size}
@@ -119,7 +118,7 @@ export function OrderFormInputs({
             label={t('trade.form.takeProfit')}
             unit={instrument.quote}
             value={form.takeProfit}
-            sanitize={price}
+            decimals={price}
             onChange={(takeProfit) => onChange({ takeProfit })}
             onBlur={() => onLeave('takeProfit')}
             error={errors.takeProfit}
@@ -130,7 +129,7 @@ export function OrderFormInputs({
             label={t('trade.form.stopLoss')}
             unit={instrument.quote}
             value={form.stopLoss}
-            sanitize={price}
+            decimals={price}
             onChange={(stopLoss) => onChange({ stopLoss })}
             onBlur={() => onLeave('stopLoss')}
             error={errors.stopLoss}

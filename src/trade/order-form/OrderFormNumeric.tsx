@@ -1,10 +1,11 @@
 import { Field } from '../../ui/Field';
+import { useNumericTyping } from './use-numeric-typing';
 
 export interface OrderFormNumericProps {
   label: string;
   value: string;
-  /** Spec §5 sanitizer for this field (price or size places); runs on every keystroke. */
-  sanitize(typed: string): string;
+  /** Decimal places spec §5 keeps in this field (the instrument's price or size places). */
+  decimals: number;
   onChange(value: string): void;
   onBlur?(): void;
   /** The coin the figure is in, shown at the inline end. */
@@ -15,11 +16,14 @@ export interface OrderFormNumericProps {
   name: string;
 }
 
-/** A price or amount field: whatever is typed or pasted is cleaned by the spec §5 rules before it is shown. */
+/**
+ * A price or amount field: whatever is typed, pasted or composed is read in the page's locale and cleaned by the
+ * spec §5 rules before it is shown; the caret stays put, and a refused minus or exponent shows a hint under the field.
+ */
 export function OrderFormNumeric({
   label,
   value,
-  sanitize,
+  decimals,
   onChange,
   onBlur,
   unit,
@@ -28,21 +32,27 @@ export function OrderFormNumeric({
   disabled,
   name,
 }: OrderFormNumericProps) {
+  const typing = useNumericTyping(value, decimals, onChange);
   return (
     <Field
       label={label}
       name={name}
-      value={value}
+      value={typing.value}
       inputMode="decimal"
       autoComplete="off"
       spellCheck={false}
       dir="ltr"
       disabled={disabled}
       error={error}
-      hint={hint}
+      hint={typing.hint ?? hint}
       className="trade-field"
-      onChange={(event) => onChange(sanitize(event.currentTarget.value))}
-      onBlur={onBlur}
+      onChange={typing.onChange}
+      onCompositionStart={typing.onCompositionStart}
+      onCompositionEnd={typing.onCompositionEnd}
+      onBlur={() => {
+        typing.onBlur();
+        onBlur?.();
+      }}
       end={<span className="trade-field__unit">{unit}</span>}
     />
   );

@@ -30,8 +30,8 @@ describe('OrderForm numeric fields', () => {
   it('cleans what is typed by the spec §5 rules, keystroke by keystroke', async () => {
     await renderForm();
     await userEvent.type(input('Price'), '6a0b0０0．123');
-    // Letters and the full-width digit go, the full-width period becomes '.', decimals stop at the price places (2).
-    expect(fieldValue('Price')).toBe('6000.12');
+    // Letters go, the full-width digit becomes 0, the full-width period '.', decimals stop at the price places (2).
+    expect(fieldValue('Price')).toBe('60000.12');
     await userEvent.clear(input('Amount'));
     await userEvent.type(input('Amount'), '0000.123456');
     // Leading zeros become one 0; decimals stop at the size places (4).
