@@ -211,7 +211,30 @@ test.describe('trading screens: orders and positions', () => {
     const second = await readRow();
     expect(tracks(second)).toBeLessThanOrEqual(0.1 * Number(size) + 0.011);
 
-    await row.getByRole('button', { name: 'Close Long BTCUSDT' }).click();
+    // Close is in view at the panel's end on a desktop screen, without scrolling the table sideways.
+    const close = row.getByRole('button', { name: 'Close Long BTCUSDT' });
+    const within = async () => {
+      const [button, panel] = [await close.boundingBox(), await screen.panel.boundingBox()];
+      const viewport = page.viewportSize()!;
+      return (
+        !!button &&
+        !!panel &&
+        button.x >= panel.x &&
+        button.x + button.width <= Math.min(panel.x + panel.width, viewport.width) + 0.5
+      );
+    };
+    expect(await within()).toBe(true);
+    // On a phone the position is a card: no sideways scroll, Close across the card.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await row.scrollIntoViewIfNeeded();
+    await expect.poll(() => row.evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
+    const scroller = row.locator('xpath=ancestor::div[contains(@class, "account-panels__scroll")]');
+    expect(await scroller.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    expect(await within()).toBe(true);
+    await expect(row.locator('[data-cell="upnl"]')).toHaveAttribute('data-label', 'Unrealized PnL');
+    await page.setViewportSize({ width: 1366, height: 800 });
+
+    await close.click();
     const dialog = page.getByRole('dialog', { name: 'Close position' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Close your Long BTCUSDT position of ${size} BTC at the market price?`);

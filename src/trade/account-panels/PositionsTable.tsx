@@ -143,28 +143,38 @@ const PositionRow = memo(function PositionRow({ index, position, row, onClose }:
           {position.marginMode === 1 ? t('trade.form.isolated') : t('trade.form.cross')}
         </span>
       </th>
-      <td className="account-table__num">
+      <td className="account-table__num" data-label={t('trade.form.amount')}>
         <bdi dir="ltr">{`${row.size} ${position.baseCoin}`}</bdi>
       </td>
-      <td className="account-table__num">
+      <td className="account-table__num" data-label={t('trade.acct.entry')}>
         <bdi dir="ltr">{row.entry}</bdi>
       </td>
-      <td className="account-table__num" data-cell="mark">
+      <td className="account-table__num" data-cell="mark" data-label={t('trade.acct.mark')}>
         <bdi dir="ltr">{row.mark}</bdi>
       </td>
-      <td className="account-table__num" data-cell="upnl" data-tone={toneOf(row.upnl)}>
+      <td
+        className="account-table__num"
+        data-cell="upnl"
+        data-tone={toneOf(row.upnl)}
+        data-label={t('trade.acct.upnl')}
+      >
         <bdi dir="ltr">{row.upnl}</bdi>
       </td>
-      <td className="account-table__num" data-cell="roe" data-tone={toneOf(row.roePercent)}>
+      <td
+        className="account-table__num"
+        data-cell="roe"
+        data-tone={toneOf(row.roePercent)}
+        data-label={t('trade.acct.roe')}
+      >
         <bdi dir="ltr">{row.roePercent}</bdi>
       </td>
-      <td className="account-table__num" data-cell="liquidation">
+      <td className="account-table__num" data-cell="liquidation" data-label={t('trade.acct.liqPrice')}>
         <bdi dir="ltr">{row.liquidation}</bdi>
       </td>
-      <td className="account-table__num">
+      <td className="account-table__num" data-label={t('trade.acct.margin')}>
         <bdi dir="ltr">{row.margin}</bdi>
       </td>
-      <td className="account-table__num">
+      <td className="account-table__num" data-label={t('trade.acct.leverage')}>
         <bdi dir="ltr">{`${position.positionsLevel}×`}</bdi>
       </td>
       <td className="account-table__action">
