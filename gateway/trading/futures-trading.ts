@@ -1,3 +1,4 @@
+import { checkPriceBand } from './price-band';
 import { invalidField } from '../http/gateway-error';
 import { matchTaker, type OrderSide } from '../market/matching';
 import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
@@ -101,6 +102,7 @@ export class FuturesTrading {
     const { ctx } = this;
     const spec = ctx.spec(INST, input.symbol);
     const now = ctx.now();
+    const last = unitsOf(ctx.simulator.getTicker(INST, spec.symbol)?.lastPr ?? '0', spec.pricePlace);
     const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
     if (hedge && input.tradeSide === null) throw invalidField('tradeSide', 'must be open or close in hedge mode');
     const settings = this.adoptMarginMode(userId, spec.symbol, input.marginMode);
@@ -109,6 +111,8 @@ export class FuturesTrading {
     const holdSide: HoldSide = input.side === 'buy' ? 'long' : 'short';
     const isClose = hedge ? input.tradeSide === 'close' : input.reduceOnly;
     const execSide: OrderSide = hedge && isClose ? (input.side === 'buy' ? 'sell' : 'buy') : input.side;
+    checkPriceBand(spec, execSide, 'price', input.price, last);
+    checkPriceBand(spec, execSide, 'triggerPrice', input.triggerPrice, last);
     const closable = this.closableSize(userId, spec.symbol, hedge ? (isClose ? holdSide : null) : oppositeOf(holdSide));
     if (isClose && (closable === 0n || input.size > closable)) {
       throw reduceOnlyRefused(closable === 0n ? 'No position to close' : 'Close size exceeds the position');
@@ -150,7 +154,6 @@ export class FuturesTrading {
       },
     );
     if (input.triggerPrice !== null) {
-      const last = unitsOf(ctx.simulator.getTicker(INST, spec.symbol)?.lastPr ?? '0', spec.pricePlace);
       order.triggerUp = input.triggerPrice >= last;
       ctx.orders.insert(order);
       ctx.changes.notify(userId, ['orders', 'assets']);

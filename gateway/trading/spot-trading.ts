@@ -3,6 +3,7 @@ import type { TickerSnapshot } from '../market/market-types';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
 import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
+import { checkPriceBand } from './price-band';
 import { feeOn, type Liquidity } from './trade-fees';
 import { belowMinimum, insufficientBalance, noLiquidity, orderNotFound, postOnlyWouldTake } from './trade-errors';
 import type { TradingContext } from './trading-context';
@@ -42,6 +43,9 @@ export class SpotTrading {
     const { ctx } = this;
     const spec = ctx.spec('SPOT', input.symbol);
     const now = ctx.now();
+    const last = lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
+    checkPriceBand(spec, input.side, 'price', input.price, last);
+    checkPriceBand(spec, input.side, 'triggerPrice', input.triggerPrice, last);
     const levels = ctx.simulator.takerLevels('SPOT', spec.symbol, input.side) ?? [];
     const preview = matchTaker(
       { side: input.side, limit: input.price, size: input.size, postOnly: input.force === 'post_only' },
@@ -62,7 +66,7 @@ export class SpotTrading {
       request: input,
     });
     if (input.triggerPrice !== null) {
-      order.triggerUp = input.triggerPrice >= lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
+      order.triggerUp = input.triggerPrice >= last;
       order.frozen = this.freezeAmount(spec, order, preview.fills);
       this.freeze(userId, spec, order);
       ctx.orders.insert(order);

@@ -58,7 +58,12 @@ describe('hostile order fields', () => {
     ['more decimals than the lot', SPOT, { ...buy, size: '0.0100001' }, '43002'],
     ['a price off the tick', SPOT, { ...buy, price: '60000.001' }, '43002'],
     ['a value below the minimum', SPOT, { ...buy, size: '0.000001' }, '43003'],
-    ['a price far beyond the balance', SPOT, { ...buy, price: '999999999.00' }, '43004'],
+    // Outside the price band (a buy at most 5 % above the last price, down to a hundredth of it): refused before
+    // the balance is even looked at.
+    ['a price far above the market', SPOT, { ...buy, price: '999999999.00' }, '43011'],
+    ['a buy at a hundredth-and-less of the market', SPOT, { ...buy, price: '1.23', size: '5.000000' }, '43011'],
+    ['a futures sell far below the market', MIX, { ...long, side: 'sell', price: '1.0' }, '43011'],
+    ['a size far beyond the balance', SPOT, { ...buy, size: '999.000000' }, '43004'],
     ['a wrong productType', MIX, { ...long, productType: 'COIN-FUTURES' }, '40002'],
     ['a missing marginMode', MIX, { ...long, marginMode: undefined }, '40002'],
     ['a bad reduceOnly', MIX, { ...long, reduceOnly: true }, '40002'],
