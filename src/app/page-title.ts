@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type MessageKey, useT } from '../i18n/i18n';
-import { type TitlePair, useTitlePair } from '../ui/page-title';
+import { TITLE_PRICE_INTERVAL_MS, type TitlePair, useTitlePair } from '../ui/page-title';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -44,7 +44,20 @@ export function useDocumentTitle(): void {
   // A pair still published by the page being left is not this page's.
   const shown = pairText(pair?.symbol === symbol ? pair : null, symbol);
   const title = key ? t(key, { pair: shown }) : t('nav.brand');
+  // A new page writes its title at once; on the same page (a new price, a new language) at most once a second.
+  const page = `${key}\u0000${symbol}`;
+  const written = useRef({ page: '', at: Number.NEGATIVE_INFINITY });
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    const wait = written.current.page === page ? written.current.at + TITLE_PRICE_INTERVAL_MS - performance.now() : 0;
+    const write = () => {
+      document.title = title;
+      written.current = { page, at: performance.now() };
+    };
+    if (wait <= 0) {
+      write();
+      return;
+    }
+    const timer = setTimeout(write, wait);
+    return () => clearTimeout(timer);
+  }, [title, page]);
 }
