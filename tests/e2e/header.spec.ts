@@ -128,6 +128,21 @@ test.describe('the header on phones and in long languages', () => {
     }
   }
 
+  test('just above the menu breakpoint (1024 px) the longest languages still fit on one row, signed in', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    for (const lang of ['de', 'ru', 'fr']) {
+      await openMarkets(page, lang);
+      await expect(page.getByTestId('menu-button')).toBeHidden();
+      await expect(page.getByTestId('security-link')).toBeVisible();
+      await expectNoSidewaysScroll(page, `${lang} 1024 px`);
+      await expectNavOnOneLine(page, `${lang} 1024 px`);
+      expect((await page.locator('.app-header').boundingBox())?.height).toBeLessThan(60);
+    }
+  });
+
   test('the menu works from the keyboard: Enter opens, Tab enters it, Escape closes and focus returns', async ({
     page,
   }) => {
