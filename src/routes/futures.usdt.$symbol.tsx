@@ -5,6 +5,7 @@ import { FuturesTradeRoute } from '../trade/TradeRoute';
 
 /** `/futures/usdt/{symbol}` (and with a language prefix): the USDT-M futures screen; default `/futures/usdt/BTCUSDT`. */
 export const Route = createFileRoute('/futures/usdt/$symbol')({
+  staticData: { title: 'title.futures' },
   params: tradeSymbolParams,
   validateSearch: tradeSearch,
   loader: async ({ params }) =>

@@ -16,6 +16,7 @@ export interface MarketsSearch {
 
 /** `/` (and `/{lang}/`): the markets page. */
 export const Route = createFileRoute('/')({
+  staticData: { title: 'title.markets' },
   validateSearch: (search: Record<string, unknown>): MarketsSearch => ({
     ...(search.tab === 'futures' ? { tab: 'futures' as const } : {}),
     ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),

@@ -10,6 +10,7 @@ function safeRedirect(value: unknown): string | undefined {
 
 /** `/login` (and `/{lang}/login`): sign-in. */
 export const Route = createFileRoute('/login')({
+  staticData: { title: 'title.signIn' },
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
     const redirect = safeRedirect(search.redirect);
     return redirect ? { redirect } : {};

@@ -5,6 +5,7 @@ import { SpotTradeRoute } from '../trade/TradeRoute';
 
 /** `/spot/{symbol}` (and `/{lang}/spot/{symbol}`): the spot trading screen; default `/spot/BTCUSDT`. */
 export const Route = createFileRoute('/spot/$symbol')({
+  staticData: { title: 'title.spot' },
   params: tradeSymbolParams,
   validateSearch: tradeSearch,
   loader: async ({ params }) =>

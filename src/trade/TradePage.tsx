@@ -11,6 +11,7 @@ import { useTradeFeed } from './market/use-trade-feed';
 import { StateView } from '../ui/StateView';
 import { Tabs } from '../ui/Tabs';
 import { useIsMobile } from '../ui/use-media';
+import { usePageTitlePrice } from '../ui/page-title';
 import { AccountPanels } from './account-panels/AccountPanels';
 import { type ChartChannel, ChartPanel } from './market/ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -68,6 +69,7 @@ export function TradePage({ instrument, interval }: TradePageProps) {
     [intl, step, isMobile, chartShown, interval],
   );
   const { store, canvases, failure, retry } = useTradeFeed(target, view, instrument);
+  usePageTitlePrice(instrument.symbol, store);
   const onPick = (price: string) =>
     setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
   const onChannel = (channel: ChartChannel) =>

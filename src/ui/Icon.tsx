@@ -33,6 +33,7 @@ const PATHS = {
     </>
   ),
   close: <path d="m6 6 12 12M18 6 6 18" />,
+  menu: <path d="M4 7h16M4 12h16M4 17h16" />,
   empty: (
     <>
       <path d="M3 13h5l1.5 2.5h5L16 13h5" />

@@ -1,0 +1,63 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { type MessageKey, useT } from '../i18n/i18n';
+import { TITLE_PRICE_INTERVAL_MS, type TitlePair, useTitlePair } from '../ui/page-title';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The browser tab's title of the page, a core text; a trading page's title takes its `{pair}`. */
+    title?: MessageKey;
+  }
+}
+
+/** The tab title's text of a pair: "BTCUSDT 67,158.09", or the symbol alone before the first price. */
+export function pairText(pair: TitlePair | null, fallbackSymbol: string | undefined): string {
+  if (pair?.price) return `${pair.symbol} ${pair.price}`;
+  return pair?.symbol ?? fallbackSymbol ?? '';
+}
+
+interface TitleMatch {
+  status: string;
+  _notFound?: boolean;
+  params: unknown;
+  staticData: { title?: MessageKey };
+}
+
+/** The title the matched routes declare (the deepest one wins), and the symbol in their params. */
+function titleMatchOf(matches: readonly TitleMatch[]): { key: MessageKey; symbol?: string } | undefined {
+  if (matches.some((match) => match.status === 'notFound' || match._notFound)) return { key: 'title.notFound' };
+  const match = [...matches].reverse().find((candidate) => candidate.staticData.title !== undefined);
+  if (!match?.staticData.title) return undefined;
+  return { key: match.staticData.title, symbol: (match.params as { symbol?: string }).symbol };
+}
+
+/**
+ * Keeps `document.title` naming the page in the page's language: the title its route declares (`staticData.title`),
+ * "Page not found" when nothing matched, and on a trading page its pair and last price as the page published them.
+ */
+export function useDocumentTitle(): void {
+  const t = useT();
+  // Two strings, so the shell re-renders only when the page changes, not on every router state update.
+  const key = useRouterState({ select: (state) => titleMatchOf(state.matches)?.key });
+  const symbol = useRouterState({ select: (state) => titleMatchOf(state.matches)?.symbol });
+  const pair = useTitlePair();
+  // A pair still published by the page being left is not this page's.
+  const shown = pairText(pair?.symbol === symbol ? pair : null, symbol);
+  const title = key ? t(key, { pair: shown }) : t('nav.brand');
+  // A new page writes its title at once; on the same page (a new price, a new language) at most once a second.
+  const page = `${key}\u0000${symbol}`;
+  const written = useRef({ page: '', at: Number.NEGATIVE_INFINITY });
+  useEffect(() => {
+    const wait = written.current.page === page ? written.current.at + TITLE_PRICE_INTERVAL_MS - performance.now() : 0;
+    const write = () => {
+      document.title = title;
+      written.current = { page, at: performance.now() };
+    };
+    if (wait <= 0) {
+      write();
+      return;
+    }
+    const timer = setTimeout(write, wait);
+    return () => clearTimeout(timer);
+  }, [title, page]);
+}
