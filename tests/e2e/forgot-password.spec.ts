@@ -68,6 +68,7 @@ test.describe('forgotten password', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/ja/forgot-password');
     await expect(page.getByRole('heading', { name: 'パスワードの再設定' })).toBeVisible();
+    await expect(page).toHaveTitle('パスワードの再設定 | 取引所');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.goto('/ar/login');
     await expect(page.getByRole('link', { name: 'هل نسيت كلمة المرور؟' })).toBeVisible();
