@@ -69,7 +69,7 @@ describe('POST /v1/msg/verify-code/send', () => {
   it('rejects unknown types and scenes, and bad targets, with a 400 naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'fax', scene: 'register', email: 'a@example.com' }, 'type'],
-      [{ type: 'email', scene: 'reset', email: 'a@example.com' }, 'scene'],
+      [{ type: 'email', scene: 'unlock', email: 'a@example.com' }, 'scene'],
       [{ type: 'email', scene: 'register', email: 'not-an-email' }, 'email'],
       [{ type: 'email', scene: 'register' }, 'email'],
       [{ type: 'mobile', scene: 'register', mobile: '12ab', areaCode: '86' }, 'mobile'],
