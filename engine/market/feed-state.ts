@@ -15,6 +15,8 @@ export interface FeedStream {
   readonly state: SessionState;
   subscribe(arg: ChannelArg, listener: (push: ChannelPush) => void): () => void;
   resubscribe(arg: ChannelArg): void;
+  /** Asks the stream to prove the socket lives (`ping`), reconnecting when it does not answer. */
+  probe(): void;
   onState(listener: (state: SessionState) => void): () => void;
 }
 
@@ -26,6 +28,8 @@ export interface FeedStateHooks {
   stream: FeedStream;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Milliseconds on any steady clock, read by the liveness check only. */
+  now(): number;
   changed(): void;
   pacedPartCame(part: 'ticker' | 'candles'): void;
 }
@@ -34,12 +38,14 @@ export interface FeedStateHooks {
 const RESYNC_DELAY_MS = 250;
 const MAX_RESYNC_DELAY_MS = 8000;
 
-const CONNECTION: Record<SessionState, FeedConnection> = {
-  connecting: 'connecting',
-  open: 'live',
-  reconnecting: 'reconnecting',
-  closed: 'offline',
-};
+/**
+ * The simulator, like the public feed, moves a book many times a second: a book proven by no message for this long
+ * is stale, and the screen says so (greyed panels, the banner) while the feed asks for a fresh snapshot and the
+ * stream checks its socket.
+ */
+export const BOOK_STALE_MS = 3000;
+/** How often the feed's liveness check looks at the book. */
+export const LIVENESS_CHECK_MS = 500;
 
 /**
  * Keeps one screen's market state from the stream (market-data contract): a book that failed its `seq` or checksum
@@ -86,6 +92,17 @@ export class FeedState {
   private failedResyncs = 0;
   private resyncTimer: unknown = null;
   private isClosed = false;
+  // Liveness: proven book messages are counted; a timer compares the count every LIVENESS_CHECK_MS.
+  private bookProofs = 0;
+  private bookProofsSeen = 0;
+  private lastProofAt = 0;
+  private livenessTimer: unknown = null;
+  /** A snapshot was proven since the socket (re)opened: only then is the screen live. */
+  private isBookFresh = false;
+  /** The book stopped moving while the socket looked open: shown greyed until a fresh snapshot. */
+  private isStale = false;
+  /** The screen was live once: before a fresh snapshot it says `reconnecting`, not `connecting`. */
+  private hasBeenLive = false;
 
   constructor(
     private readonly target: TradeFeedTarget,
@@ -106,8 +123,75 @@ export class FeedState {
       stream.subscribe(this.arg('trade'), this.onTrades),
     );
     if (candleChannel) this.unsubscribeCandles = stream.subscribe(this.arg(candleChannel), this.onCandles);
-    this.connection = CONNECTION[stream.state];
     this.hasBeenOpen = stream.state === 'open';
+    this.lastProofAt = hooks.now();
+    this.connection = this.connectionNow();
+    this.scheduleLiveness();
+  }
+
+  /**
+   * Where the screen stands: `live` only once a fresh book snapshot was proven on the open socket, `stale` while a
+   * book shown stopped moving; before the fresh snapshot the screen still says it is (re)connecting.
+   */
+  private connectionNow(): FeedConnection {
+    switch (this.hooks.stream.state) {
+      case 'connecting':
+        return 'connecting';
+      case 'reconnecting':
+        return 'reconnecting';
+      case 'closed':
+        return 'offline';
+      case 'open':
+        if (this.isStale) return 'stale';
+        if (this.isBookFresh) return 'live';
+        return this.hasBeenLive ? 'reconnecting' : 'connecting';
+    }
+  }
+
+  private updateConnection(): void {
+    const connection = this.connectionNow();
+    if (connection === 'live') this.hasBeenLive = true;
+    if (connection === this.connection) return;
+    this.connection = connection;
+    this.isConnectionDirty = true;
+  }
+
+  private scheduleLiveness(): void {
+    this.livenessTimer = this.hooks.setTimeout(() => {
+      this.livenessTimer = null;
+      if (this.isClosed) return;
+      this.checkLiveness();
+      this.scheduleLiveness();
+    }, LIVENESS_CHECK_MS);
+  }
+
+  /**
+   * The liveness rule: on an open socket, a book proven by no message for {@link BOOK_STALE_MS} greys the screen
+   * (when a book was shown), asks for a fresh snapshot (unless a resync already waits for one) and has the stream
+   * ping its socket; the next try follows after another {@link BOOK_STALE_MS}.
+   */
+  private checkLiveness(): void {
+    const now = this.hooks.now();
+    if (this.bookProofs !== this.bookProofsSeen || this.hooks.stream.state !== 'open') {
+      this.bookProofsSeen = this.bookProofs;
+      this.lastProofAt = now;
+      return;
+    }
+    if (now - this.lastProofAt < BOOK_STALE_MS) return;
+    this.lastProofAt = now;
+    if (this.isBookFresh && !this.isStale) {
+      this.isStale = true;
+      this.isBookDirty = true;
+      this.updateConnection();
+      this.hooks.changed();
+    }
+    if (!this.isAwaitingSnapshot) {
+      this.isAwaitingSnapshot = true;
+      this.tally.resyncs += 1;
+      this.isCountersDirty = true;
+      this.hooks.stream.resubscribe(this.booksArg);
+    }
+    this.hooks.stream.probe();
   }
 
   /** Switches the chart interval: resubscribes only the candle channel and resets the chart. */
@@ -125,6 +209,8 @@ export class FeedState {
     if (this.isClosed) return;
     this.isClosed = true;
     this.clearResyncTimer();
+    if (this.livenessTimer !== null) this.hooks.clearTimeout(this.livenessTimer);
+    this.livenessTimer = null;
     this.stopState();
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes.length = 0;
@@ -149,6 +235,7 @@ export class FeedState {
         this.isCountersDirty = true;
       }
       this.hasBeenOpen = true;
+      this.lastProofAt = this.hooks.now();
     } else {
       // Without a connection nothing proves the book: hide it; the session resubscribes on reconnect and the first
       // `books` message then is a fresh snapshot.
@@ -160,11 +247,10 @@ export class FeedState {
       this.failedResyncs = 0;
       this.clearResyncTimer();
     }
-    const connection = CONNECTION[state];
-    if (connection !== this.connection) {
-      this.connection = connection;
-      this.isConnectionDirty = true;
-    }
+    // Whatever the socket did, the screen is live again only with a fresh snapshot on the new one.
+    this.isBookFresh = false;
+    this.isStale = false;
+    this.updateConnection();
     this.hooks.changed();
   };
 
@@ -182,6 +268,11 @@ export class FeedState {
       if (isSnapshot) this.isAwaitingSnapshot = false;
       const result = isSnapshot ? this.book.applySnapshot(rows[i]) : this.book.applyUpdate(rows[i]);
       if (!this.onBookResult(result, isSnapshot, push.ts)) break;
+      if (isSnapshot && result === 'ok' && (!this.isBookFresh || this.isStale)) {
+        this.isBookFresh = true;
+        this.isStale = false;
+        this.updateConnection();
+      }
     }
     this.hooks.changed();
   };
@@ -190,6 +281,7 @@ export class FeedState {
   private onBookResult(result: BookApplyResult, isSnapshot: boolean, ts: number): boolean {
     switch (result) {
       case 'ok':
+        this.bookProofs += 1;
         this.isBookDirty = true;
         this.touch('book', ts);
         if (!isSnapshot) {
