@@ -4,6 +4,7 @@
  * the ticker, the K-lines, the connection and the counters, and what changed since the last frame.
  */
 import { CandleSeries } from './candle-series';
+import { BOOK_STALE_MS, feedConnection, LIVENESS_CHECK_MS, SNAPSHOT_WAIT_MS } from './feed-liveness';
 import { type BookApplyResult, OrderBook } from './order-book';
 import { readTicker, readTrade, type StreamTicker } from './stream-rows';
 import type { FeedConnection, FeedCounters, TradeFeedTarget } from './trade-frame';
@@ -37,15 +38,6 @@ export interface FeedStateHooks {
 /** Delay before the second resubscribe in a row; it doubles up to {@link MAX_RESYNC_DELAY_MS}. */
 const RESYNC_DELAY_MS = 250;
 const MAX_RESYNC_DELAY_MS = 8000;
-
-/**
- * The simulator, like the public feed, moves a book many times a second: a book proven by no message for this long
- * is stale, and the screen says so (greyed panels, the banner) while the feed asks for a fresh snapshot and the
- * stream checks its socket.
- */
-export const BOOK_STALE_MS = 3000;
-/** How often the feed's liveness check looks at the book. */
-export const LIVENESS_CHECK_MS = 500;
 
 /**
  * Keeps one screen's market state from the stream (market-data contract): a book that failed its `seq` or checksum
@@ -89,6 +81,8 @@ export class FeedState {
   private hasBeenOpen: boolean;
   // Book resync: one resubscribe at a time, backing off when snapshots keep failing.
   private isAwaitingSnapshot = false;
+  /** When the snapshot now awaited was asked for (the socket's opening subscribes too). */
+  private snapshotAskedAt = 0;
   private failedResyncs = 0;
   private resyncTimer: unknown = null;
   private isClosed = false;
@@ -98,11 +92,11 @@ export class FeedState {
   private lastProofAt = 0;
   private livenessTimer: unknown = null;
   /** A snapshot was proven since the socket (re)opened: only then is the screen live. */
-  private isBookFresh = false;
+  isBookFresh = false;
   /** The book stopped moving while the socket looked open: shown greyed until a fresh snapshot. */
-  private isStale = false;
+  isStale = false;
   /** The screen was live once: before a fresh snapshot it says `reconnecting`, not `connecting`. */
-  private hasBeenLive = false;
+  hasBeenLive = false;
 
   constructor(
     private readonly target: TradeFeedTarget,
@@ -125,31 +119,16 @@ export class FeedState {
     if (candleChannel) this.unsubscribeCandles = stream.subscribe(this.arg(candleChannel), this.onCandles);
     this.hasBeenOpen = stream.state === 'open';
     this.lastProofAt = hooks.now();
-    this.connection = this.connectionNow();
+    this.connection = this.connectionNow;
     this.scheduleLiveness();
   }
 
-  /**
-   * Where the screen stands: `live` only once a fresh book snapshot was proven on the open socket, `stale` while a
-   * book shown stopped moving; before the fresh snapshot the screen still says it is (re)connecting.
-   */
-  private connectionNow(): FeedConnection {
-    switch (this.hooks.stream.state) {
-      case 'connecting':
-        return 'connecting';
-      case 'reconnecting':
-        return 'reconnecting';
-      case 'closed':
-        return 'offline';
-      case 'open':
-        if (this.isStale) return 'stale';
-        if (this.isBookFresh) return 'live';
-        return this.hasBeenLive ? 'reconnecting' : 'connecting';
-    }
+  private get connectionNow(): FeedConnection {
+    return feedConnection(this.hooks.stream.state, this);
   }
 
   private updateConnection(): void {
-    const connection = this.connectionNow();
+    const connection = this.connectionNow;
     if (connection === 'live') this.hasBeenLive = true;
     if (connection === this.connection) return;
     this.connection = connection;
@@ -167,7 +146,7 @@ export class FeedState {
 
   /**
    * The liveness rule: on an open socket, a book proven by no message for {@link BOOK_STALE_MS} greys the screen
-   * (when a book was shown), asks for a fresh snapshot (unless a resync already waits for one) and has the stream
+   * (when a book was shown), asks for a fresh snapshot (unless a resync waits out its back-off) and has the stream
    * ping its socket; the next try follows after another {@link BOOK_STALE_MS}.
    */
   private checkLiveness(): void {
@@ -185,12 +164,9 @@ export class FeedState {
       this.updateConnection();
       this.hooks.changed();
     }
-    if (!this.isAwaitingSnapshot) {
-      this.isAwaitingSnapshot = true;
-      this.tally.resyncs += 1;
-      this.isCountersDirty = true;
-      this.hooks.stream.resubscribe(this.booksArg);
-    }
+    // A resync waiting out its back-off keeps its turn; any other wait for a snapshot has lasted too long (its
+    // snapshot was lost on a stalled stream), so ask again.
+    if (this.resyncTimer === null) this.askSnapshotAgain();
     this.hooks.stream.probe();
   }
 
@@ -236,6 +212,9 @@ export class FeedState {
       }
       this.hasBeenOpen = true;
       this.lastProofAt = this.hooks.now();
+      // The session subscribes every channel on the new socket: its first `books` message is to be a snapshot.
+      this.isAwaitingSnapshot = true;
+      this.snapshotAskedAt = this.lastProofAt;
     } else {
       // Without a connection nothing proves the book: hide it; the session resubscribes on reconnect and the first
       // `books` message then is a fresh snapshot.
@@ -290,8 +269,17 @@ export class FeedState {
           this.failedResyncs = 0;
         }
         return true;
-      case 'stale':
       case 'awaiting-snapshot':
+        // Only read the clock off the hot path: on an update that cannot apply, never on a live book's.
+        if (
+          !isSnapshot &&
+          this.isAwaitingSnapshot &&
+          this.resyncTimer === null &&
+          this.hooks.now() - this.snapshotAskedAt >= SNAPSHOT_WAIT_MS
+        )
+          this.askSnapshotAgain();
+        return true;
+      case 'stale':
         return true;
       case 'gap':
         this.tally.gaps += 1;
@@ -317,6 +305,7 @@ export class FeedState {
     this.tally.resyncs += 1;
     this.failedResyncs += 1;
     if (this.failedResyncs <= 1) {
+      this.snapshotAskedAt = this.hooks.now();
       this.hooks.stream.resubscribe(this.booksArg);
       return;
     }
@@ -324,8 +313,19 @@ export class FeedState {
     this.clearResyncTimer();
     this.resyncTimer = this.hooks.setTimeout(() => {
       this.resyncTimer = null;
-      if (!this.isClosed && this.isAwaitingSnapshot) this.hooks.stream.resubscribe(this.booksArg);
+      if (this.isClosed || !this.isAwaitingSnapshot) return;
+      this.snapshotAskedAt = this.hooks.now();
+      this.hooks.stream.resubscribe(this.booksArg);
     }, delay);
+  }
+
+  /** Resubscribes `books` for a fresh snapshot outside the resync back-off (liveness, a lost snapshot); counted. */
+  private askSnapshotAgain(): void {
+    this.isAwaitingSnapshot = true;
+    this.snapshotAskedAt = this.hooks.now();
+    this.tally.resyncs += 1;
+    this.isCountersDirty = true;
+    this.hooks.stream.resubscribe(this.booksArg);
   }
 
   private clearResyncTimer(): void {

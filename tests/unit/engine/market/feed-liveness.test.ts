@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOK_STALE_MS } from '../../../../engine/market/feed-state';
+import { BOOK_STALE_MS, SNAPSHOT_WAIT_MS } from '../../../../engine/market/feed-liveness';
 import { TradeFeed } from '../../../../engine/market/trade-feed';
 import type { TradeFrame } from '../../../../engine/market/trade-frame';
 import { MarketSession } from '../../../../engine/market/ws-session';
@@ -220,6 +220,55 @@ describe('TradeFeed liveness', () => {
     expect(screen.frames.at(-1)?.connection).toBe('reconnecting');
     const subscribes = second.ops().filter((op) => op.op === 'subscribe' && op.args.length === 1);
     expect(subscribes).toContainEqual({ op: 'subscribe', args: [screen.books] });
+    screen.snapshot();
+    screen.advance(50);
+    expect(screen.frames.at(-1)?.connection).toBe('live');
+  });
+
+  it('asks again when the snapshot it asked for never comes while the socket lives', () => {
+    const screen = liveScreen();
+    const booksSubscribes = () =>
+      screen
+        .socket()
+        .ops()
+        .filter((op) => op.op === 'subscribe' && op.args.length === 1 && op.args[0].channel === 'books').length;
+    const tradeArg = { instType: 'SPOT', channel: 'trade', instId: 'BTCUSDT' };
+    // The socket stays alive (trades flow), but the book stops and every snapshot asked for is lost.
+    const trades = () =>
+      screen.socket().push({
+        action: 'update',
+        arg: tradeArg,
+        data: [{ ts: '1', price: '100.5', size: '1', side: 'buy', tradeId: String(screen.clock.now) }],
+        ts: screen.clock.now,
+      });
+    screen.advance(3500, trades);
+    expect(booksSubscribes()).toBe(1);
+    expect(screen.frames.at(-1)?.connection).toBe('stale');
+    screen.advance(3000, trades);
+    expect(booksSubscribes()).toBe(2);
+    expect(screen.sockets).toHaveLength(1);
+    screen.snapshot();
+    screen.advance(50);
+    expect(screen.frames.at(-1)?.connection).toBe('live');
+  });
+
+  it('asks again at once when book updates flow on a new socket but its snapshot was lost', () => {
+    const screen = liveScreen();
+    screen.socket().drop();
+    screen.advance(600);
+    const second = screen.socket();
+    second.open();
+    const openedAt = screen.clock.now;
+    const asked = () => second.ops().filter((op) => op.op === 'subscribe' && op.args.length === 1).length;
+    let askedAt: number | null = null;
+    screen.advance(2500, () => {
+      screen.update();
+      if (askedAt === null && asked() > 0) askedAt = screen.clock.now;
+    });
+    expect(askedAt).not.toBeNull();
+    expect(askedAt! - openedAt).toBeGreaterThanOrEqual(SNAPSHOT_WAIT_MS);
+    expect(askedAt! - openedAt).toBeLessThan(BOOK_STALE_MS);
+    expect(screen.frames.at(-1)?.connection).toBe('reconnecting');
     screen.snapshot();
     screen.advance(50);
     expect(screen.frames.at(-1)?.connection).toBe('live');
