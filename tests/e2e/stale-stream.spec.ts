@@ -52,7 +52,9 @@ test.describe('a silent market stream', () => {
 
       // Within 5 s of the silence: the banner says the data stopped (or that the connection is being re-made) …
       await expect(screen.connection).toHaveAttribute('data-state', /^(stale|reconnecting)$/, { timeout: WITHIN_MS });
-      expect(Date.now() - silencedAt).toBeLessThanOrEqual(WITHIN_MS + 500);
+      const flaggedAfter = Date.now() - silencedAt;
+      test.info().annotations.push({ type: 'flagged after (ms)', description: String(flaggedAfter) });
+      expect(flaggedAfter).toBeLessThanOrEqual(WITHIN_MS + 500);
       await expect(screen.connection).toHaveText(
         /Market data has stopped arriving. Prices shown may be out of date. Checking the connection…|Connection lost. Reconnecting…/,
       );
@@ -75,7 +77,9 @@ test.describe('a silent market stream', () => {
       // Within 5 s of the stream resuming: live again, on a fresh snapshot whose checksums all held.
       await page.waitForTimeout(Math.max(0, resumesAt - Date.now()));
       await expect(screen.connection).toHaveAttribute('data-state', 'live', { timeout: WITHIN_MS });
-      expect(Date.now() - resumesAt).toBeLessThanOrEqual(WITHIN_MS + 500);
+      const liveAfter = Date.now() - resumesAt;
+      test.info().annotations.push({ type: 'live again after (ms)', description: String(liveAfter) });
+      expect(liveAfter).toBeLessThanOrEqual(WITHIN_MS + 500);
       await expect(screen.connection).toHaveText('');
       await expect(bookPanel).toHaveAttribute('data-state', 'live');
       await expect(ticker).toHaveAttribute('data-state', 'live');
