@@ -65,6 +65,18 @@ test.describe('a silent market stream', () => {
       if (device.mobile) await page.getByRole('tab', { name: 'Market trades' }).click();
       await expect(tapePanel).toHaveAttribute('data-state', 'stale');
       await expect(tapePanel.getByText('Not live')).toBeVisible();
+      // The tape's canvas, painted by the market worker, is drawn greyed with its panel.
+      const tapeLook = await page.getByTestId('trades-tape').evaluate((body) => {
+        const style = getComputedStyle(body);
+        return {
+          opacity: Number(style.opacity),
+          filter: style.filter,
+          canvases: body.querySelectorAll('canvas').length,
+        };
+      });
+      expect(tapeLook.canvases).toBe(1);
+      expect(tapeLook.opacity).toBeLessThan(0.6);
+      expect(tapeLook.filter).toContain('grayscale(1)');
       expect(Date.now()).toBeLessThan(resumesAt);
       // While the gateway is silent the screen never claims to be live.
       while (Date.now() < resumesAt - 300) {
