@@ -103,7 +103,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   let stream: PublicStream | undefined;
   const app = createApp({
     trading,
-    streamFaults: { pause: (ms) => stream?.pause(ms) },
+    streamFaults: { pause: (ms) => stream?.pause(ms), silence: (ms) => stream?.silence(ms) },
     db,
     simulator,
     logger,

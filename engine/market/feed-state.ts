@@ -4,6 +4,7 @@
  * the ticker, the K-lines, the connection and the counters, and what changed since the last frame.
  */
 import { CandleSeries } from './candle-series';
+import { BOOK_STALE_MS, feedConnection, LIVENESS_CHECK_MS, SNAPSHOT_WAIT_MS } from './feed-liveness';
 import { type BookApplyResult, OrderBook } from './order-book';
 import { readTicker, readTrade, type StreamTicker } from './stream-rows';
 import type { FeedConnection, FeedCounters, TradeFeedTarget } from './trade-frame';
@@ -15,6 +16,8 @@ export interface FeedStream {
   readonly state: SessionState;
   subscribe(arg: ChannelArg, listener: (push: ChannelPush) => void): () => void;
   resubscribe(arg: ChannelArg): void;
+  /** Asks the stream to prove the socket lives (`ping`), reconnecting when it does not answer. */
+  probe(): void;
   onState(listener: (state: SessionState) => void): () => void;
 }
 
@@ -26,6 +29,8 @@ export interface FeedStateHooks {
   stream: FeedStream;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Milliseconds on any steady clock, read by the liveness check only. */
+  now(): number;
   changed(): void;
   pacedPartCame(part: 'ticker' | 'candles'): void;
 }
@@ -33,13 +38,6 @@ export interface FeedStateHooks {
 /** Delay before the second resubscribe in a row; it doubles up to {@link MAX_RESYNC_DELAY_MS}. */
 const RESYNC_DELAY_MS = 250;
 const MAX_RESYNC_DELAY_MS = 8000;
-
-const CONNECTION: Record<SessionState, FeedConnection> = {
-  connecting: 'connecting',
-  open: 'live',
-  reconnecting: 'reconnecting',
-  closed: 'offline',
-};
 
 /**
  * Keeps one screen's market state from the stream (market-data contract): a book that failed its `seq` or checksum
@@ -83,9 +81,22 @@ export class FeedState {
   private hasBeenOpen: boolean;
   // Book resync: one resubscribe at a time, backing off when snapshots keep failing.
   private isAwaitingSnapshot = false;
+  /** When the snapshot now awaited was asked for (the socket's opening subscribes too). */
+  private snapshotAskedAt = 0;
   private failedResyncs = 0;
   private resyncTimer: unknown = null;
   private isClosed = false;
+  // Liveness: proven book messages are counted; a timer compares the count every LIVENESS_CHECK_MS.
+  private bookProofs = 0;
+  private bookProofsSeen = 0;
+  private lastProofAt = 0;
+  private livenessTimer: unknown = null;
+  /** A snapshot was proven since the socket (re)opened: only then is the screen live. */
+  isBookFresh = false;
+  /** The book stopped moving while the socket looked open: shown greyed until a fresh snapshot. */
+  isStale = false;
+  /** The screen was live once: before a fresh snapshot it says `reconnecting`, not `connecting`. */
+  hasBeenLive = false;
 
   constructor(
     private readonly target: TradeFeedTarget,
@@ -106,8 +117,57 @@ export class FeedState {
       stream.subscribe(this.arg('trade'), this.onTrades),
     );
     if (candleChannel) this.unsubscribeCandles = stream.subscribe(this.arg(candleChannel), this.onCandles);
-    this.connection = CONNECTION[stream.state];
     this.hasBeenOpen = stream.state === 'open';
+    this.lastProofAt = hooks.now();
+    this.connection = this.connectionNow;
+    this.scheduleLiveness();
+  }
+
+  private get connectionNow(): FeedConnection {
+    return feedConnection(this.hooks.stream.state, this);
+  }
+
+  private updateConnection(): void {
+    const connection = this.connectionNow;
+    if (connection === 'live') this.hasBeenLive = true;
+    if (connection === this.connection) return;
+    this.connection = connection;
+    this.isConnectionDirty = true;
+  }
+
+  private scheduleLiveness(): void {
+    this.livenessTimer = this.hooks.setTimeout(() => {
+      this.livenessTimer = null;
+      if (this.isClosed) return;
+      this.checkLiveness();
+      this.scheduleLiveness();
+    }, LIVENESS_CHECK_MS);
+  }
+
+  /**
+   * The liveness rule: on an open socket, a book proven by no message for {@link BOOK_STALE_MS} greys the screen
+   * (when a book was shown), asks for a fresh snapshot (unless a resync waits out its back-off) and has the stream
+   * ping its socket; the next try follows after another {@link BOOK_STALE_MS}.
+   */
+  private checkLiveness(): void {
+    const now = this.hooks.now();
+    if (this.bookProofs !== this.bookProofsSeen || this.hooks.stream.state !== 'open') {
+      this.bookProofsSeen = this.bookProofs;
+      this.lastProofAt = now;
+      return;
+    }
+    if (now - this.lastProofAt < BOOK_STALE_MS) return;
+    this.lastProofAt = now;
+    if (this.isBookFresh && !this.isStale) {
+      this.isStale = true;
+      this.isBookDirty = true;
+      this.updateConnection();
+      this.hooks.changed();
+    }
+    // A resync waiting out its back-off keeps its turn; any other wait for a snapshot has lasted too long (its
+    // snapshot was lost on a stalled stream), so ask again.
+    if (this.resyncTimer === null) this.askSnapshotAgain();
+    this.hooks.stream.probe();
   }
 
   /** Switches the chart interval: resubscribes only the candle channel and resets the chart. */
@@ -125,6 +185,8 @@ export class FeedState {
     if (this.isClosed) return;
     this.isClosed = true;
     this.clearResyncTimer();
+    if (this.livenessTimer !== null) this.hooks.clearTimeout(this.livenessTimer);
+    this.livenessTimer = null;
     this.stopState();
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes.length = 0;
@@ -149,6 +211,10 @@ export class FeedState {
         this.isCountersDirty = true;
       }
       this.hasBeenOpen = true;
+      this.lastProofAt = this.hooks.now();
+      // The session subscribes every channel on the new socket: its first `books` message is to be a snapshot.
+      this.isAwaitingSnapshot = true;
+      this.snapshotAskedAt = this.lastProofAt;
     } else {
       // Without a connection nothing proves the book: hide it; the session resubscribes on reconnect and the first
       // `books` message then is a fresh snapshot.
@@ -160,11 +226,10 @@ export class FeedState {
       this.failedResyncs = 0;
       this.clearResyncTimer();
     }
-    const connection = CONNECTION[state];
-    if (connection !== this.connection) {
-      this.connection = connection;
-      this.isConnectionDirty = true;
-    }
+    // Whatever the socket did, the screen is live again only with a fresh snapshot on the new one.
+    this.isBookFresh = false;
+    this.isStale = false;
+    this.updateConnection();
     this.hooks.changed();
   };
 
@@ -182,6 +247,11 @@ export class FeedState {
       if (isSnapshot) this.isAwaitingSnapshot = false;
       const result = isSnapshot ? this.book.applySnapshot(rows[i]) : this.book.applyUpdate(rows[i]);
       if (!this.onBookResult(result, isSnapshot, push.ts)) break;
+      if (isSnapshot && result === 'ok' && (!this.isBookFresh || this.isStale)) {
+        this.isBookFresh = true;
+        this.isStale = false;
+        this.updateConnection();
+      }
     }
     this.hooks.changed();
   };
@@ -190,6 +260,7 @@ export class FeedState {
   private onBookResult(result: BookApplyResult, isSnapshot: boolean, ts: number): boolean {
     switch (result) {
       case 'ok':
+        this.bookProofs += 1;
         this.isBookDirty = true;
         this.touch('book', ts);
         if (!isSnapshot) {
@@ -198,8 +269,17 @@ export class FeedState {
           this.failedResyncs = 0;
         }
         return true;
-      case 'stale':
       case 'awaiting-snapshot':
+        // Only read the clock off the hot path: on an update that cannot apply, never on a live book's.
+        if (
+          !isSnapshot &&
+          this.isAwaitingSnapshot &&
+          this.resyncTimer === null &&
+          this.hooks.now() - this.snapshotAskedAt >= SNAPSHOT_WAIT_MS
+        )
+          this.askSnapshotAgain();
+        return true;
+      case 'stale':
         return true;
       case 'gap':
         this.tally.gaps += 1;
@@ -225,6 +305,7 @@ export class FeedState {
     this.tally.resyncs += 1;
     this.failedResyncs += 1;
     if (this.failedResyncs <= 1) {
+      this.snapshotAskedAt = this.hooks.now();
       this.hooks.stream.resubscribe(this.booksArg);
       return;
     }
@@ -232,8 +313,19 @@ export class FeedState {
     this.clearResyncTimer();
     this.resyncTimer = this.hooks.setTimeout(() => {
       this.resyncTimer = null;
-      if (!this.isClosed && this.isAwaitingSnapshot) this.hooks.stream.resubscribe(this.booksArg);
+      if (this.isClosed || !this.isAwaitingSnapshot) return;
+      this.snapshotAskedAt = this.hooks.now();
+      this.hooks.stream.resubscribe(this.booksArg);
     }, delay);
+  }
+
+  /** Resubscribes `books` for a fresh snapshot outside the resync back-off (liveness, a lost snapshot); counted. */
+  private askSnapshotAgain(): void {
+    this.isAwaitingSnapshot = true;
+    this.snapshotAskedAt = this.hooks.now();
+    this.tally.resyncs += 1;
+    this.isCountersDirty = true;
+    this.hooks.stream.resubscribe(this.booksArg);
   }
 
   private clearResyncTimer(): void {

@@ -91,6 +91,7 @@ export class TradeFeed {
       stream: deps.stream,
       setTimeout: deps.setTimeout,
       clearTimeout: deps.clearTimeout,
+      now: () => deps.now(),
       changed: () => this.pacing.schedule(),
       pacedPartCame: (part) => this.pacing.pacedPartCame(part, this.isPaintedHere()),
     });

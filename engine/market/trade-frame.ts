@@ -23,8 +23,12 @@ export interface TradeFeedView {
   candleChannel: string | null;
 }
 
-/** Where the stream stands for this feed: `live` shows data; `resyncing` hides a book being rebuilt. */
-export type FeedConnection = 'connecting' | 'live' | 'reconnecting' | 'offline';
+/**
+ * Where the stream stands for this feed: `live` once a fresh book snapshot was proven on the open socket; `stale`
+ * while the book stopped moving on a socket that looks open (the screen greys what it shows); `reconnecting` from a
+ * lost socket until the fresh snapshot of the new one.
+ */
+export type FeedConnection = 'connecting' | 'live' | 'stale' | 'reconnecting' | 'offline';
 
 /** One painted book row: price, size and cumulative size, formatted; `share` sizes the depth bar. */
 export type BookRowView = readonly [price: string, size: string, total: string, share: number];

@@ -1,7 +1,9 @@
 /**
  * One public market WebSocket shared by every subscription of a tab (market-data contract): ref-counted
  * subscriptions, the `ping`/`pong` heartbeat, reconnect with exponential back-off and jitter, and resubscribing
- * everything after a reconnect. Sockets and timers are injected, so the same code runs in the market worker and,
+ * everything after a reconnect. A silent socket is found out within seconds: after `idlePingMs` without a message
+ * the session sends `ping`, and when neither `pong` nor anything else follows within `pongTimeoutMs` it closes the
+ * socket and reconnects. Sockets, timers and the clock are injected, so the same code runs in the market worker and,
  * with fakes, in Node tests.
  */
 
@@ -36,13 +38,21 @@ export interface SessionDeps {
   clearTimeout(handle: unknown): void;
   /** 0 ≤ x < 1, for back-off jitter. */
   random(): number;
+  /** Milliseconds on any steady clock, read only by the liveness check (never per message). */
+  now(): number;
 }
 
 export interface SessionOptions {
-  /** How often the client sends `ping` (contract: every 30 s). */
+  /** How often the client sends `ping` on a busy socket (contract: every 30 s). */
   pingIntervalMs?: number;
-  /** How long to wait for `pong` before treating the socket as dead. */
+  /** Silence after which the client sends `ping` at once, to learn whether the socket still lives (default 2 s). */
+  idlePingMs?: number;
+  /** How long a `ping` may go without `pong` (or any other message) before the socket counts as dead (default 2 s). */
   pongTimeoutMs?: number;
+  /** How often the liveness check runs while a socket is open (default 500 ms). */
+  livenessCheckMs?: number;
+  /** A socket not open after this long (a lost network can leave a connect hanging) is dropped and retried (default 5 s). */
+  connectTimeoutMs?: number;
   /** First reconnect delay; it doubles up to `maxBackoffMs`, with ±25 % jitter. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
@@ -78,9 +88,15 @@ export class MarketSession {
   private socket: SocketLike | null = null;
   private readonly listeners = new Map<string, { arg: ChannelArg; listeners: Set<Listener> }>();
   private readonly stateListeners = new Set<(state: SessionState) => void>();
-  private pingTimer: unknown = null;
-  private pongTimer: unknown = null;
+  private livenessTimer: unknown = null;
   private reconnectTimer: unknown = null;
+  /** Messages of the open socket so far: counted per message, read only by the liveness check. */
+  private heard = 0;
+  private heardSeen = 0;
+  private lastHeardAt = 0;
+  private lastPingAt = 0;
+  /** When the unanswered `ping` went, or null when none is waiting. */
+  private pingSentAt: number | null = null;
   private backoffMs: number;
   private readonly options: Required<SessionOptions>;
   state: SessionState = 'closed';
@@ -93,7 +109,10 @@ export class MarketSession {
   ) {
     this.options = {
       pingIntervalMs: options.pingIntervalMs ?? 30_000,
-      pongTimeoutMs: options.pongTimeoutMs ?? 10_000,
+      idlePingMs: options.idlePingMs ?? 2000,
+      pongTimeoutMs: options.pongTimeoutMs ?? 2000,
+      livenessCheckMs: options.livenessCheckMs ?? 500,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
       initialBackoffMs: options.initialBackoffMs ?? 500,
       maxBackoffMs: options.maxBackoffMs ?? 30_000,
       argsPerMessage: options.argsPerMessage ?? 20,
@@ -130,6 +149,14 @@ export class MarketSession {
     this.sendOp('subscribe', [arg]);
   }
 
+  /**
+   * Asks whether the socket still lives (a feed whose data went quiet): sends `ping` now unless one is waiting; no
+   * answer within `pongTimeoutMs` closes the socket and reconnects.
+   */
+  probe(): void {
+    if (this.state === 'open' && this.pingSentAt === null) this.sendPing(this.deps.now());
+  }
+
   onState(listener: (state: SessionState) => void): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
@@ -157,14 +184,31 @@ export class MarketSession {
       return;
     }
     this.socket = socket;
+    this.livenessTimer = this.deps.setTimeout(() => {
+      this.livenessTimer = null;
+      if (this.socket === socket && this.state !== 'open') this.dropDeadSocket();
+    }, this.options.connectTimeoutMs);
     socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.clearTimers();
+      const now = this.deps.now();
+      this.heard = 0;
+      this.heardSeen = 0;
+      this.lastHeardAt = now;
+      this.lastPingAt = now;
+      this.pingSentAt = null;
       this.setState('open');
       const args = [...this.listeners.values()].map((entry) => entry.arg);
       for (let i = 0; i < args.length; i += this.options.argsPerMessage)
         this.sendOp('subscribe', args.slice(i, i + this.options.argsPerMessage));
-      this.schedulePing();
+      this.scheduleLiveness();
     };
-    socket.onmessage = (event) => this.receive(event.data);
+    socket.onmessage = (event) => {
+      // A socket given up on (no pong) may still deliver: nothing of it counts any more.
+      if (this.socket !== socket) return;
+      this.heard += 1;
+      this.receive(event.data);
+    };
     socket.onerror = () => {
       // A close follows an error; that is where the reconnect happens.
     };
@@ -178,8 +222,6 @@ export class MarketSession {
 
   private receive(data: unknown): void {
     if (data === 'pong') {
-      this.deps.clearTimeout(this.pongTimer);
-      this.pongTimer = null;
       // A live connection: the next outage starts from the shortest back-off again.
       this.backoffMs = this.options.initialBackoffMs;
       return;
@@ -220,23 +262,55 @@ export class MarketSession {
     this.socket?.send(JSON.stringify({ op, args }));
   }
 
-  private schedulePing(): void {
-    this.pingTimer = this.deps.setTimeout(() => {
+  /**
+   * The liveness check, every `livenessCheckMs` while the socket is open: anything heard answers a waiting `ping`;
+   * silence for `idlePingMs` (or `pingIntervalMs` since the last `ping`) sends one; a `ping` unanswered for
+   * `pongTimeoutMs` means the socket is dead even if it has not noticed, so it is closed and a reconnect follows.
+   */
+  private scheduleLiveness(): void {
+    this.livenessTimer = this.deps.setTimeout(() => {
+      this.livenessTimer = null;
       if (!this.socket || this.state !== 'open') return;
-      this.socket.send('ping');
-      this.pongTimer = this.deps.setTimeout(() => {
-        // No pong: the connection is dead even if the socket has not noticed.
-        const socket = this.socket;
-        this.socket = null;
-        this.clearTimers();
-        if (socket) {
-          socket.onclose = null;
-          socket.close(4000, 'no pong');
+      const now = this.deps.now();
+      if (this.heard !== this.heardSeen) {
+        this.heardSeen = this.heard;
+        this.lastHeardAt = now;
+        this.pingSentAt = null;
+      }
+      if (this.pingSentAt !== null) {
+        if (now - this.pingSentAt >= this.options.pongTimeoutMs) {
+          this.dropDeadSocket();
+          return;
         }
-        this.scheduleReconnect();
-      }, this.options.pongTimeoutMs);
-      this.schedulePing();
-    }, this.options.pingIntervalMs);
+      } else if (
+        now - this.lastHeardAt >= this.options.idlePingMs ||
+        now - this.lastPingAt >= this.options.pingIntervalMs
+      ) {
+        this.sendPing(now);
+      }
+      this.scheduleLiveness();
+    }, this.options.livenessCheckMs);
+  }
+
+  private sendPing(now: number): void {
+    if (!this.socket) return;
+    this.socket.send('ping');
+    this.pingSentAt = now;
+    this.lastPingAt = now;
+    // Only what arrives from now on answers this ping.
+    this.heardSeen = this.heard;
+  }
+
+  /** No pong (or no open in time): the connection is dead even if the socket has not noticed. */
+  private dropDeadSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.clearTimers();
+    if (socket) {
+      socket.onclose = null;
+      socket.close(4000, 'no pong');
+    }
+    this.scheduleReconnect();
   }
 
   private scheduleReconnect(): void {
@@ -254,11 +328,10 @@ export class MarketSession {
   }
 
   private clearTimers(): void {
-    for (const timer of [this.pingTimer, this.pongTimer, this.reconnectTimer])
-      if (timer !== null) this.deps.clearTimeout(timer);
-    this.pingTimer = null;
-    this.pongTimer = null;
+    for (const timer of [this.livenessTimer, this.reconnectTimer]) if (timer !== null) this.deps.clearTimeout(timer);
+    this.livenessTimer = null;
     this.reconnectTimer = null;
+    this.pingSentAt = null;
   }
 
   private setState(state: SessionState): void {

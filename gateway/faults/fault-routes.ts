@@ -11,14 +11,30 @@ import { parseFault } from './parse-fault';
 export interface StreamFaults {
   /** Drops every stream connection and refuses new ones for `ms`. */
   pause(ms: number): void;
+  /** Keeps every stream connection open but sends nothing on any of them for `ms`. */
+  silence?(ms: number): void;
 }
 
 /** Longest stream outage a test may ask for. */
 const MAX_OUTAGE_MS = 60_000;
 
+/** The `ms` of a stream fault's body: a whole number of milliseconds up to {@link MAX_OUTAGE_MS}, else a 400. */
+function readOutageMs(body: unknown): number {
+  const ms = typeof body === 'object' && body !== null ? (body as { ms?: unknown }).ms : undefined;
+  if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_OUTAGE_MS) {
+    throw new GatewayError(
+      400,
+      '40020',
+      `Parameter ms error: a whole number of milliseconds from 0 to ${MAX_OUTAGE_MS}`,
+    );
+  }
+  return ms;
+}
+
 /**
- * The test-only routes: register and clear faults, read stored CSP reports, echo a request back as JSON, and cut the
- * public market stream for a while (`POST /__faults/stream-outage {ms}`).
+ * The test-only routes: register and clear faults, read stored CSP reports, echo a request back as JSON, cut the
+ * public market stream for a while (`POST /__faults/stream-outage {ms}`), or keep its sockets open and silent
+ * (`POST /__faults/stream-silence {ms}`).
  */
 export function faultRoutes(
   registry: FaultRegistry,
@@ -27,18 +43,16 @@ export function faultRoutes(
 ): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
   routes.post('/__faults/stream-outage', async (c) => {
-    const body = await readJsonBody(c);
-    const ms = typeof body === 'object' && body !== null ? (body as { ms?: unknown }).ms : undefined;
-    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_OUTAGE_MS) {
-      throw new GatewayError(
-        400,
-        '40020',
-        `Parameter ms error: a whole number of milliseconds from 0 to ${MAX_OUTAGE_MS}`,
-      );
-    }
+    const ms = readOutageMs(await readJsonBody(c));
     if (!stream) throw new GatewayError(404, '40404', 'No market stream on this gateway');
     stream.pause(ms);
     return replyOk(c, { pausedMs: ms });
+  });
+  routes.post('/__faults/stream-silence', async (c) => {
+    const ms = readOutageMs(await readJsonBody(c));
+    if (!stream?.silence) throw new GatewayError(404, '40404', 'No market stream on this gateway');
+    stream.silence(ms);
+    return replyOk(c, { silentMs: ms });
   });
   routes.post('/__faults', async (c) => {
     registry.add(parseFault(await readJsonBody(c)));

@@ -46,6 +46,12 @@ export interface PublicStream {
    * client reconnect and resync); a later call extends or shortens the outage.
    */
   pause(ms: number): void;
+  /**
+   * Sends nothing on any connection, open or new, for `ms` while keeping every socket open (the fault switch's
+   * "stream silence": a stalled feed, as a client sees a half-dead connection). Pushes, acknowledgements and `pong`
+   * are dropped, not queued; what clients send is still read. A later call extends or shortens the silence.
+   */
+  silence(ms: number): void;
   /** Disconnects every client and detaches from the HTTP server; safe to call twice. */
   close(): void;
 }
@@ -94,6 +100,8 @@ export function attachPublicStream(
   const counters = { idleCloses: 0, slowConsumerCloses: 0 };
 
   let pausedUntil = 0;
+  /** Until when (ms since the epoch) every connection sends nothing; read only by a connection's send. */
+  const quiet = { until: 0 };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -106,7 +114,7 @@ export function attachPublicStream(
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new Connection(ws, hub, options, logger, counters);
+      const connection = new Connection(ws, hub, options, logger, counters, quiet);
       connections.add(connection);
       ws.once('close', () => {
         connections.delete(connection);
@@ -123,6 +131,9 @@ export function attachPublicStream(
       pausedUntil = Date.now() + Math.max(0, ms);
       for (const connection of connections) connection.terminate();
       connections.clear();
+    },
+    silence: (ms: number) => {
+      quiet.until = Date.now() + Math.max(0, ms);
     },
     close: () => {
       if (closed) return;
@@ -148,6 +159,7 @@ class Connection implements StreamClient {
     private readonly options: PublicStreamOptions,
     private readonly logger: Logger,
     private readonly counters: { idleCloses: number; slowConsumerCloses: number },
+    private readonly quiet: { until: number },
   ) {
     this.idleTimer = setTimeout(() => this.closeIdle(), options.idleTimeoutMs);
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
@@ -157,6 +169,8 @@ class Connection implements StreamClient {
 
   send(text: string): void {
     if (this.disposed || this.ws.readyState !== WebSocket.OPEN) return;
+    // The silence fault: the socket stays open and nothing goes out.
+    if (this.quiet.until !== 0 && Date.now() < this.quiet.until) return;
     if (this.ws.bufferedAmount > this.options.maxBufferedBytes) {
       // Buffering more for a client that cannot read would grow without bound; it reconnects and resyncs instead.
       this.counters.slowConsumerCloses += 1;

@@ -5,18 +5,23 @@ export interface ConnectionBannerProps {
   store: FeedStore;
 }
 
-/** Says when market data is not live (connecting, reconnecting, offline); an ARIA live region, empty when live. */
+/**
+ * Says when market data is not live (connecting, stale, reconnecting, offline); an ARIA live region, empty when live.
+ * `stale`: the stream stopped delivering on a socket that looks open, so the prices shown may be out of date.
+ */
 export function ConnectionBanner({ store }: ConnectionBannerProps) {
   const t = useT();
   const connection = useFeedPart(store, 'connection');
   const text =
-    connection === 'reconnecting'
-      ? t('trade.reconnecting')
-      : connection === 'offline'
-        ? t('trade.offline')
-        : connection === 'connecting'
-          ? t('trade.connecting')
-          : '';
+    connection === 'stale'
+      ? t('trade.stale')
+      : connection === 'reconnecting'
+        ? t('trade.reconnecting')
+        : connection === 'offline'
+          ? t('trade.offline')
+          : connection === 'connecting'
+            ? t('trade.connecting')
+            : '';
   return (
     <p
       className={`trade__connection trade__connection--${connection}`}

@@ -43,6 +43,12 @@ interface TimerScope {
 
 const scope = globalThis as unknown as TimerScope;
 
+/**
+ * The trading screen's reconnect back-off ceiling: once the stream is back, a trader sees the market within 5 s
+ * (with ±25 % jitter the longest wait is 3.75 s, then a snapshot).
+ */
+export const SCREEN_MAX_BACKOFF_MS = 3000;
+
 /** Opens the shared market stream session at `url` over the scope's WebSocket (it connects on the first subscription). */
 export function openMarketSession(url: string, options: SessionOptions = {}): MarketSession {
   const checked = checkSocketUrl(url);
@@ -54,8 +60,9 @@ export function openMarketSession(url: string, options: SessionOptions = {}): Ma
       setTimeout: (callback, ms) => scope.setTimeout(callback, ms),
       clearTimeout: (handle) => scope.clearTimeout(handle),
       random: Math.random,
+      now: () => Date.now(),
     },
-    options,
+    { maxBackoffMs: SCREEN_MAX_BACKOFF_MS, ...options },
   );
 }
 

@@ -4,7 +4,7 @@ import type { BookView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { settingsState } from '../../settings/settings';
 import type { PanelCanvasHandle } from './panel-canvas';
-import { type FeedStore, useFeedPart } from './feed-store';
+import { type FeedStore, panelState, useFeedPart } from './feed-store';
 import { StateView } from '../../ui/StateView';
 import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
 
@@ -30,7 +30,7 @@ export interface OrderBookPanelProps {
 /**
  * The order book: asks above (best nearest the middle), spread, bids below, painted on a canvas (by the market
  * worker where the browser allows) with an accessible table of the same book beside it; a book being rebuilt is
- * never shown.
+ * never shown, and one the stream stopped moving is greyed and marked not live (`data-state="stale"`).
  */
 export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, onStep, onPick }: OrderBookPanelProps) {
   const t = useT();
@@ -39,6 +39,7 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const isLive = book !== null && book.status === 'live';
+  const state = panelState(connection);
   const geometry = { rows, stackedRows: rows * 2, spreadHeight: SPREAD_HEIGHT, spreadLabel: t('trade.spread') };
   usePanelCanvas(canvas, isLive ? host : null, geometry, theme);
   const pickAt = useRef(0);
@@ -54,9 +55,10 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
   };
 
   return (
-    <section className="trade-panel book" aria-labelledby="book-title">
+    <section className="trade-panel book" aria-labelledby="book-title" data-testid="book-panel" data-state={state}>
       <div className="trade-panel__head">
         <h2 id="book-title">{t('trade.book')}</h2>
+        {state === 'stale' && <span className="trade-panel__stale">{t('trade.notLive')}</span>}
         <label className="book__grouping">
           <span className="visually-hidden">{t('trade.grouping')}</span>
           <select value={step} onChange={(e) => onStep(e.target.value)} data-testid="book-grouping">

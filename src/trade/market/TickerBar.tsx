@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TickerView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
-import { type FeedStore, useFeedPart } from './feed-store';
+import { type FeedStore, panelState, useFeedPart } from './feed-store';
 import { Skeleton } from '../../ui/Skeleton';
 
 /** hh:mm:ss until `target` (ms), "00:00:00" once passed. */
@@ -42,14 +42,21 @@ export interface TickerBarProps {
   market: 'spot' | 'futures';
 }
 
-/** The ticker header: last, 24 h change, high, low, volume; futures add mark, index, funding rate and its countdown. */
+/**
+ * The ticker header: last, 24 h change, high, low, volume; futures add mark, index, funding rate and its countdown.
+ * Its figures grey while the stream does not deliver (`data-state="stale"`).
+ */
 export function TickerBar({ store, symbol, base, quote, market }: TickerBarProps) {
   const t = useT();
   const ticker: TickerView | null = useFeedPart(store, 'ticker');
+  // Re-renders only when the connection changes: the last price greys while the stream does not deliver.
+  const state = panelState(useFeedPart(store, 'connection'));
   const direction = ticker ? (ticker.direction > 0 ? 'up' : ticker.direction < 0 ? 'down' : 'flat') : 'flat';
   return (
     <section
       className="ticker"
+      data-testid="ticker"
+      data-state={state}
       aria-label={t(market === 'spot' ? 'trade.spotTitle' : 'trade.futuresTitle', { symbol })}
     >
       <h1 className="ticker__symbol">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../../i18n/i18n';
 import { settingsState } from '../../settings/settings';
-import { type FeedStore, useFeedPart } from './feed-store';
+import { type FeedStore, panelState, useFeedPart } from './feed-store';
 import type { PanelCanvasHandle } from './panel-canvas';
 import { StateView } from '../../ui/StateView';
 import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
@@ -22,7 +22,8 @@ export interface TradesTapeProps {
 
 /**
  * The latest public trades, newest first, coloured by taker side: painted on a canvas (by the market worker where
- * the browser allows), with the same trades in an accessible list refreshed every two seconds.
+ * the browser allows), with the same trades in an accessible list refreshed every two seconds; greyed and marked not
+ * live while the stream does not deliver (`data-state="stale"`).
  */
 export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
   const t = useT();
@@ -30,12 +31,14 @@ export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const state = panelState(connection);
   const geometry = { rows: TAPE_PAINTED_ROWS, stackedRows: TAPE_PAINTED_ROWS, spreadHeight: 0, spreadLabel: '' };
   usePanelCanvas(canvas, trades.length > 0 ? host : null, geometry, theme);
   return (
-    <section className="trade-panel tape" aria-labelledby="tape-title">
+    <section className="trade-panel tape" aria-labelledby="tape-title" data-testid="tape-panel" data-state={state}>
       <div className="trade-panel__head">
         <h2 id="tape-title">{t('trade.trades')}</h2>
+        {state === 'stale' && <span className="trade-panel__stale">{t('trade.notLive')}</span>}
       </div>
       <div className="tape__columns" aria-hidden="true">
         <span>{t('trade.price', { coin: quote })}</span>

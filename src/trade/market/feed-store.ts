@@ -92,6 +92,17 @@ export class FeedStore {
   }
 }
 
+/**
+ * How a market panel shows its data for a connection state: `live`, `stale` (greyed and marked: the stream stopped
+ * delivering or is reconnecting, so what is shown may be out of date), or `connecting` before the first data.
+ */
+export type PanelState = 'live' | 'stale' | 'connecting';
+
+export function panelState(connection: FeedConnection): PanelState {
+  if (connection === 'live') return 'live';
+  return connection === 'connecting' ? 'connecting' : 'stale';
+}
+
 /** One part of the store, re-rendering the caller only when that part changes. */
 export function useFeedPart<K extends PartName>(store: FeedStore, name: K): FeedParts[K] {
   const subscribe = useCallback((listener: () => void) => store.subscribe(name, listener), [store, name]);

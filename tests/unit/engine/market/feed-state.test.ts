@@ -207,13 +207,16 @@ describe('TradeFeed connection', () => {
     expect(harness.sockets).toHaveLength(2);
     harness.socket().open();
     const back = harness.frame();
-    expect(back?.connection).toBe('live');
+    // The socket is open again, but nothing on it is proven yet: the screen still says it is reconnecting.
+    expect(back?.connection).toBe('reconnecting');
     expect(back?.counters.reconnects).toBe(1);
     expect(back?.book).toBeNull(); // still resyncing, nothing new to paint
     harness.socket().push({ action: 'update', arg: harness.arg('books'), data: [server.update({})], ts: 2 });
     expect(harness.frame()).toBeUndefined();
     harness.push('books', 'snapshot', [server.snapshot()]);
-    expect(harness.frame()?.book?.status).toBe('live');
+    const fresh = harness.frame();
+    expect(fresh?.book?.status).toBe('live');
+    expect(fresh?.connection).toBe('live');
   });
 });
 

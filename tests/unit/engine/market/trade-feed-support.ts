@@ -146,6 +146,8 @@ export function startFeed(
       setTimeout: timers.setTimeout,
       clearTimeout: timers.clearTimeout,
       random: () => 0.5,
+      // The socket's liveness runs on the test's clock; without one it stands still, so no socket goes idle.
+      now: options.now ?? (() => 0),
     },
     { pingIntervalMs: 30_000, initialBackoffMs: 500 },
   );

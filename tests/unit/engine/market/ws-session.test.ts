@@ -20,6 +20,7 @@ beforeEach(() => {
     setTimeout: (callback, ms) => setTimeout(callback, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     random: () => 0.5,
+    now: () => Date.now(),
   });
 });
 
@@ -58,16 +59,25 @@ describe('MarketSession', () => {
     expect(sockets[0].ops().at(-1)).toEqual({ op: 'unsubscribe', args: [BOOKS] });
   });
 
-  it('sends ping every 30 s and reconnects when no pong comes', () => {
+  it('sends ping every 30 s on a busy socket and reconnects when no pong comes', () => {
     session.subscribe(BOOKS, vi.fn());
     sockets[0].open();
-    vi.advanceTimersByTime(30_000);
-    expect(sockets[0].sent).toContain('ping');
+    // Data every 250 ms: the socket never goes idle, so only the contract's 30 s ping is sent.
+    for (let t = 0; t < 29_750; t += 250) {
+      sockets[0].push({ action: 'update', arg: BOOKS, data: [{}], ts: t });
+      vi.advanceTimersByTime(250);
+    }
+    expect(sockets[0].sent).not.toContain('ping');
+    sockets[0].push({ action: 'update', arg: BOOKS, data: [{}], ts: 1 });
+    vi.advanceTimersByTime(500);
+    expect(sockets[0].sent.filter((m) => m === 'ping')).toHaveLength(1);
     sockets[0].push('pong');
-    vi.advanceTimersByTime(30_000 + 10_000);
+    vi.advanceTimersByTime(1000);
+    // Then the socket goes silent: pinged 2 s after its last message, dropped 2 s after that without pong.
+    vi.advanceTimersByTime(4500);
     expect(sockets[0].closed).toBe(4000);
     expect(session.state).toBe('reconnecting');
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(500);
     expect(sockets).toHaveLength(2);
   });
 
@@ -146,5 +156,65 @@ describe('MarketSession', () => {
     vi.advanceTimersByTime(120_000);
     expect(sockets).toHaveLength(1);
     expect(session.state).toBe('closed');
+  });
+});
+
+describe('MarketSession liveness', () => {
+  it('pings a socket silent for 2 s and drops it when neither pong nor anything else follows within 2 s', () => {
+    const states: string[] = [];
+    session.onState((state) => states.push(state));
+    session.subscribe(BOOKS, vi.fn());
+    sockets[0].open();
+    sockets[0].push({ action: 'snapshot', arg: BOOKS, data: [{}], ts: 1 });
+    vi.advanceTimersByTime(1500);
+    expect(sockets[0].sent).not.toContain('ping');
+    vi.advanceTimersByTime(1000);
+    expect(sockets[0].sent).toContain('ping');
+    expect(sockets[0].closed).toBeNull();
+    vi.advanceTimersByTime(2000);
+    expect(sockets[0].closed).toBe(4000);
+    expect(states.at(-1)).toBe('reconnecting');
+    // A late message of the dropped socket counts for nothing.
+    const listener = vi.fn();
+    session.subscribe(TICKER, listener);
+    sockets[0].push({ action: 'snapshot', arg: TICKER, data: [{}], ts: 1 });
+    expect(listener).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('keeps a socket whose ping is answered, by pong or by data', () => {
+    session.subscribe(BOOKS, vi.fn());
+    sockets[0].open();
+    for (let i = 0; i < 10; i += 1) {
+      vi.advanceTimersByTime(2500);
+      expect(sockets[0].sent.at(-1)).toBe('ping');
+      if (i % 2 === 0) sockets[0].push('pong');
+      else sockets[0].push({ action: 'update', arg: BOOKS, data: [{}], ts: 1 });
+    }
+    vi.advanceTimersByTime(500);
+    expect(sockets[0].closed).toBeNull();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('pings at once when a feed asks (probe), once until answered', () => {
+    session.subscribe(BOOKS, vi.fn());
+    sockets[0].open();
+    session.probe();
+    session.probe();
+    expect(sockets[0].sent.filter((m) => m === 'ping')).toHaveLength(1);
+    vi.advanceTimersByTime(2000);
+    expect(sockets[0].closed).toBe(4000);
+  });
+
+  it('drops a connect that hangs for 5 s and tries again', () => {
+    session.subscribe(BOOKS, vi.fn());
+    vi.advanceTimersByTime(4999);
+    expect(sockets[0].closed).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(sockets[0].closed).toBe(4000);
+    expect(session.state).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
   });
 });
