@@ -29,3 +29,25 @@ export function pricePresetProblem(typed: string, priceStep: string): 'not-posit
   if (value === null || new MathsDecimal(value).lte(0)) return 'not-positive';
   return new MathsDecimal(value).mod(priceStep).isZero() ? null : 'tick';
 }
+
+/** How far from the last price a limit price may be before the order form asks "place it anyway?" (README). */
+export const FAR_PRICE_PERCENT = 10;
+
+/**
+ * Where a typed limit price stands against the last price: `above` or `below` with the distance in percent to one
+ * decimal, when it is more than {@link FAR_PRICE_PERCENT} away; null when it is near, or either is not a number.
+ */
+export function farFromMarket(
+  typedPrice: string,
+  lastPrice: string | null,
+): { direction: 'above' | 'below'; percent: string } | null {
+  const price = numericValue(typedPrice);
+  const last = lastPrice === null ? null : numericValue(lastPrice);
+  if (price === null || last === null || new MathsDecimal(last).lte(0)) return null;
+  const distance = new MathsDecimal(price).minus(last).div(last).times(100);
+  if (distance.abs().lte(FAR_PRICE_PERCENT)) return null;
+  return {
+    direction: distance.isPositive() ? 'above' : 'below',
+    percent: distance.abs().toFixed(1, MathsDecimal.ROUND_DOWN),
+  };
+}

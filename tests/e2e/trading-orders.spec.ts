@@ -55,8 +55,12 @@ test.describe('trading screens: orders and positions', () => {
     const estimate = screen.form.getByTestId('order-estimate');
     await expect(estimate).toHaveText(/^≈ [\d,.]+ USDT$/);
     expect(Number(plainDecimal(await estimate.textContent()))).toBeCloseTo(Number(price) * Number(size), 6);
+    // Half the last price is far from the market: the form asks first, and sends only once confirmed.
+    await screen.form.getByRole('button', { name: 'Buy BTC' }).click();
+    const far = page.getByRole('dialog', { name: 'Price far from the market' });
+    await expect(far).toContainText('below the last price');
     const order = await replyOf<OrderReply>(page, '/v1/trade/spot/place-order', () =>
-      screen.form.getByRole('button', { name: 'Buy BTC' }).click(),
+      far.getByRole('button', { name: 'Place order' }).click(),
     );
     expect(order.status).toBe('live');
     await expect(page.getByText('Order placed.')).toBeVisible();

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { farFromMarket } from '../../../engine/rules/order-estimate';
 import { orderRulesOf, validateOrder } from '../../../engine/rules/order-validation';
 import { useT } from '../../i18n/i18n';
 import { errorText } from '../trade-api';
@@ -21,6 +22,7 @@ import {
   sanitizePrice,
   spotRequestOf,
 } from './order-form-model';
+import { FarPriceDialog } from './FarPriceDialog';
 import { OrderFormFutures } from './OrderFormFutures';
 import { type FormField, OrderFormInputs } from './OrderFormInputs';
 import { OrderFormSegmented } from './OrderFormSegmented';
@@ -56,6 +58,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [farPrice, setFarPrice] = useState<ReturnType<typeof farFromMarket>>(null);
   const inFlight = useRef(false);
   const priceEdited = useRef(false);
 
@@ -122,6 +125,15 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
     event.preventDefault();
     setAttempted(true);
     if (inFlight.current || !isValid || signedOut || (futures && !settings)) return;
+    // A limit price far from the market is asked about first: a slipped digit should not become an order.
+    const far = form.type === 'market' ? null : farFromMarket(form.price, lastPrice);
+    if (far) setFarPrice(far);
+    else await send();
+  };
+
+  const send = async () => {
+    setFarPrice(null);
+    if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
     setFailure(null);
@@ -150,77 +162,90 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
   };
 
   return (
-    <form className="trade-form" aria-label={t('trade.form.title')} noValidate onSubmit={(event) => void submit(event)}>
-      {futures && !signedOut && <OrderFormFutures instrument={instrument} settings={account.settings} />}
-      <OrderFormSegmented<'buy' | 'sell'>
-        label={t('trade.form.side')}
-        className="trade-form__sides"
-        value={form.side}
-        tone={(side) => side}
-        options={[
-          { value: 'buy', label: futures ? t('trade.form.long') : t('trade.form.buy') },
-          { value: 'sell', label: futures ? t('trade.form.short') : t('trade.form.sell') },
-        ]}
-        onChange={(side) => change({ side })}
-      />
-      <OrderFormSegmented<FormOrderType>
-        label={t('trade.form.orderType')}
-        value={form.type}
-        options={[
-          { value: 'limit', label: t('trade.form.limit') },
-          { value: 'market', label: t('trade.form.market') },
-          { value: 'stop-limit', label: t('trade.form.stopLimit') },
-        ]}
-        onChange={(type) => change({ type })}
-      />
-      {futures && hedge && (
-        <OrderFormSegmented<'open' | 'close'>
-          label={t('trade.form.tradeSide')}
-          value={form.tradeSide}
+    <>
+      <form
+        className="trade-form"
+        aria-label={t('trade.form.title')}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
+        {futures && !signedOut && <OrderFormFutures instrument={instrument} settings={account.settings} />}
+        <OrderFormSegmented<'buy' | 'sell'>
+          label={t('trade.form.side')}
+          className="trade-form__sides"
+          value={form.side}
+          tone={(side) => side}
           options={[
-            { value: 'open', label: t('trade.form.open') },
-            { value: 'close', label: t('trade.form.close') },
+            { value: 'buy', label: futures ? t('trade.form.long') : t('trade.form.buy') },
+            { value: 'sell', label: futures ? t('trade.form.short') : t('trade.form.sell') },
           ]}
-          onChange={(tradeSide) => change({ tradeSide })}
+          onChange={(side) => change({ side })}
         />
-      )}
-      <OrderFormInputs
-        instrument={instrument}
-        form={form}
-        hedge={hedge}
-        disabled={false}
-        errors={errors}
-        onChange={change}
-        onLeave={(field) => setLeft((current) => ({ ...current, [field]: true }))}
-      />
-      {!signedOut && (
-        <OrderFormSummary
+        <OrderFormSegmented<FormOrderType>
+          label={t('trade.form.orderType')}
+          value={form.type}
+          options={[
+            { value: 'limit', label: t('trade.form.limit') },
+            { value: 'market', label: t('trade.form.market') },
+            { value: 'stop-limit', label: t('trade.form.stopLimit') },
+          ]}
+          onChange={(type) => change({ type })}
+        />
+        {futures && hedge && (
+          <OrderFormSegmented<'open' | 'close'>
+            label={t('trade.form.tradeSide')}
+            value={form.tradeSide}
+            options={[
+              { value: 'open', label: t('trade.form.open') },
+              { value: 'close', label: t('trade.form.close') },
+            ]}
+            onChange={(tradeSide) => change({ tradeSide })}
+          />
+        )}
+        <OrderFormInputs
           instrument={instrument}
-          side={form.side}
-          available={available}
-          estimate={estimateOrder(form, instrument, lastPrice, leverage)}
+          form={form}
+          hedge={hedge}
+          disabled={false}
+          errors={errors}
+          onChange={change}
+          onLeave={(field) => setLeft((current) => ({ ...current, [field]: true }))}
         />
-      )}
-      {failure && (
-        <p className="trade-form__error" role="alert" data-testid="order-failure">
-          {failure}
-        </p>
-      )}
-      {signedOut ? (
-        <SignInToTrade message={t('trade.form.signInToTrade')} />
-      ) : (
-        <Button
-          type="submit"
-          block
-          size="lg"
-          variant="primary"
-          className={`trade-form__submit trade-form__submit--${form.side}`}
-          loading={submitting}
-          disabled={waitingForSettings}
-        >
-          {sideLabel(form.side)}
-        </Button>
-      )}
-    </form>
+        {!signedOut && (
+          <OrderFormSummary
+            instrument={instrument}
+            side={form.side}
+            available={available}
+            estimate={estimateOrder(form, instrument, lastPrice, leverage)}
+          />
+        )}
+        {failure && (
+          <p className="trade-form__error" role="alert" data-testid="order-failure">
+            {failure}
+          </p>
+        )}
+        {signedOut ? (
+          <SignInToTrade message={t('trade.form.signInToTrade')} />
+        ) : (
+          <Button
+            type="submit"
+            block
+            size="lg"
+            variant="primary"
+            className={`trade-form__submit trade-form__submit--${form.side}`}
+            loading={submitting}
+            disabled={waitingForSettings}
+          >
+            {sideLabel(form.side)}
+          </Button>
+        )}
+      </form>
+      <FarPriceDialog
+        far={farPrice}
+        lastText={lastPrice ?? ''}
+        onConfirm={() => void send()}
+        onClose={() => setFarPrice(null)}
+      />
+    </>
   );
 }

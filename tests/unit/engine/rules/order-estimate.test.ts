@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateOrderValue, pricePresetProblem } from '../../../../engine/rules/order-estimate';
+import { estimateOrderValue, farFromMarket, pricePresetProblem } from '../../../../engine/rules/order-estimate';
 
 describe('estimateOrderValue', () => {
   it('multiplies price by size exactly in decimal (spot cost or proceeds)', () => {
@@ -29,5 +29,21 @@ describe('pricePresetProblem', () => {
     expect(pricePresetProblem('0', '0.5')).toBe('not-positive');
     expect(pricePresetProblem('abc', '0.5')).toBe('not-positive');
     expect(pricePresetProblem('101.3', '0.5')).toBe('tick');
+  });
+});
+
+describe('farFromMarket', () => {
+  it('is null within 10 % of the last price, either way, and when a figure is missing', () => {
+    expect(farFromMarket('66000', '60000')).toBeNull();
+    expect(farFromMarket('54000', '60000')).toBeNull();
+    expect(farFromMarket('', '60000')).toBeNull();
+    expect(farFromMarket('50000', null)).toBeNull();
+    expect(farFromMarket('50000', '0')).toBeNull();
+  });
+
+  it('says which side and how far, rounded down to a tenth of a percent', () => {
+    expect(farFromMarket('1.23', '60000')).toEqual({ direction: 'below', percent: '99.9' });
+    expect(farFromMarket('66000.01', '60000')).toEqual({ direction: 'above', percent: '10.0' });
+    expect(farFromMarket('50000', '60000')).toEqual({ direction: 'below', percent: '16.6' });
   });
 });
