@@ -124,7 +124,7 @@ describe('bad input', () => {
 
   it('answers an instrument that does not exist with 30001, including coin- and USDC-margined futures', async () => {
     for (const arg of [
-      { instType: 'SPOT', channel: 'ticker', instId: 'DOGEUSDT' },
+      { instType: 'SPOT', channel: 'ticker', instId: 'PEPEUSDT' },
       { instType: 'SPOT', channel: 'books', instId: 'btcusdt' },
       { instType: 'USDT-FUTURES', channel: 'ticker', instId: 'BGBUSDT' },
       { instType: 'COIN-FUTURES', channel: 'ticker', instId: 'BTCUSD' },
