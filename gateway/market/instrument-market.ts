@@ -55,6 +55,8 @@ export class InstrumentMarket {
   private seq = 0;
   private nextTradeId = 1_000_000_000_000;
   private holding: number;
+  /** The side the book was last re-centred for: the inside sits at the last price on the other side of it. */
+  private centre: 'buy' | 'sell' = 'buy';
   /** Mark, index and funding; perpetuals only, on a random stream of their own so the book does not depend on it. */
   private funding: FundingModel | undefined;
   private readonly fundingRng: Random;
@@ -115,7 +117,8 @@ export class InstrumentMarket {
     this.funding =
       followed ??
       (spec.instType === 'SPOT' ? undefined : new FundingModel(this.fundingRng, this.tick, this.last, nowMs));
-    this.recentre(this.rng.next() < 0.5 ? 'buy' : 'sell');
+    this.centre = this.rng.next() < 0.5 ? 'buy' : 'sell';
+    this.recentre(this.centre);
     this.bids.drainChanges();
     this.asks.drainChanges();
   }
@@ -131,12 +134,15 @@ export class InstrumentMarket {
       this.last = this.followIndex(spotIndex, this.funding.stepBasis(seconds));
     } else this.movePrice(seconds);
     const side = this.last > previous ? 'buy' : this.last < previous ? 'sell' : this.rng.next() < 0.5 ? 'buy' : 'sell';
+    // On a still price a calm book (activity below 1) moves its inside to the trades' side only that share of steps.
+    const activity = this.spec.bookActivity ?? 1;
+    if (this.last !== previous || activity >= 1 || this.rng.next() < activity) this.centre = side;
     const simulated = seconds > 0 ? this.trade(nowMs, side, this.rng.int(1, 3)) : [];
     if (simulated.length === 0) this.history.record(nowMs, this.last);
     const trades = this.takerTrades.length > 0 ? [...simulated, ...this.takerTrades.splice(0)] : simulated;
     // Churn first, so re-centring afterwards tops each side back up to full depth.
     for (let i = 0; i < levelChanges; i++) this.churnOne();
-    this.recentre(side);
+    this.recentre(this.centre);
     this.holding = Math.max(
       this.lot,
       this.holding + Math.round((this.typicalSize * this.rng.normal()) / this.lot) * this.lot,
@@ -234,17 +240,12 @@ export class InstrumentMarket {
    * perpetual's index and mark restart at it. Book changes go out with the next step, like any other change.
    */
   jumpTo(price: number, nowMs: number): void {
-    const side = price >= this.last ? 'buy' : 'sell';
+    this.centre = price >= this.last ? 'buy' : 'sell';
     this.last = Math.max(this.tick, this.snap(price));
     this.history.record(Math.max(nowMs, this.lastStepMs), this.last);
-    this.recentre(side);
+    this.recentre(this.centre);
     if (this.funding)
       this.funding = new FundingModel(this.fundingRng, this.tick, this.last, Math.max(nowMs, this.lastStepMs));
-  }
-
-  /** When the market last moved (ms). */
-  get steppedAt(): number {
-    return this.lastStepMs;
   }
 
   /** Drops what a spot pair kept for its perpetual's construction. */

@@ -40,17 +40,12 @@ export interface InstrumentSpec {
    * costs the gateway and the stream little.
    */
   bookActivity?: number;
-  /**
-   * The shortest time between two moves of this market (default 0: every simulator step). A minor market moves at most
-   * every 250 ms, so a fast simulator pace (the benchmarks' 50 ms) multiplies only the major markets' load.
-   */
-  minStepMs?: number;
 }
 
 /**
  * The instruments the gateway simulates: 22 spot pairs and 20 USDT-M perpetuals, every perpetual beside a spot pair of
  * its base coin (whose price is its index). The minor markets (the 18 spot pairs and 18 perpetuals after the majors)
- * churn their books at a fifth of the pace and move at most every 250 ms, so the gateway's load grows little with them (see `MINOR_MARKETS`).
+ * move on every step but churn their books at a twentieth of the pace, so the gateway's load grows little with them (see `MINOR_MARKETS`).
  */
 export const DEFAULT_INSTRUMENTS: readonly InstrumentSpec[] = [
   ...MAJOR_SPOT,

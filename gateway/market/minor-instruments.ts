@@ -19,10 +19,11 @@ export interface MinorMarket {
   perpetual: MinorBook;
 }
 
-/** The share of the simulator's level changes a minor book makes each step it takes (a fifth: 4 of 20). */
-export const MINOR_BOOK_ACTIVITY = 0.2;
-/** A minor market moves at most every 250 ms (the default pace), however fast the simulator steps. */
-export const MINOR_MIN_STEP_MS = 250;
+/**
+ * The share of the simulator's random level changes a minor book makes each step (a twentieth: 1 of 20, and at least
+ * 1): minor markets move on every step, so every book streams continuously, but churn little each time.
+ */
+export const MINOR_BOOK_ACTIVITY = 0.05;
 
 /** `price` written with exactly `places` decimals (it has at most that many). */
 function atPlaces(price: string, places: number): string {
@@ -100,13 +101,12 @@ export function minorSpot(minor: MinorMarket): InstrumentSpec {
     typicalLevelSize: spot.typicalLevelSize,
     volatilityBps: minor.volatilityBps,
     bookActivity: MINOR_BOOK_ACTIVITY,
-    minStepMs: MINOR_MIN_STEP_MS,
   };
 }
 
 /**
  * A minor USDT-M perpetual: a tick of one unit in its last price place, 6 quote decimals, 5 USDT minimum order value,
- * the major perpetuals' fee rates, and a book that churns at a fifth of the pace, moving at most every 250 ms.
+ * the major perpetuals' fee rates, and a book that churns at a twentieth of the pace.
  */
 export function minorPerpetual(minor: MinorMarket): InstrumentSpec {
   const { perpetual } = minor;
@@ -130,6 +130,5 @@ export function minorPerpetual(minor: MinorMarket): InstrumentSpec {
     volatilityBps: minor.volatilityBps,
     maxLever: minor.maxLever,
     bookActivity: MINOR_BOOK_ACTIVITY,
-    minStepMs: MINOR_MIN_STEP_MS,
   };
 }

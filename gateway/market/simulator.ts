@@ -78,13 +78,12 @@ export class MarketSimulator {
 
   /**
    * Advances every instrument to `nowMs` and emits, per instrument, a `book` event (if it changed), a `trades` event
-   * (if any) and a `ticker` event; an instrument whose `minStepMs` has not passed since it last moved sits this step out.
+   * (if any) and a `ticker` event.
    */
   step(nowMs: number): void {
     const hasListeners = this.listeners.size > 0;
     for (const market of this.stepOrder) {
-      const { instType, symbol, minStepMs = 0 } = market.spec;
-      if (minStepMs > 0 && nowMs - market.steppedAt < minStepMs) continue;
+      const { instType, symbol } = market.spec;
       const result = market.advance(nowMs, levelChangesOf(market.spec, this.levelChangesPerStep));
       if (!hasListeners) continue;
       if (result.seq !== undefined) {
