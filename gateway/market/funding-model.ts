@@ -39,6 +39,7 @@ const MARK_SMOOTHING_SECONDS = 10;
 export class FundingModel {
   private indexGap = 0;
   private basis = 0;
+  private basisStep = { seconds: Number.NaN, decay: 1, noise: 0 };
   private premium = 0;
   private premiumSum = 0;
   private premiumSeconds = 0;
@@ -64,8 +65,13 @@ export class FundingModel {
    * that keeps its spread at {@link BASIS_SCALE}) and returns it, as a fraction of the index.
    */
   stepBasis(seconds: number): number {
-    const decay = Math.exp(-Math.max(seconds, 0) / BASIS_REVERSION_SECONDS);
-    this.basis = this.basis * decay + BASIS_SCALE * Math.sqrt(1 - decay * decay) * this.rng.normal();
+    if (seconds !== this.basisStep.seconds) {
+      // Steps mostly repeat one length (the warm-up's 20 s, the pace's 250 ms): keep its decay and noise scale.
+      const decay = Math.exp(-Math.max(seconds, 0) / BASIS_REVERSION_SECONDS);
+      this.basisStep = { seconds, decay, noise: BASIS_SCALE * Math.sqrt(1 - decay * decay) };
+    }
+    const { decay, noise } = this.basisStep;
+    this.basis = this.basis * decay + noise * this.rng.normal();
     return this.basis;
   }
 

@@ -40,6 +40,7 @@ const HOUR_VOLUME_LEVELS = 1260;
  */
 export class InstrumentMarket {
   private readonly rng: Random;
+  private readonly seed: number;
   private readonly tick: number;
   private readonly lot: number;
   private readonly typicalSize: number;
@@ -64,9 +65,10 @@ export class InstrumentMarket {
   private readonly index: InstrumentMarket | undefined;
   /** Spot index units → this perpetual's price units. */
   private readonly indexScale: number;
-  /** A spot pair's back-history and warm-up prices, kept until its perpetual is built (see releaseWarmUp). */
-  private seedHours: MinuteCandle[] | undefined;
+  /** A spot pair's warm-up prices, kept until its perpetual is built (see releaseWarmUp). */
   private warmUpPath: number[] | undefined;
+  /** The start of the minute window: the back-history's hours end here. */
+  private readonly windowStart: number;
 
   /** Builds the market at `nowMs` with a synthetic history leading up to it; a perpetual follows its spot pair `index`. */
   constructor(
@@ -78,7 +80,7 @@ export class InstrumentMarket {
   ) {
     this.rng = createRandom(seed);
     this.fundingRng = createRandom(hashSeed(seed, 'funding'));
-    const historyRng = createRandom(hashSeed(seed, 'history'));
+    this.seed = seed;
     this.index = spec.instType === 'SPOT' ? undefined : index;
     this.indexScale = this.index ? 10 ** (spec.pricePlace - this.index.spec.pricePlace) : 1;
     this.tick = spec.priceEndStep;
@@ -89,8 +91,9 @@ export class InstrumentMarket {
     this.holding = this.roundToLot(this.typicalSize * 5000);
     // The minutes start on the hour before the 24 h window, the hour candles end there.
     const windowStart = Math.floor((nowMs - DAY_MS) / HOUR_MS) * HOUR_MS;
+    this.windowStart = windowStart;
     const followed = this.index ? new FundingModel(this.fundingRng, this.tick, this.last, windowStart) : undefined;
-    this.history.seedHours(this.backHistory(historyRng, windowStart, followed));
+    this.history.seedHours(() => this.backHistory());
     const path: number[] | undefined = spec.instType === 'SPOT' ? [] : undefined;
     let k = 0;
     let minuteSize = 0;
@@ -250,7 +253,6 @@ export class InstrumentMarket {
 
   /** Drops what a spot pair kept for its perpetual's construction. */
   releaseWarmUp(): void {
-    this.seedHours = undefined;
     this.warmUpPath = undefined;
   }
 
@@ -264,26 +266,28 @@ export class InstrumentMarket {
     return this.history;
   }
 
-  /** The hour candles before the minute window: a perpetual's follow its spot pair's, the others walk on their own. */
-  private backHistory(rng: Random, endMs: number, followed: FundingModel | undefined): MinuteCandle[] {
-    const hourVolume = (r: Random) => this.roundToLot(this.typicalSize * HOUR_VOLUME_LEVELS * (0.5 + r.next()));
-    if (followed && this.index?.seedHours) {
-      const bases = this.index.seedHours.map(() => followed.stepBasis(HOUR_MS / 1000));
-      return followedHours(
-        this.index.seedHours,
-        (units, hour) => this.followIndex(this.indexOf(units), bases[hour]!),
-        () => hourVolume(rng),
-      );
+  /**
+   * The seeded hour candles before the minute window, built on the first candle read: a perpetual's follow its spot
+   * pair's, the others walk on their own. Only the seed decides them (fresh random streams of their own, the basis
+   * walked back from the warm-up's zero), so they come out the same whenever and in whatever order they are asked for.
+   */
+  backHistory(): MinuteCandle[] {
+    const rng = createRandom(hashSeed(this.seed, 'history'));
+    const hourVolume = () => this.roundToLot(this.typicalSize * HOUR_VOLUME_LEVELS * (0.5 + rng.next()));
+    if (this.index) {
+      const spotHours = this.index.backHistory();
+      const basisWalk = new FundingModel(createRandom(hashSeed(this.seed, 'history basis')), this.tick, this.anchor, 0);
+      const bases = new Float64Array(spotHours.length);
+      for (let hour = spotHours.length - 1; hour >= 0; hour -= 1) bases[hour] = basisWalk.stepBasis(HOUR_MS / 1000);
+      return followedHours(spotHours, (units, hour) => this.followIndex(this.indexOf(units), bases[hour]!), hourVolume);
     }
     const walk = {
       anchor: this.anchor,
       tick: this.tick,
       volatilityBps: this.spec.volatilityBps * this.options.volatilityScale,
-      hourVolume,
+      hourVolume: (r: Random) => this.roundToLot(this.typicalSize * HOUR_VOLUME_LEVELS * (0.5 + r.next())),
     };
-    const hours = backHistoryHours(rng, walk, endMs, BACK_HISTORY_DAYS * 24);
-    if (this.spec.instType === 'SPOT') this.seedHours = hours;
-    return hours;
+    return backHistoryHours(rng, walk, this.windowStart, BACK_HISTORY_DAYS * 24);
   }
 
   /** A spot price (its units) in this perpetual's price units, unrounded. */

@@ -37,6 +37,8 @@ export const HOUR_HISTORY_LIMIT = 101 * 24;
 export class PriceHistory {
   private readonly candles: MinuteCandle[] = [];
   private hours: MinuteCandle[] = [];
+  /** Builds the seeded back-history on first read: most markets' long history is never asked for. */
+  private pendingHours: (() => readonly MinuteCandle[]) | undefined;
   /**
    * The 24 h figures of every candle but the newest, kept until the minute rolls: only the newest candle changes
    * between rolls, and a ticker is built for every instrument on every step (14 instruments × 20 steps a second in
@@ -121,12 +123,22 @@ export class PriceHistory {
 
   /** The hour candles before the minute window, oldest first (read-only view; the newest may be partial). */
   hourCandles(): readonly MinuteCandle[] {
+    if (this.pendingHours) {
+      // The seeded hours all end before the first minute, so they go before any hour folded in since.
+      const seeded = this.pendingHours();
+      this.pendingHours = undefined;
+      this.hours = [...seeded, ...this.hours].slice(-HOUR_HISTORY_LIMIT);
+    }
     return this.hours;
   }
 
-  /** Sets the back-history: hour candles (oldest first, on hour boundaries) that end where the first minute starts. */
-  seedHours(hours: readonly MinuteCandle[]): void {
-    this.hours = hours.slice(-HOUR_HISTORY_LIMIT);
+  /**
+   * Sets the back-history: hour candles (oldest first, on hour boundaries) that end where the first minute starts,
+   * built by `build` on the first read of the hours (it must give the same candles whenever it is called).
+   */
+  seedHours(build: () => readonly MinuteCandle[]): void {
+    this.hours = [];
+    this.pendingHours = build;
   }
 
   /** Merges minutes that left the window into their hour candles, oldest first, and drops hours past the limit. */
