@@ -26,7 +26,7 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${env.PORT}`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!isLogLevel(logLevel)) throw new Error(`LOG_LEVEL must be debug, info, warn, error or silent, got ${logLevel}`);
-  // The market's load on the stream (benchmarks): MARKET_STEP_MS=50 MARKET_LEVEL_CHANGES=20 gives about 5,500 level changes a second.
+  // The market's load on the stream (benchmarks): MARKET_STEP_MS=50 MARKET_LEVEL_CHANGES=20 gives about 7,600 level changes a second.
   const marketStepMs = readCount(env, 'MARKET_STEP_MS', 5, 60_000);
   const levelChangesPerStep = readCount(env, 'MARKET_LEVEL_CHANGES', 0, 10_000);
   const host = env.HOST || '127.0.0.1';

@@ -10,6 +10,12 @@ export interface Granularity {
 /** One candle in integer price ticks and volume units (same scales as {@link MinuteCandle}). */
 export type Candle = MinuteCandle;
 
+/** An instrument's stored history: hour candles (about 100 days) and, after them, the minute candles of the last 24 h. */
+export interface CandleHistory {
+  hours: readonly MinuteCandle[];
+  minutes: readonly MinuteCandle[];
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -37,7 +43,7 @@ export const STREAM_CANDLE_CHANNELS: Readonly<Record<string, Granularity>> = {
   candle1Dutc: period(DAY, 0),
 };
 
-/** `granularity` values of `GET /api/v2/spot/market/candles` that the simulator's 24 h of history can answer. */
+/** `granularity` values of `GET /api/v2/spot/market/candles` (below an hour: the last 24 h; from an hour: ~100 days). */
 export const SPOT_GRANULARITIES: Readonly<Record<string, Granularity>> = {
   '1min': period(MINUTE),
   '3min': period(3 * MINUTE),
@@ -54,7 +60,7 @@ export const SPOT_GRANULARITIES: Readonly<Record<string, Granularity>> = {
   '1Dutc': period(DAY, 0),
 };
 
-/** `granularity` values of `GET /api/v2/mix/market/candles` that the simulator's 24 h of history can answer. */
+/** `granularity` values of `GET /api/v2/mix/market/candles` (below an hour: the last 24 h; from an hour: ~100 days). */
 export const FUTURES_GRANULARITIES: Readonly<Record<string, Granularity>> = {
   '1m': period(MINUTE),
   '3m': period(3 * MINUTE),
@@ -77,7 +83,21 @@ export function periodStart(ts: number, granularity: Granularity): number {
   return Math.floor((ts + offsetMs) / intervalMs) * intervalMs - offsetMs;
 }
 
-/** Merges minute candles (oldest first) into candles of `granularity`, oldest first. */
+/** Whether candles of `granularity` are whole hours (so the hour candles before the minute window make them too). */
+export function spansHours(granularity: Granularity): boolean {
+  return granularity.intervalMs % HOUR === 0 && granularity.offsetMs % HOUR === 0;
+}
+
+/** Every candle of `granularity` the history can make, oldest first: from the hours too when the period is whole hours. */
+export function historyCandles(history: CandleHistory, granularity: Granularity): Candle[] {
+  const source = spansHours(granularity) ? [...history.hours, ...history.minutes] : history.minutes;
+  return aggregateCandles(source, granularity);
+}
+
+/**
+ * Merges finer candles (oldest first, each within one period of `granularity`: minutes, or hours for whole-hour
+ * periods) into candles of `granularity`, oldest first: open of the first, close of the last, the extremes, the sums.
+ */
 export function aggregateCandles(minutes: readonly MinuteCandle[], granularity: Granularity): Candle[] {
   const candles: Candle[] = [];
   let current: Candle | undefined;
@@ -97,14 +117,21 @@ export function aggregateCandles(minutes: readonly MinuteCandle[], granularity: 
   return candles;
 }
 
-/** The newest `count` candles of `granularity` (oldest first), reading only the tail of the minute candles. */
-export function latestCandles(minutes: readonly MinuteCandle[], granularity: Granularity, count: number): Candle[] {
-  if (count <= 0 || minutes.length === 0) return [];
+/**
+ * The newest `count` candles of `granularity` (oldest first), reading only the tail of the history: the minutes, then
+ * for whole-hour periods the hours before them.
+ */
+export function latestCandles(history: CandleHistory, granularity: Granularity, count: number): Candle[] {
+  const { minutes } = history;
+  const hours = spansHours(granularity) ? history.hours : [];
+  const total = hours.length + minutes.length;
+  if (count <= 0 || total === 0) return [];
+  const at = (i: number) => (i < hours.length ? hours[i]! : minutes[i - hours.length]!);
   let periods = 0;
-  let from = minutes.length;
+  let from = total;
   let lastStart: number | undefined;
   while (from > 0) {
-    const start = periodStart(minutes[from - 1]!.start, granularity);
+    const start = periodStart(at(from - 1).start, granularity);
     if (start !== lastStart) {
       if (periods === count) break;
       periods += 1;
@@ -112,5 +139,6 @@ export function latestCandles(minutes: readonly MinuteCandle[], granularity: Gra
     }
     from -= 1;
   }
-  return aggregateCandles(minutes.slice(from), granularity);
+  const tail = from < hours.length ? [...hours.slice(from), ...minutes] : minutes.slice(from - hours.length);
+  return aggregateCandles(tail, granularity);
 }

@@ -22,17 +22,24 @@ const FUNDING_CAP_MICROS = 3000;
 const INDEX_GAP_SCALE = 0.0002;
 /** How fast the index gap reverts to zero. */
 const INDEX_GAP_REVERSION_SECONDS = 30;
+/** How long funding takes to pull a perpetual's basis (its premium over the index) most of the way back to zero. */
+const BASIS_REVERSION_SECONDS = 3600;
+/** The basis's typical size in steady state, as a fraction of the index (3 bps): a few times that at the very most. */
+const BASIS_SCALE = 0.0003;
 /** How long the mark price takes to follow the traded premium (the exchange's fair-price smoothing). */
 const MARK_SMOOTHING_SECONDS = 10;
 
 /**
- * A perpetual's index, mark and funding model (market-data contract, futures ticker): the index is a spot reference
- * that wanders a few basis points around the last price and reverts; the mark is the index plus a smoothed premium
+ * A perpetual's index, mark and funding model (market-data contract, futures ticker): the index is the spot pair's
+ * price when the perpetual has one (else a spot reference that wanders a few basis points around the last price and
+ * reverts); the perpetual trades at the index times one plus a basis that funding pulls back towards zero; the mark is the index plus a smoothed premium
  * (so it sits between index and last and moves calmly); funding is the time-weighted premium of the current 8-hour
  * interval plus the interest rate, clamped as the public rules describe. Prices stay on the tick grid.
  */
 export class FundingModel {
   private indexGap = 0;
+  private basis = 0;
+  private basisStep = { seconds: Number.NaN, decay: 1, noise: 0 };
   private premium = 0;
   private premiumSum = 0;
   private premiumSeconds = 0;
@@ -53,13 +60,34 @@ export class FundingModel {
     };
   }
 
-  /** Advances by `seconds` to `nowMs` with the perpetual last traded at `last` ticks; returns the new state. */
-  update(last: number, seconds: number, nowMs: number): FundingState {
-    const reversion = Math.min(1, seconds / INDEX_GAP_REVERSION_SECONDS);
-    const noise =
-      INDEX_GAP_SCALE * last * Math.sqrt(Math.max(seconds, 0) / INDEX_GAP_REVERSION_SECONDS) * this.rng.normal();
-    this.indexGap += -this.indexGap * reversion + noise;
-    const index = Math.max(this.tick, this.snap(last + this.indexGap));
+  /**
+   * Moves the basis on by `seconds` (an Ornstein–Uhlenbeck step: decays towards zero with funding's pull, plus noise
+   * that keeps its spread at {@link BASIS_SCALE}) and returns it, as a fraction of the index.
+   */
+  stepBasis(seconds: number): number {
+    if (seconds !== this.basisStep.seconds) {
+      // Steps mostly repeat one length (the warm-up's 20 s, the pace's 250 ms): keep its decay and noise scale.
+      const decay = Math.exp(-Math.max(seconds, 0) / BASIS_REVERSION_SECONDS);
+      this.basisStep = { seconds, decay, noise: BASIS_SCALE * Math.sqrt(1 - decay * decay) };
+    }
+    const { decay, noise } = this.basisStep;
+    this.basis = this.basis * decay + noise * this.rng.normal();
+    return this.basis;
+  }
+
+  /**
+   * Advances by `seconds` to `nowMs` with the perpetual last traded at `last` ticks and the spot index at `index`
+   * ticks (when the perpetual has a spot pair); returns the new state.
+   */
+  update(last: number, seconds: number, nowMs: number, spotIndex?: number): FundingState {
+    let index: number;
+    if (spotIndex === undefined) {
+      const reversion = Math.min(1, seconds / INDEX_GAP_REVERSION_SECONDS);
+      const noise =
+        INDEX_GAP_SCALE * last * Math.sqrt(Math.max(seconds, 0) / INDEX_GAP_REVERSION_SECONDS) * this.rng.normal();
+      this.indexGap += -this.indexGap * reversion + noise;
+      index = Math.max(this.tick, this.snap(last + this.indexGap));
+    } else index = Math.max(this.tick, this.snap(spotIndex));
     this.premium += (last - index - this.premium) * Math.min(1, seconds / MARK_SMOOTHING_SECONDS);
     const mark = Math.max(this.tick, this.snap(index + this.premium));
     if (nowMs >= this.state.nextFundingTime) {

@@ -1,9 +1,10 @@
 import type { Fill, MatchLevel, OrderSide } from './matching';
+import { BACK_HISTORY_DAYS, backHistoryHours, followedHours, HOUR_MS } from './back-history';
 import { BookSide } from './book-side';
 import { FundingModel } from './funding-model';
 import type { InstrumentSpec } from './instruments';
 import type { BookLevel, BookSnapshot, TickerSnapshot, TradeTick } from './market-types';
-import { PriceHistory } from './price-history';
+import { type MinuteCandle, PriceHistory } from './price-history';
 import { createRandom, hashSeed, type Random } from './random';
 import { formatRatio, formatScaled, parseScaled } from './scaled-decimal';
 
@@ -29,10 +30,17 @@ const MAX_STEP_SECONDS = 5;
 const REVERSION_SECONDS = 6 * 3600;
 const MAX_TRADES_KEPT = 200;
 const MAX_GAP_FILL = 40;
+/** A generated hour trades about this many typical level sizes (180 warm-up steps of some 7 each). */
+const HOUR_VOLUME_LEVELS = 1260;
 
-/** One instrument's seeded random-walk market: last price, 24 h history, a book in integer ticks, recent trades. */
+/**
+ * One instrument's seeded market: last price, 100 days of hour candles and 24 h of minute candles, a book in integer
+ * ticks, recent trades. A spot pair (or a perpetual without one) moves on a random walk; a perpetual with a spot pair
+ * of its base trades at that pair's price (its index) times one plus a small basis, over its whole history too.
+ */
 export class InstrumentMarket {
   private readonly rng: Random;
+  private readonly seed: number;
   private readonly tick: number;
   private readonly lot: number;
   private readonly typicalSize: number;
@@ -48,35 +56,72 @@ export class InstrumentMarket {
   private seq = 0;
   private nextTradeId = 1_000_000_000_000;
   private holding: number;
+  /** The side the book was last re-centred for: the inside sits at the last price on the other side of it. */
+  private centre: 'buy' | 'sell' = 'buy';
   /** Mark, index and funding; perpetuals only, on a random stream of their own so the book does not depend on it. */
   private funding: FundingModel | undefined;
   private readonly fundingRng: Random;
+  /** A perpetual's spot pair, whose last price is its index; undefined for spot pairs and lone perpetuals. */
+  private readonly index: InstrumentMarket | undefined;
+  /** Spot index units → this perpetual's price units. */
+  private readonly indexScale: number;
+  /** A spot pair's warm-up prices, kept until its perpetual is built (see releaseWarmUp). */
+  private warmUpPath: number[] | undefined;
+  /** The start of the minute window: the back-history's hours end here. */
+  private readonly windowStart: number;
 
-  /** Builds the market at `nowMs` with a synthetic 24 h history leading up to it. */
+  /** Builds the market at `nowMs` with a synthetic history leading up to it; a perpetual follows its spot pair `index`. */
   constructor(
     readonly spec: InstrumentSpec,
     seed: number,
     nowMs: number,
     private readonly options: InstrumentMarketOptions,
+    index?: InstrumentMarket,
   ) {
     this.rng = createRandom(seed);
+    this.fundingRng = createRandom(hashSeed(seed, 'funding'));
+    this.seed = seed;
+    this.index = spec.instType === 'SPOT' ? undefined : index;
+    this.indexScale = this.index ? 10 ** (spec.pricePlace - this.index.spec.pricePlace) : 1;
     this.tick = spec.priceEndStep;
     this.lot = parseScaled(spec.sizeMultiplier, spec.volumePlace);
     this.typicalSize = parseScaled(spec.typicalLevelSize, spec.volumePlace);
     this.anchor = this.snap(parseScaled(spec.startPrice, spec.pricePlace));
     this.last = this.anchor;
     this.holding = this.roundToLot(this.typicalSize * 5000);
-    for (let t = nowMs - DAY_MS; t < nowMs; t += WARM_UP_STEP_MS) {
-      this.movePrice(WARM_UP_STEP_MS / 1000);
-      const size = this.roundToLot(this.typicalSize * (1 + this.rng.next() * 12));
-      this.history.record(t, this.last, BigInt(size), BigInt(size) * BigInt(this.last));
+    // The minutes start on the hour before the 24 h window, the hour candles end there.
+    const windowStart = Math.floor((nowMs - DAY_MS) / HOUR_MS) * HOUR_MS;
+    this.windowStart = windowStart;
+    const followed = this.index ? new FundingModel(this.fundingRng, this.tick, this.last, windowStart) : undefined;
+    this.history.seedHours(() => this.backHistory());
+    const path: number[] | undefined = spec.instType === 'SPOT' ? [] : undefined;
+    let k = 0;
+    let minuteSize = 0;
+    for (let t = windowStart; t < nowMs; t += WARM_UP_STEP_MS, k += 1) {
+      const seconds = WARM_UP_STEP_MS / 1000;
+      if (followed && this.index) {
+        const spotIndex = this.indexOf(this.index.warmUpPath?.[k] ?? this.index.last);
+        this.last = this.followIndex(spotIndex, followed.stepBasis(seconds));
+        followed.update(this.last, seconds, t, spotIndex);
+      } else this.movePrice(seconds);
+      path?.push(this.last);
+      // Volume goes in once a minute, at the minute's last price (cheaper than three big-integer sums a minute).
+      minuteSize += this.roundToLot(this.typicalSize * (1 + this.rng.next() * 12));
+      const endsMinute = (t + WARM_UP_STEP_MS) % 60_000 < WARM_UP_STEP_MS || t + WARM_UP_STEP_MS >= nowMs;
+      if (!endsMinute) this.history.record(t, this.last);
+      else {
+        this.history.record(t, this.last, BigInt(minuteSize), BigInt(minuteSize) * BigInt(this.last));
+        minuteSize = 0;
+      }
     }
+    this.warmUpPath = path;
     this.history.record(nowMs, this.last);
     this.lastStepMs = nowMs;
-    this.fundingRng = createRandom(hashSeed(seed, 'funding'));
     this.funding =
-      spec.instType === 'SPOT' ? undefined : new FundingModel(this.fundingRng, this.tick, this.last, nowMs);
-    this.recentre(this.rng.next() < 0.5 ? 'buy' : 'sell');
+      followed ??
+      (spec.instType === 'SPOT' ? undefined : new FundingModel(this.fundingRng, this.tick, this.last, nowMs));
+    this.centre = this.rng.next() < 0.5 ? 'buy' : 'sell';
+    this.recentre(this.centre);
     this.bids.drainChanges();
     this.asks.drainChanges();
   }
@@ -86,19 +131,26 @@ export class InstrumentMarket {
     const seconds = Math.min(MAX_STEP_SECONDS, Math.max(0, nowMs - this.lastStepMs) / 1000);
     this.lastStepMs = Math.max(this.lastStepMs, nowMs);
     const previous = this.last;
-    this.movePrice(seconds);
+    let spotIndex: number | undefined;
+    if (this.index && this.funding) {
+      spotIndex = this.indexOf(this.index.last);
+      this.last = this.followIndex(spotIndex, this.funding.stepBasis(seconds));
+    } else this.movePrice(seconds);
     const side = this.last > previous ? 'buy' : this.last < previous ? 'sell' : this.rng.next() < 0.5 ? 'buy' : 'sell';
+    // On a still price a calm book (activity below 1) moves its inside to the trades' side only that share of steps.
+    const activity = this.spec.bookActivity ?? 1;
+    if (this.last !== previous || activity >= 1 || this.rng.next() < activity) this.centre = side;
     const simulated = seconds > 0 ? this.trade(nowMs, side, this.rng.int(1, 3)) : [];
     if (simulated.length === 0) this.history.record(nowMs, this.last);
     const trades = this.takerTrades.length > 0 ? [...simulated, ...this.takerTrades.splice(0)] : simulated;
     // Churn first, so re-centring afterwards tops each side back up to full depth.
     for (let i = 0; i < levelChanges; i++) this.churnOne();
-    this.recentre(side);
+    this.recentre(this.centre);
     this.holding = Math.max(
       this.lot,
       this.holding + Math.round((this.typicalSize * this.rng.normal()) / this.lot) * this.lot,
     );
-    this.funding?.update(this.last, seconds, nowMs);
+    this.funding?.update(this.last, seconds, nowMs, spotIndex);
     const bids = this.formatLevels(this.bids.drainChanges());
     const asks = this.formatLevels(this.asks.drainChanges());
     const changed = bids.length > 0 || asks.length > 0;
@@ -191,12 +243,17 @@ export class InstrumentMarket {
    * perpetual's index and mark restart at it. Book changes go out with the next step, like any other change.
    */
   jumpTo(price: number, nowMs: number): void {
-    const side = price >= this.last ? 'buy' : 'sell';
+    this.centre = price >= this.last ? 'buy' : 'sell';
     this.last = Math.max(this.tick, this.snap(price));
     this.history.record(Math.max(nowMs, this.lastStepMs), this.last);
-    this.recentre(side);
+    this.recentre(this.centre);
     if (this.funding)
       this.funding = new FundingModel(this.fundingRng, this.tick, this.last, Math.max(nowMs, this.lastStepMs));
+  }
+
+  /** Drops what a spot pair kept for its perpetual's construction. */
+  releaseWarmUp(): void {
+    this.warmUpPath = undefined;
   }
 
   /** The most recent trades, newest first. */
@@ -204,9 +261,43 @@ export class InstrumentMarket {
     return this.trades.slice(0, limit);
   }
 
-  /** The minute candles of the last 24 h (integer ticks), oldest first. */
+  /** The minute candles of the last 24 h and the hour candles before them (integer ticks), oldest first. */
   minuteHistory(): PriceHistory {
     return this.history;
+  }
+
+  /**
+   * The seeded hour candles before the minute window, built on the first candle read: a perpetual's follow its spot
+   * pair's, the others walk on their own. Only the seed decides them (fresh random streams of their own, the basis
+   * walked back from the warm-up's zero), so they come out the same whenever and in whatever order they are asked for.
+   */
+  backHistory(): MinuteCandle[] {
+    const rng = createRandom(hashSeed(this.seed, 'history'));
+    const hourVolume = () => this.roundToLot(this.typicalSize * HOUR_VOLUME_LEVELS * (0.5 + rng.next()));
+    if (this.index) {
+      const spotHours = this.index.backHistory();
+      const basisWalk = new FundingModel(createRandom(hashSeed(this.seed, 'history basis')), this.tick, this.anchor, 0);
+      const bases = new Float64Array(spotHours.length);
+      for (let hour = spotHours.length - 1; hour >= 0; hour -= 1) bases[hour] = basisWalk.stepBasis(HOUR_MS / 1000);
+      return followedHours(spotHours, (units, hour) => this.followIndex(this.indexOf(units), bases[hour]!), hourVolume);
+    }
+    const walk = {
+      anchor: this.anchor,
+      tick: this.tick,
+      volatilityBps: this.spec.volatilityBps * this.options.volatilityScale,
+      hourVolume: (r: Random) => this.roundToLot(this.typicalSize * HOUR_VOLUME_LEVELS * (0.5 + r.next())),
+    };
+    return backHistoryHours(rng, walk, this.windowStart, BACK_HISTORY_DAYS * 24);
+  }
+
+  /** A spot price (its units) in this perpetual's price units, unrounded. */
+  private indexOf(spotUnits: number): number {
+    return spotUnits * this.indexScale;
+  }
+
+  /** This perpetual's price at `basis` over the index `spotIndex` (price units), on the tick grid. */
+  private followIndex(spotIndex: number, basis: number): number {
+    return Math.max(this.tick, this.snap(spotIndex * (1 + basis)));
   }
 
   private movePrice(seconds: number): void {

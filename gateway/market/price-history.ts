@@ -25,10 +25,20 @@ export interface DayStats {
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const WINDOW_MINUTES = 1440;
+const HOUR_MS = 3_600_000;
+/** Hour candles kept before the minute window: 101 days, so the 1D chart always shows more than 90. */
+export const HOUR_HISTORY_LIMIT = 101 * 24;
 
-/** Keeps the last 24 hours of minute candles for one instrument (source of 24 h ticker fields and, later, candles). */
+/**
+ * Keeps the last 24 hours of minute candles for one instrument (source of 24 h ticker fields and of candles), and
+ * before them hour candles: seeded back-history, then every minute that leaves the window folded into its hour, so an
+ * hour candle is always the merge of its minutes (and an hour partly in the window merges with the minutes left there).
+ */
 export class PriceHistory {
   private readonly candles: MinuteCandle[] = [];
+  private hours: MinuteCandle[] = [];
+  /** Builds the seeded back-history on first read: most markets' long history is never asked for. */
+  private pendingHours: (() => readonly MinuteCandle[]) | undefined;
   /**
    * The 24 h figures of every candle but the newest, kept until the minute rolls: only the newest candle changes
    * between rolls, and a ticker is built for every instrument on every step (14 instruments × 20 steps a second in
@@ -56,7 +66,7 @@ export class PriceHistory {
         this.candles.push(current);
       }
       const excess = this.candles.length - WINDOW_MINUTES;
-      if (excess > 0) this.candles.splice(0, excess);
+      if (excess > 0) this.foldIntoHours(this.candles.splice(0, excess));
     }
     current = current!;
     if (price > current.high) current.high = price;
@@ -109,5 +119,45 @@ export class PriceHistory {
   /** The minute candles, oldest first (read-only view). */
   minuteCandles(): readonly MinuteCandle[] {
     return this.candles;
+  }
+
+  /** The hour candles before the minute window, oldest first (read-only view; the newest may be partial). */
+  hourCandles(): readonly MinuteCandle[] {
+    if (this.pendingHours) {
+      // The seeded hours all end before the first minute, so they go before any hour folded in since.
+      const seeded = this.pendingHours();
+      this.pendingHours = undefined;
+      this.hours = [...seeded, ...this.hours].slice(-HOUR_HISTORY_LIMIT);
+    }
+    return this.hours;
+  }
+
+  /**
+   * Sets the back-history: hour candles (oldest first, on hour boundaries) that end where the first minute starts,
+   * built by `build` on the first read of the hours (it must give the same candles whenever it is called).
+   */
+  seedHours(build: () => readonly MinuteCandle[]): void {
+    this.hours = [];
+    this.pendingHours = build;
+  }
+
+  /** Merges minutes that left the window into their hour candles, oldest first, and drops hours past the limit. */
+  private foldIntoHours(minutes: readonly MinuteCandle[]): void {
+    for (const minute of minutes) {
+      const start = Math.floor(minute.start / HOUR_MS) * HOUR_MS;
+      const hour = this.hours[this.hours.length - 1];
+      if (!hour || hour.start < start) {
+        this.hours.push({ ...minute, start });
+        continue;
+      }
+      if (hour.start > start) continue;
+      if (minute.high > hour.high) hour.high = minute.high;
+      if (minute.low < hour.low) hour.low = minute.low;
+      hour.close = minute.close;
+      hour.baseVolume += minute.baseVolume;
+      hour.quoteVolume += minute.quoteVolume;
+    }
+    const excess = this.hours.length - HOUR_HISTORY_LIMIT;
+    if (excess > 0) this.hours.splice(0, excess);
   }
 }

@@ -1,6 +1,7 @@
 import { InstrumentMarket } from './instrument-market';
 import { DEFAULT_INSTRUMENTS, type InstrumentSpec, type InstType, instrumentKey } from './instruments';
 import type { BookSnapshot, MarketEvent, MarketListener, TickerSnapshot, TradeTick } from './market-types';
+import type { CandleHistory } from './candles';
 import type { MinuteCandle } from './price-history';
 import { type Fill, matchTaker, type OrderSide } from './matching';
 import { hashSeed } from './random';
@@ -35,6 +36,10 @@ export function levelChangesOf(spec: InstrumentSpec, perStep: number): number {
 /** The gateway's market simulator: seeded random walks with books, trades and tickers, driven by `step(nowMs)` (market-data contract). */
 export class MarketSimulator {
   private readonly markets = new Map<string, InstrumentMarket>();
+  /** The markets in the order a step moves them: spot pairs first, so a perpetual reads its index as of this step. */
+  private readonly stepOrder: InstrumentMarket[] = [];
+  /** Each perpetual's spot pair and each spot pair's perpetual, by instrument key (jumps move both). */
+  private readonly partners = new Map<string, InstrumentMarket>();
   private readonly listeners = new Set<MarketListener>();
   private levelChangesPerStep: number;
 
@@ -45,18 +50,39 @@ export class MarketSimulator {
       bookDepth: options.bookDepth ?? DEFAULT_BOOK_DEPTH,
       volatilityScale: options.volatilityScale ?? 1,
     };
-    for (const spec of options.instruments ?? DEFAULT_INSTRUMENTS) {
+    const specs = options.instruments ?? DEFAULT_INSTRUMENTS;
+    const built = new Map<string, InstrumentMarket>();
+    const spotOf = (spec: InstrumentSpec) =>
+      specs.find((s) => s.instType === 'SPOT' && s.baseCoin === spec.baseCoin && s.quoteCoin === spec.quoteCoin);
+    // Spot pairs first: a perpetual is built over its spot pair's history.
+    for (const spec of [...specs].sort((a, b) => Number(a.instType !== 'SPOT') - Number(b.instType !== 'SPOT'))) {
       const key = instrumentKey(spec.instType, spec.symbol);
       if (spec.bookActivity !== undefined && !(spec.bookActivity > 0 && spec.bookActivity <= 1))
         throw new RangeError(`${key}: bookActivity must lie in (0, 1]`);
-      this.markets.set(key, new InstrumentMarket(spec, hashSeed(options.seed, key), options.nowMs, marketOptions));
+      const spot = spec.instType === 'SPOT' ? undefined : spotOf(spec);
+      const index = spot ? built.get(instrumentKey('SPOT', spot.symbol)) : undefined;
+      const market = new InstrumentMarket(spec, hashSeed(options.seed, key), options.nowMs, marketOptions, index);
+      built.set(key, market);
+      this.stepOrder.push(market);
+      if (index) {
+        this.partners.set(key, index);
+        this.partners.set(instrumentKey('SPOT', index.spec.symbol), market);
+      }
+    }
+    for (const market of built.values()) market.releaseWarmUp();
+    for (const spec of specs) {
+      const key = instrumentKey(spec.instType, spec.symbol);
+      this.markets.set(key, built.get(key)!);
     }
   }
 
-  /** Advances every instrument to `nowMs` and emits, per instrument, a `book` event (if it changed), a `trades` event (if any) and a `ticker` event. */
+  /**
+   * Advances every instrument to `nowMs` and emits, per instrument, a `book` event (if it changed), a `trades` event
+   * (if any) and a `ticker` event.
+   */
   step(nowMs: number): void {
     const hasListeners = this.listeners.size > 0;
-    for (const market of this.markets.values()) {
+    for (const market of this.stepOrder) {
       const { instType, symbol } = market.spec;
       const result = market.advance(nowMs, levelChangesOf(market.spec, this.levelChangesPerStep));
       if (!hasListeners) continue;
@@ -114,9 +140,15 @@ export class MarketSimulator {
     return this.markets.get(instrumentKey(instType, symbol))?.recentTrades(limit);
   }
 
-  /** Minute candles of the last 24 h in integer ticks (oldest first), for a later candles endpoint. */
+  /** Minute candles of the last 24 h in integer ticks (oldest first). */
   getMinuteCandles(instType: InstType, symbol: string): readonly MinuteCandle[] | undefined {
     return this.markets.get(instrumentKey(instType, symbol))?.minuteHistory().minuteCandles();
+  }
+
+  /** The whole stored history in integer ticks: hour candles (about 100 days) and the last 24 h of minutes after them. */
+  getCandleHistory(instType: InstType, symbol: string): CandleHistory | undefined {
+    const history = this.markets.get(instrumentKey(instType, symbol))?.minuteHistory();
+    return history && { hours: history.hourCandles(), minutes: history.minuteCandles() };
   }
 
   /** The levels a taker on `side` would trade against, best first, in integer units; undefined when not simulated. */
@@ -142,10 +174,17 @@ export class MarketSimulator {
     return fills;
   }
 
-  /** Test and demo hook: moves an instrument's last (and a perpetual's mark) price to the decimal `price` at once; see InstrumentMarket.jumpTo. */
+  /**
+   * Test and demo hook: moves an instrument's last (and a perpetual's mark) price to the decimal `price` at once, and
+   * its spot pair or perpetual with it, so the two stay together; see InstrumentMarket.jumpTo.
+   */
   jumpPrice(instType: InstType, symbol: string, price: string, nowMs: number): void {
-    const market = this.markets.get(instrumentKey(instType, symbol));
-    market?.jumpTo(parseScaled(price, market.spec.pricePlace), nowMs);
+    const key = instrumentKey(instType, symbol);
+    const market = this.markets.get(key);
+    if (!market) return;
+    const partner = this.partners.get(key);
+    if (partner) partner.jumpTo(Math.round(Number(price) * 10 ** partner.spec.pricePlace), nowMs);
+    market.jumpTo(parseScaled(price, market.spec.pricePlace), nowMs);
   }
 
   private emit(event: MarketEvent): void {

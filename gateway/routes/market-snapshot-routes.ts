@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { replyMarketOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
-import { aggregateCandles, FUTURES_GRANULARITIES, type Granularity, SPOT_GRANULARITIES } from '../market/candles';
+import { FUTURES_GRANULARITIES, type Granularity, historyCandles, SPOT_GRANULARITIES } from '../market/candles';
 import { formatStep, mergeLevels } from '../market/depth-merge';
 import { type CandleLayout, candleRow, futuresFillView, spotFillView } from '../market/exchange-views';
 import type { InstrumentSpec } from '../market/instruments';
@@ -127,8 +127,8 @@ function candles(
   const endTime = timeParameter(c, 'endTime') ?? Number.POSITIVE_INFINITY;
   if (startTime > endTime) throw badParameter('startTime', 'must not be after endTime');
   const limit = integerParameter(c, 'limit', { min: 1, max: CANDLE_LIMIT_MAX, fallback: 100 });
-  const minutes = simulator.getMinuteCandles(spec.instType, spec.symbol) ?? [];
-  const inRange = aggregateCandles(minutes, granularity).filter(
+  const history = simulator.getCandleHistory(spec.instType, spec.symbol) ?? { hours: [], minutes: [] };
+  const inRange = historyCandles(history, granularity).filter(
     (candle) => candle.start >= startTime && candle.start <= endTime,
   );
   return inRange.slice(-limit).map((candle) => candleRow(spec, candle, layout));

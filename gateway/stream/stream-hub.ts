@@ -182,8 +182,8 @@ export class StreamHub {
           now,
         );
       case 'candle': {
-        const minutes = this.simulator.getMinuteCandles(instType, symbol)!;
-        const candles = latestCandles(minutes, kind.granularity, this.options.candleSnapshotSize);
+        const history = this.simulator.getCandleHistory(instType, symbol)!;
+        const candles = latestCandles(history, kind.granularity, this.options.candleSnapshotSize);
         topic.periodStart ??= candles[candles.length - 1]?.start;
         return pushText('snapshot', topic.argJson, candleData(spec, candles), now);
       }
@@ -231,8 +231,8 @@ export class StreamHub {
       return pushText('snapshot', topic.argJson, tickerData(spec, event.ticker), now);
     }
     if (kind.type === 'candle') {
-      const minutes = this.simulator.getMinuteCandles(spec.instType, spec.symbol)!;
-      const [previous, newest] = latestCandles(minutes, kind.granularity, 2).slice(-2);
+      const history = this.simulator.getCandleHistory(spec.instType, spec.symbol)!;
+      const [previous, newest] = latestCandles(history, kind.granularity, 2).slice(-2);
       const current = newest ?? previous;
       if (!current) return undefined;
       const rolledOver = current.start !== topic.periodStart;

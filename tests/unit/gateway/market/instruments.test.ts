@@ -12,13 +12,17 @@ const perpetuals = DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'USDT-
 const label = (spec: InstrumentSpec) => instrumentKey(spec.instType, spec.symbol);
 
 describe('DEFAULT_INSTRUMENTS', () => {
-  it('lists the four spot pairs and ten USDT-M perpetuals, each symbol once per product line', () => {
-    expect(DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'SPOT').map((spec) => spec.symbol)).toEqual([
+  it('lists 22 spot pairs and 20 USDT-M perpetuals, each symbol once per product line, every perpetual beside its spot pair', () => {
+    const spot = DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'SPOT').map((spec) => spec.symbol);
+    // The spec's default symbols (USDTBRL, BTCUSDT, BGBUSDT) and ETHUSDT first, then one pair per perpetual's base.
+    expect(spot).toEqual([
       'BTCUSDT',
       'ETHUSDT',
       'BGBUSDT',
       'USDTBRL',
+      ...perpetuals.slice(2).map((spec) => spec.symbol),
     ]);
+    for (const perpetual of perpetuals) expect(spot, perpetual.symbol).toContain(perpetual.symbol);
     expect(perpetuals.map((spec) => spec.symbol)).toEqual([
       'BTCUSDT',
       'ETHUSDT',
@@ -30,6 +34,16 @@ describe('DEFAULT_INSTRUMENTS', () => {
       'LTCUSDT',
       'LINKUSDT',
       'AVAXUSDT',
+      'DOTUSDT',
+      'TRXUSDT',
+      'TONUSDT',
+      'SUIUSDT',
+      'NEARUSDT',
+      'APTUSDT',
+      'ARBUSDT',
+      'OPUSDT',
+      'UNIUSDT',
+      'BCHUSDT',
     ]);
     const keys = DEFAULT_INSTRUMENTS.map(label);
     expect(new Set(keys).size).toBe(keys.length);
@@ -72,12 +86,12 @@ describe('DEFAULT_INSTRUMENTS', () => {
     }
   });
 
-  it('runs the eight minor perpetuals at a quarter of the book activity, with levels worth about what an ETHUSDT level is', () => {
+  it('runs the 18 minor perpetuals at a twentieth of the book activity on every step, with levels worth about what an ETHUSDT level is', () => {
     const levelValue = (spec: InstrumentSpec) => Number(spec.typicalLevelSize) * Number(spec.startPrice);
     const eth = levelValue(perpetuals.find((spec) => spec.symbol === 'ETHUSDT')!);
     for (const spec of perpetuals) {
       const isMajor = spec.symbol === 'BTCUSDT' || spec.symbol === 'ETHUSDT';
-      expect(spec.bookActivity, spec.symbol).toBe(isMajor ? undefined : 0.25);
+      expect(spec.bookActivity, spec.symbol).toBe(isMajor ? undefined : 0.05);
       if (isMajor) continue;
       expect(levelValue(spec) / eth, spec.symbol).toBeGreaterThan(0.8);
       expect(levelValue(spec) / eth, spec.symbol).toBeLessThan(1.25);

@@ -93,7 +93,19 @@ const PERPETUALS = [
   'LTCUSDT',
   'LINKUSDT',
   'AVAXUSDT',
+  'DOTUSDT',
+  'TRXUSDT',
+  'TONUSDT',
+  'SUIUSDT',
+  'NEARUSDT',
+  'APTUSDT',
+  'ARBUSDT',
+  'OPUSDT',
+  'UNIUSDT',
+  'BCHUSDT',
 ];
+/** Every spot pair: the spec's default symbols and ETHUSDT, then one of each perpetual's base coin. */
+const SPOT_PAIRS = ['BTCUSDT', 'ETHUSDT', 'BGBUSDT', 'USDTBRL', ...PERPETUALS.slice(2)];
 const FUTURES_TICKER_FIELDS = [
   'symbol',
   'lastPr',
@@ -142,9 +154,9 @@ function expectStringsOnly(row: Record<string, unknown>, numericFields: string[]
 }
 
 describe('GET /api/v2/spot/public/symbols', () => {
-  it('lists the four spot pairs with the public field names, all strings', async () => {
+  it('lists the 22 spot pairs with the public field names, all strings', async () => {
     const data = await getData('/api/v2/spot/public/symbols');
-    expect(data.map((r) => r.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'BGBUSDT', 'USDTBRL']);
+    expect(data.map((r) => r.symbol)).toEqual(SPOT_PAIRS);
     for (const row of data) {
       expect(Object.keys(row).sort()).toEqual([...SPOT_SYMBOL_FIELDS].sort());
       expectStringsOnly(row, ['pricePrecision', 'quantityPrecision', 'quotePrecision', 'minTradeUSDT', 'takerFeeRate']);
@@ -162,7 +174,7 @@ describe('GET /api/v2/spot/public/symbols', () => {
 describe('GET /api/v2/spot/market/tickers', () => {
   it('returns every spot ticker with numbers as strings and prices at the pair precision', async () => {
     const data = await getData('/api/v2/spot/market/tickers');
-    expect(data).toHaveLength(4);
+    expect(data).toHaveLength(SPOT_PAIRS.length);
     for (const row of data) {
       expect(Object.keys(row).sort()).toEqual([...SPOT_TICKER_FIELDS].sort());
       expectStringsOnly(
@@ -182,11 +194,11 @@ describe('GET /api/v2/spot/market/tickers', () => {
   });
 
   it('answers an unknown symbol with HTTP 400 and the exchange-style error envelope', async () => {
-    const res = await t.app.request('/api/v2/spot/market/tickers?symbol=DOGEUSDT');
+    const res = await t.app.request('/api/v2/spot/market/tickers?symbol=PEPEUSDT');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       code: '40034',
-      msg: expect.stringContaining('DOGEUSDT'),
+      msg: expect.stringContaining('PEPEUSDT'),
       requestTime: expect.any(Number),
       data: null,
     });

@@ -124,7 +124,7 @@ describe('bad input', () => {
 
   it('answers an instrument that does not exist with 30001, including coin- and USDC-margined futures', async () => {
     for (const arg of [
-      { instType: 'SPOT', channel: 'ticker', instId: 'DOGEUSDT' },
+      { instType: 'SPOT', channel: 'ticker', instId: 'PEPEUSDT' },
       { instType: 'SPOT', channel: 'books', instId: 'btcusdt' },
       { instType: 'USDT-FUTURES', channel: 'ticker', instId: 'BGBUSDT' },
       { instType: 'COIN-FUTURES', channel: 'ticker', instId: 'BTCUSD' },
@@ -138,7 +138,7 @@ describe('bad input', () => {
 
   it('acknowledges the good args of a message and reports the bad ones, in order', async () => {
     const good: Arg = { instType: 'USDT-FUTURES', channel: 'ticker', instId: 'ETHUSDT' };
-    const bad: Arg = { instType: 'USDT-FUTURES', channel: 'ticker', instId: 'TRXUSDT' };
+    const bad: Arg = { instType: 'USDT-FUTURES', channel: 'ticker', instId: 'PEPEUSDT' };
     const from = client.received.length;
     client.subscribe(bad, good);
     const first = await client.waitFor((m) => m.event !== undefined, { from });

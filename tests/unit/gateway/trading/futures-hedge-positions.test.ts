@@ -23,8 +23,8 @@ function smallSize(spec: InstrumentSpec, price: string): string {
 }
 
 describe('hedge mode across every perpetual', () => {
-  it('holds a long and a short on each of the 10 perpetuals, and the positions list without a symbol shows all 20', async () => {
-    expect(perpetuals).toHaveLength(10);
+  it('holds a long and a short on each of the 20 perpetuals, and the positions list without a symbol shows all 40', async () => {
+    expect(perpetuals).toHaveLength(20);
     // The bench's account: a main account, so it starts with the regular futures balance.
     const demo = await h.trader(DEMO_ACCOUNT.email);
     await demo.ok('/v1/trade/mix/set-position-mode', { posMode: 'hedge_mode' });
@@ -50,7 +50,7 @@ describe('hedge mode across every perpetual', () => {
     }
 
     const positions: Array<Record<string, string>> = await demo.ok('/v1/trade/mix/positions');
-    expect(positions).toHaveLength(20);
+    expect(positions).toHaveLength(40);
     const held = positions.map((p) => `${p.symbol}:${p.holdSide}`).sort();
     expect(held).toEqual(perpetuals.flatMap((spec) => [`${spec.symbol}:long`, `${spec.symbol}:short`]).sort());
     for (const position of positions) {

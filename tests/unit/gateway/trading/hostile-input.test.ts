@@ -54,7 +54,7 @@ describe('hostile order fields', () => {
     ['a limit without price', SPOT, { ...buy, price: undefined }, '40002'],
     ['a market post-only', SPOT, { ...buy, orderType: 'market', force: 'post_only' }, '40002'],
     ['a long clientOid', SPOT, { ...buy, clientOid: 'x'.repeat(41) }, '40002'],
-    ['an unknown symbol', SPOT, { ...buy, symbol: 'DOGEUSDT' }, '43001'],
+    ['an unknown symbol', SPOT, { ...buy, symbol: 'PEPEUSDT' }, '43001'],
     ['more decimals than the lot', SPOT, { ...buy, size: '0.0100001' }, '43002'],
     ['a price off the tick', SPOT, { ...buy, price: '60000.001' }, '43002'],
     ['a value below the minimum', SPOT, { ...buy, size: '0.000001' }, '43003'],
@@ -133,7 +133,7 @@ describe('other users and bad ids', () => {
     expect((await ann.get('/v1/trade/spot/history-orders?limit=101')).code).toBe('40002');
     expect((await ann.get('/v1/trade/spot/history-orders?limit=-1')).code).toBe('40002');
     expect((await ann.get('/v1/trade/spot/open-orders?symbol=%27%20OR%201%3D1')).code).toBe('40002');
-    expect((await ann.get('/v1/trade/mix/positions?symbol=TRXUSDT')).code).toBe('43001');
+    expect((await ann.get('/v1/trade/mix/positions?symbol=PEPEUSDT')).code).toBe('43001');
     expect((await ann.get('/v1/trade/changes?cursor=abc')).code).toBe('40002');
     expect((await ann.post('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: '1.5' })).code).toBe('40002');
     expect((await ann.post('/v1/trade/mix/set-leverage', { symbol: 'BTCUSDT', leverage: 'NaN' })).code).toBe('40002');
