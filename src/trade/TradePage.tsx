@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { TradeFeedTarget, TradeFeedView } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
@@ -168,5 +168,14 @@ const noPrice = () => null;
 function LastPriceForm({ store, instrument, picked }: LastPriceFormProps) {
   const [isLive, setIsLive] = useState(true);
   const lastPrice = useFeedValue(store, 'ticker', isLive ? lastRawOf : noPrice);
-  return <OrderForm instrument={instrument} lastPrice={lastPrice} pickedPrice={picked} onLivePriceNeed={setIsLive} />;
+  const readLastPrice = useCallback(() => lastRawOf(store.snapshot), [store]);
+  return (
+    <OrderForm
+      instrument={instrument}
+      lastPrice={lastPrice}
+      pickedPrice={picked}
+      onLivePriceNeed={setIsLive}
+      readLastPrice={readLastPrice}
+    />
+  );
 }

@@ -40,6 +40,8 @@ export interface OrderFormProps {
    * takes it once. Otherwise the caller may pass null and spare the form a render on every trade.
    */
   onLivePriceNeed?: (isNeeded: boolean) => void;
+  /** The last price at this moment, read when an order is sent (for the far-from-market question); else `lastPrice`. */
+  readLastPrice?: () => string | null;
 }
 
 /** Order entry of a trading screen (spot or USDT-M futures); a new instrument starts a fresh form. */
@@ -49,7 +51,7 @@ export function OrderForm(props: OrderFormProps) {
 
 const VALIDATED_FIELD: Record<string, FormField> = { price: 'price', triggerPrice: 'trigger', size: 'size' };
 
-function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: OrderFormProps) {
+function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, readLastPrice }: OrderFormProps) {
   const t = useT();
   const { api } = useTradeServices();
   const account = useAccount(instrument);
@@ -59,6 +61,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [farPrice, setFarPrice] = useState<ReturnType<typeof farFromMarket>>(null);
+  const [farLast, setFarLast] = useState('');
   const inFlight = useRef(false);
   const priceEdited = useRef(false);
 
@@ -126,9 +129,12 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
     setAttempted(true);
     if (inFlight.current || !isValid || signedOut || (futures && !settings)) return;
     // A limit price far from the market is asked about first: a slipped digit should not become an order.
-    const far = form.type === 'market' ? null : farFromMarket(form.price, lastPrice);
-    if (far) setFarPrice(far);
-    else await send();
+    const last = readLastPrice?.() ?? lastPrice;
+    const far = form.type === 'market' ? null : farFromMarket(form.price, last);
+    if (far) {
+      setFarLast(last ?? '');
+      setFarPrice(far);
+    } else await send();
   };
 
   const send = async () => {
@@ -242,7 +248,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed }: 
       </form>
       <FarPriceDialog
         far={farPrice}
-        lastText={lastPrice ?? ''}
+        lastText={farLast}
         onConfirm={() => void send()}
         onClose={() => setFarPrice(null)}
       />
