@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { checkAreaCode, checkLoginName, isPhoneLoginName } from '../../engine/rules/auth-fields';
+import { isPhoneLoginName } from '../../engine/rules/auth-fields';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
-import { Field, PasswordField } from '../ui/Field';
-import { fieldProblemText } from './use-field-text';
+import { PasswordField } from '../ui/Field';
+import { LoginNameFields, loginNameProblems } from './LoginNameFields';
 
 export interface CredentialsFormProps {
   onSubmit(fields: { loginName: string; pwd: string; areaCode?: string }): Promise<void>;
@@ -20,9 +20,8 @@ export function CredentialsForm({ onSubmit }: CredentialsFormProps) {
   const isPhone = isPhoneLoginName(loginName);
 
   const errors = {
-    loginName: fieldProblemText(t, checkLoginName(loginName), t('auth.loginName')),
+    ...loginNameProblems(t, loginName, areaCode),
     pwd: pwd ? null : t('auth.required', { field: t('auth.password') }),
-    areaCode: isPhone ? fieldProblemText(t, checkAreaCode(areaCode), t('auth.areaCode')) : null,
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,27 +42,13 @@ export function CredentialsForm({ onSubmit }: CredentialsFormProps) {
   return (
     // method="post" so that even without script a password can never end up in a URL.
     <form method="post" action="#" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
-      <Field
-        label={t('auth.loginName')}
-        name="loginName"
-        autoComplete="username"
-        value={loginName}
-        maxLength={254}
-        onChange={(e) => setLoginName(e.target.value)}
-        error={touched ? errors.loginName : null}
+      <LoginNameFields
+        loginName={loginName}
+        areaCode={areaCode}
+        onLoginName={setLoginName}
+        onAreaCode={setAreaCode}
+        isTouched={touched}
       />
-      {isPhone && (
-        <Field
-          label={t('auth.areaCode')}
-          name="areaCode"
-          inputMode="numeric"
-          autoComplete="tel-country-code"
-          value={areaCode}
-          maxLength={5}
-          onChange={(e) => setAreaCode(e.target.value)}
-          error={touched ? errors.areaCode : null}
-        />
-      )}
       <PasswordField
         label={t('auth.password')}
         name="pwd"

@@ -1,16 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import {
-  checkAreaCode,
-  checkCode,
-  checkLoginName,
-  checkPassword,
-  checkRePassword,
-  isPhoneLoginName,
-} from '../../engine/rules/auth-fields';
+import { checkCode, checkPassword, checkRePassword } from '../../engine/rules/auth-fields';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
-import { Field, PasswordField } from '../ui/Field';
+import { PasswordField } from '../ui/Field';
+import { LoginNameFields, loginNameProblems } from './LoginNameFields';
 import { CodeField } from './CodeField';
 import { type ResetFields, resetPassword, sendResetCode } from './password-reset-flow';
 import { fieldProblemText } from './use-field-text';
@@ -28,13 +22,9 @@ export function ForgotPasswordPage() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [isDone, setDone] = useState(false);
-  const isPhone = isPhoneLoginName(fields.loginName);
   const set = (name: keyof ResetFields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
 
-  const nameErrors = {
-    loginName: fieldProblemText(t, checkLoginName(fields.loginName), t('auth.loginName')),
-    areaCode: isPhone ? fieldProblemText(t, checkAreaCode(fields.areaCode), t('auth.areaCode')) : null,
-  };
+  const nameErrors = loginNameProblems(t, fields.loginName, fields.areaCode);
   const errors = {
     ...nameErrors,
     verifyCode: fieldProblemText(t, checkCode(fields.verifyCode), t('auth.resetCode')),
@@ -78,27 +68,13 @@ export function ForgotPasswordPage() {
       <h1 id="auth-title">{t('auth.resetTitle')}</h1>
       <p>{t('auth.resetIntro')}</p>
       <form method="post" action="#" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
-        <Field
-          label={t('auth.loginName')}
-          name="loginName"
-          autoComplete="username"
-          value={fields.loginName}
-          maxLength={254}
-          onChange={(e) => set('loginName')(e.target.value)}
-          error={touched ? errors.loginName : null}
+        <LoginNameFields
+          loginName={fields.loginName}
+          areaCode={fields.areaCode}
+          onLoginName={set('loginName')}
+          onAreaCode={set('areaCode')}
+          isTouched={touched}
         />
-        {isPhone && (
-          <Field
-            label={t('auth.areaCode')}
-            name="areaCode"
-            inputMode="numeric"
-            autoComplete="tel-country-code"
-            value={fields.areaCode}
-            maxLength={5}
-            onChange={(e) => set('areaCode')(e.target.value)}
-            error={touched ? errors.areaCode : null}
-          />
-        )}
         <CodeField
           name="verifyCode"
           label={t('auth.resetCode')}
