@@ -170,7 +170,7 @@ try {
       `\ntrading screen  /futures/usdt/BTCUSDT  (desktop, ${CPU_THROTTLE}x CPU, ${TRADE_MS / 1000} s probed + ${TRADE_MS / 1000} s quiet per variant, own gateway: ${TRADE_MARKET.marketStepMs} ms steps × ${TRADE_MARKET.levelChangesPerStep} changes)`,
     );
     console.log(
-      `  stream (counted by a Node client for ${rate.seconds} s): ${rate.levelChangesPerSec} level changes/s over the six books (${rate.pageLevelChangesPerSec}/s on the page's book); ${rate.tradesPerSec} trades/s over six (${rate.pageTradesPerSec}/s on the page's)`,
+      `  stream (counted by a Node client for ${rate.seconds} s): ${rate.levelChangesPerSec} level changes/s over every book (${rate.pageLevelChangesPerSec}/s on the page's book); ${rate.tradesPerSec} trades/s over every instrument (${rate.pageTradesPerSec}/s on the page's)`,
     );
     console.log(`  positions open: ${trade.positionsOpen} of the 20 asked (${trade.positionsNote})`);
     const line = (f: TradeVariantFigures) => {
