@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
-import { coinPlaces } from './coin-places';
+import { coinDisplayPlaces, coinPlaces } from './coin-places';
 import { formatMoney } from './money-units';
 import { spotOrderView } from './order-views';
 import type { SpotOrderInput } from './spot-trading';
@@ -27,6 +27,7 @@ export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
   const { ctx, spot } = trading;
   const places = coinPlaces(ctx.simulator.listInstruments('SPOT'));
+  const shown = coinDisplayPlaces(ctx.simulator.listInstruments('SPOT'));
   const known = (symbol: string | undefined) => {
     if (symbol !== undefined) ctx.spec('SPOT', symbol);
     return symbol;
@@ -43,6 +44,7 @@ export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
         coin: b.coin,
         available: formatMoney(b.available, places.get(b.coin)),
         frozen: formatMoney(b.frozen, places.get(b.coin)),
+        places: shown.get(b.coin) ?? 8,
       })),
     );
   });

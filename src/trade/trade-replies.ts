@@ -4,6 +4,10 @@
  * reply unreadable (a {@link ReplyShapeError}), so a malformed reply can never show a wrong number.
  * Pure: no I/O, no React; unit-tested in Node with hostile replies.
  */
+import { coinPlacesOf } from '../../engine/rules/coin-places';
+
+/** Decimals a plain decimal string carries. */
+const placesOf = (value: string) => (value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
 
 /** A reply that does not have the contract's shape; `field` names the first offending field. */
 export class ReplyShapeError extends Error {
@@ -59,6 +63,8 @@ export interface SpotAsset {
   coin: string;
   available: string;
   frozen: string;
+  /** Decimals the coin is shown with (engine/rules/coin-places.ts); its balances carry every place they have. */
+  places: number;
 }
 
 /** The futures account (`GET /v1/trade/mix/account`). */
@@ -273,10 +279,15 @@ export function parseSpotAssets(value: unknown): SpotAsset[] {
   return list(value, 'assets').map((item, index) => {
     const at = `assets[${index}]`;
     const row = object(item, at);
+    const coin = text(row.coin, COIN, `${at}.coin`);
+    const available = amount(row, 'available', at);
     return {
-      coin: text(row.coin, COIN, `${at}.coin`),
-      available: amount(row, 'available', at),
+      coin,
+      available,
       frozen: amount(row, 'frozen', at),
+      // A reply without the field shows the coin as the rule says, its own places standing for a base coin's.
+      places:
+        row.places === undefined ? coinPlacesOf(coin, placesOf(available)) : whole(row.places, 0, 18, `${at}.places`),
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
 import type { AccountSnapshot } from './account-store';
 import { useTradeServices } from '../trade-services';
@@ -40,7 +41,8 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
               <div key={key}>
                 <dt>{t(key)}</dt>
                 <dd>
-                  <bdi dir="ltr">{number(value)}</bdi> {data.marginCoin}
+                  <bdi dir="ltr">{number(value, coinPlacesOf(data.marginCoin, MONEY_PLACES_FALLBACK))}</bdi>{' '}
+                  {data.marginCoin}
                 </dd>
               </div>
             ))}
@@ -74,10 +76,10 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
               <tr key={asset.coin} data-coin={asset.coin}>
                 <th scope="row">{asset.coin}</th>
                 <td className="account-table__num">
-                  <bdi dir="ltr">{number(asset.available)}</bdi>
+                  <bdi dir="ltr">{number(asset.available, asset.places)}</bdi>
                 </td>
                 <td className="account-table__num">
-                  <bdi dir="ltr">{number(asset.frozen)}</bdi>
+                  <bdi dir="ltr">{number(asset.frozen, asset.places)}</bdi>
                 </td>
               </tr>
             ))}

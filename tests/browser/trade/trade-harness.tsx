@@ -114,8 +114,8 @@ export function stubApi(overrides: Partial<TradeApi> = {}): {
   let polls = 0;
   const api: TradeApi = {
     spotAssets: async () => [
-      { coin: 'USDT', available: '1000', frozen: '0' },
-      { coin: 'BTC', available: '0.2', frozen: '0' },
+      { coin: 'USDT', available: '1000', frozen: '0', places: 4 },
+      { coin: 'BTC', available: '0.2', frozen: '0', places: 6 },
     ],
     spotOpenOrders: async () => [],
     spotHistoryOrders: async () => [],

@@ -103,16 +103,35 @@ describe('parseOrders', () => {
 });
 
 describe('parseSpotAssets', () => {
-  it('reads balances', () => {
-    expect(parseSpotAssets([{ coin: 'USDT', available: '10000', frozen: '0' }])).toEqual([
-      { coin: 'USDT', available: '10000', frozen: '0' },
+  it('reads balances with the places each coin is shown with', () => {
+    expect(
+      parseSpotAssets([
+        { coin: 'USDT', available: '10000.12345678', frozen: '0', places: 4 },
+        { coin: 'BTC', available: '0.5', frozen: '0.1', places: '6' },
+      ]),
+    ).toEqual([
+      { coin: 'USDT', available: '10000.12345678', frozen: '0', places: 4 },
+      { coin: 'BTC', available: '0.5', frozen: '0.1', places: 6 },
     ]);
+  });
+
+  it('takes the coin rule when a reply gives no places: USDT 4, another coin the places it carries', () => {
+    expect(
+      parseSpotAssets([
+        { coin: 'USDT', available: '10000.00000000', frozen: '0' },
+        { coin: 'ETH', available: '1.2500', frozen: '0' },
+      ]).map((asset) => asset.places),
+    ).toEqual([4, 4]);
   });
 
   it.each([
     [[{ coin: 'USDT', available: '-1', frozen: '0' }]],
     [[{ coin: 'usdt', available: '1', frozen: '0' }]],
     [[{ coin: 'USDT', available: '1' }]],
+    [[{ coin: 'USDT', available: '1', frozen: '0', places: -1 }]],
+    [[{ coin: 'USDT', available: '1', frozen: '0', places: 19 }]],
+    [[{ coin: 'USDT', available: '1', frozen: '0', places: 2.5 }]],
+    [[{ coin: 'USDT', available: '1', frozen: '0', places: '4; drop' }]],
     [[null]],
   ])('refuses %j', (reply) => {
     expect(() => parseSpotAssets(reply)).toThrow(ReplyShapeError);

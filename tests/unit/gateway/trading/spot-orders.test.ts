@@ -38,6 +38,7 @@ describe('a resting limit buy', () => {
       coin: 'USDT',
       available: new Decimal(10000).minus(frozen).toFixed(8),
       frozen: frozen.toFixed(8),
+      places: 4,
     });
     const open = await ann.ok('/v1/trade/spot/open-orders?symbol=BTCUSDT');
     expect(open.map((o: { orderId: string }) => o.orderId)).toEqual([order.orderId]);

@@ -30,7 +30,7 @@ describe('starting balances', () => {
   it('gives a main account 10,000 USDT spot and futures, and its demo account 50,000 of each, kept apart', async () => {
     const ann = await h.trader('ann@example.com');
     expect(await ann.ok('/v1/trade/spot/assets')).toEqual([
-      { coin: 'USDT', available: '10000.00000000', frozen: '0.00000000' },
+      { coin: 'USDT', available: '10000.00000000', frozen: '0.00000000', places: 4 },
     ]);
     expect(await ann.ok('/v1/trade/mix/account')).toMatchObject({
       available: '10000.00000000',
@@ -47,9 +47,26 @@ describe('starting balances', () => {
 
     const switched = await ann.post('/v1/user/sub/switchTradeDemo', {});
     expect(switched.code, switched.msg).toBe('00000');
-    expect(await assetOf(ann, 'USDT')).toEqual({ coin: 'USDT', available: '50000.00000000', frozen: '0.00000000' });
+    expect(await assetOf(ann, 'USDT')).toEqual({
+      coin: 'USDT',
+      available: '50000.00000000',
+      frozen: '0.00000000',
+      places: 4,
+    });
     expect(await ann.ok('/v1/trade/mix/account')).toMatchObject({ available: '50000.00000000', isDemo: true });
     expect(await ann.ok('/v1/trade/spot/history-orders')).toEqual([]);
+  });
+
+  it('lists each coin with the places it is shown with: USDT 4, a base coin its widest spot size places', async () => {
+    const bob = await h.trader('bob@example.com');
+    await bob.ok('/v1/trade/spot/place-order', {
+      symbol: 'BGBUSDT',
+      side: 'buy',
+      orderType: 'market',
+      size: '10.0000',
+    });
+    expect(await assetOf(bob, 'USDT')).toMatchObject({ places: 4 });
+    expect(await assetOf(bob, 'BGB')).toMatchObject({ places: 4 });
   });
 });
 
