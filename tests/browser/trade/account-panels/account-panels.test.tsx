@@ -97,14 +97,14 @@ describe('AccountPanels states', () => {
     expect(api.spotOpenOrders).not.toHaveBeenCalled();
   });
 
-  it('lists spot balances, each with its coin's places', async () => {
+  it('lists spot balances, each with its coin’s places', async () => {
     await renderPanels(stubApi());
     await userEvent.click(page.getByRole('tab', { name: 'Assets' }));
     await expect.element(page.getByRole('row', { name: /USDT/ })).toHaveTextContent('USDT1,000.00000.0000');
     await expect.element(page.getByRole('row', { name: /BTC/ })).toHaveTextContent('BTC0.2000000.000000');
   });
 
-  it('cuts a balance toward zero to its coin's places, never showing more than there is', async () => {
+  it('cuts a balance toward zero to its coin’s places, never showing more than there is', async () => {
     const api = stubApi();
     api.spotAssets.mockResolvedValue([{ coin: 'USDT', available: '9999.99999999', frozen: '0.00009', places: 4 }]);
     await renderPanels(api);
@@ -288,6 +288,6 @@ describe('AccountPanels positions', () => {
     await expect.element(page.getByText('No open positions.')).toBeVisible();
     await userEvent.click(page.getByRole('tab', { name: 'Assets' }));
     await expect.element(page.getByText('Equity')).toBeVisible();
-    await expect.element(page.getByText('10,000 USDT').first()).toBeVisible();
+    await expect.element(page.getByText('10,000.0000 USDT').first()).toBeVisible();
   });
 });
