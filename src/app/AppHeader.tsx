@@ -10,7 +10,7 @@ import { setTheme, settingsState } from '../settings/settings';
 import { AccountMenu } from './AccountMenu';
 import { LanguagePicker } from './LanguagePicker';
 import { chooseLocale } from './locale-sync';
-import { useDocumentTitle } from './page-title';
+import { DocumentTitle } from './page-title';
 import './app-header.css';
 
 /**
@@ -24,7 +24,6 @@ export function AppHeader() {
   const { locale } = useSnapshot(i18nState);
   const { theme } = useSnapshot(settingsState);
   const menu = useDisclosure();
-  useDocumentTitle();
 
   // Any navigation (a link in the menu, signing out) folds the menu away.
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -43,6 +42,7 @@ export function AppHeader() {
 
   return (
     <header className="app-header">
+      <DocumentTitle />
       <Link to="/" search={{}} className="app-header__brand">
         {t('nav.brand')}
       </Link>

@@ -32,6 +32,15 @@ function titleMatchOf(matches: readonly TitleMatch[]): { key: MessageKey; symbol
 }
 
 /**
+ * Renders nothing and keeps the tab's title (see {@link useDocumentTitle}): its own component, so a new price in
+ * the title re-renders this alone, not the header around it.
+ */
+export function DocumentTitle(): null {
+  useDocumentTitle();
+  return null;
+}
+
+/**
  * Keeps `document.title` naming the page in the page's language: the title its route declares (`staticData.title`),
  * "Page not found" when nothing matched, and on a trading page its pair and last price as the page published them.
  */

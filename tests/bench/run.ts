@@ -8,14 +8,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { measureCrypto } from './crypto-bench';
 import { measureMaths } from './maths-bench';
 import { measurePage, type PageFigures } from './measure-page';
-import { measureTrade, type TradeVariantFigures, VSYNC_MS } from './trade-bench';
+import { type EnduranceFigures, measureTrade, type TradeVariantFigures, VSYNC_MS } from './trade-bench';
 
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 5000);
 /** The trading screen's window per variant (BENCH_TRADE_MS shortens it) and the simulator's pace for it. */
 const TRADE_MS = Number(process.env.BENCH_TRADE_MS ?? 30_000);
 const TRADE_MARKET = { marketStepMs: 50, levelChangesPerStep: 20 };
-/** `pages`, `signing`, `maths` or `trade` runs one part only, for quicker rounds while tuning; unset runs everything. */
+/** Endurance: consecutive windows of the trading screen (the product variant), each with its long tasks. */
+const ENDURANCE = {
+  windows: Number(process.env.BENCH_ENDURANCE_WINDOWS ?? 10),
+  windowMs: Number(process.env.BENCH_ENDURANCE_MS ?? 30_000),
+};
+/**
+ * `pages`, `signing`, `maths`, `trade` (both variants) or `endurance` runs one part only, for quicker rounds while
+ * tuning; unset runs everything.
+ */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ROOT = new URL('../..', import.meta.url).pathname;
 /**
@@ -158,12 +166,14 @@ try {
       if (!ok) over += 1;
     }
   }
-  if (ONLY === '' || ONLY === 'trade') {
+  if (ONLY === '' || ONLY === 'trade' || ONLY === 'endurance') {
     const trade = await measureTrade(browser, {
       distDir: join(ROOT, 'dist'),
       cpuThrottle: CPU_THROTTLE,
       sampleMs: TRADE_MS,
       ...TRADE_MARKET,
+      variants: ONLY !== 'endurance',
+      endurance: ONLY === 'trade' || ENDURANCE.windows <= 0 ? null : ENDURANCE,
     });
     const { rate } = trade;
     console.log(
@@ -210,8 +220,26 @@ try {
       ];
       return checks;
     };
-    const worker = trade.variants.find((v) => v.variant === 'worker')!;
-    const main = trade.variants.find((v) => v.variant === 'main')!;
+    const worker = trade.variants.find((v) => v.variant === 'worker');
+    const main = trade.variants.find((v) => v.variant === 'main');
+    if (worker && main) over += printVariants(worker, main, line);
+    if (trade.endurance) over += printEndurance(trade.endurance);
+  }
+} finally {
+  await browser.close();
+  await gateway.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(over === 0 ? '\nall budgets met' : `\n${over} budget(s) over`);
+
+/** Prints the two variants' checks and their busy ratio; returns how many budgets are over. */
+function printVariants(
+  worker: TradeVariantFigures,
+  main: TradeVariantFigures,
+  line: (f: TradeVariantFigures) => [boolean, string][],
+): number {
+  let over = 0;
+  {
     const checks = [...line(worker).map(([ok, text]): [boolean, string] => [ok, `${text} (worker)`])];
     for (const [ok, text] of checks) {
       console.log(`    ${ok ? 'ok  ' : 'OVER'} ${text}`);
@@ -234,9 +262,29 @@ try {
     );
     if (!ratioOk) over += 1;
   }
-} finally {
-  await browser.close();
-  await gateway.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  return over;
 }
-console.log(over === 0 ? '\nall budgets met' : `\n${over} budget(s) over`);
+
+/** Prints the endurance windows and the main thread's allocation rate; returns how many budgets are over. */
+function printEndurance(figures: EnduranceFigures): number {
+  const seconds = ENDURANCE.windowMs / 1000;
+  console.log(
+    `\n  endurance, book merged in the market worker (product): ${figures.windows.length} consecutive windows of ${seconds} s`,
+  );
+  figures.windows.forEach((w, index) => {
+    console.log(
+      `    window ${index + 1}: ${w.longTasks} long tasks (max ${w.maxLongTaskMs} ms); main thread allocated ${(w.allocatedBytesPerSec / 1024).toFixed(0)} KiB/s`,
+    );
+  });
+  console.log(
+    `    main thread allocated ${(figures.allocatedBytesPerSec / 1024).toFixed(0)} KiB/s on average (V8 sampling heap profiler, collected objects included); heap in use ${figures.heapUsedMb.start} → ${figures.heapUsedMb.end} MiB`,
+  );
+  if (process.env.BENCH_DEBUG)
+    for (const [site, rate] of figures.topSites) console.log(`      ${(rate / 1024).toFixed(1)} KiB/s  ${site}`);
+  const clean = figures.windows.filter((w) => w.longTasks === 0).length;
+  const ok = clean === figures.windows.length;
+  console.log(
+    `    ${ok ? 'ok  ' : 'OVER'} 0 long tasks > 50 ms in every window (${clean} of ${figures.windows.length} clean)`,
+  );
+  return ok ? 0 : 1;
+}

@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startGateway } from '../../gateway/server';
 import { ApiClient, openPositions } from './trade-account';
+import { type EnduranceFigures, type EnduranceOptions, measureEndurance } from './trade-endurance';
 import { countStream, type StreamRate } from './trade-stream-rate';
 import { measureVariant, type TradeVariantFigures, type VariantOptions } from './trade-variant';
 
+export type { EnduranceFigures } from './trade-endurance';
 export type { BusyFigures } from './trade-metrics';
 export { VSYNC_MS } from './trade-metrics';
 export type { StreamRate } from './trade-stream-rate';
@@ -22,6 +24,10 @@ export interface TradeBenchOptions extends VariantOptions {
   levelChangesPerStep: number;
   /** How long the Node client counts the stream to check its rate. */
   rateWindowMs?: number;
+  /** Whether to measure the two variants (worker and main-thread merge). */
+  variants: boolean;
+  /** The endurance windows of the product variant, or none. */
+  endurance: Omit<EnduranceOptions, 'cpuThrottle'> | null;
 }
 
 export interface TradeFigures {
@@ -29,6 +35,7 @@ export interface TradeFigures {
   positionsOpen: number;
   positionsNote: string;
   variants: TradeVariantFigures[];
+  endurance: EnduranceFigures | null;
 }
 
 /** Starts a gateway of its own (fast market, plain sign-in), checks the stream rate, opens positions, measures both variants. */
@@ -49,14 +56,19 @@ export async function measureTrade(browser: Browser, options: TradeBenchOptions)
     const api = new ApiClient(gateway.url);
     const positionsOpen = await openPositions(api);
     const variants: TradeVariantFigures[] = [];
-    for (const variant of ['worker', 'main'] as const)
-      variants.push(await measureVariant(browser, gateway, api, variant, options));
+    if (options.variants)
+      for (const variant of ['worker', 'main'] as const)
+        variants.push(await measureVariant(browser, gateway, api, variant, options));
+    const endurance = options.endurance
+      ? await measureEndurance(browser, gateway, api, { ...options.endurance, cpuThrottle: options.cpuThrottle })
+      : null;
     return {
       rate,
       positionsOpen,
       positionsNote:
         'one position per (symbol, side): hedge mode long + short on each of the 10 perpetuals, all listed on the page',
       variants,
+      endurance,
     };
   } finally {
     await gateway.close();

@@ -1,6 +1,6 @@
 // One variant of the trading-screen bench: the screen opened in a fresh signed-in context, then a probed window (frame
 // timing, update-to-paint latency) and a quiet one (main-thread busy time), with long tasks over both.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import type { FeedCounters } from '../../engine/market/trade-frame';
 import type { RunningGateway } from '../../gateway/server';
 import { evaluateInPage, type LongTask, observeMainThread } from './page-probes';
@@ -51,14 +51,24 @@ const VIEWPORT = { width: 1280, height: 800 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Opens the trading screen in a fresh signed-in context and measures one window. */
-export async function measureVariant(
+/** The trading screen open in its own signed-in context, with the probes installed and CPU throttled. */
+export interface OpenScreen {
+  context: BrowserContext;
+  cdp: CDPSession;
+  inPage: <T>(expression: string) => Promise<T>;
+}
+
+/**
+ * Opens `/futures/usdt/BTCUSDT` in a fresh signed-in context (the `?feed=main` switch for the main-thread variant)
+ * and waits until it is live: the book, the tape and the position rows shown. The caller closes the context.
+ */
+export async function openTradeScreen(
   browser: Browser,
   gateway: RunningGateway,
   api: ApiClient,
   variant: 'worker' | 'main',
-  options: VariantOptions,
-): Promise<TradeVariantFigures> {
+  cpuThrottle: number,
+): Promise<OpenScreen> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: gateway.url })));
   const page = await context.newPage();
@@ -68,7 +78,7 @@ export async function measureVariant(
   await page.addInitScript('window.__paintLatency = [];');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   try {
     await page.goto(gateway.url + PAGE_PATH + (variant === 'main' ? '?feed=main' : ''), { waitUntil: 'load' });
     const inPage = <T>(expression: string) => evaluateInPage<T>(cdp, expression);
@@ -86,6 +96,23 @@ export async function measureVariant(
       };
       poll();
     })`);
+    return { context, cdp, inPage };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** Opens the trading screen in a fresh signed-in context and measures one window. */
+export async function measureVariant(
+  browser: Browser,
+  gateway: RunningGateway,
+  api: ApiClient,
+  variant: 'worker' | 'main',
+  options: VariantOptions,
+): Promise<TradeVariantFigures> {
+  const { context, cdp, inPage } = await openTradeScreen(browser, gateway, api, variant, options.cpuThrottle);
+  try {
     // Settle after first paint (chart history, account panels), then measure.
     await sleep(2000);
     const takeCanvas = () => inPage<number[]>('window.__takeCanvasLatency ? window.__takeCanvasLatency() : []');

@@ -1,6 +1,6 @@
 /** The feed's pacing (engine page-pacing) as a screen sees it through TradeFeed: ticker and live bar intervals, one frame per clock tick, a busy page. */
 import { describe, expect, it } from 'vitest';
-import { PACE_GRACE_MS, PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/page-pacing';
+import { PACE_GRACE_MS, PACE_SLACK_MS, PAGE_CANDLES_MS, PAGE_TICKER_MS } from '../../../../engine/market/page-pacing';
 import { VIEW, liveFeed, spotTicker, trade, candle } from './trade-feed-support';
 
 describe('TradeFeed ticker', () => {
@@ -88,6 +88,57 @@ describe('TradeFeed candles', () => {
     now += 10;
     push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '1.5')]);
     expect(frame()?.candles).toMatchObject({ reset: true });
+  });
+});
+
+describe('TradeFeed candles, a minute of pushes', () => {
+  it('never sends two live bars to the page less than a second apart, pushes jittered or bunched', () => {
+    let now = 0;
+    const view = { ...VIEW, candleChannel: 'candle1m' };
+    const { push, frame, timers } = liveFeed({ view, now: () => now });
+    push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '2')]);
+    frame();
+    const sentAt: number[] = [];
+    const take = () => {
+      if (frame()?.candles) sentAt.push(now);
+    };
+    // Timers run at their own due times (the fake timers hold delays; their due time is when they were first seen).
+    const due = new Map<number, number>();
+    const runUntil = (until: number) => {
+      for (;;) {
+        for (const [id, timer] of timers.timers) if (!due.has(id)) due.set(id, now + timer.ms);
+        let first: [number, number] | null = null;
+        for (const [id, at] of due) {
+          if (!timers.timers.has(id)) due.delete(id);
+          else if (at <= until && (first === null || at < first[1])) first = [id, at];
+        }
+        if (first === null) break;
+        const timer = timers.timers.get(first[0])!;
+        timers.timers.delete(first[0]);
+        due.delete(first[0]);
+        now = Math.max(now, first[1]);
+        timer.callback();
+        take();
+      }
+      now = until;
+    };
+    // Pushes about once a second with ±150 ms jitter, and every tenth second a second push 40 ms after the first.
+    for (let i = 0; i < 60; i += 1) {
+      const at = 1000 * (i + 1) + ((i * 97) % 300) - 150;
+      runUntil(at);
+      push('candle1m', 'update', [candle(60_000, '1', '2', '1', String(1 + i / 100))]);
+      take();
+      if (i % 10 === 0) {
+        runUntil(at + 40);
+        push('candle1m', 'update', [candle(60_000, '1', '2', '1', String(1.005 + i / 100))]);
+        take();
+      }
+    }
+    runUntil(62_000);
+    expect(sentAt.length).toBeGreaterThan(40);
+    const gaps = sentAt.slice(1).map((at, i) => at - sentAt[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
+    expect(PAGE_CANDLES_MS - PACE_SLACK_MS).toBeGreaterThanOrEqual(1000);
   });
 });
 
