@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHART_INTERVALS,
+  type ChartPreference,
   chartIntervalOf,
   chartPreferenceKey,
   chartPreferenceOf,
@@ -11,7 +12,7 @@ import {
   withChartPreference,
 } from '../../../../engine/rules/chart-preferences';
 
-const week = { interval: 'candle1W', volume: true, ma: false, ema: true } as const;
+const week: ChartPreference = { interval: 'candle1W', volume: true, ma: false, ema: true };
 
 describe('chartPreferenceKey', () => {
   it('keys a symbol by its market, and refuses anything else', () => {
