@@ -110,7 +110,8 @@ export function createChartSeries(library: ChartLibrary, element: HTMLElement, c
     autoSize: true,
     layout: { attributionLogo: false, background: { color: 'transparent' }, textColor: colors.text },
     grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-    timeScale: { timeVisible: true, secondsVisible: false },
+    // A short history (14 weeks) spreads over the width, but no candle grows wider than a thumb.
+    timeScale: { timeVisible: true, secondsVisible: false, maxBarSpacing: 24 },
     // The crosshair follows the pointer and labels its price on the price axis and its time on the time axis.
     crosshair: { mode: CrosshairMode.Normal, horzLine: { labelVisible: true }, vertLine: { labelVisible: true } },
   });
@@ -175,6 +176,9 @@ export function applyColors(api: ChartSeries, colors: ChartColors): void {
   );
 }
 
+/** Bars a history may have and still be shown whole, rather than its newest part at the usual spacing. */
+const FIT_BARS = 100;
+
 /** Replaces every series' data with a history (oldest first). */
 export function setCandles(api: ChartSeries, candles: readonly Candle[], colors: ChartColors): void {
   api.series.setData(candles.map(candleBar));
@@ -182,6 +186,7 @@ export function setCandles(api: ChartSeries, candles: readonly Candle[], colors:
   api.ma7.setData(candles.map((candle) => linePoint(timeOf(candle), candle.ma7)));
   api.ma25.setData(candles.map((candle) => linePoint(timeOf(candle), candle.ma25)));
   api.ema20.setData(candles.map((candle) => linePoint(timeOf(candle), candle.ema20)));
+  if (candles.length > 0 && candles.length <= FIT_BARS) api.chart.timeScale().fitContent();
 }
 
 /** Draws a live candle over the last bar or after it on every series (the caller checks it is not older). */
