@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEventParams } from 'lightweight-charts';
-import { useT } from '../../i18n/i18n';
+import { useSnapshot } from 'valtio';
+import { createFixedFormat } from '../../../engine/format/fixed-format';
+import { localeEntryOf } from '../../../engine/rules/locales';
+import { i18nState, useT } from '../../i18n/i18n';
 import { StateView } from '../../ui/StateView';
 import { ChartLegend, type LegendWriter } from './ChartLegend';
 import {
@@ -60,6 +63,8 @@ export function CandleChart({
   onReady,
 }: CandleChartProps) {
   const t = useT();
+  const { locale } = useSnapshot(i18nState);
+  const intl = localeEntryOf(locale).intl;
   const host = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<ChartSeries | null>(null);
   const [failed, setFailed] = useState(false);
@@ -117,8 +122,17 @@ export function CandleChart({
   }, []);
 
   useEffect(() => {
-    api?.series.applyOptions({ priceFormat: { type: 'price', precision: pricePlaces, minMove: 10 ** -pricePlaces } });
-  }, [api, pricePlaces]);
+    if (!api) return;
+    api.series.applyOptions({ priceFormat: { type: 'price', precision: pricePlaces, minMove: 10 ** -pricePlaces } });
+    // The axis and the crosshair's price label in the page's language, as the legend: string splicing, no Intl call.
+    const fixed = createFixedFormat(intl);
+    api.chart.applyOptions({
+      localization: {
+        locale: intl,
+        priceFormatter: (price: number) => (Number.isFinite(price) ? fixed.number(price.toFixed(pricePlaces)) : ''),
+      },
+    });
+  }, [api, pricePlaces, intl]);
 
   useEffect(() => {
     if (api) showOverlays(api, overlays);

@@ -1,3 +1,4 @@
+import type { BarPrice } from 'lightweight-charts';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -124,6 +125,8 @@ describe('the chart legend', () => {
     expect(crosshair.mode).toBe(0);
     expect(crosshair.horzLine.labelVisible).toBe(true);
     expect(crosshair.vertLine.labelVisible).toBe(true);
+    // The axis, and so the crosshair's label, writes prices as the legend does.
+    await expect.poll(() => chart.options().localization.priceFormatter?.(68012.3 as BarPrice)).toBe('68,012.30');
   });
 
   it('switches volume and EMA from the keyboard, draws them accordingly and remembers them with the interval', async () => {
