@@ -1,3 +1,4 @@
+import { CandleIndicators } from './chart-indicators';
 import { readCandle } from './stream-rows';
 import type { CandleBar, CandleView } from './trade-frame';
 
@@ -14,6 +15,8 @@ export class CandleSeries {
   private pending: CandleBar[] = [];
   private isReset = false;
   private currentChannel: string;
+  /** The overlays, computed only for what is taken: a history once, then each paced live part (at most once a second). */
+  private readonly indicators = new CandleIndicators();
 
   constructor(channel: string) {
     this.currentChannel = channel;
@@ -57,10 +60,10 @@ export class CandleSeries {
     if (this.isReset) {
       this.isReset = false;
       this.pending = [];
-      return { channel: this.currentChannel, reset: true, bars: this.bars.slice() };
+      return { channel: this.currentChannel, reset: true, bars: this.indicators.load(this.bars) };
     }
     if (this.pending.length === 0) return null;
-    const bars = this.pending;
+    const bars = this.pending.map((bar) => this.indicators.next(bar));
     this.pending = [];
     return { channel: this.currentChannel, reset: false, bars };
   }

@@ -24,7 +24,7 @@ export interface FeedMeta {
   priceEndStep: number;
 }
 
-/** Candle channels of the public stream (market-data contract: `candle1m` … `candle1D`, plus the UTC-cut ones). */
+/** Candle channels of the public stream (market-data contract: `candle1m` … `candle1W`, plus the UTC-cut ones). */
 export const CANDLE_CHANNELS: readonly string[] = [
   'candle1m',
   'candle5m',
@@ -35,6 +35,7 @@ export const CANDLE_CHANNELS: readonly string[] = [
   'candle6H',
   'candle12H',
   'candle1D',
+  'candle1W',
   'candle6Hutc',
   'candle12Hutc',
   'candle1Dutc',

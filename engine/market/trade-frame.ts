@@ -19,7 +19,7 @@ export interface TradeFeedView {
   groupStep: string | null;
   /** Book rows per side to send (the screen shows them all). */
   depthRows: number;
-  /** K-line interval as the stream names it: `candle1m` … `candle1D`; null = no chart shown. */
+  /** K-line interval as the stream names it: `candle1m` … `candle1W`; null = no chart shown. */
   candleChannel: string | null;
 }
 
@@ -84,6 +84,10 @@ export interface CandleBar {
   low: number;
   close: number;
   volume: number;
+  /** The chart's overlays at this bar's close (engine/market/chart-indicators), each absent while too few bars. */
+  ma7?: number;
+  ma25?: number;
+  ema20?: number;
 }
 
 /** The chart part: a full history after (re)subscribing, else the bars that changed (the live one, or a rollover). */

@@ -21,13 +21,19 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** Candles of 6 hours and longer without the `utc` suffix start at 00:00 UTC+8, as the public API cuts them. */
 const LOCAL_OFFSET = 8 * HOUR;
+const WEEK = 7 * DAY;
+/**
+ * Week candles start on Monday 00:00 UTC+8, as the day candles start at 00:00 UTC+8. The epoch fell on a Thursday, so
+ * a Monday starts 4 days after a multiple of 7 days; the offset that puts boundaries there is 3 days and 8 hours.
+ */
+const WEEK_OFFSET = 3 * DAY + LOCAL_OFFSET;
 
 function period(intervalMs: number, offsetMs = LOCAL_OFFSET): Granularity {
   // An offset that is a whole number of periods changes nothing; keep 0 there so bucket arithmetic stays obvious.
   return { intervalMs, offsetMs: offsetMs % intervalMs };
 }
 
-/** Candle channels of the public stream (`candle1m` … `candle1D`, plus the UTC-aligned variants) and their periods. */
+/** Candle channels of the public stream (`candle1m` … `candle1D`, `candle1W`, plus the UTC-aligned variants) and their periods. */
 export const STREAM_CANDLE_CHANNELS: Readonly<Record<string, Granularity>> = {
   candle1m: period(MINUTE),
   candle5m: period(5 * MINUTE),
@@ -38,6 +44,7 @@ export const STREAM_CANDLE_CHANNELS: Readonly<Record<string, Granularity>> = {
   candle6H: period(6 * HOUR),
   candle12H: period(12 * HOUR),
   candle1D: period(DAY),
+  candle1W: period(WEEK, WEEK_OFFSET),
   candle6Hutc: period(6 * HOUR, 0),
   candle12Hutc: period(12 * HOUR, 0),
   candle1Dutc: period(DAY, 0),
@@ -55,6 +62,7 @@ export const SPOT_GRANULARITIES: Readonly<Record<string, Granularity>> = {
   '6h': period(6 * HOUR),
   '12h': period(12 * HOUR),
   '1day': period(DAY),
+  '1week': period(WEEK, WEEK_OFFSET),
   '6Hutc': period(6 * HOUR, 0),
   '12Hutc': period(12 * HOUR, 0),
   '1Dutc': period(DAY, 0),
@@ -72,6 +80,7 @@ export const FUTURES_GRANULARITIES: Readonly<Record<string, Granularity>> = {
   '6H': period(6 * HOUR),
   '12H': period(12 * HOUR),
   '1D': period(DAY),
+  '1W': period(WEEK, WEEK_OFFSET),
   '6Hutc': period(6 * HOUR, 0),
   '12Hutc': period(12 * HOUR, 0),
   '1Dutc': period(DAY, 0),

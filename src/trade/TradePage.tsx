@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { TradeFeedTarget, TradeFeedView } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
+import { chartPreferenceKey } from '../../engine/rules/chart-preferences';
 import { groupingSteps } from '../../engine/rules/grouping-steps';
 import { localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
@@ -28,7 +29,7 @@ const MOBILE_DEPTH = 10;
 
 export interface TradePageProps {
   instrument: TradeInstrument;
-  /** K-line interval from the URL. */
+  /** K-line interval from the URL, else the one remembered for the symbol. */
   interval: ChartChannel;
 }
 
@@ -90,7 +91,13 @@ export function TradePage({ instrument, interval }: TradePageProps) {
   }
 
   const chart = (
-    <ChartPanel store={store} pricePlaces={instrument.pricePlaces} channel={interval} onChannel={onChannel} />
+    <ChartPanel
+      store={store}
+      pricePlaces={instrument.pricePlaces}
+      channel={interval}
+      onChannel={onChannel}
+      preferenceKey={chartPreferenceKey(instrument.market, instrument.symbol)}
+    />
   );
   const book = (
     <OrderBookPanel

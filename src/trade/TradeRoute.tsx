@@ -1,5 +1,7 @@
 import { Link, useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
+import { chartPreferenceKey } from '../../engine/rules/chart-preferences';
 import { useT } from '../i18n/i18n';
+import { loadChartPreference } from '../settings/chart-preferences';
 import type { TradeRouteData } from './trade-route';
 import { PageTransition } from '../ui/PageTransition';
 import { StateView } from '../ui/StateView';
@@ -39,12 +41,17 @@ function TradeRouteView({ data, interval }: TradeRouteViewProps) {
       />
     );
   }
-  // A new symbol is a new page: its feed, form and panels start afresh.
+  // A new symbol is a new page: its feed, form and panels start afresh. Without an interval in the URL the chart
+  // shows the one last chosen for this symbol.
   return (
     <TradePage
       key={`${data.instrument.market}:${data.instrument.symbol}`}
       instrument={data.instrument}
-      interval={chartChannelOf(interval)}
+      interval={
+        interval !== undefined
+          ? chartChannelOf(interval)
+          : loadChartPreference(chartPreferenceKey(data.instrument.market, data.instrument.symbol)).interval
+      }
     />
   );
 }

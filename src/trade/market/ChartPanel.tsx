@@ -1,26 +1,37 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CandleBar } from '../../../engine/market/trade-frame';
+import {
+  CHART_INTERVALS as INTERVAL_CHANNELS,
+  type ChartInterval,
+  chartIntervalOf,
+  DEFAULT_CHART_PREFERENCE,
+} from '../../../engine/rules/chart-preferences';
 import { useT } from '../../i18n/i18n';
+import { loadChartPreference, saveChartPreference } from '../../settings/chart-preferences';
 import { settingsState } from '../../settings/settings';
-import { type Candle, CandleChart, type CandleChartProps, type LiveCandles } from './CandleChart';
+import { type Candle, CandleChart, type CandleChartProps, type LiveCandles, type Overlays } from './CandleChart';
 import type { FeedStore } from './feed-store';
+import { IndicatorMenu } from './IndicatorMenu';
 
-/** The K-line intervals offered, as the stream names their channels. */
-export const CHART_INTERVALS = [
-  { channel: 'candle1m', label: '1m' },
-  { channel: 'candle5m', label: '5m' },
-  { channel: 'candle15m', label: '15m' },
-  { channel: 'candle1H', label: '1H' },
-  { channel: 'candle4H', label: '4H' },
-  { channel: 'candle1D', label: '1D' },
-] as const;
+const LABELS: Record<ChartInterval, string> = {
+  candle1m: '1m',
+  candle5m: '5m',
+  candle15m: '15m',
+  candle1H: '1H',
+  candle4H: '4H',
+  candle1D: '1D',
+  candle1W: '1W',
+};
 
-export type ChartChannel = (typeof CHART_INTERVALS)[number]['channel'];
+/** The K-line intervals offered, 1 minute to 1 week, as the stream names their channels. */
+export const CHART_INTERVALS = INTERVAL_CHANNELS.map((channel) => ({ channel, label: LABELS[channel] }));
+
+export type ChartChannel = ChartInterval;
 
 /** Reads an interval from a URL or storage: one of {@link CHART_INTERVALS}, else 15 minutes. */
 export function chartChannelOf(value: unknown): ChartChannel {
-  return CHART_INTERVALS.find((interval) => interval.channel === value)?.channel ?? 'candle15m';
+  return chartIntervalOf(value) ?? DEFAULT_CHART_PREFERENCE.interval;
 }
 
 function candleOf(bar: CandleBar): Candle {
@@ -30,6 +41,10 @@ function candleOf(bar: CandleBar): Candle {
     high: String(bar.high),
     low: String(bar.low),
     close: String(bar.close),
+    volume: bar.volume,
+    ma7: bar.ma7,
+    ma25: bar.ma25,
+    ema20: bar.ema20,
   };
 }
 
@@ -49,18 +64,32 @@ export interface ChartPanelProps {
   pricePlaces: number;
   channel: ChartChannel;
   onChannel: (channel: ChartChannel) => void;
+  /** Where this symbol's interval and indicators are remembered (`chartPreferenceKey`); none: not remembered. */
+  preferenceKey?: string | null;
   /** Passed to the chart (tests read the series through it). */
   onChartReady?: CandleChartProps['onReady'];
 }
 
 /**
- * The K-line panel: interval buttons and the chart. A history (on (re)subscribe) renders; the live bar, once a
- * second, goes straight to the chart from the store without a render.
+ * The K-line panel: interval buttons, the indicators menu and the chart. A history (on (re)subscribe) renders; the
+ * live bar, once a second, goes straight to the chart from the store without a render. The interval and indicators
+ * chosen are remembered for the symbol.
  */
-export function ChartPanel({ store, pricePlaces, channel, onChannel, onChartReady }: ChartPanelProps) {
+export function ChartPanel({
+  store,
+  pricePlaces,
+  channel,
+  onChannel,
+  preferenceKey = null,
+  onChartReady,
+}: ChartPanelProps) {
   const t = useT();
   const { theme } = useSnapshot(settingsState);
   const [history, setHistory] = useState<Candle[]>([]);
+  const [overlays, setOverlays] = useState<Overlays>(() => {
+    const { volume, ma, ema } = loadChartPreference(preferenceKey);
+    return { volume, ma, ema };
+  });
   const live = useRef<((bars: readonly Candle[]) => void) | null>(null);
   const liveCandles = useCallback<LiveCandles>((listen) => {
     live.current = listen;
@@ -68,6 +97,15 @@ export function ChartPanel({ store, pricePlaces, channel, onChannel, onChartRead
       if (live.current === listen) live.current = null;
     };
   }, []);
+
+  const chooseInterval = (interval: ChartChannel) => {
+    saveChartPreference(preferenceKey, { interval, ...overlays });
+    onChannel(interval);
+  };
+  const chooseOverlays = (next: Overlays) => {
+    setOverlays(next);
+    saveChartPreference(preferenceKey, { interval: channel, ...next });
+  };
 
   useEffect(() => {
     const apply = () => {
@@ -92,26 +130,30 @@ export function ChartPanel({ store, pricePlaces, channel, onChannel, onChartRead
     <section className="trade-panel chart-panel" aria-labelledby="chart-title">
       <div className="trade-panel__head">
         <h2 id="chart-title">{t('trade.chart')}</h2>
-        <fieldset className="chart-panel__intervals">
-          <legend className="visually-hidden">{t('trade.interval')}</legend>
-          {CHART_INTERVALS.map((interval) => (
-            <button
-              key={interval.channel}
-              type="button"
-              className="chart-panel__interval"
-              aria-pressed={interval.channel === channel}
-              onClick={() => onChannel(interval.channel)}
-            >
-              {interval.label}
-            </button>
-          ))}
-        </fieldset>
+        <div className="chart-panel__tools">
+          <fieldset className="chart-panel__intervals">
+            <legend className="visually-hidden">{t('trade.interval')}</legend>
+            {CHART_INTERVALS.map((interval) => (
+              <button
+                key={interval.channel}
+                type="button"
+                className="chart-panel__interval"
+                aria-pressed={interval.channel === channel}
+                onClick={() => chooseInterval(interval.channel)}
+              >
+                {interval.label}
+              </button>
+            ))}
+          </fieldset>
+          <IndicatorMenu overlays={overlays} onChange={chooseOverlays} />
+        </div>
       </div>
       <CandleChart
         candles={history}
         liveCandles={liveCandles}
         pricePlaces={pricePlaces}
         theme={theme}
+        overlays={overlays}
         onReady={onChartReady}
       />
     </section>
