@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/Dialog';
 import { PairSwitcherPanel } from './PairSwitcherPanel';
@@ -15,7 +15,7 @@ export interface PairSwitcherProps {
  * The pair name of the ticker bar as a button that opens the pair switcher: a dialog (a full-width sheet on a phone)
  * to find another market and go to its screen. Its rows poll only while it is open.
  */
-export function PairSwitcher({ symbol, base, quote, market }: PairSwitcherProps) {
+export const PairSwitcher = memo(function PairSwitcher({ symbol, base, quote, market }: PairSwitcherProps) {
   const t = useT();
   const [isOpen, setIsOpen] = useState(false);
   const search = useRef<HTMLInputElement>(null);
@@ -48,4 +48,4 @@ export function PairSwitcher({ symbol, base, quote, market }: PairSwitcherProps)
       </Dialog>
     </>
   );
-}
+});
