@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousA11yViolations } from './support';
 import { SLOW, watchPageErrors } from './trading-support';
 
 type Theme = 'light' | 'dark';
@@ -37,6 +38,10 @@ for (const viewport of [
         : ['', 'light', 'USDT-M futures'];
       await openIn(page, `${prefix}/`, theme);
       await page.locator('.markets__tabs').getByRole('link', { name: futuresTab }).click();
+      // At least 20 perpetuals are listed, each with its coin's badge beside the pair.
+      const perpetuals = page.locator('tbody tr[data-kind="futures"]');
+      await expect.poll(() => perpetuals.count(), SLOW).toBeGreaterThanOrEqual(20);
+      expect(await page.locator('tbody tr .coin-icon').count()).toBe(await perpetuals.count());
       const eth = page.locator('tr[data-symbol="ETHUSDT"][data-kind="futures"]');
       // A click on the price, not on the link: the whole row leads to the screen, under the language prefix.
       await eth.locator('td').first().click();
@@ -117,6 +122,7 @@ for (const viewport of [
       await expect(listed).toHaveCount(1);
       await expect(listed).toHaveAttribute('data-symbol', 'ETHUSDT');
       await expect(listed).toHaveAttribute('data-kind', 'futures');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.reload();
       await expect(page.locator('tbody tr')).toHaveCount(1);
@@ -163,6 +169,7 @@ for (const viewport of [
       // The current market's rows, live: a price changes within a few seconds while the switcher is open.
       const rows = dialog.locator('li.pair-switcher__row');
       await expect(rows.first()).toBeVisible(SLOW);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       const before = await dialog.getByTestId('pair-last').allTextContents();
       await expect
         .poll(async () => (await dialog.getByTestId('pair-last').allTextContents()).join('|'), { timeout: 15_000 })
