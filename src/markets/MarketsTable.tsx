@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import type { MarketSort, MarketSortColumn } from '../../engine/rules/market-sort';
 import { type MessageKey, useT } from '../i18n/i18n';
 import { favouriteId } from '../../engine/rules/favourites';
 import { CoinIcon } from '../ui/CoinIcon';
 import { FavouriteStar } from '../ui/FavouriteStar';
+import { MarketLink } from './MarketLink';
 import type { ListedMarket } from './use-market-list';
 
 const COLUMNS: { column: MarketSortColumn; label: MessageKey; className: string }[] = [
@@ -92,15 +92,14 @@ export function MarketsTable({
                       onToggle={() => onToggleFavourite(market)}
                     />
                     <CoinIcon coin={row.base} />
-                    <Link
+                    <MarketLink
                       className="markets__link"
-                      to={kind === 'spot' ? '/spot/$symbol' : '/futures/usdt/$symbol'}
-                      params={{ symbol: row.symbol }}
-                    >
-                      <span className="markets__base">{row.base}</span>
-                      <span className="markets__quote">/{row.quote}</span>
-                      {kind === 'futures' && <span className="visually-hidden"> {t('markets.perpetual')}</span>}
-                    </Link>
+                      kind={kind}
+                      symbol={row.symbol}
+                      base={row.base}
+                      quote={row.quote}
+                      perpetualLabel={t('markets.perpetual')}
+                    />
                   </span>
                 </th>
                 <td className="num">{row.last}</td>

@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/Dialog';
 import { PairSwitcherPanel } from './PairSwitcherPanel';
@@ -19,6 +19,7 @@ export const PairSwitcher = memo(function PairSwitcher({ symbol, base, quote, ma
   const t = useT();
   const [isOpen, setIsOpen] = useState(false);
   const search = useRef<HTMLInputElement>(null);
+  const close = useCallback(() => setIsOpen(false), []);
   return (
     <>
       <button
@@ -38,13 +39,13 @@ export const PairSwitcher = memo(function PairSwitcher({ symbol, base, quote, ma
       </button>
       <Dialog
         open={isOpen}
-        onClose={() => setIsOpen(false)}
+        onClose={close}
         title={t('trade.pairSwitcherTitle')}
         size="md"
         initialFocus={search}
         className="pair-switcher"
       >
-        <PairSwitcherPanel current={{ kind: market, symbol }} searchRef={search} onChosen={() => setIsOpen(false)} />
+        <PairSwitcherPanel current={{ kind: market, symbol }} searchRef={search} onChosen={close} />
       </Dialog>
     </>
   );

@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, type RefObject, useDeferredValue, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { MarketKind } from '../../../engine/market/market-rows';
 import { MAX_FAVOURITES } from '../../../engine/rules/favourites';
 import { localeEntryOf } from '../../../engine/rules/locales';
 import { i18nState, useT } from '../../i18n/i18n';
+import { MarketLink } from '../../markets/MarketLink';
 import { type MarketsTab, useMarketList } from '../../markets/use-market-list';
 import { toggleFavouriteMarket, useFavourites } from '../../settings/favourites';
 import { CoinIcon } from '../../ui/CoinIcon';
@@ -42,6 +42,7 @@ export function PairSwitcherPanel({ current, searchRef, onChosen }: PairSwitcher
   const query = useDeferredValue(text.trim().toUpperCase());
   const view = useMarketList(tab, localeEntryOf(locale).intl, { pollMs: SWITCHER_POLL_MS });
   const favourites = useFavourites();
+  const perpetual = t('trade.perpetual');
   const rows = view.rows.filter(({ row }) => row.symbol.includes(query) || row.base.includes(query));
 
   const onStar = (kind: MarketKind, symbol: string) => {
@@ -71,26 +72,22 @@ export function PairSwitcherPanel({ current, searchRef, onChosen }: PairSwitcher
                 label={t('trade.favourite', { pair })}
                 onToggle={() => onStar(kind, row.symbol)}
               />
-              <Link
+              <CoinIcon coin={row.base} size="sm" />
+              <MarketLink
                 className="pair-switcher__link"
-                to={kind === 'spot' ? '/spot/$symbol' : '/futures/usdt/$symbol'}
-                params={{ symbol: row.symbol }}
-                aria-current={isCurrent ? 'page' : undefined}
-                onClick={onChosen}
-              >
-                <CoinIcon coin={row.base} size="sm" />
-                <span className="pair-switcher__pair">
-                  <span className="pair-switcher__base">{row.base}</span>
-                  <span className="pair-switcher__quote">/{row.quote}</span>
-                  {kind === 'futures' && <span className="pair-switcher__kind">{t('trade.perpetual')}</span>}
-                </span>
-                <span className="pair-switcher__last num" data-testid="pair-last">
-                  {row.last}
-                </span>
-                <span className={`pair-switcher__change num pair-switcher__change--${row.direction}`}>
-                  {row.change}
-                </span>
-              </Link>
+                kind={kind}
+                symbol={row.symbol}
+                base={row.base}
+                quote={row.quote}
+                perpetualLabel={perpetual}
+                isKindShown
+                isCurrent={isCurrent}
+                onFollow={onChosen}
+              />
+              <span className="pair-switcher__last num" data-testid="pair-last">
+                {row.last}
+              </span>
+              <span className={`pair-switcher__change num pair-switcher__change--${row.direction}`}>{row.change}</span>
             </li>
           );
         })}
