@@ -1,6 +1,8 @@
-import { Link } from '@tanstack/react-router';
-import { memo } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { type MouseEvent, memo, useSyncExternalStore } from 'react';
 import type { MarketKind } from '../../engine/market/market-rows';
+import { withLanguagePrefix } from '../../engine/rules/route-languages';
+import { currentRouteLanguage, onRouteLanguageChange } from '../i18n/route-language';
 import './market-link.css';
 
 export interface MarketLinkProps {
@@ -17,8 +19,9 @@ export interface MarketLinkProps {
 }
 
 /**
- * The pair's link to its trading screen (the router keeps the language prefix). Memoized on its few strings: a poll
- * brings new figures every few seconds, and a router link costs far more to render than the text beside it.
+ * The pair's link to its trading screen, under the page's language prefix. A plain anchor that asks the router to
+ * navigate, memoized on its few strings: a table of router links costs a long task on a slow phone's first paint of
+ * the markets page, and a poll brings new figures every few seconds.
  */
 export const MarketLink = memo(function MarketLink({
   kind,
@@ -31,19 +34,40 @@ export const MarketLink = memo(function MarketLink({
   isCurrent = false,
   onFollow,
 }: MarketLinkProps) {
+  const router = useRouter();
+  const language = useSyncExternalStore(onRouteLanguageChange, currentRouteLanguage);
+  const to = kind === 'spot' ? '/spot/$symbol' : '/futures/usdt/$symbol';
+  const path = kind === 'spot' ? `/spot/${symbol}` : `/futures/usdt/${symbol}`;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (a modifier, the middle button) is the browser's to open.
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    event.preventDefault();
+    onFollow?.();
+    void router.navigate({ to, params: { symbol } });
+  };
+  // Like the router's own links: hovering starts loading the trading screen's code and instrument.
+  const onPointerEnter = () => void router.preloadRoute({ to, params: { symbol } }).catch(() => undefined);
   return (
-    <Link
+    <a
       className={className}
-      to={kind === 'spot' ? '/spot/$symbol' : '/futures/usdt/$symbol'}
-      params={{ symbol }}
+      href={withLanguagePrefix(language, path)}
       aria-current={isCurrent ? 'page' : undefined}
-      onClick={onFollow}
+      onClick={onClick}
+      onPointerEnter={onPointerEnter}
     >
       <span className="market-link__base">{base}</span>
       <span className="market-link__quote">/{quote}</span>
       {kind === 'futures' && (
         <span className={isKindShown ? 'market-link__kind' : 'visually-hidden'}> {perpetualLabel}</span>
       )}
-    </Link>
+    </a>
   );
 });
