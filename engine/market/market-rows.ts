@@ -14,6 +14,17 @@ export interface MarketRow {
   high: string;
   low: string;
   volume: string;
+  /** The figures as the API sent them (plain decimal strings), for sorting by value rather than by formatted text. */
+  raw: MarketRowRaw;
+}
+
+/** A row's unformatted figures: last price, 24 h change ratio, high, low and quote volume. */
+export interface MarketRowRaw {
+  last: string;
+  change: string;
+  high: string;
+  low: string;
+  volume: string;
 }
 
 /** Instrument facts the rows need: coin names and how many price decimals to show. */
@@ -85,6 +96,7 @@ export function buildMarketRows(
       high: formatDecimal(high, price),
       low: formatDecimal(low, price),
       volume: formatDecimal(volume, { intl, compact: true, maxFraction: 2 }),
+      raw: { last, change, high, low, volume },
     });
   }
   if (rows.length === 0 && data.length > 0) return { ok: false, reason: 'bad-reply' };

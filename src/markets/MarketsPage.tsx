@@ -1,21 +1,25 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import type { MarketKind } from '../../engine/market/market-rows';
+import { MAX_FAVOURITES } from '../../engine/rules/favourites';
 import { localeEntryOf } from '../../engine/rules/locales';
+import { type MarketSortColumn, nextMarketSort, parseMarketSort, sortMarketRows } from '../../engine/rules/market-sort';
 import { i18nState, type Translate, useT } from '../i18n/i18n';
+import { toggleFavouriteMarket, useFavourites } from '../settings/favourites';
 import { AfterFirstCommit } from '../ui/PageTransition';
 import { StateView } from '../ui/StateView';
+import { toast } from '../ui/toast';
 import { MarketsTable } from './MarketsTable';
-import { type MarketsView, useMarkets } from './use-markets';
+import { type ListedMarket, type MarketListView, type MarketsTab, useMarketList } from './use-market-list';
 import './markets.css';
 
-const TABS: { kind: MarketKind; label: 'markets.tabSpot' | 'markets.tabFutures' }[] = [
-  { kind: 'spot', label: 'markets.tabSpot' },
-  { kind: 'futures', label: 'markets.tabFutures' },
+const TABS: { tab: MarketsTab; label: 'markets.tabSpot' | 'markets.tabFutures' | 'markets.tabFavourites' }[] = [
+  { tab: 'favourites', label: 'markets.tabFavourites' },
+  { tab: 'spot', label: 'markets.tabSpot' },
+  { tab: 'futures', label: 'markets.tabFutures' },
 ];
 
-function failureText(view: MarketsView, t: Translate): string {
+function failureText(view: Pick<MarketListView, 'isOffline' | 'failure'>, t: Translate): string {
   if (view.isOffline) return t('error.offline');
   if (view.failure === 'worker-timeout') return t('error.workerTimeout');
   if (view.failure === 'worker-failed') return t('error.workerFailed');
@@ -23,16 +27,38 @@ function failureText(view: MarketsView, t: Translate): string {
   return t('markets.error');
 }
 
-/** The home page: every instrument with last price and 24 h change, spot and USDT-M futures. */
+/** The home page: every instrument with last price and 24 h change, spot and USDT-M futures, and the favourites. */
 export function MarketsPage() {
   const t = useT();
-  const { tab = 'spot', q = '' } = useSearch({ from: '/' });
+  const { tab = 'spot', q = '', sort: sortParam, dir } = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const { locale } = useSnapshot(i18nState);
   const entry = localeEntryOf(locale);
-  const view = useMarkets(tab, entry.intl);
+  const view = useMarketList(tab, entry.intl);
+  const favourites = useFavourites();
   const query = useDeferredValue(q.trim().toUpperCase());
-  const rows = view.frame?.rows.filter((row) => row.symbol.includes(query) || row.base.includes(query)) ?? [];
+  const sort = useMemo(() => parseMarketSort(sortParam, dir), [sortParam, dir]);
+  const rows = useMemo(
+    () =>
+      sortMarketRows(
+        view.rows.filter(({ row }) => row.symbol.includes(query) || row.base.includes(query)),
+        sort,
+        (market) => market.row,
+      ),
+    [view.rows, query, sort],
+  );
+  const onSort = (column: MarketSortColumn) => {
+    const next = nextMarketSort(sort, column);
+    void navigate({
+      search: (prev) => ({ ...prev, sort: next?.column, dir: next?.dir }),
+      replace: true,
+    });
+  };
+  const onToggleFavourite = ({ kind, row }: ListedMarket) => {
+    const result = toggleFavouriteMarket(kind, row.symbol);
+    if (!result.ok && result.reason === 'full') toast.warning(t('markets.favouritesFull', { max: MAX_FAVOURITES }));
+  };
+  const isEmptyFavourites = tab === 'favourites' && favourites.length === 0;
 
   return (
     <section className="markets" aria-labelledby="markets-title">
@@ -54,32 +80,40 @@ export function MarketsPage() {
       </div>
       <AfterFirstCommit>
         <nav className="markets__tabs" aria-label={t('markets.title')}>
-          {TABS.map(({ kind, label }) => (
+          {TABS.map(({ tab: id, label }) => (
             <Link
-              key={kind}
+              key={id}
               to="/"
-              search={(prev) => ({ ...prev, tab: kind === 'spot' ? undefined : kind })}
-              aria-current={tab === kind ? 'page' : undefined}
+              search={(prev) => ({ ...prev, tab: id === 'spot' ? undefined : id })}
+              aria-current={tab === id ? 'page' : undefined}
               className="markets__tab"
             >
               {t(label)}
             </Link>
           ))}
         </nav>
-        {view.status === 'ready' && view.frame && (view.frame.stale || view.isOffline) && (
+        {view.status === 'ready' && (view.stale || view.isOffline) && (
           <p className="markets__stale" role="status">
             {failureText(view, t)}
           </p>
         )}
-        {view.status === 'loading' && <StateView state="loading" message={t('common.loading')} />}
-        {view.status === 'error' && (
+        {isEmptyFavourites && <StateView state="empty" message={t('markets.favouritesEmpty')} />}
+        {!isEmptyFavourites && view.status === 'loading' && <StateView state="loading" message={t('common.loading')} />}
+        {!isEmptyFavourites && view.status === 'error' && (
           <StateView state={view.isOffline ? 'offline' : 'error'} message={failureText(view, t)} onRetry={view.retry} />
         )}
-        {view.status === 'ready' && view.frame && rows.length === 0 && (
+        {!isEmptyFavourites && view.status === 'ready' && rows.length === 0 && (
           <StateView state="empty" message={t('markets.empty')} />
         )}
-        {view.status === 'ready' && view.frame && rows.length > 0 && (
-          <MarketsTable rows={rows} updatedText={view.frame.updatedText} />
+        {view.status === 'ready' && rows.length > 0 && (
+          <MarketsTable
+            rows={rows}
+            updatedText={view.updatedText}
+            sort={sort}
+            onSort={onSort}
+            favourites={favourites}
+            onToggleFavourite={onToggleFavourite}
+          />
         )}
       </AfterFirstCommit>
     </section>

@@ -29,8 +29,19 @@ function useOnline(): boolean {
   return online;
 }
 
+/** When and how often `useMarkets` asks the worker. */
+export interface MarketsPolling {
+  /** false: no call at all (a tab not shown, a closed pair switcher). */
+  enabled?: boolean;
+  pollMs?: number;
+}
+
 /** Polls the market worker for display-ready rows while the page is visible (the stream replaces this later). */
-export function useMarkets(kind: MarketKind, intl: string): MarketsView {
+export function useMarkets(
+  kind: MarketKind,
+  intl: string,
+  { enabled = true, pollMs = MARKETS_POLL_MS }: MarketsPolling = {},
+): MarketsView {
   const [frame, setFrame] = useState<MarketsFrame | null>(null);
   const [failure, setFailure] = useState<MarketsView['failure']>(null);
   const [attempt, setAttempt] = useState(0);
@@ -40,6 +51,7 @@ export function useMarkets(kind: MarketKind, intl: string): MarketsView {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how a retry restarts the polling.
   useEffect(() => {
     const mine = ++generation.current;
+    if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
@@ -54,8 +66,7 @@ export function useMarkets(kind: MarketKind, intl: string): MarketsView {
         if (generation.current !== mine) return;
         setFailure(error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed');
       }
-      if (generation.current === mine && document.visibilityState === 'visible')
-        timer = setTimeout(load, MARKETS_POLL_MS);
+      if (generation.current === mine && document.visibilityState === 'visible') timer = setTimeout(load, pollMs);
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible' && generation.current === mine) {
@@ -72,7 +83,7 @@ export function useMarkets(kind: MarketKind, intl: string): MarketsView {
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [kind, intl, attempt]);
+  }, [kind, intl, attempt, enabled, pollMs]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const status = frame && frame.kind === kind ? 'ready' : failure ? 'error' : 'loading';

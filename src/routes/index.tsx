@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadTexts } from '../i18n/i18n';
-import type { MarketKind } from '../../engine/market/market-rows';
+import { type MarketSortColumn, parseMarketSort, type SortDirection } from '../../engine/rules/market-sort';
 import { PageTransition } from '../ui/PageTransition';
 import { MarketsPage } from '../markets/MarketsPage';
 
@@ -10,16 +10,25 @@ import { MarketsPage } from '../markets/MarketsPage';
  * replace the address on the first render, and that second navigation costs a whole extra load and render pass.
  */
 export interface MarketsSearch {
-  tab?: Exclude<MarketKind, 'spot'>;
+  tab?: 'futures' | 'favourites';
   q?: string;
+  /** The sorted column and its direction; absent, the market's own order. */
+  sort?: MarketSortColumn;
+  dir?: SortDirection;
+}
+
+function sortSearch(search: Record<string, unknown>): Pick<MarketsSearch, 'sort' | 'dir'> {
+  const sort = parseMarketSort(search.sort, search.dir);
+  return sort ? { sort: sort.column, dir: sort.dir } : {};
 }
 
 /** `/` (and `/{lang}/`): the markets page. */
 export const Route = createFileRoute('/')({
   staticData: { title: 'title.markets' },
   validateSearch: (search: Record<string, unknown>): MarketsSearch => ({
-    ...(search.tab === 'futures' ? { tab: 'futures' as const } : {}),
+    ...(search.tab === 'futures' || search.tab === 'favourites' ? { tab: search.tab } : {}),
     ...(typeof search.q === 'string' && search.q.length <= 20 ? { q: search.q } : {}),
+    ...sortSearch(search),
   }),
   loader: () => loadTexts('markets'),
   // The home page ships in the first chunk, not split off: it is what nearly every visit paints first.

@@ -3,6 +3,7 @@ import type { TickerView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { type FeedStore, panelState, useFeedPart } from './feed-store';
 import { Skeleton } from '../../ui/Skeleton';
+import { PairSwitcher } from './PairSwitcher';
 
 /** hh:mm:ss until `target` (ms), "00:00:00" once passed. */
 export function countdownText(target: number, now: number): string {
@@ -60,8 +61,7 @@ export function TickerBar({ store, symbol, base, quote, market }: TickerBarProps
       aria-label={t(market === 'spot' ? 'trade.spotTitle' : 'trade.futuresTitle', { symbol })}
     >
       <h1 className="ticker__symbol">
-        {base}/{quote}
-        {market === 'futures' && <span className="ticker__kind">{t('trade.perpetual')}</span>}
+        <PairSwitcher symbol={symbol} base={base} quote={quote} market={market} />
       </h1>
       {ticker === null ? (
         <Skeleton className="ticker__skeleton" />

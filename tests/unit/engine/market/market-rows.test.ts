@@ -67,6 +67,17 @@ describe('buildMarketRows', () => {
     });
   });
 
+  it('keeps the figures as sent beside the formatted ones, for sorting by value', () => {
+    const result = buildMarketRows({ code: '00000', data: [ticker({ change24h: '-0.005' })] }, META, 'de');
+    expect(result.ok && result.value[0].raw).toEqual({
+      last: '64123.5',
+      change: '-0.005',
+      high: '65000',
+      low: '63000.25',
+      volume: '123456789.12',
+    });
+  });
+
   it('formats for the locale (German grouping, negative change)', () => {
     const result = buildMarketRows({ code: '00000', data: [ticker({ change24h: '-0.005' })] }, META, 'de');
     expect(result.ok && result.value[0]).toMatchObject({

@@ -1,0 +1,73 @@
+import { useRouter } from '@tanstack/react-router';
+import { type MouseEvent, memo, useSyncExternalStore } from 'react';
+import type { MarketKind } from '../../engine/market/market-rows';
+import { withLanguagePrefix } from '../../engine/rules/route-languages';
+import { currentRouteLanguage, onRouteLanguageChange } from '../i18n/route-language';
+import './market-link.css';
+
+export interface MarketLinkProps {
+  kind: MarketKind;
+  symbol: string;
+  base: string;
+  quote: string;
+  className: string;
+  /** Read after the pair by a screen reader for a perpetual ("Perpetual"), shown where `isKindShown`. */
+  perpetualLabel: string;
+  isKindShown?: boolean;
+  isCurrent?: boolean;
+  onFollow?: () => void;
+}
+
+/**
+ * The pair's link to its trading screen, under the page's language prefix. A plain anchor that asks the router to
+ * navigate, memoized on its few strings: a table of router links costs a long task on a slow phone's first paint of
+ * the markets page, and a poll brings new figures every few seconds.
+ */
+export const MarketLink = memo(function MarketLink({
+  kind,
+  symbol,
+  base,
+  quote,
+  className,
+  perpetualLabel,
+  isKindShown = false,
+  isCurrent = false,
+  onFollow,
+}: MarketLinkProps) {
+  const router = useRouter();
+  const language = useSyncExternalStore(onRouteLanguageChange, currentRouteLanguage);
+  const to = kind === 'spot' ? '/spot/$symbol' : '/futures/usdt/$symbol';
+  const path = kind === 'spot' ? `/spot/${symbol}` : `/futures/usdt/${symbol}`;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (a modifier, the middle button) is the browser's to open.
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    event.preventDefault();
+    onFollow?.();
+    void router.navigate({ to, params: { symbol } });
+  };
+  // Like the router's own links: hovering starts loading the trading screen's code and instrument.
+  const onPointerEnter = () => void router.preloadRoute({ to, params: { symbol } }).catch(() => undefined);
+  return (
+    <a
+      className={className}
+      href={withLanguagePrefix(language, path)}
+      aria-current={isCurrent ? 'page' : undefined}
+      onClick={onClick}
+      onPointerEnter={onPointerEnter}
+    >
+      <span className="market-link__base">{base}</span>
+      <span className="market-link__quote">/{quote}</span>
+      {kind === 'futures' && (
+        <span className={isKindShown ? 'market-link__kind' : 'visually-hidden'}> {perpetualLabel}</span>
+      )}
+    </a>
+  );
+});
