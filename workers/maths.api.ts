@@ -2,6 +2,7 @@ import { transfer } from 'comlink';
 import { isLanguageTag } from '../engine/format/language-tag';
 import { MathsInputError } from '../engine/maths';
 import { LedgerFrames } from '../engine/maths/ledger-frames';
+import { type MarginPreview, type MarginPreviewInput, marginPreview } from '../engine/maths/margin-preview';
 import type { LedgerInput, MarkTick } from '../engine/maths/position-ledger';
 import type { RowsFrame } from '../engine/format/rows-table';
 import { frameTransfer } from '../engine/maths/row-frame';
@@ -96,6 +97,15 @@ export function createMathsApi() {
       try {
         const frame = frames.applyMarks(tick, tickTs);
         return transfer(frame, frameTransfer(frame));
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    /** The margin and isolated liquidation price after adding or taking out margin (the margin dialog's preview). */
+    async marginPreview(input: MarginPreviewInput): Promise<MarginPreview | MathsFailure> {
+      try {
+        return marginPreview(input);
       } catch (error) {
         return failure(error);
       }

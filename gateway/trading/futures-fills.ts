@@ -122,6 +122,8 @@ export class FuturesFills {
       const position = ctx.positions.get(order.userId, spec.symbol, closeSide);
       if (position) {
         const size = remaining < position.size ? remaining : position.size;
+        // The fee's share of the closed part goes to the position's history.
+        position.fees += size === fill.size ? fee : (fee * size) / fill.size;
         const pnl = closePart(spec, position, fill.price, size, now);
         order.totalProfits += pnl;
         wallet += pnl;
@@ -142,6 +144,7 @@ export class FuturesFills {
           now,
         });
       openMore(spec, position, fill.price, remaining, now);
+      position.fees += remaining === fill.size ? fee : fee - (fee * (fill.size - remaining)) / fill.size;
       if (order.presetTp !== null) position.presetTp = order.presetTp;
       if (order.presetSl !== null) position.presetSl = order.presetSl;
       ctx.positions.save(position);
@@ -188,6 +191,9 @@ export class FuturesFills {
     const loss = position.marginMode === 'isolated' ? -position.margin : unrealizedPnl(spec, position, mark);
     const closedSize = position.size;
     position.achievedProfits += loss;
+    position.closedSize += closedSize;
+    position.closedValue += notional(spec, mark, closedSize);
+    position.liquidated = true;
     position.size = 0n;
     position.uTime = now;
     this.ctx.positions.save(position);

@@ -46,6 +46,28 @@ function legsOf(position: PositionRecord, ledger: PositionLedger): { long?: Posi
   return { long: same('long'), short: same('short') };
 }
 
+/**
+ * `totalDelegateValue` of the maths contract for a position: the value (price × unfilled size; the mark for a market
+ * trigger) of its symbol's open cross opening orders. It counts in cross one-way mode only, so it is 0 otherwise.
+ */
+export function delegateValueOf(position: PositionRecord, ledger: PositionLedger, hedge: boolean): bigint {
+  if (position.marginMode !== 'crossed' || hedge) return 0n;
+  const spec = ledger.specOf(position.symbol);
+  let delegate = 0n;
+  for (const order of ledger.openOrders) {
+    if (
+      order.symbol !== position.symbol ||
+      order.marginMode !== 'crossed' ||
+      order.tradeSide === 'close' ||
+      order.reduceOnly
+    )
+      continue;
+    const price = order.price ?? ledger.markOf(order.symbol);
+    delegate += notional(spec, price, order.size - order.baseVolume);
+  }
+  return delegate;
+}
+
 /** A liquidation price, and which way the mark must cross it to liquidate. */
 export interface Liquidation {
   raw: string;
@@ -85,17 +107,7 @@ export function liquidationOf(position: PositionRecord, ledger: PositionLedger, 
         new Decimal(mmRateOf(otherSpec, other, ledger)).times(formatMoney(notional(otherSpec, mark, other.size))),
       );
     }
-    for (const order of ledger.openOrders) {
-      if (
-        order.symbol !== position.symbol ||
-        order.marginMode !== 'crossed' ||
-        order.tradeSide === 'close' ||
-        order.reduceOnly
-      )
-        continue;
-      const price = order.price ?? ledger.markOf(order.symbol);
-      delegate += notional(spec, price, order.size - order.baseVolume);
-    }
+    delegate = delegateValueOf(position, ledger, hedge);
   }
   const longCount = formatUnits(legs.long?.size ?? 0n, spec.volumePlace);
   const shortCount = formatUnits(legs.short?.size ?? 0n, spec.volumePlace);

@@ -156,7 +156,8 @@ export class FuturesTrading {
     if (input.triggerPrice !== null) {
       order.triggerUp = input.triggerPrice >= last;
       ctx.orders.insert(order);
-      ctx.changes.notify(userId, ['orders', 'assets']);
+      // An opening order counts in a cross position's liquidation price (maths contract, totalDelegateValue).
+      ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
       return order;
     }
     if (preview.rejected) throw postOnlyWouldTake();
@@ -176,7 +177,7 @@ export class FuturesTrading {
     order.frozen = 0n;
     order.uTime = this.ctx.now();
     this.ctx.orders.update(order);
-    this.ctx.changes.notify(userId, ['orders', 'assets']);
+    this.ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
     return order;
   }
 

@@ -64,6 +64,22 @@ export class FuturesWatch {
         // An isolated position's funding comes out of (or into) its own margin.
         if (position.marginMode === 'isolated') position.margin = position.margin > paid ? position.margin - paid : 0n;
         position.achievedProfits -= paid;
+        position.funding -= paid;
+        this.ctx.db
+          .prepare(
+            `INSERT INTO trade_funding (user_id, symbol, hold_side, rate_micros, mark, size, amount, settled_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            position.userId,
+            position.symbol,
+            position.holdSide,
+            seen.rateMicros.toString(),
+            mark.toString(),
+            position.size.toString(),
+            (-paid).toString(),
+            settledAt,
+          );
         position.lastFundingTime = settledAt;
         this.ctx.positions.save(position);
         this.ctx.changes.notify(position.userId, ['positions', 'assets']);

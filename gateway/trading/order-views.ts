@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { PositionLedger } from './futures-risk';
-import { liquidationOf, mmRateOf } from './futures-risk';
+import { delegateValueOf, liquidationOf, mmRateOf } from './futures-risk';
 import { averagePrice, formatMoney, formatUnits } from './money-units';
 import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';
@@ -73,6 +73,7 @@ export function positionView(position: PositionRecord, ledger: PositionLedger, h
     mm: mmRateOf(spec, position, ledger),
     feeRate: spec.takerFeeRate,
     liquidationPrice: liquidation?.display ?? '',
+    totalDelegateValue: formatMoney(delegateValueOf(position, ledger, hedge), spec.quotePrecision),
     presetStopSurplusPrice: priceText(spec, position.presetTp),
     presetStopLossPrice: priceText(spec, position.presetSl),
     cTime: String(position.cTime),

@@ -45,6 +45,12 @@ export function emptyPosition(input: {
     achievedProfits: 0n,
     presetTp: null,
     presetSl: null,
+    openedSize: 0n,
+    openedValue: 0n,
+    closedSize: 0n,
+    closedValue: 0n,
+    fees: 0n,
+    funding: 0n,
     lastFundingTime: input.now,
     cTime: input.now,
     uTime: input.now,
@@ -62,6 +68,8 @@ export function openMore(
   const value = notional(spec, price, size);
   position.size += size;
   position.openValue += value;
+  position.openedSize += size;
+  position.openedValue += value;
   position.margin += marginFor(spec, value, position.leverage);
   position.uTime = now;
 }
@@ -84,7 +92,10 @@ export function closePart(
     ? position.openValue
     : roundMoney(divHalfUp(position.openValue * closed, position.size), spec.quotePrecision);
   const released = whole ? position.margin : divHalfUp(position.margin * closed, position.size);
-  const pnl = directionOf(position.holdSide) * (notional(spec, price, closed) - cost);
+  const exit = notional(spec, price, closed);
+  const pnl = directionOf(position.holdSide) * (exit - cost);
+  position.closedSize += closed;
+  position.closedValue += exit;
   position.size -= closed;
   position.openValue -= cost;
   position.margin -= released;

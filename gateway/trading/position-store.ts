@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { MarginModeName } from './account-store';
 import type { HoldSide } from './order-store';
+import { createPositionHistory } from './position-history';
 
 /** One open futures position; size in instrument units, money in 10^-8 USDT. */
 export interface PositionRecord {
@@ -16,13 +17,24 @@ export interface PositionRecord {
   achievedProfits: bigint;
   presetTp: bigint | null;
   presetSl: bigint | null;
+  /** Everything opened and closed over the position's life (its history row): sizes, values, fees, funding received. */
+  openedSize: bigint;
+  openedValue: bigint;
+  closedSize: bigint;
+  closedValue: bigint;
+  /** Trading fees paid on its fills (positive). */
+  fees: bigint;
+  /** Funding received (negative when paid); also part of `achievedProfits`. */
+  funding: bigint;
+  /** Set when the position is liquidated, so its history row says so (not stored on the open position). */
+  liquidated?: boolean;
   /** The last funding settlement already applied (ms). */
   lastFundingTime: number;
   cTime: number;
   uTime: number;
 }
 
-/** Reads and writes open positions; a position closed to zero is deleted. */
+/** Reads and writes open positions; a position closed to zero is deleted and leaves a row in the position history. */
 export interface PositionStore {
   get(userId: string, symbol: string, holdSide: HoldSide): PositionRecord | undefined;
   ofUser(userId: string, symbol?: string): PositionRecord[];
@@ -43,6 +55,12 @@ interface PositionRow {
   achieved_profits: string;
   preset_tp: string | null;
   preset_sl: string | null;
+  opened_size: string;
+  opened_value: string;
+  closed_size: string;
+  closed_value: string;
+  fees: string;
+  funding: string;
   last_funding_time: number;
   c_time: number;
   u_time: number;
@@ -61,6 +79,12 @@ function fromRow(row: PositionRow): PositionRecord {
     achievedProfits: BigInt(row.achieved_profits),
     presetTp: row.preset_tp === null ? null : BigInt(row.preset_tp),
     presetSl: row.preset_sl === null ? null : BigInt(row.preset_sl),
+    openedSize: BigInt(row.opened_size),
+    openedValue: BigInt(row.opened_value),
+    closedSize: BigInt(row.closed_size),
+    closedValue: BigInt(row.closed_value),
+    fees: BigInt(row.fees),
+    funding: BigInt(row.funding),
     lastFundingTime: row.last_funding_time,
     cTime: row.c_time,
     uTime: row.u_time,
@@ -75,15 +99,20 @@ export function createPositionStore(db: Database): PositionStore {
   const ofSymbol = db.prepare('SELECT * FROM trade_positions WHERE symbol = ? ORDER BY c_time');
   const upsert = db.prepare(
     `INSERT INTO trade_positions (user_id, symbol, hold_side, margin_mode, size, open_value, margin, leverage, achieved_profits,
-       preset_tp, preset_sl, last_funding_time, c_time, u_time)
+       preset_tp, preset_sl, opened_size, opened_value, closed_size, closed_value, fees, funding, last_funding_time,
+       c_time, u_time)
      VALUES (@userId, @symbol, @holdSide, @marginMode, @size, @openValue, @margin, @leverage, @achievedProfits,
-       @presetTp, @presetSl, @lastFundingTime, @cTime, @uTime)
+       @presetTp, @presetSl, @openedSize, @openedValue, @closedSize, @closedValue, @fees, @funding, @lastFundingTime,
+       @cTime, @uTime)
      ON CONFLICT (user_id, symbol, hold_side) DO UPDATE SET margin_mode = excluded.margin_mode, size = excluded.size,
        open_value = excluded.open_value, margin = excluded.margin, leverage = excluded.leverage,
        achieved_profits = excluded.achieved_profits, preset_tp = excluded.preset_tp, preset_sl = excluded.preset_sl,
+       opened_size = excluded.opened_size, opened_value = excluded.opened_value, closed_size = excluded.closed_size,
+       closed_value = excluded.closed_value, fees = excluded.fees, funding = excluded.funding,
        last_funding_time = excluded.last_funding_time, u_time = excluded.u_time`,
   );
   const remove = db.prepare('DELETE FROM trade_positions WHERE user_id = ? AND symbol = ? AND hold_side = ?');
+  const history = createPositionHistory(db);
   const rows = (list: unknown[]) => (list as PositionRow[]).map(fromRow);
   return {
     get: (userId, symbol, holdSide) => {
@@ -94,17 +123,24 @@ export function createPositionStore(db: Database): PositionStore {
     ofSymbol: (symbol) => rows(ofSymbol.all(symbol)),
     save: (p) => {
       if (p.size === 0n) {
-        remove.run(p.userId, p.symbol, p.holdSide);
+        if (remove.run(p.userId, p.symbol, p.holdSide).changes > 0) history.record(p);
         return;
       }
+      const { liquidated: _liquidated, ...stored } = p;
       upsert.run({
-        ...p,
+        ...stored,
         size: p.size.toString(),
         openValue: p.openValue.toString(),
         margin: p.margin.toString(),
         achievedProfits: p.achievedProfits.toString(),
         presetTp: p.presetTp?.toString() ?? null,
         presetSl: p.presetSl?.toString() ?? null,
+        openedSize: p.openedSize.toString(),
+        openedValue: p.openedValue.toString(),
+        closedSize: p.closedSize.toString(),
+        closedValue: p.closedValue.toString(),
+        fees: p.fees.toString(),
+        funding: p.funding.toString(),
       });
     },
   };

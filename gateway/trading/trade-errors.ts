@@ -46,6 +46,11 @@ export const modeLocked = (what: string) =>
 /** `43010`: a market order found no liquidity. */
 export const noLiquidity = () => new TradeError('43010', 'No liquidity for a market order');
 
+/** `43012`: a position's take-profit or stop-loss price is on the wrong side of the mark price. */
+export const tpslWrongSide = (what: string) => new TradeError('43012', what);
+/** `43013`: margin cannot move: not an isolated position, or taking out more than it may lose. */
+export const marginRefused = (what: string) => new TradeError('43013', what);
+
 /** Error handler of the trade routes: refusals get the business envelope, other gateway errors their own, the rest goes on. */
 export const tradeErrorHandler: ErrorHandler<GatewayEnv> = (error, c: Context<GatewayEnv>) => {
   if (error instanceof TradeError)

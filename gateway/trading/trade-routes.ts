@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { mixRoutes } from './mix-routes';
+import { positionRoutes } from './position-routes';
 import { spotRoutes } from './spot-routes';
 import { tradeErrorHandler } from './trade-errors';
 import { queryCursor } from './trade-input';
@@ -14,6 +15,7 @@ export function tradeRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   routes.onError(tradeErrorHandler);
   routes.route('/', spotRoutes(trading));
   routes.route('/', mixRoutes(trading));
+  routes.route('/', positionRoutes(trading));
 
   routes.get('/v1/trade/changes', async (c) => {
     const userId = requireTrader(c, trading.ctx);

@@ -88,4 +88,50 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 318,
+    name: 'position-history',
+    sql: `
+      ALTER TABLE trade_positions ADD COLUMN opened_size TEXT NOT NULL DEFAULT '0';
+      ALTER TABLE trade_positions ADD COLUMN opened_value TEXT NOT NULL DEFAULT '0';
+      ALTER TABLE trade_positions ADD COLUMN closed_size TEXT NOT NULL DEFAULT '0';
+      ALTER TABLE trade_positions ADD COLUMN closed_value TEXT NOT NULL DEFAULT '0';
+      ALTER TABLE trade_positions ADD COLUMN fees TEXT NOT NULL DEFAULT '0';
+      ALTER TABLE trade_positions ADD COLUMN funding TEXT NOT NULL DEFAULT '0';
+      UPDATE trade_positions SET opened_size = size, opened_value = open_value;
+
+      CREATE TABLE trade_position_history (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        symbol TEXT NOT NULL,
+        hold_side TEXT NOT NULL CHECK (hold_side IN ('long', 'short')),
+        margin_mode TEXT NOT NULL,
+        leverage INTEGER NOT NULL,
+        opened_size TEXT NOT NULL,
+        opened_value TEXT NOT NULL,
+        closed_size TEXT NOT NULL,
+        closed_value TEXT NOT NULL,
+        pnl TEXT NOT NULL,
+        funding TEXT NOT NULL,
+        fees TEXT NOT NULL,
+        liquidated INTEGER NOT NULL DEFAULT 0,
+        c_time INTEGER NOT NULL,
+        u_time INTEGER NOT NULL
+      );
+      CREATE INDEX trade_position_history_user ON trade_position_history (user_id, symbol, seq);
+
+      CREATE TABLE trade_funding (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        symbol TEXT NOT NULL,
+        hold_side TEXT NOT NULL,
+        rate_micros TEXT NOT NULL,
+        mark TEXT NOT NULL,
+        size TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        settled_at INTEGER NOT NULL
+      );
+      CREATE INDEX trade_funding_user ON trade_funding (user_id, symbol, seq);
+    `,
+  },
 ];

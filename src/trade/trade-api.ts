@@ -23,6 +23,7 @@ import {
   type SpotAsset,
   type TradeOrder,
 } from './trade-replies';
+import { type ClosedPosition, type CloseAllReply, parseCloseAll, parseClosedPositions } from './position-replies';
 
 /** `POST /v1/trade/spot/place-order` (paper trading contract, "Spot orders"). */
 export interface SpotOrderRequest {
@@ -69,6 +70,16 @@ export interface TradeApi {
   setPositionMode(posMode: PosModeName): Promise<void>;
   /** The long poll: answers at once when something changed after `cursor`, else after up to 8 s. */
   changes(cursor: number, signal?: AbortSignal): Promise<ChangesReply>;
+  /** Sets ("" clears, undefined keeps) the take-profit and stop-loss of an open position. */
+  setPositionTpsl(
+    symbol: string,
+    holdSide: HoldSide,
+    prices: { takeProfit?: string; stopLoss?: string },
+  ): Promise<void>;
+  /** Adds (positive) or takes out (negative, "-25") margin of an isolated position. */
+  setPositionMargin(symbol: string, holdSide: HoldSide, amount: string): Promise<void>;
+  closeAllPositions(): Promise<CloseAllReply>;
+  closedPositions(limit?: number): Promise<ClosedPosition[]>;
 }
 
 /** Business codes of the contract, shown in the user's language instead of the gateway's English. */
@@ -83,6 +94,8 @@ const CODE_TEXTS: Record<string, MessageKey> = {
   '43008': 'trade.form.code43008',
   '43009': 'trade.form.code43009',
   '43010': 'trade.form.code43010',
+  '43012': 'trade.pos.code43012',
+  '43013': 'trade.pos.code43013',
 };
 
 /** History rows asked for: the contract's default page. */
@@ -178,4 +191,19 @@ export const tradeApi: TradeApi = {
         api.get<unknown>('/trade/changes', { params: { cursor }, silent: true, signal, timeout: CHANGES_TIMEOUT_MS }),
       parseChanges,
     ),
+  setPositionTpsl: (symbol, holdSide, prices) =>
+    call(
+      post('/trade/mix/place-pos-tpsl', {
+        symbol,
+        holdSide,
+        productType: 'USDT-FUTURES',
+        stopSurplusTriggerPrice: prices.takeProfit,
+        stopLossTriggerPrice: prices.stopLoss,
+      }),
+      ignore,
+    ),
+  setPositionMargin: (symbol, holdSide, amount) =>
+    call(post('/trade/mix/set-margin', { symbol, holdSide, amount, productType: 'USDT-FUTURES' }), ignore),
+  closeAllPositions: () => call(post('/trade/mix/close-all-positions', { productType: 'USDT-FUTURES' }), parseCloseAll),
+  closedPositions: (limit = HISTORY_LIMIT) => call(get('/trade/mix/history-position', { limit }), parseClosedPositions),
 };

@@ -109,6 +109,8 @@ export interface FuturesPositionRow {
   mm: string;
   feeRate: string;
   liquidationPrice: string;
+  /** Value of the symbol's open cross opening orders (maths contract `totalDelegateValue`); "0" when none. */
+  totalDelegateValue?: string;
   presetStopSurplusPrice: string;
   presetStopLossPrice: string;
   cTime: string;
@@ -349,6 +351,7 @@ export function parsePositions(value: unknown): FuturesPositionRow[] {
       mm: text(row.mm, /^0(\.\d{1,18})?$/, `${at}.mm`),
       feeRate: text(row.feeRate, /^0(\.\d{1,18})?$/, `${at}.feeRate`),
       liquidationPrice: optionalAmount(row, 'liquidationPrice', at),
+      totalDelegateValue: optionalAmount(row, 'totalDelegateValue', at) || '0',
       presetStopSurplusPrice: optionalAmount(row, 'presetStopSurplusPrice', at),
       presetStopLossPrice: optionalAmount(row, 'presetStopLossPrice', at),
       cTime: time(row.cTime, `${at}.cTime`),

@@ -5,6 +5,7 @@ import { useAccount } from '../trade-services';
 import { Tabs } from '../../ui/Tabs';
 import { AssetsPanel } from './AssetsPanel';
 import { OrdersPanel } from './OrdersPanel';
+import { PositionHistoryPanel } from './PositionHistoryPanel';
 import { PositionsPanel } from './PositionsPanel';
 import './account-panels.css';
 import '../order-form/trade-form.css';
@@ -13,7 +14,7 @@ export interface AccountPanelsProps {
   instrument: TradeInstrument;
 }
 
-type PanelId = 'open' | 'history' | 'positions' | 'assets';
+type PanelId = 'open' | 'history' | 'positions' | 'positionHistory' | 'assets';
 
 /** The account tabs under a trading screen: open orders, order history, positions (futures) and assets. */
 export function AccountPanels({ instrument }: AccountPanelsProps) {
@@ -30,9 +31,10 @@ export function AccountPanels({ instrument }: AccountPanelsProps) {
     ...(futures ? [{ id: 'positions', label: t('trade.acct.positions') }] : []),
     { id: 'open', label: `${t('trade.acct.openOrders')}${openCount}` },
     { id: 'history', label: t('trade.acct.history') },
+    ...(futures ? [{ id: 'positionHistory', label: t('trade.pos.history') }] : []),
     { id: 'assets', label: t('trade.acct.assets') },
   ];
-  const active: PanelId = !futures && tab === 'positions' ? 'open' : tab;
+  const active: PanelId = !futures && (tab === 'positions' || tab === 'positionHistory') ? 'open' : tab;
 
   return (
     <section className="account-panels" aria-label={t('trade.acct.title')}>
@@ -41,6 +43,7 @@ export function AccountPanels({ instrument }: AccountPanelsProps) {
         {(active === 'open' || active === 'history') && (
           <OrdersPanel key={active} instrument={instrument} account={shown} kind={active} />
         )}
+        {active === 'positionHistory' && <PositionHistoryPanel account={shown} />}
         {active === 'assets' && <AssetsPanel instrument={instrument} account={shown} />}
       </Tabs>
     </section>

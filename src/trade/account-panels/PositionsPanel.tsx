@@ -1,49 +1,42 @@
 import { useCallback, useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import type { AccountSnapshot } from './account-store';
-import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { usePositionRows } from './use-position-rows';
 import { StateView } from '../../ui/StateView';
-import { showToast } from '../../ui/toast/toast-state';
 import { AccountPanelsState } from './AccountPanelsState';
+import { CloseAllPositions } from './CloseAllPositions';
 import { PositionCloseDialog } from './PositionCloseDialog';
-import { PositionsTable } from './PositionsTable';
+import { PositionMarginDialog } from './PositionMarginDialog';
+import { type PositionAction, PositionsTable } from './PositionsTable';
+import { PositionTpslDialog } from './PositionTpslDialog';
 
 export interface PositionsPanelProps {
   account: AccountSnapshot;
 }
 
-/** Every open futures position of the account, with live uPnL, ROE and liquidation price from the maths worker, and a confirmed close. */
+/**
+ * Every open futures position of the account, with live uPnL, ROE and liquidation price from the maths worker; each
+ * row closes (market or limit), edits its TP/SL and, when isolated, its margin; Close all closes every one.
+ */
 export function PositionsPanel({ account }: PositionsPanelProps) {
   const t = useT();
-  const { api, store } = useTradeServices();
+  const { store } = useTradeServices();
   const slice = account.positions;
   const rows = usePositionRows(slice.data, account.futuresAccount.data);
-  const [target, setTarget] = useState<{ position: FuturesPositionRow; size: string } | null>(null);
-  const [closing, setClosing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (!target || closing) return;
-    setClosing(true);
-    setFailure(null);
-    try {
-      await api.closePosition(target.position.symbol, target.position.holdSide);
-      showToast({ type: 'success', message: t('trade.acct.closed') });
-      setTarget(null);
-      store.refresh('positions', 'futuresAccount');
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setClosing(false);
-    }
-  };
+  const [target, setTarget] = useState<{ action: PositionAction; position: FuturesPositionRow; size: string } | null>(
+    null,
+  );
+  const shown = (action: PositionAction) => (target?.action === action ? target.position : null);
+  const done = useCallback(() => setTarget(null), []);
 
   const isEmpty = slice.data.length === 0;
-  const onClose = useCallback((position: FuturesPositionRow, size: string) => setTarget({ position, size }), []);
-  let body = <PositionsTable rows={rows} onClose={onClose} />;
+  const onAction = useCallback(
+    (action: PositionAction, position: FuturesPositionRow, size: string) => setTarget({ action, position, size }),
+    [],
+  );
+  let body = <PositionsTable rows={rows} onAction={onAction} />;
   if (!isEmpty && rows.status === 'error')
     body = <StateView state="error" message={rows.error ?? undefined} onRetry={() => store.refresh('positions')} />;
   else if (!isEmpty && rows.positions !== slice.data && rows.status !== 'ready') body = <StateView state="loading" />;
@@ -56,19 +49,16 @@ export function PositionsPanel({ account }: PositionsPanelProps) {
       emptyText={t('trade.acct.noPositions')}
       onRetry={() => store.refresh('positions')}
     >
+      <CloseAllPositions count={slice.data.length} />
       {body}
       <PositionCloseDialog
-        position={target?.position ?? null}
+        position={shown('close')}
         sizeText={target?.size ?? ''}
         base={target?.position.baseCoin ?? ''}
-        closing={closing}
-        error={failure}
-        onConfirm={() => void confirm()}
-        onClose={() => {
-          setTarget(null);
-          setFailure(null);
-        }}
+        onClose={done}
       />
+      <PositionTpslDialog position={shown('tpsl')} onClose={done} />
+      <PositionMarginDialog position={shown('margin')} onClose={done} />
     </AccountPanelsState>
   );
 }

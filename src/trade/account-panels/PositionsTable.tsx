@@ -5,10 +5,13 @@ import type { PositionRowsSnapshot } from './position-rows';
 import type { FuturesPositionRow } from '../trade-replies';
 import { Button } from '../../ui/Button';
 
+/** What a row's buttons open: the close dialog, the TP/SL dialog, or the margin dialog (isolated only). */
+export type PositionAction = 'close' | 'tpsl' | 'margin';
+
 export interface PositionsTableProps {
   rows: PositionRowsSnapshot;
   /** Stable across renders (a row repaints only when its own cells change). */
-  onClose(position: FuturesPositionRow, sizeText: string): void;
+  onAction(action: PositionAction, position: FuturesPositionRow, sizeText: string): void;
 }
 
 /** Up or down colour of a signed figure the maths worker formatted (`-12.50`, `+3.10%`, `--`). */
@@ -46,7 +49,7 @@ function writeLiveCells(tr: HTMLTableRowElement, row: DisplayRow): void {
  * cells as they change (a few times a second), so a mark tick costs a few text writes, not a render of 20 rows.
  * Rows scrolled out of view are not written at all (no layout, no paint) until they come back into view.
  */
-export function PositionsTable({ rows, onClose }: PositionsTableProps) {
+export function PositionsTable({ rows, onAction }: PositionsTableProps) {
   const t = useT();
   const body = useRef<HTMLTableSectionElement>(null);
   useEffect(() => {
@@ -92,7 +95,7 @@ export function PositionsTable({ rows, onClose }: PositionsTableProps) {
         <caption className="trade-visually-hidden">{t('trade.acct.positions')}</caption>
         <colgroup>
           <col className="col-symbol" />
-          <col className="col-wide" span={7} />
+          <col className="col-wide" span={8} />
           <col className="col-narrow" />
           <col className="col-action" />
         </colgroup>
@@ -106,6 +109,7 @@ export function PositionsTable({ rows, onClose }: PositionsTableProps) {
             <th scope="col">{t('trade.acct.roe')}</th>
             <th scope="col">{t('trade.acct.liqPrice')}</th>
             <th scope="col">{t('trade.acct.margin')}</th>
+            <th scope="col">{t('trade.pos.tpsl')}</th>
             <th scope="col">{t('trade.acct.leverage')}</th>
             <th scope="col">
               <span className="trade-visually-hidden">{t('trade.acct.actions')}</span>
@@ -116,7 +120,7 @@ export function PositionsTable({ rows, onClose }: PositionsTableProps) {
           {rows.positions.map((position, index) => {
             const row = rows.table.row(index);
             return row ? (
-              <PositionRow key={row.id} index={index} position={position} row={row} onClose={onClose} />
+              <PositionRow key={row.id} index={index} position={position} row={row} onAction={onAction} />
             ) : null;
           })}
         </tbody>
@@ -129,10 +133,10 @@ interface PositionRowProps {
   index: number;
   position: FuturesPositionRow;
   row: DisplayRow;
-  onClose(position: FuturesPositionRow, sizeText: string): void;
+  onAction(action: PositionAction, position: FuturesPositionRow, sizeText: string): void;
 }
 
-const PositionRow = memo(function PositionRow({ index, position, row, onClose }: PositionRowProps) {
+const PositionRow = memo(function PositionRow({ index, position, row, onAction }: PositionRowProps) {
   const t = useT();
   const side = position.holdSide === 'long' ? t('trade.acct.long') : t('trade.acct.short');
   return (
@@ -173,6 +177,29 @@ const PositionRow = memo(function PositionRow({ index, position, row, onClose }:
       </td>
       <td className="account-table__num" data-label={t('trade.acct.margin')}>
         <bdi dir="ltr">{row.margin}</bdi>
+        {position.marginMode === 1 && (
+          <Button
+            size="sm"
+            variant="plain"
+            className="account-table__edit"
+            onClick={() => onAction('margin', position, row.size)}
+            aria-label={t('trade.pos.marginNamed', { side, symbol: position.symbol })}
+          >
+            ±
+          </Button>
+        )}
+      </td>
+      <td className="account-table__num" data-cell="tpsl" data-label={t('trade.pos.tpsl')}>
+        <bdi dir="ltr">{`${position.presetStopSurplusPrice || '--'} / ${position.presetStopLossPrice || '--'}`}</bdi>
+        <Button
+          size="sm"
+          variant="plain"
+          className="account-table__edit"
+          onClick={() => onAction('tpsl', position, row.size)}
+          aria-label={t('trade.pos.tpslNamed', { side, symbol: position.symbol })}
+        >
+          ✎
+        </Button>
       </td>
       <td className="account-table__num" data-label={t('trade.acct.leverage')}>
         <bdi dir="ltr">{`${position.positionsLevel}×`}</bdi>
@@ -181,7 +208,7 @@ const PositionRow = memo(function PositionRow({ index, position, row, onClose }:
         <Button
           size="sm"
           variant="secondary"
-          onClick={() => onClose(position, row.size)}
+          onClick={() => onAction('close', position, row.size)}
           aria-label={t('trade.acct.closeNamed', { side, symbol: position.symbol })}
         >
           {t('trade.acct.close')}

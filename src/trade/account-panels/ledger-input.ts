@@ -33,6 +33,8 @@ export function ledgerInputOf(positions: readonly FuturesPositionRow[], account:
       sizePlace: position.volumePlace,
       tiers: [['0', ANY_SIZE, position.mm, position.positionsLevel]],
       feeRate: position.feeRate,
+      // The gateway sums the symbol's open opening orders; the worker counts them in cross one-way mode only.
+      totalDelegateValue: position.totalDelegateValue,
     })),
     // The maths worker works the cross wallet balance out (equity − uPnL − isolated margins): no decimal maths here.
     crossWallet: account ? { [marginCoin]: { equity: account.equity, unrealizedPL: account.unrealizedPL } } : {},

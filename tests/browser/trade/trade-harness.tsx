@@ -132,6 +132,10 @@ export function stubApi(overrides: Partial<TradeApi> = {}): {
     setLeverage: async () => undefined,
     setMarginMode: async () => undefined,
     setPositionMode: async () => undefined,
+    setPositionTpsl: async () => undefined,
+    setPositionMargin: async () => undefined,
+    closeAllPositions: async () => ({ closed: 0, failed: 0 }),
+    closedPositions: async () => [],
     // The first poll names every topic (cursor 0), later ones wait like the real long poll.
     changes: async (_cursor, signal) => {
       polls += 1;

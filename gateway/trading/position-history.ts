@@ -1,0 +1,129 @@
+import type { Database } from 'better-sqlite3';
+import type { InstrumentSpec } from '../market/instruments';
+import { averagePrice, formatMoney, formatUnits } from './money-units';
+import type { HoldSide } from './order-store';
+import type { PositionRecord } from './position-store';
+
+/** A closed position: what it opened and closed over its life, its realized PnL, funding and fees (money units). */
+export interface PositionHistoryRecord {
+  positionId: string;
+  symbol: string;
+  holdSide: HoldSide;
+  marginMode: string;
+  leverage: number;
+  openedSize: bigint;
+  openedValue: bigint;
+  closedSize: bigint;
+  closedValue: bigint;
+  /** Realized PnL of the closes (or the liquidation loss), without funding and fees. */
+  pnl: bigint;
+  /** Funding received (negative when paid). */
+  funding: bigint;
+  /** Trading fees paid (positive). */
+  fees: bigint;
+  liquidated: boolean;
+  cTime: number;
+  uTime: number;
+}
+
+interface HistoryRow {
+  seq: number;
+  symbol: string;
+  hold_side: HoldSide;
+  margin_mode: string;
+  leverage: number;
+  opened_size: string;
+  opened_value: string;
+  closed_size: string;
+  closed_value: string;
+  pnl: string;
+  funding: string;
+  fees: string;
+  liquidated: number;
+  c_time: number;
+  u_time: number;
+}
+
+/** Writes a closed position's history row, and reads a user's closed positions newest first. */
+export function createPositionHistory(db: Database) {
+  const insert = db.prepare(
+    `INSERT INTO trade_position_history (user_id, symbol, hold_side, margin_mode, leverage, opened_size, opened_value,
+       closed_size, closed_value, pnl, funding, fees, liquidated, c_time, u_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const all = db.prepare('SELECT * FROM trade_position_history WHERE user_id = ? ORDER BY seq DESC LIMIT ?');
+  const ofSymbol = db.prepare(
+    'SELECT * FROM trade_position_history WHERE user_id = ? AND symbol = ? ORDER BY seq DESC LIMIT ?',
+  );
+  return {
+    /** Records a position that has just closed to zero (its achieved profits hold both PnL and funding). */
+    record(p: PositionRecord): void {
+      insert.run(
+        p.userId,
+        p.symbol,
+        p.holdSide,
+        p.marginMode,
+        p.leverage,
+        p.openedSize.toString(),
+        p.openedValue.toString(),
+        p.closedSize.toString(),
+        p.closedValue.toString(),
+        (p.achievedProfits - p.funding).toString(),
+        p.funding.toString(),
+        p.fees.toString(),
+        p.liquidated ? 1 : 0,
+        p.cTime,
+        p.uTime,
+      );
+    },
+    ofUser(userId: string, symbol: string | undefined, limit: number): PositionHistoryRecord[] {
+      const rows = (
+        symbol === undefined ? all.all(userId, limit) : ofSymbol.all(userId, symbol, limit)
+      ) as HistoryRow[];
+      return rows.map((row) => ({
+        positionId: String(row.seq),
+        symbol: row.symbol,
+        holdSide: row.hold_side,
+        marginMode: row.margin_mode,
+        leverage: row.leverage,
+        openedSize: BigInt(row.opened_size),
+        openedValue: BigInt(row.opened_value),
+        closedSize: BigInt(row.closed_size),
+        closedValue: BigInt(row.closed_value),
+        pnl: BigInt(row.pnl),
+        funding: BigInt(row.funding),
+        fees: BigInt(row.fees),
+        liquidated: row.liquidated === 1,
+        cTime: row.c_time,
+        uTime: row.u_time,
+      }));
+    },
+  };
+}
+
+/** A closed position in the contract's shape (`GET /v1/trade/mix/history-position`). */
+export function positionHistoryView(spec: InstrumentSpec, row: PositionHistoryRecord) {
+  const places = spec.quotePrecision;
+  return {
+    positionId: row.positionId,
+    symbol: row.symbol,
+    baseCoin: spec.baseCoin,
+    marginCoin: 'USDT',
+    holdSide: row.holdSide,
+    marginMode: row.marginMode,
+    leverage: String(row.leverage),
+    openAvgPrice: averagePrice(spec, row.openedValue, row.openedSize, spec.pricePlace),
+    closeAvgPrice: averagePrice(spec, row.closedValue, row.closedSize, spec.pricePlace),
+    openTotalPos: formatUnits(row.openedSize, spec.volumePlace),
+    closeTotalPos: formatUnits(row.closedSize, spec.volumePlace),
+    pnl: formatMoney(row.pnl, places),
+    totalFunding: formatMoney(row.funding, places),
+    totalFee: formatMoney(row.fees, places),
+    netProfit: formatMoney(row.pnl + row.funding - row.fees, places),
+    closeType: row.liquidated ? 'liquidation' : 'close',
+    pricePlace: spec.pricePlace,
+    volumePlace: spec.volumePlace,
+    cTime: String(row.cTime),
+    uTime: String(row.uTime),
+  };
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { useT } from '../../i18n/i18n';
+import { errorText } from '../trade-api';
+import type { FuturesPositionRow } from '../trade-replies';
+import { useTradeServices } from '../trade-services';
+import { useIntlTag, useNumberText } from '../use-number-text';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { showToast } from '../../ui/toast/toast-state';
+import { useMarginPreview } from './margin-preview';
+import { stepProblem, typedText, plainValue } from './position-inputs';
+
+export interface PositionMarginDialogProps {
+  /** The isolated position whose margin moves, or null when the dialog is shut. */
+  position: FuturesPositionRow | null;
+  onClose(): void;
+}
+
+/** USDT amounts are typed to the cent. */
+const AMOUNT_PLACES = 2;
+
+/** Adds margin to or takes it out of an isolated position, previewing the new margin and liquidation price. */
+export function PositionMarginDialog({ position, onClose }: PositionMarginDialogProps) {
+  const t = useT();
+  const intl = useIntlTag();
+  const number = useNumberText();
+  const { api, store } = useTradeServices();
+  const [mode, setMode] = useState<'add' | 'reduce'>('add');
+  const [amount, setAmount] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts afresh for each position it opens on.
+  useEffect(() => {
+    setMode('add');
+    setAmount('');
+    setChecked(false);
+    setFailure(null);
+  }, [position]);
+  const value = plainValue(amount);
+  const isValid = value !== null && stepProblem(value, AMOUNT_PLACES) === null;
+  const delta = isValid ? (mode === 'add' ? value : `-${value}`) : null;
+  const preview = useMarginPreview(position, delta);
+  const problem = !checked
+    ? null
+    : !isValid
+      ? t('order.notPositive')
+      : delta !== null && preview === null && mode === 'reduce'
+        ? t('trade.pos.marginInvalid')
+        : null;
+
+  const save = async () => {
+    if (!position || saving) return;
+    setChecked(true);
+    if (delta === null) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await api.setPositionMargin(position.symbol, position.holdSide, delta);
+      showToast({ type: 'success', message: t('trade.pos.marginSaved') });
+      store.refresh('positions', 'futuresAccount');
+      onClose();
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const modeButton = (id: 'add' | 'reduce', label: string) => (
+    <Button
+      size="sm"
+      variant={mode === id ? 'primary' : 'secondary'}
+      aria-pressed={mode === id}
+      onClick={() => setMode(id)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Dialog
+      open={position !== null}
+      onClose={() => {
+        if (!saving) onClose();
+      }}
+      size="sm"
+      title={t('trade.pos.marginTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="primary" loading={saving} onClick={() => void save()}>
+            {t('trade.pos.save')}
+          </Button>
+        </>
+      }
+    >
+      <div className="position-dialog__modes">
+        {modeButton('add', t('trade.pos.add'))}
+        {modeButton('reduce', t('trade.pos.reduce'))}
+      </div>
+      <Field
+        label={t('trade.pos.amountUsdt')}
+        inputMode="decimal"
+        autoComplete="off"
+        dir="ltr"
+        value={amount}
+        error={problem}
+        onChange={(event) => setAmount(typedText(event.currentTarget.value, amount, AMOUNT_PLACES, intl))}
+      />
+      <dl className="position-dialog__figures">
+        <dt>{t('trade.pos.marginNow')}</dt>
+        <dd data-figure="margin-now">
+          <bdi dir="ltr">{number(position?.positionsOpenMarginCount)}</bdi>
+        </dd>
+        <dt>{t('trade.pos.marginAfter')}</dt>
+        <dd data-figure="margin-after">
+          <bdi dir="ltr">{number(preview?.margin)}</bdi>
+        </dd>
+        <dt>{t('trade.pos.liqAfter')}</dt>
+        <dd data-figure="liq-after">
+          <bdi dir="ltr">{number(preview?.liquidation)}</bdi>
+        </dd>
+      </dl>
+      {failure && (
+        <p className="trade-form__error" role="alert">
+          {failure}
+        </p>
+      )}
+    </Dialog>
+  );
+}
