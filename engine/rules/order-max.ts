@@ -76,15 +76,23 @@ export function orderSizeFor(input: OrderMaxInput, percent: number): string | nu
   const fee = parse(input.takerFeeRate) ?? new MathsDecimal(0);
   const unitPrice =
     input.isMarket && input.side === 'buy' ? price.times(100 + MARKET_BUY_BUFFER_PERCENT).div(100) : price;
-  const perUnit =
-    input.market === 'futures'
-      ? unitPrice.div(Math.max(1, input.leverage)).plus(unitPrice.times(fee))
-      : unitPrice.times(fee.plus(1));
-  let lots = budget.div(perUnit).div(step).floor();
-  // Rounding the fee (and margin) up may cost a few units more than the exact share: step back lot by lot until it fits.
-  for (let i = 0; i < 4 && lots.gt(0) && reservedFor(lots.times(step), unitPrice, input, fee).gt(budget); i++)
-    lots = lots.minus(1);
-  if (lots.gt(0) && reservedFor(lots.times(step), unitPrice, input, fee).gt(budget)) lots = lots.minus(1);
+  // What one lot ties up, times the leverage for futures (p × (1 + leverage × fee)), kept a product so that the only
+  // inexact step is the last division: then no rounding of a repeating quotient moves the lot count.
+  const leverage = input.market === 'futures' ? Math.max(1, input.leverage) : 1;
+  const perLotTimesLeverage = unitPrice.times(fee.times(leverage).plus(1)).times(step);
+  const lotsWithin = (amount: MathsDecimalValue) => amount.times(leverage).div(perLotTimesLeverage).floor();
+  const fits = (lots: MathsDecimalValue) => reservedFor(lots.times(step), unitPrice, input, fee).lte(budget);
+  // The exact share, and a share surely within the budget however the fee (and margin) round up (each rounding adds
+  // under one unit of the reserve places); the largest lot count that fits lies between them (reserve grows with size).
+  let high = lotsWithin(budget).plus(1);
+  const slack = new MathsDecimal(10).pow(-Math.max(0, input.reservePlaces)).times(input.market === 'futures' ? 2 : 1);
+  let lots = MathsDecimal.max(0, lotsWithin(budget.minus(slack)));
+  if (fits(high)) lots = high;
+  while (high.minus(lots).gt(1)) {
+    const middle = lots.plus(high).div(2).floor();
+    if (fits(middle)) lots = middle;
+    else high = middle;
+  }
   return floorLot(lots.times(step));
 }
 
