@@ -97,7 +97,7 @@ export function orderSizeFor(input: OrderMaxInput, percent: number): string | nu
 }
 
 /**
- * The share (0 … 100, whole percent, floored) of the 100 % size that `size` is, for the slider to follow a typed
+ * The share (0 … 100, nearest whole percent) of the 100 % size that `size` is, for the slider to follow a typed
  * amount; 0 while either is unknown or the maximum is zero, 100 at or above it.
  */
 export function percentOfMax(size: string, maxSize: string | null): number {
@@ -105,7 +105,8 @@ export function percentOfMax(size: string, maxSize: string | null): number {
   const max = parse(maxSize);
   if (value === null || max === null || max.lte(0) || value.lte(0)) return 0;
   if (value.gte(max)) return 100;
-  return value.times(100).div(max).floor().toNumber();
+  // Nearest whole percent (a lot floor leaves a chosen share a fraction under it), but 100 only at the maximum.
+  return Math.min(99, value.times(100).div(max).toDecimalPlaces(0, MathsDecimal.ROUND_HALF_UP).toNumber());
 }
 
 /**

@@ -95,9 +95,19 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
     setForm((current) => ({ ...current, ...patch, ...(unit ? unitPatch(current, instrument, lastPrice, unit) : {}) }));
     setFailure(null);
   };
-  const choosePercent = (percent: number) => {
-    const patch = percentPatch(form, instrument, maxInput, percent);
-    if (patch) change(patch);
+  // The slider shows the share it was set to while the amount is the one it wrote (a lot floor may read a point
+  // lower); a typed amount moves it to the share that amount is.
+  const [picked, setPicked] = useState<{ percent: number; amount: string } | null>(null);
+  const amountTyped = form.sizeUnit === 'base' ? form.size : form.quoteAmount;
+  const percent =
+    picked && amountTyped !== '' && picked.amount === amountTyped
+      ? picked.percent
+      : sliderPercentOf(sendSize, maxInput);
+  const choosePercent = (share: number) => {
+    const patch = percentPatch(form, instrument, maxInput, share);
+    if (!patch) return;
+    change(patch);
+    setPicked({ percent: share, amount: patch.size ?? patch.quoteAmount ?? '' });
   };
 
   useFormPrice({ form, setForm, instrument, lastPrice, pickedPrice, onLivePriceNeed, priceEdited });
@@ -209,7 +219,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
           afterAmount={
             !signedOut && (
               <OrderFormSlider
-                percent={sliderPercentOf(sendSize, maxInput)}
+                percent={percent}
                 isEnabled={orderSizeFor(maxInput, 100) !== null}
                 onPercent={choosePercent}
               />

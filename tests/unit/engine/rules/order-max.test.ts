@@ -161,9 +161,13 @@ describe('orderSizeFor, against the gateway’s own fee rounding', () => {
 });
 
 describe('percentOfMax', () => {
-  it('is the floored whole percent of the maximum, 0 … 100', () => {
+  it('is the nearest whole percent of the maximum, 0 … 100, and 100 only at the maximum', () => {
     expect(percentOfMax('4.995', '9.990')).toBe(50);
+    expect(percentOfMax('4.994', '9.990')).toBe(50);
     expect(percentOfMax('1', '3')).toBe(33);
+    expect(percentOfMax('2', '3')).toBe(67);
+    expect(percentOfMax('9.989', '9.990')).toBe(99);
+    expect(percentOfMax('9.990', '9.990')).toBe(100);
     expect(percentOfMax('12', '9.99')).toBe(100);
     expect(percentOfMax('', '9.99')).toBe(0);
     expect(percentOfMax('1', '0')).toBe(0);
