@@ -38,7 +38,8 @@ async function envelopeOf(page: Page, path: string, click: () => Promise<void>) 
 /** A screenshot of the form for a person to look at, when SHOTS_DIR names a folder. */
 async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: false });
+  if (dir)
+    await page.locator('form.trade-form').screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png` });
 }
 
 /** Opens a trading screen in any language and waits until the market is live and the form knows the balance. */
@@ -52,9 +53,10 @@ async function openScreen(page: Page, path: string) {
   return form;
 }
 
-/** The last price shown in the ticker, as a plain decimal. */
-async function lastPriceOf(page: Page): Promise<string> {
-  return plainDecimal(await page.getByTestId('ticker-last').textContent());
+/** The last price shown in the ticker, as a plain decimal (German writes 66.795,9). */
+async function lastPriceOf(page: Page, lang: Lang = 'en'): Promise<string> {
+  const text = (await page.getByTestId('ticker-last').textContent()) ?? '';
+  return plainDecimal(lang === 'de' ? text.replace(/\./g, '').replace(',', '.') : text);
 }
 
 /** `fraction` (0.95 …) of a price, cut to `places` decimals: a limit price that rests near the market. */
@@ -164,7 +166,7 @@ for (const viewport of [
       await expect(form.getByTestId('order-max-long')).toHaveText(/\d.* BTC/);
       await expect(form.getByTestId('order-max-short')).toHaveText(/\d.* BTC/);
 
-      await form.locator('input[name="price"]').fill(below(await lastPriceOf(page), 0.97, 1).replace('.', ','));
+      await form.locator('input[name="price"]').fill(below(await lastPriceOf(page, 'de'), 0.97, 1).replace('.', ','));
       const amount = form.locator('input[name="size"]');
       await amount.fill('0,01');
       await expect(amount).toHaveValue('0.01');
@@ -173,6 +175,8 @@ for (const viewport of [
       await expect(form.getByText('Gesch. Gebühr (Maker 0,02 %)')).toBeVisible();
       await expect(fee).toHaveText(/≈ \d+,\d{2} USDT/);
       const makerFee = await fee.textContent();
+      // The price is near the market: 0.01 BTC at 97 % of it is worth well over 100 USDT.
+      expect(Number(await form.locator('input[name="price"]').inputValue())).toBeGreaterThan(10_000);
       await shot(page, 'order-entry-de-dark-futures');
 
       await form.getByRole('radio', { name: de['trade.form.market'], exact: true }).check();

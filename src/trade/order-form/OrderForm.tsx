@@ -22,11 +22,9 @@ import {
   feePreviewOf,
   maxInputOf,
   maxOpenOf,
-  percentPatch,
   refusalOf,
   refusalStampsOf,
   sendSizeOf,
-  sliderPercentOf,
   unitPatch,
 } from './order-form-sizing';
 import { orderSizeFor } from '../../../engine/rules/order-max';
@@ -34,6 +32,7 @@ import { sideLabelOf } from './side-label';
 import { OrderFormSlider } from './OrderFormSlider';
 import { fieldErrorsOf } from './form-errors';
 import { useFormPrice } from './use-form-price';
+import { useSliderPercent } from './use-slider-percent';
 import { FarPriceDialog } from './FarPriceDialog';
 import { OrderFormFutures } from './OrderFormFutures';
 import { type FormField, OrderFormInputs } from './OrderFormInputs';
@@ -95,20 +94,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
     setForm((current) => ({ ...current, ...patch, ...(unit ? unitPatch(current, instrument, lastPrice, unit) : {}) }));
     setFailure(null);
   };
-  // The slider shows the share it was set to while the amount is the one it wrote (a lot floor may read a point
-  // lower); a typed amount moves it to the share that amount is.
-  const [picked, setPicked] = useState<{ percent: number; amount: string } | null>(null);
-  const amountTyped = form.sizeUnit === 'base' ? form.size : form.quoteAmount;
-  const percent =
-    picked && amountTyped !== '' && picked.amount === amountTyped
-      ? picked.percent
-      : sliderPercentOf(sendSize, maxInput);
-  const choosePercent = (share: number) => {
-    const patch = percentPatch(form, instrument, maxInput, share);
-    if (!patch) return;
-    change(patch);
-    setPicked({ percent: share, amount: patch.size ?? patch.quoteAmount ?? '' });
-  };
+  const slider = useSliderPercent(form, instrument, sendSize, maxInput, change);
 
   useFormPrice({ form, setForm, instrument, lastPrice, pickedPrice, onLivePriceNeed, priceEdited });
 
@@ -219,9 +205,9 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
           afterAmount={
             !signedOut && (
               <OrderFormSlider
-                percent={percent}
+                percent={slider.percent}
                 isEnabled={orderSizeFor(maxInput, 100) !== null}
-                onPercent={choosePercent}
+                onPercent={slider.choose}
               />
             )
           }
