@@ -1,9 +1,9 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { farFromMarket } from '../../../engine/rules/order-estimate';
 import { orderRulesOf, validateOrder } from '../../../engine/rules/order-validation';
 import { useT } from '../../i18n/i18n';
-import { errorText } from '../trade-api';
+import { isRefusalStanding, type ShownRefusal } from '../../../engine/rules/refusal-standing';
 import { useAccount, useTradeServices } from '../trade-services';
 import { Button } from '../../ui/Button';
 import { showToast } from '../../ui/toast/toast-state';
@@ -15,13 +15,24 @@ import {
   type FormOrderType,
   futuresRequestOf,
   INITIAL_FORM,
-  isClosing,
   type OrderFormState,
-  presetProblem,
-  problemText,
-  sanitizePrice,
   spotRequestOf,
 } from './order-form-model';
+import {
+  feePreviewOf,
+  maxInputOf,
+  maxOpenOf,
+  refusalOf,
+  refusalStampsOf,
+  sendSizeOf,
+  unitPatch,
+} from './order-form-sizing';
+import { orderSizeFor } from '../../../engine/rules/order-max';
+import { sideLabelOf } from './side-label';
+import { OrderFormSlider } from './OrderFormSlider';
+import { fieldErrorsOf } from './form-errors';
+import { useFormPrice } from './use-form-price';
+import { useSliderPercent } from './use-slider-percent';
 import { FarPriceDialog } from './FarPriceDialog';
 import { OrderFormFutures } from './OrderFormFutures';
 import { type FormField, OrderFormInputs } from './OrderFormInputs';
@@ -49,8 +60,6 @@ export function OrderForm(props: OrderFormProps) {
   return <OrderFormBody key={`${props.instrument.market}:${props.instrument.symbol}`} {...props} />;
 }
 
-const VALIDATED_FIELD: Record<string, FormField> = { price: 'price', triggerPrice: 'trigger', size: 'size' };
-
 function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, readLastPrice }: OrderFormProps) {
   const t = useT();
   const { api } = useTradeServices();
@@ -59,7 +68,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   const [left, setLeft] = useState<Partial<Record<FormField, boolean>>>({});
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ShownRefusal | null>(null);
   const [farPrice, setFarPrice] = useState<ReturnType<typeof farFromMarket>>(null);
   const [farLast, setFarLast] = useState('');
   const inFlight = useRef(false);
@@ -72,56 +81,35 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   const signedOut = account.session === 'signedOut';
   // Until the session is known there is no balance to show (not a zero one).
   const available = account.session === 'signedIn' ? availableFor(instrument, form.side, account) : null;
+  const sendSize = sendSizeOf(form, instrument, lastPrice);
+  const sent = { ...form, size: sendSize };
+  const maxInput = maxInputOf(form, instrument, available, lastPrice, leverage);
+  // A refusal about the account (positions, balance) stands only while that state is what it was.
+  const stamps = refusalStampsOf(account);
+  const shownFailure = failure && isRefusalStanding(failure, stamps) ? failure.text : null;
 
   const change = (patch: Partial<OrderFormState>) => {
     if (patch.price !== undefined) priceEdited.current = true;
-    setForm((current) => ({ ...current, ...patch }));
+    const unit = patch.sizeUnit;
+    setForm((current) => ({ ...current, ...patch, ...(unit ? unitPatch(current, instrument, lastPrice, unit) : {}) }));
     setFailure(null);
   };
+  const slider = useSliderPercent(form, instrument, sendSize, maxInput, change);
 
-  const isLivePriceNeeded = form.type === 'market' || (form.price === '' && !priceEdited.current);
-  useEffect(() => onLivePriceNeed?.(isLivePriceNeeded), [isLivePriceNeeded, onLivePriceNeed]);
-
-  // A default price: the last trade, once, until the user types one.
-  useEffect(() => {
-    if (lastPrice === null || priceEdited.current) return;
-    const price = sanitizePrice(lastPrice, instrument);
-    setForm((current) => (current.price === '' ? { ...current, price } : current));
-  }, [lastPrice, instrument]);
-
-  // A price clicked in the order book replaces the price field (and turns a market order into a limit).
-  // A pick made before this form existed (another symbol's) is not applied: only a new `n` is.
-  const seenPick = useRef(pickedPrice?.n);
-  const pickedN = pickedPrice?.n;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new click (n) applies the picked price.
-  useEffect(() => {
-    if (!pickedPrice || pickedPrice.n === seenPick.current) return;
-    seenPick.current = pickedPrice.n;
-    priceEdited.current = true;
-    const price = sanitizePrice(pickedPrice.price, instrument);
-    setForm((current) => ({ ...current, price, type: current.type === 'market' ? 'limit' : current.type }));
-  }, [pickedN]);
+  useFormPrice({ form, setForm, instrument, lastPrice, pickedPrice, onLivePriceNeed, priceEdited });
 
   const problems = validateOrder(
-    draftOf(form, instrument, available, lastPrice, leverage, hedge),
+    draftOf(sent, instrument, available, lastPrice, leverage, hedge),
     orderRulesOf(instrument),
   );
-  const presets = futures && form.hasPresets && !isClosing(form, hedge);
-  const presetCodes = {
-    takeProfit: presets ? presetProblem(form.takeProfit, instrument) : null,
-    stopLoss: presets ? presetProblem(form.stopLoss, instrument) : null,
-  };
-  const errors: Partial<Record<FormField, string | null>> = {};
-  for (const problem of problems) {
-    const field = VALIDATED_FIELD[problem.field];
-    if ((attempted || left[field]) && !errors[field]) errors[field] = problemText(problem, t);
-  }
-  for (const field of ['takeProfit', 'stopLoss'] as const) {
-    const code = presetCodes[field];
-    if (code && (attempted || left[field]))
-      errors[field] = problemText({ field, code, params: { step: instrument.priceStep } }, t);
-  }
-  const isValid = problems.length === 0 && !presetCodes.takeProfit && !presetCodes.stopLoss;
+  const { errors, isValid } = fieldErrorsOf({
+    problems,
+    form,
+    instrument,
+    hedge,
+    shown: (field) => attempted || !!left[field],
+    t,
+  });
   const waitingForSettings = futures && !settings;
 
   const submit = async (event: FormEvent) => {
@@ -144,28 +132,23 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
     setSubmitting(true);
     setFailure(null);
     try {
-      if (futures && settings) await api.placeFuturesOrder(futuresRequestOf(form, instrument, settings));
-      else await api.placeSpotOrder(spotRequestOf(form, instrument));
+      if (futures && settings) await api.placeFuturesOrder(futuresRequestOf(sent, instrument, settings));
+      else await api.placeSpotOrder(spotRequestOf(sent, instrument));
       showToast({ type: 'success', message: t('trade.form.placed') });
       // Only the amount goes: the next order usually shares the price and the options.
-      setForm((current) => ({ ...current, size: '' }));
+      setForm((current) => ({ ...current, size: '', quoteAmount: '' }));
       setAttempted(false);
       setLeft((current) => ({ ...current, size: false }));
     } catch (error) {
       // Everything typed stays; the reason is shown in the user's language.
-      setFailure(errorText(error));
+      setFailure(refusalOf(error, stamps));
     } finally {
       inFlight.current = false;
       setSubmitting(false);
     }
   };
 
-  const sideLabel = (side: 'buy' | 'sell') => {
-    if (!futures) return t(side === 'buy' ? 'trade.form.buyCoin' : 'trade.form.sellCoin', { coin: instrument.base });
-    if (!hedge) return t(side === 'buy' ? 'trade.form.buyLong' : 'trade.form.sellShort');
-    if (form.tradeSide === 'open') return t(side === 'buy' ? 'trade.form.openLong' : 'trade.form.openShort');
-    return t(side === 'buy' ? 'trade.form.closeShort' : 'trade.form.closeLong');
-  };
+  const sideLabel = (side: 'buy' | 'sell') => sideLabelOf(side, instrument, hedge, form.tradeSide, t);
 
   return (
     <>
@@ -175,7 +158,9 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
         noValidate
         onSubmit={(event) => void submit(event)}
       >
-        {futures && !signedOut && <OrderFormFutures instrument={instrument} settings={account.settings} />}
+        {futures && !signedOut && (
+          <OrderFormFutures instrument={instrument} settings={account.settings} stamps={stamps} />
+        )}
         <OrderFormSegmented<'buy' | 'sell'>
           label={t('trade.form.side')}
           className="trade-form__sides"
@@ -216,18 +201,30 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
           errors={errors}
           onChange={change}
           onLeave={(field) => setLeft((current) => ({ ...current, [field]: true }))}
+          sendSize={sendSize}
+          afterAmount={
+            !signedOut && (
+              <OrderFormSlider
+                percent={slider.percent}
+                isEnabled={orderSizeFor(maxInput, 100) !== null}
+                onPercent={slider.choose}
+              />
+            )
+          }
         />
         {!signedOut && (
           <OrderFormSummary
             instrument={instrument}
             side={form.side}
             available={available}
-            estimate={estimateOrder(form, instrument, lastPrice, leverage)}
+            estimate={estimateOrder(sent, instrument, lastPrice, leverage)}
+            fee={feePreviewOf(form, instrument, readLastPrice?.() ?? lastPrice, sendSize)}
+            maxOpen={futures ? maxOpenOf(form, instrument, available, lastPrice, leverage) : undefined}
           />
         )}
-        {failure && (
+        {shownFailure && (
           <p className="trade-form__error" role="alert" data-testid="order-failure">
-            {failure}
+            {shownFailure}
           </p>
         )}
         {signedOut ? (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { Slice } from '../account-panels/account-store';
-import { errorText } from '../trade-api';
+import { isRefusalStanding, type RefusalStamps, type ShownRefusal } from '../../../engine/rules/refusal-standing';
 import type { FuturesSettings, MarginModeName, PosModeName } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { Button } from '../../ui/Button';
@@ -10,30 +10,37 @@ import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { showToast } from '../../ui/toast/toast-state';
 import { leverageValue } from './order-form-model';
+import { refusalOf } from './order-form-sizing';
 import { OrderFormSegmented } from './OrderFormSegmented';
 import { useNumericTyping } from './use-numeric-typing';
 
 export interface OrderFormFuturesProps {
   instrument: TradeInstrument;
   settings: Slice<FuturesSettings | null>;
+  /** Fingerprints of positions, open orders and balances: a refusal about them goes when they change. */
+  stamps: RefusalStamps;
 }
 
 type Busy = 'leverage' | 'margin' | 'position' | null;
 
 /** The futures account settings above the order form: margin mode, position mode and leverage (1 … maxLever). */
-export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps) {
+export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFuturesProps) {
   const t = useT();
   const { api, store } = useTradeServices();
   const current = settings.data;
   const maxLever = current?.maxLever ?? instrument.maxLever;
   const [leverage, setLeverage] = useState(current ? String(current.leverage) : '');
   const [busy, setBusy] = useState<Busy>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ShownRefusal | null>(null);
   const [touched, setTouched] = useState(false);
   const leverageTyping = useNumericTyping(leverage, 0, (typed) => {
     setLeverage(typed);
     setTouched(true);
+    // A refusal of the leverage concerned what was typed: editing it clears the message.
+    setFailure(null);
   });
+  // "Close your positions…" (43009) and the like go once the position or order they were about is gone.
+  const shownFailure = failure && isRefusalStanding(failure, stamps) ? failure.text : null;
 
   // The server's leverage replaces what was typed whenever it changes (after an apply, or another tab's change).
   useEffect(() => {
@@ -65,7 +72,7 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
       showToast({ type: 'success', message: done });
       store.refresh('settings', 'futuresAccount');
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(refusalOf(error, stamps));
     } finally {
       setBusy(null);
     }
@@ -136,9 +143,9 @@ export function OrderFormFutures({ instrument, settings }: OrderFormFuturesProps
           </Button>
         }
       />
-      {failure && (
-        <p className="trade-form__error" role="alert">
-          {failure}
+      {shownFailure && (
+        <p className="trade-form__error" role="alert" data-testid="settings-failure">
+          {shownFailure}
         </p>
       )}
     </div>

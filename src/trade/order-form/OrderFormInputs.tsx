@@ -1,6 +1,10 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
+import type { ReactNode } from 'react';
+import { useNumberText } from '../use-number-text';
 import type { OrderFormState } from './order-form-model';
+import { quotePlacesOf } from './order-form-sizing';
+import { OrderFormAmountUnit } from './OrderFormAmountUnit';
 import { OrderFormNumeric } from './OrderFormNumeric';
 
 /** Fields whose message may show: after the field was left, or after a submit attempt. */
@@ -16,6 +20,10 @@ export interface OrderFormInputsProps {
   /** Hedge position mode (open / close) instead of one-way (reduce-only). */
   hedge: boolean;
   disabled: boolean;
+  /** The base size the order sends (shown under an amount typed in the quote coin). */
+  sendSize: string;
+  /** Shown right under the amount (the percentage slider). */
+  afterAmount?: ReactNode;
 }
 
 /** Trigger, price and amount fields, then the order's options (post-only, reduce-only, TP/SL presets). */
@@ -27,8 +35,12 @@ export function OrderFormInputs({
   errors,
   hedge,
   disabled,
+  sendSize,
+  afterAmount,
 }: OrderFormInputsProps) {
   const t = useT();
+  const number = useNumberText();
+  const inQuote = form.sizeUnit === 'quote';
   const price = instrument.pricePlaces;
   const futures = instrument.market === 'futures';
   const closing = hedge ? form.tradeSide === 'close' : form.reduceOnly;
@@ -66,16 +78,35 @@ export function OrderFormInputs({
         />
       )}
       <OrderFormNumeric
+        key={form.sizeUnit}
         name="size"
         label={t('trade.form.amount')}
-        unit={instrument.base}
-        value={form.size}
-        decimals={instrument.sizePlaces}
-        onChange={(value) => onChange({ size: value })}
+        unit={inQuote ? instrument.quote : instrument.base}
+        unitControl={
+          <OrderFormAmountUnit
+            base={instrument.base}
+            quote={instrument.quote}
+            unit={form.sizeUnit}
+            disabled={disabled}
+            onUnit={(sizeUnit) => onChange({ sizeUnit })}
+          />
+        }
+        value={inQuote ? form.quoteAmount : form.size}
+        decimals={inQuote ? quotePlacesOf(instrument) : instrument.sizePlaces}
+        onChange={(value) => onChange(inQuote ? { quoteAmount: value } : { size: value })}
         onBlur={() => onLeave('size')}
         error={errors.size}
+        hint={
+          inQuote
+            ? t('trade.form.sizeSent', {
+                size: sendSize === '' ? number(null) : number(sendSize),
+                coin: instrument.base,
+              })
+            : undefined
+        }
         disabled={disabled}
       />
+      {afterAmount}
       <div className="trade-form__options">
         {form.type === 'limit' && (
           <label className="trade-check">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Field } from '../../ui/Field';
 import { useNumericTyping } from './use-numeric-typing';
 
@@ -10,6 +11,8 @@ export interface OrderFormNumericProps {
   onBlur?(): void;
   /** The coin the figure is in, shown at the inline end. */
   unit: string;
+  /** A control in place of the coin (the amount's unit choice). */
+  unitControl?: ReactNode;
   error?: string | null;
   hint?: string;
   disabled?: boolean;
@@ -27,6 +30,7 @@ export function OrderFormNumeric({
   onChange,
   onBlur,
   unit,
+  unitControl,
   error,
   hint,
   disabled,
@@ -53,7 +57,7 @@ export function OrderFormNumeric({
         typing.onBlur();
         onBlur?.();
       }}
-      end={<span className="trade-field__unit">{unit}</span>}
+      end={unitControl ?? <span className="trade-field__unit">{unit}</span>}
     />
   );
 }

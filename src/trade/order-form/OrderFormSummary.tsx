@@ -1,4 +1,5 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { feeRatePercent, type Liquidity } from '../../../engine/rules/order-fee';
 import { useT } from '../../i18n/i18n';
 import { useNumberText } from '../use-number-text';
 import type { OrderEstimate } from './order-form-model';
@@ -9,13 +10,21 @@ export interface OrderFormSummaryProps {
   /** What the order may spend (plain decimal), or null while unknown. */
   available: string | null;
   estimate: OrderEstimate;
+  /** The estimated fee in the quote coin and whether it is the maker or the taker rate. */
+  fee: { liquidity: Liquidity; rate: string; value: string | null };
+  /** Futures: the largest size a long and a short could open now (base coin), null while unknown. */
+  maxOpen?: { long: string | null; short: string | null };
 }
 
-/** Available balance (the coin the order spends) and the order's estimated cost, proceeds or margin. */
-export function OrderFormSummary({ instrument, side, available, estimate }: OrderFormSummaryProps) {
+/**
+ * Available balance (spot: the coin the side spends; futures: the available margin and the most a long or a short
+ * could open), the order's estimated cost, proceeds or margin, and its estimated fee.
+ */
+export function OrderFormSummary({ instrument, side, available, estimate, fee, maxOpen }: OrderFormSummaryProps) {
   const t = useT();
   const number = useNumberText();
-  const spendCoin = instrument.market === 'spot' && side === 'sell' ? instrument.base : instrument.quote;
+  const futures = instrument.market === 'futures';
+  const spendCoin = !futures && side === 'sell' ? instrument.base : instrument.quote;
   const estimateLabel =
     estimate.kind === 'margin'
       ? t('trade.form.estMargin')
@@ -25,16 +34,42 @@ export function OrderFormSummary({ instrument, side, available, estimate }: Orde
   return (
     <dl className="trade-form__summary">
       <div>
-        <dt>{t('trade.form.available')}</dt>
+        <dt>{futures ? t('trade.form.availableMargin') : t('trade.form.available')}</dt>
         <dd data-testid="order-available">
           <bdi dir="ltr">{number(available)}</bdi> {spendCoin}
         </dd>
       </div>
+      {maxOpen && (
+        <>
+          <div>
+            <dt>{t('trade.form.maxLong')}</dt>
+            <dd data-testid="order-max-long">
+              <bdi dir="ltr">{number(maxOpen.long)}</bdi> {instrument.base}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('trade.form.maxShort')}</dt>
+            <dd data-testid="order-max-short">
+              <bdi dir="ltr">{number(maxOpen.short)}</bdi> {instrument.base}
+            </dd>
+          </div>
+        </>
+      )}
       <div>
         <dt>{estimateLabel}</dt>
         <dd data-testid="order-estimate">
           <bdi dir="ltr">{estimate.value === null ? number(null) : `≈ ${number(estimate.value)}`}</bdi>{' '}
           {instrument.quote}
+        </dd>
+      </div>
+      <div>
+        <dt>
+          {t(fee.liquidity === 'maker' ? 'trade.form.feeMaker' : 'trade.form.feeTaker', {
+            rate: number(feeRatePercent(fee.rate)),
+          })}
+        </dt>
+        <dd data-testid="order-fee" data-liquidity={fee.liquidity}>
+          <bdi dir="ltr">{fee.value === null ? number(null) : `≈ ${number(fee.value)}`}</bdi> {instrument.quote}
         </dd>
       </div>
     </dl>

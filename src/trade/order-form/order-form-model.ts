@@ -15,7 +15,12 @@ export interface OrderFormState {
   type: FormOrderType;
   price: string;
   trigger: string;
+  /** The amount in the base coin (what is sent when `sizeUnit` is base). */
   size: string;
+  /** Which coin the amount is typed in; in the quote coin the form sends quote ÷ price floored to the lot. */
+  sizeUnit: 'base' | 'quote';
+  /** The amount typed in the quote coin. */
+  quoteAmount: string;
   postOnly: boolean;
   /** One-way futures mode. */
   reduceOnly: boolean;
@@ -33,6 +38,8 @@ export const INITIAL_FORM: OrderFormState = {
   price: '',
   trigger: '',
   size: '',
+  sizeUnit: 'base',
+  quoteAmount: '',
   postOnly: false,
   reduceOnly: false,
   tradeSide: 'open',

@@ -1,0 +1,43 @@
+import { MathsDecimal } from '../maths/maths-decimal';
+import { numericValue } from './numeric-input';
+
+/** Whether an order pays the maker or the taker rate (paper-trading contract, "Matching"). */
+export type Liquidity = 'maker' | 'taker';
+
+/**
+ * Which fee an order will most likely pay: a market order takes; a post-only limit rests; a limit buy at or above the
+ * last price (a sell at or below it) crosses the book and takes; any other limit or stop-limit rests and makes.
+ */
+export function likelyLiquidity(order: {
+  type: 'limit' | 'market' | 'stop-limit';
+  side: 'buy' | 'sell';
+  price: string;
+  lastPrice: string | null;
+  postOnly: boolean;
+}): Liquidity {
+  if (order.type === 'market') return 'taker';
+  if (order.type === 'limit' && order.postOnly) return 'maker';
+  const price = numericValue(order.price);
+  const last = order.lastPrice === null ? null : numericValue(order.lastPrice);
+  if (order.type === 'stop-limit' || price === null || last === null) return 'maker';
+  const crosses = order.side === 'buy' ? new MathsDecimal(price).gte(last) : new MathsDecimal(price).lte(last);
+  return crosses ? 'taker' : 'maker';
+}
+
+/**
+ * The estimated fee of an order in the quote coin: price × size × rate, rounded up to `places` as the exchange
+ * rounds a fee (it never undercharges a fraction of a unit); null while the price or the size is not a number.
+ */
+export function estimateFee(typedPrice: string, size: string, rate: string, places: number): string | null {
+  const price = numericValue(typedPrice);
+  const base = numericValue(size);
+  const fee = numericValue(rate);
+  if (price === null || base === null || fee === null) return null;
+  return new MathsDecimal(price).times(base).times(fee).toFixed(Math.max(0, places), MathsDecimal.ROUND_UP);
+}
+
+/** A fee rate as a plain percent figure, exactly ("0.0006" → "0.06"); null when it is not a number. */
+export function feeRatePercent(rate: string): string | null {
+  const value = numericValue(rate);
+  return value === null ? null : new MathsDecimal(value).times(100).toFixed();
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import type { OrderMaxInput } from '../../../engine/rules/order-max';
+import type { OrderFormState } from './order-form-model';
+import { percentPatch, sliderPercentOf } from './order-form-sizing';
+
+/**
+ * Where the percentage slider stands and what choosing a share does: it writes that share's amount, and shows the
+ * share it was set to while the amount is the one it wrote (a lot floor may read a point lower); a typed amount moves
+ * it to the share that amount is.
+ */
+export function useSliderPercent(
+  form: OrderFormState,
+  instrument: TradeInstrument,
+  sendSize: string,
+  maxInput: OrderMaxInput,
+  change: (patch: Partial<OrderFormState>) => void,
+): { percent: number; choose(share: number): void } {
+  const [picked, setPicked] = useState<{ percent: number; amount: string } | null>(null);
+  const amountTyped = form.sizeUnit === 'base' ? form.size : form.quoteAmount;
+  const percent =
+    picked && amountTyped !== '' && picked.amount === amountTyped
+      ? picked.percent
+      : sliderPercentOf(sendSize, maxInput);
+  const choose = (share: number) => {
+    const patch = percentPatch(form, instrument, maxInput, share);
+    if (!patch) return;
+    change(patch);
+    setPicked({ percent: share, amount: patch.size ?? patch.quoteAmount ?? '' });
+  };
+  return { percent, choose };
+}

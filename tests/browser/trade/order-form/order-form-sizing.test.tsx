@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { RequestError } from '../../../../src/api/request';
+import { OrderForm, type OrderFormProps } from '../../../../src/trade/order-form/OrderForm';
+import { SPOT, services, stubApi, withServices } from '../trade-harness';
+
+const disposers: (() => void)[] = [];
+afterEach(() => {
+  for (const dispose of disposers.splice(0)) dispose();
+});
+
+async function renderForm(props: Partial<OrderFormProps> = {}, api = stubApi()) {
+  const value = services(api);
+  disposers.push(() => value.store.dispose());
+  await render(withServices(value, <OrderForm instrument={SPOT} lastPrice="100.00" {...props} />));
+  // The balance has arrived once the form shows it.
+  await expect.element(page.getByTestId('order-available')).toHaveTextContent('1,000 USDT');
+  return { api, value };
+}
+
+const amount = () => page.getByLabelText('Amount', { exact: true });
+const amountValue = () => (amount().element() as HTMLInputElement).value;
+const slider = () => page.getByRole('slider', { name: 'Share of the most you can use' });
+
+describe('OrderForm percentage slider and Max', () => {
+  it('fills the largest lot the quote balance pays for with the taker fee, and a share of it', async () => {
+    await renderForm();
+    await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
+    // 1000 USDT / (100 × 1.001) = 9.99000… → 9.9900 BTC: 999 USDT plus a fee of 1.00.
+    await expect.poll(amountValue).toBe('9.9900');
+    await expect.element(slider()).toHaveAttribute('aria-valuetext', '100%');
+    await userEvent.click(page.getByRole('button', { name: '25%', exact: true }));
+    await expect.poll(amountValue).toBe('2.4975');
+    await expect.element(slider()).toHaveAttribute('aria-valuetext', '25%');
+    // A typed amount moves the slider to its share.
+    await userEvent.fill(amount(), '4.995');
+    await expect.element(slider()).toHaveAttribute('aria-valuetext', '50%');
+  });
+
+  it('sizes a sell at the base coin available', async () => {
+    await renderForm();
+    await userEvent.click(page.getByText('Sell', { exact: true }));
+    await expect.element(page.getByTestId('order-available')).toHaveTextContent('0.2 BTC');
+    await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
+    await expect.poll(amountValue).toBe('0.2000');
+  });
+});
+
+describe('OrderForm amount in the quote coin', () => {
+  it('sends the base size it shows: quote ÷ price floored to the lot', async () => {
+    const { api } = await renderForm();
+    await userEvent.selectOptions(page.getByRole('combobox', { name: 'Amount unit' }), 'quote');
+    await userEvent.fill(amount(), '150.55');
+    await expect.element(page.getByText('Sends 1.5055 BTC')).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Buy BTC' }));
+    await expect.poll(() => api.placeSpotOrder.mock.calls.length).toBe(1);
+    expect(api.placeSpotOrder).toHaveBeenCalledWith(expect.objectContaining({ size: '1.5055', price: '100.00' }));
+  });
+});
+
+describe('OrderForm fee preview', () => {
+  it('shows the maker fee for a resting limit and the taker fee at market', async () => {
+    await renderForm({ lastPrice: '101.00' });
+    await userEvent.fill(page.getByLabelText('Price', { exact: true }), '100.00');
+    await userEvent.fill(amount(), '1');
+    const fee = page.getByTestId('order-fee');
+    await expect.element(fee).toHaveAttribute('data-liquidity', 'maker');
+    await expect.element(fee).toHaveTextContent('≈ 0.10 USDT');
+    await expect.element(page.getByText('Est. fee (maker 0.1%)')).toBeVisible();
+    await userEvent.click(page.getByText('Market', { exact: true }));
+    await expect.element(fee).toHaveAttribute('data-liquidity', 'taker');
+    // 1 × 101 × 0.001 = 0.101, rounded up to the cent.
+    await expect.element(fee).toHaveTextContent('≈ 0.11 USDT');
+  });
+});
+
+describe('OrderForm refusals', () => {
+  it('keeps an insufficient-balance refusal while the balance is the same, and drops it when the balance changes', async () => {
+    let usdt = '1000';
+    const api = stubApi({
+      spotAssets: async () => [{ coin: 'USDT', available: usdt, frozen: '0' }],
+      placeSpotOrder: async () => {
+        throw new RequestError('business', 'Insufficient balance for this order.', { code: '43004', shown: false });
+      },
+    });
+    const { value } = await renderForm({}, api);
+    await userEvent.fill(amount(), '1');
+    await userEvent.click(page.getByRole('button', { name: 'Buy BTC' }));
+    const failure = page.getByTestId('order-failure');
+    await expect.element(failure).toHaveTextContent('Insufficient balance for this order.');
+    // The same balance fetched again (a new object) is not a change.
+    value.store.refresh('spotAssets');
+    await expect.poll(() => api.spotAssets.mock.calls.length).toBeGreaterThan(1);
+    await expect.element(failure).toBeInTheDocument();
+    usdt = '5000';
+    value.store.refresh('spotAssets');
+    await expect.element(failure).not.toBeInTheDocument();
+    expect(amountValue()).toBe('1');
+  });
+});

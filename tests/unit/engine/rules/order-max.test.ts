@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { feeOf } from '../../../../gateway/trading/trade-fees';
+import {
+  type OrderMaxInput,
+  orderSizeFor,
+  percentOfMax,
+  quoteFromSize,
+  sizeFromQuote,
+} from '../../../../engine/rules/order-max';
+
+const spotBuy = (patch: Partial<OrderMaxInput> = {}): OrderMaxInput => ({
+  market: 'spot',
+  side: 'buy',
+  available: '1000',
+  price: '100',
+  isMarket: false,
+  leverage: 1,
+  takerFeeRate: '0.001',
+  sizeStep: '0.001',
+  reservePlaces: 2,
+  ...patch,
+});
+
+describe('orderSizeFor', () => {
+  it('sizes a spot buy at the quote available ÷ price, less the taker fee the gateway freezes', () => {
+    // 1000 / (100 × 1.001) = 9.99000…; 9.990 × 100 = 999 plus a fee of 0.999 → 1.00: exactly 1000.
+    expect(orderSizeFor(spotBuy(), 100)).toBe('9.990');
+    // Half: 500 / 100.1 = 4.995004…; 499.5 + 0.50 = 500.
+    expect(orderSizeFor(spotBuy(), 50)).toBe('4.995');
+    expect(orderSizeFor(spotBuy(), 25)).toBe('2.497');
+  });
+
+  it('steps back a lot when the fee, rounded up as the gateway rounds it, would not fit', () => {
+    // Exact share: 100.1 / 100.1 = 1.00, but 100 + fee 0.1 rounded up to a whole unit (1) = 101 > 100.1.
+    const input = spotBuy({ available: '100.1', sizeStep: '0.01', reservePlaces: 0 });
+    expect(orderSizeFor(input, 100)).toBe('0.99');
+  });
+
+  it('sizes a spot sell at the base available floored to the lot', () => {
+    const input = spotBuy({ side: 'sell', available: '0.123456789', sizeStep: '0.0001', price: null });
+    expect(orderSizeFor(input, 100)).toBe('0.1234');
+    expect(orderSizeFor(input, 50)).toBe('0.0617');
+    expect(orderSizeFor(input, 0)).toBe('0.0000');
+  });
+
+  it('sizes futures at available margin × leverage ÷ price, less the taker fee', () => {
+    const input: OrderMaxInput = {
+      market: 'futures',
+      side: 'buy',
+      available: '1000',
+      price: '50000',
+      isMarket: false,
+      leverage: 10,
+      takerFeeRate: '0.0006',
+      sizeStep: '0.0001',
+      reservePlaces: 1,
+    };
+    // 1000 / (5000 + 30) = 0.19880…: margin 994.0 + fee 5.964 → 6.0 = 1000.0.
+    expect(orderSizeFor(input, 100)).toBe('0.1988');
+    expect(orderSizeFor({ ...input, side: 'sell' }, 100)).toBe('0.1988');
+    // Leverage 1: 1000 / 50030 = 0.01998…
+    expect(orderSizeFor({ ...input, leverage: 1 }, 100)).toBe('0.0199');
+  });
+
+  it('sizes a market buy at the last price plus 1 %, for the walk up the asks', () => {
+    expect(orderSizeFor(spotBuy({ available: '1010', takerFeeRate: '0', isMarket: true }), 100)).toBe('10.000');
+    expect(orderSizeFor(spotBuy({ available: '1010', takerFeeRate: '0', isMarket: false }), 100)).toBe('10.100');
+  });
+
+  it('is null while the balance or the price is unknown, and zero lots when nothing fits', () => {
+    expect(orderSizeFor(spotBuy({ available: null }), 100)).toBeNull();
+    expect(orderSizeFor(spotBuy({ price: null }), 100)).toBeNull();
+    expect(orderSizeFor(spotBuy({ price: '0' }), 100)).toBeNull();
+    expect(orderSizeFor(spotBuy({ available: '0' }), 100)).toBe('0.000');
+    expect(orderSizeFor(spotBuy({ available: '0.00000001', price: '90000' }), 100)).toBe('0.000');
+  });
+
+  it('clamps the share to 0 … 100 %', () => {
+    expect(orderSizeFor(spotBuy(), 150)).toBe('9.990');
+    expect(orderSizeFor(spotBuy(), -5)).toBe('0.000');
+    expect(orderSizeFor(spotBuy(), Number.NaN)).toBe('0.000');
+  });
+
+  it('keeps huge and tiny figures exact (no float, no exponent)', () => {
+    const huge = spotBuy({ available: '900000000000000000000', price: '0.00000001', sizeStep: '1', takerFeeRate: '0' });
+    expect(orderSizeFor(huge, 100)).toBe('90000000000000000000000000000');
+    const tiny = spotBuy({ available: '0.00000123', price: '0.00000001', sizeStep: '0.00000001', takerFeeRate: '0' });
+    expect(orderSizeFor(tiny, 100)).toBe('123.00000000');
+  });
+});
+
+/** A plain decimal as an integer count of 10^-places (exact; throws when it has more places). */
+function unitsOf(decimal: string, places: number): bigint {
+  const [whole, fraction = ''] = decimal.split('.');
+  if (fraction.length > places) throw new Error(`${decimal} has more than ${places} places`);
+  return BigInt(whole) * 10n ** BigInt(places) + BigInt(fraction.padEnd(places, '0') || '0');
+}
+
+const ceilDiv = (a: bigint, b: bigint) => (a % b === 0n ? a / b : a / b + 1n);
+
+/** What the gateway freezes or holds for a limit order (paper-trading contract), in units of 10^-PLACES. */
+const PLACES = 30;
+function gatewayReserve(input: OrderMaxInput, size: string, quotePlaces: number): bigint {
+  const value = (unitsOf(input.price as string, 15) * unitsOf(size, 15)) as bigint; // 10^-30
+  const fee = feeOf(value, PLACES, input.takerFeeRate, quotePlaces) * 10n ** BigInt(PLACES - quotePlaces);
+  if (input.market === 'spot') return value + fee;
+  const scale = 10n ** BigInt(PLACES - quotePlaces);
+  const margin = ceilDiv(ceilDiv(value, BigInt(input.leverage)), scale) * scale;
+  return margin + fee;
+}
+
+const decimalText = (places: number) =>
+  fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.constant(places)).map(([n, p]) => {
+    const digits = n.toString().padStart(p + 1, '0');
+    return p === 0 ? digits : `${digits.slice(0, -p)}.${digits.slice(-p)}`;
+  });
+
+describe('orderSizeFor, against the gateway’s own fee rounding', () => {
+  it('never sizes a limit order above what the gateway would accept, and one more lot would not fit', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          market: fc.constantFrom<'spot' | 'futures'>('spot', 'futures'),
+          side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+          available: fc.integer({ min: 0, max: 8 }).chain(decimalText),
+          price: fc.integer({ min: 0, max: 6 }).chain(decimalText),
+          leverage: fc.integer({ min: 1, max: 125 }),
+          takerFeeRate: fc.constantFrom('0', '0.0002', '0.0006', '0.001', '0.002'),
+          sizePlaces: fc.integer({ min: 0, max: 8 }),
+          reservePlaces: fc.integer({ min: 0, max: 6 }),
+          extraQuotePlaces: fc.integer({ min: 0, max: 2 }),
+          percent: fc.integer({ min: 0, max: 100 }),
+        }),
+        (c) => {
+          fc.pre(Number(c.price) > 0);
+          const input: OrderMaxInput = {
+            ...c,
+            isMarket: false,
+            sizeStep: c.sizePlaces === 0 ? '1' : `0.${'0'.repeat(c.sizePlaces - 1)}1`,
+          };
+          const size = orderSizeFor(input, c.percent) as string;
+          expect(size).toMatch(/^\d+(\.\d+)?$/);
+          expect((size.split('.')[1] ?? '').length).toBe(c.sizePlaces);
+          const budget = (unitsOf(c.available, 8) * BigInt(c.percent) * 10n ** 22n) / 100n; // 10^-30, floored
+          if (c.market === 'spot' && c.side === 'sell') {
+            expect(unitsOf(size, 8) * 10n ** 22n <= budget).toBe(true);
+            return;
+          }
+          // The gateway rounds at its quote precision, never coarser than the price places the client passes.
+          const gatewayPlaces = c.reservePlaces + c.extraQuotePlaces;
+          expect(gatewayReserve(input, size, gatewayPlaces) <= budget).toBe(true);
+          const oneMore = (unitsOf(size, 8) + unitsOf(input.sizeStep, 8)).toString().padStart(9, '0');
+          const next = `${oneMore.slice(0, -8)}.${oneMore.slice(-8)}`;
+          expect(gatewayReserve(input, next, c.reservePlaces) > budget).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('percentOfMax', () => {
+  it('is the nearest whole percent of the maximum, 0 … 100, and 100 only at the maximum', () => {
+    expect(percentOfMax('4.995', '9.990')).toBe(50);
+    expect(percentOfMax('4.994', '9.990')).toBe(50);
+    expect(percentOfMax('1', '3')).toBe(33);
+    expect(percentOfMax('2', '3')).toBe(67);
+    expect(percentOfMax('9.989', '9.990')).toBe(99);
+    expect(percentOfMax('9.990', '9.990')).toBe(100);
+    expect(percentOfMax('12', '9.99')).toBe(100);
+    expect(percentOfMax('', '9.99')).toBe(0);
+    expect(percentOfMax('1', '0')).toBe(0);
+    expect(percentOfMax('1', null)).toBe(0);
+  });
+});
+
+describe('sizeFromQuote', () => {
+  it('divides the quote amount by the price and floors it to the lot', () => {
+    expect(sizeFromQuote('100', '30000', '0.000001')).toBe('0.003333');
+    expect(sizeFromQuote('100', '3', '1')).toBe('33');
+    expect(sizeFromQuote('0.5', '3', '1')).toBe('0');
+  });
+
+  it('is null while the amount or the price is not a number, or the price is zero', () => {
+    expect(sizeFromQuote('', '3', '1')).toBeNull();
+    expect(sizeFromQuote('1', null, '1')).toBeNull();
+    expect(sizeFromQuote('1', '0', '1')).toBeNull();
+  });
+});
+
+describe('quoteFromSize', () => {
+  it('values a base size at the price, rounded down to the places', () => {
+    expect(quoteFromSize('0.003333', '30000', 2)).toBe('99.99');
+    expect(quoteFromSize('1', '0.123', 2)).toBe('0.12');
+    expect(quoteFromSize('', '1', 2)).toBeNull();
+  });
+});
