@@ -1,5 +1,7 @@
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { LOCALES, MESSAGE_BUNDLES, type MessageBundle } from '../../engine/rules/locales';
 import { NAMESPACE_DIRS, NAMESPACES, WITH_CORE } from './namespace-config';
@@ -32,8 +34,13 @@ export function compileMessageFile(bundle: string, source: string): string {
 /** The module that tells where every bundle's texts are (see `textsIndexModule`). */
 export const TEXTS_INDEX = 'virtual:i18n-texts';
 
+/**
+ * One namespace's texts in one bundle, as a virtual module compiled from its `messages/<bundle>.json`. Not the JSON
+ * file's own id: Vite's dev server leaves a `.json` module's imports unresolved, and a message with a plural or a
+ * number imports its helpers from `@messageformat/runtime`.
+ */
 const fileOf = (namespace: keyof typeof NAMESPACE_DIRS, bundle: string) =>
-  JSON.stringify(`/${NAMESPACE_DIRS[namespace]}/${bundle}.json`);
+  JSON.stringify(`${TEXTS_INDEX}/file/${namespace}/${bundle}`);
 
 /**
  * One bundle's texts: the namespaces that load with core, imported (one chunk with this module), and a loader for
@@ -73,15 +80,31 @@ function textsIndexModule(): string {
  */
 export function messagesPlugin(): Plugin {
   const virtual = `\0${TEXTS_INDEX}`;
+  let root = process.cwd();
   return {
     name: 'i18n-messages',
     enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
     resolveId(id) {
       return id === TEXTS_INDEX || id.startsWith(`${TEXTS_INDEX}/`) ? `\0${id}` : null;
     },
     load(id) {
       if (id === virtual) return textsIndexModule();
       if (!id.startsWith(`${virtual}/`)) return null;
+      const file = /^file\/([\w-]+)\/([\w-]+)$/.exec(id.slice(virtual.length + 1));
+      if (file) {
+        const [, namespace = '', bundle = ''] = file;
+        if (!Object.hasOwn(NAMESPACE_DIRS, namespace)) this.error(`${namespace} is not a text namespace`);
+        const path = join(root, NAMESPACE_DIRS[namespace as keyof typeof NAMESPACE_DIRS], `${bundle}.json`);
+        this.addWatchFile(path);
+        try {
+          return { code: compileMessageFile(bundle, readFileSync(path, 'utf8')), map: { mappings: '' } };
+        } catch (error) {
+          this.error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
       const bundle = id.slice(virtual.length + 1);
       if (!INTL_OF_BUNDLE.has(bundle)) this.error(`${bundle} is not a message bundle (engine/rules/locales.ts)`);
       return bundleTextsModule(bundle);

@@ -1,4 +1,5 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
 import type { TradeOrder } from '../trade-replies';
 import { useIntlTag, useNumberText } from '../use-number-text';
@@ -68,7 +69,12 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
               </td>
               {kind === 'history' && futures && (
                 <td className="account-table__num">
-                  <bdi dir="ltr">{number(order.futures?.totalProfits || null)}</bdi>
+                  <bdi dir="ltr">
+                    {number(
+                      order.futures?.totalProfits || null,
+                      coinPlacesOf(order.feeCoin || 'USDT', MONEY_PLACES_FALLBACK),
+                    )}
+                  </bdi>
                 </td>
               )}
               <td>{orderStatusText(order, t)}</td>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
 import type { ClosedPosition } from '../position-replies';
 import { errorText, isSignedOutError } from '../trade-api';
@@ -20,6 +21,8 @@ const toneOf = (value: string) => (value.startsWith('-') ? 'down' : /[1-9]/.test
 export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
   const t = useT();
   const number = useNumberText();
+  // Money at the margin coin's precision (engine/rules/coin-places.ts).
+  const usdt = coinPlacesOf('USDT', MONEY_PLACES_FALLBACK);
   const intl = useIntlTag();
   const { api } = useTradeServices();
   const [state, setState] = useState<{ rows: ClosedPosition[] | null; error: string | null }>({
@@ -101,13 +104,13 @@ export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
                   data-tone={toneOf(row.pnl)}
                   data-label={t('trade.acct.realizedPnl')}
                 >
-                  <bdi dir="ltr">{number(row.pnl)}</bdi>
+                  <bdi dir="ltr">{number(row.pnl, usdt)}</bdi>
                 </td>
                 <td className="account-table__num" data-cell="funding" data-label={t('trade.pos.funding')}>
-                  <bdi dir="ltr">{number(row.totalFunding)}</bdi>
+                  <bdi dir="ltr">{number(row.totalFunding, usdt)}</bdi>
                 </td>
                 <td className="account-table__num" data-cell="fees" data-label={t('trade.pos.fees')}>
-                  <bdi dir="ltr">{number(row.totalFee)}</bdi>
+                  <bdi dir="ltr">{number(row.totalFee, usdt)}</bdi>
                 </td>
                 <td data-label={t('trade.pos.opened')}>
                   <bdi dir="ltr">{orderTime(row.cTime, intl)}</bdi>

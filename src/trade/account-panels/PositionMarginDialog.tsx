@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
 import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
@@ -25,6 +26,8 @@ export function PositionMarginDialog({ position, onClose }: PositionMarginDialog
   const t = useT();
   const intl = useIntlTag();
   const number = useNumberText();
+  // Money at the margin coin's precision (engine/rules/coin-places.ts).
+  const usdt = coinPlacesOf('USDT', MONEY_PLACES_FALLBACK);
   const { api, store } = useTradeServices();
   const [mode, setMode] = useState<'add' | 'reduce'>('add');
   const [amount, setAmount] = useState('');
@@ -113,11 +116,11 @@ export function PositionMarginDialog({ position, onClose }: PositionMarginDialog
       <dl className="position-dialog__figures">
         <dt>{t('trade.pos.marginNow')}</dt>
         <dd data-figure="margin-now">
-          <bdi dir="ltr">{number(position?.positionsOpenMarginCount)}</bdi>
+          <bdi dir="ltr">{number(position?.positionsOpenMarginCount, usdt)}</bdi>
         </dd>
         <dt>{t('trade.pos.marginAfter')}</dt>
         <dd data-figure="margin-after">
-          <bdi dir="ltr">{number(preview?.margin)}</bdi>
+          <bdi dir="ltr">{number(preview?.margin, usdt)}</bdi>
         </dd>
         <dt>{t('trade.pos.liqAfter')}</dt>
         <dd data-figure="liq-after">

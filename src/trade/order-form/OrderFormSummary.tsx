@@ -1,5 +1,6 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { feeRatePercent, type Liquidity } from '../../../engine/rules/order-fee';
+import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
 import { useNumberText } from '../use-number-text';
 import type { OrderEstimate } from './order-form-model';
@@ -25,6 +26,12 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
   const number = useNumberText();
   const futures = instrument.market === 'futures';
   const spendCoin = !futures && side === 'sell' ? instrument.base : instrument.quote;
+  // Each amount at its coin's precision (engine/rules/coin-places.ts), cut toward zero.
+  const spendPlaces = coinPlacesOf(
+    spendCoin,
+    spendCoin === instrument.base ? instrument.sizePlaces : MONEY_PLACES_FALLBACK,
+  );
+  const quotePlaces = coinPlacesOf(instrument.quote, MONEY_PLACES_FALLBACK);
   const estimateLabel =
     estimate.kind === 'margin'
       ? t('trade.form.estMargin')
@@ -36,7 +43,7 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
       <div>
         <dt>{futures ? t('trade.form.availableMargin') : t('trade.form.available')}</dt>
         <dd data-testid="order-available">
-          <bdi dir="ltr">{number(available)}</bdi> {spendCoin}
+          <bdi dir="ltr">{number(available, spendPlaces)}</bdi> {spendCoin}
         </dd>
       </div>
       {maxOpen && (
@@ -58,7 +65,7 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
       <div>
         <dt>{estimateLabel}</dt>
         <dd data-testid="order-estimate">
-          <bdi dir="ltr">{estimate.value === null ? number(null) : `≈ ${number(estimate.value)}`}</bdi>{' '}
+          <bdi dir="ltr">{estimate.value === null ? number(null) : `≈ ${number(estimate.value, quotePlaces)}`}</bdi>{' '}
           {instrument.quote}
         </dd>
       </div>
@@ -69,7 +76,8 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
           })}
         </dt>
         <dd data-testid="order-fee" data-liquidity={fee.liquidity}>
-          <bdi dir="ltr">{fee.value === null ? number(null) : `≈ ${number(fee.value)}`}</bdi> {instrument.quote}
+          <bdi dir="ltr">{fee.value === null ? number(null) : `≈ ${number(fee.value, quotePlaces)}`}</bdi>{' '}
+          {instrument.quote}
         </dd>
       </div>
     </dl>

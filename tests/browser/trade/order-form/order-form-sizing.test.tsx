@@ -15,7 +15,7 @@ async function renderForm(props: Partial<OrderFormProps> = {}, api = stubApi()) 
   disposers.push(() => value.store.dispose());
   await render(withServices(value, <OrderForm instrument={SPOT} lastPrice="100.00" {...props} />));
   // The balance has arrived once the form shows it.
-  await expect.element(page.getByTestId('order-available')).toHaveTextContent('1,000 USDT');
+  await expect.element(page.getByTestId('order-available')).toHaveTextContent('1,000.0000 USDT');
   return { api, value };
 }
 
@@ -41,7 +41,7 @@ describe('OrderForm percentage slider and Max', () => {
   it('sizes a sell at the base coin available', async () => {
     await renderForm();
     await userEvent.click(page.getByText('Sell', { exact: true }));
-    await expect.element(page.getByTestId('order-available')).toHaveTextContent('0.2 BTC');
+    await expect.element(page.getByTestId('order-available')).toHaveTextContent('0.2000 BTC');
     await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
     await expect.poll(amountValue).toBe('0.2000');
   });
@@ -66,12 +66,12 @@ describe('OrderForm fee preview', () => {
     await userEvent.fill(amount(), '1');
     const fee = page.getByTestId('order-fee');
     await expect.element(fee).toHaveAttribute('data-liquidity', 'maker');
-    await expect.element(fee).toHaveTextContent('≈ 0.10 USDT');
+    await expect.element(fee).toHaveTextContent('≈ 0.1000 USDT');
     await expect.element(page.getByText('Est. fee (maker 0.1%)')).toBeVisible();
     await userEvent.click(page.getByText('Market', { exact: true }));
     await expect.element(fee).toHaveAttribute('data-liquidity', 'taker');
     // 1 × 101 × 0.001 = 0.101, rounded up to the cent.
-    await expect.element(fee).toHaveTextContent('≈ 0.11 USDT');
+    await expect.element(fee).toHaveTextContent('≈ 0.1100 USDT');
   });
 });
 
@@ -79,7 +79,7 @@ describe('OrderForm refusals', () => {
   it('keeps an insufficient-balance refusal while the balance is the same, and drops it when the balance changes', async () => {
     let usdt = '1000';
     const api = stubApi({
-      spotAssets: async () => [{ coin: 'USDT', available: usdt, frozen: '0' }],
+      spotAssets: async () => [{ coin: 'USDT', available: usdt, frozen: '0', places: 4 }],
       placeSpotOrder: async () => {
         throw new RequestError('business', 'Insufficient balance for this order.', { code: '43004', shown: false });
       },

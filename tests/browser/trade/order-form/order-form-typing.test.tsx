@@ -47,7 +47,7 @@ describe('OrderForm numbers typed in other scripts and locales', () => {
     await userEvent.type(page.getByLabelText('Menge', { exact: true }), '0,3');
     expect((page.getByLabelText('Menge', { exact: true }).element() as HTMLInputElement).value).toBe('0.3');
     // 12.5 × 0.3 = 3.75, written the German way.
-    await expect.element(page.getByTestId('order-estimate')).toHaveTextContent('≈ 3,75 USDT');
+    await expect.element(page.getByTestId('order-estimate')).toHaveTextContent('≈ 3,7500 USDT');
   });
 
   it('leaves the grouping comma out in en and says why', async () => {

@@ -68,7 +68,7 @@ describe('OrderForm validation', () => {
     await userEvent.fill(input('Amount'), '0.3');
     await userEvent.click(page.getByRole('button', { name: 'Sell BTC' }));
     await expect.element(page.getByText('Insufficient balance: 0.2 available.')).toBeVisible();
-    await expect.element(page.getByTestId('order-available')).toHaveTextContent('0.2 BTC');
+    await expect.element(page.getByTestId('order-available')).toHaveTextContent('0.2000 BTC');
   });
 });
 
@@ -136,7 +136,7 @@ describe('OrderForm valuation', () => {
     await userEvent.click(page.getByText('Market', { exact: true }));
     expect(page.getByLabelText('Price', { exact: true }).elements()).toHaveLength(0);
     await userEvent.fill(input('Amount'), '0.0125');
-    await expect.element(page.getByTestId('order-estimate')).toHaveTextContent('≈ 750 USDT');
+    await expect.element(page.getByTestId('order-estimate')).toHaveTextContent('≈ 750.0000 USDT');
     await userEvent.click(page.getByRole('button', { name: 'Buy BTC' }));
     await expect.poll(() => api.placeSpotOrder.mock.calls.length).toBe(1);
     expect(api.placeSpotOrder.mock.calls[0][0]).toMatchObject({ orderType: 'market', size: '0.0125' });
@@ -186,7 +186,7 @@ describe('OrderForm futures', () => {
     await expect.element(page.getByLabelText('Reduce only')).toBeVisible();
     await userEvent.fill(input('Amount'), '0.01');
     // 60000 × 0.01 / 10 = 60 USDT of margin.
-    await expect.element(page.getByTestId('order-estimate')).toHaveTextContent('≈ 60.00 USDT');
+    await expect.element(page.getByTestId('order-estimate')).toHaveTextContent('≈ 60.0000 USDT');
     await userEvent.click(page.getByLabelText('Reduce only'));
     await userEvent.click(page.getByRole('button', { name: 'Buy / Long' }));
     await expect.poll(() => api.placeFuturesOrder.mock.calls.length).toBe(1);
