@@ -44,7 +44,7 @@ for (const viewport of [
       expect(await caretOf(price)).toBe(4);
       await amount.fill('0.3');
       // 12.5 × 0.3 = 3.75 USDT.
-      await expect(form.getByTestId('order-estimate')).toHaveText('≈ 3.75 USDT');
+      await expect(form.getByTestId('order-estimate')).toHaveText('≈ 3.7500 USDT');
 
       await price.click();
       await price.evaluate((input) => (input as HTMLInputElement).setSelectionRange(1, 1));
@@ -55,7 +55,7 @@ for (const viewport of [
       await expect(hint).toBeVisible();
       const hintId = await hint.getAttribute('id');
       await expect(price).toHaveAttribute('aria-describedby', new RegExp(`(^| )${hintId}( |$)`));
-      await expect(form.getByTestId('order-estimate')).toHaveText('≈ 3.75 USDT');
+      await expect(form.getByTestId('order-estimate')).toHaveText('≈ 3.7500 USDT');
       expect(errors).toEqual([]);
     });
 
@@ -74,7 +74,7 @@ for (const viewport of [
       await page.keyboard.type('0,3');
       await expect(amount).toHaveValue('0.3');
       // 12.5 × 0.3 = 3.75 USDT, written the German way.
-      await expect(form.getByTestId('order-estimate')).toHaveText('≈ 3,75 USDT');
+      await expect(form.getByTestId('order-estimate')).toHaveText('≈ 3,7500 USDT');
       await price.click();
       await page.keyboard.type('-');
       await expect(price).toHaveValue('12.5');

@@ -173,7 +173,7 @@ for (const viewport of [
       const fee = form.getByTestId('order-fee');
       await expect(fee).toHaveAttribute('data-liquidity', 'maker');
       await expect(form.getByText('Gesch. Gebühr (Maker 0,02 %)')).toBeVisible();
-      await expect(fee).toHaveText(/≈ \d+,\d{2} USDT/);
+      await expect(fee).toHaveText(/≈ \d+,\d{4} USDT/);
       const makerFee = await fee.textContent();
       // The price is near the market: 0.01 BTC at 97 % of it is worth well over 100 USDT.
       expect(Number(await form.locator('input[name="price"]').inputValue())).toBeGreaterThan(10_000);
@@ -219,7 +219,7 @@ for (const viewport of [
       await page.waitForTimeout(1500);
       await expect(failure).toBeVisible();
 
-      await row.getByRole('button', { name: /BTCUSDT/ }).click();
+      await row.locator('td.account-table__action').getByRole('button').click();
       const dialog = page.getByRole('dialog');
       const closed = await envelopeOf(page, '/v1/trade/mix/close-position', () =>
         dialog.getByRole('button', { name: ar['trade.acct.closeConfirm'] }).click(),

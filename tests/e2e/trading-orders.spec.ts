@@ -3,6 +3,12 @@ import { registerFresh, watchCspViolations } from './support';
 import { availableOf, openTradeScreen, plainDecimal, SLOW, units, watchPageErrors } from './trading-support';
 
 /** English grouping of a plain decimal with the places it carries ("34006.5" → "34,006.5"). */
+/** Units of 10^-8 cut toward zero to `places` decimals, as the screens show a balance (engine/rules/coin-places.ts). */
+function cutToPlaces(value: bigint, places = 4): bigint {
+  const step = 10n ** BigInt(8 - places);
+  return (value / step) * step;
+}
+
 function grouped(decimal: string): string {
   const [whole, fraction] = decimal.split('.');
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -42,7 +48,7 @@ test.describe('trading screens: orders and positions', () => {
     const screen = await openTradeScreen(page, '/spot/BTCUSDT');
     await expect(screen.simulationBar).toHaveAttribute('data-state', 'off');
     const before = await availableOf(screen.available);
-    expect(before).toBe('10000.00000000');
+    expect(before).toBe('10000.0000');
 
     // Half the last price, on the tick (0.01): far below every bid, so it cannot fill.
     const last = plainDecimal(await screen.last.textContent());
@@ -54,7 +60,8 @@ test.describe('trading screens: orders and positions', () => {
     await screen.amount.fill(size);
     const estimate = screen.form.getByTestId('order-estimate');
     await expect(estimate).toHaveText(/^≈ [\d,.]+ USDT$/);
-    expect(Number(plainDecimal(await estimate.textContent()))).toBeCloseTo(Number(price) * Number(size), 6);
+    // The cost is shown at USDT's 4 places, cut toward zero.
+    expect(units(plainDecimal(await estimate.textContent()))).toBe(cutToPlaces(units(price, 2) * units(size, 6)));
     // Half the last price is far from the market: the form asks first, and sends only once confirmed.
     await screen.form.getByRole('button', { name: 'Buy BTC' }).click();
     const far = page.getByRole('dialog', { name: 'Price far from the market' });
@@ -86,7 +93,10 @@ test.describe('trading screens: orders and positions', () => {
     // The order holds price × size plus the taker fee (0.1 %, rounded up to the 8 places of USDT).
     const value = units(price, 2) * units(size, 6);
     const held = value + (value + 999n) / 1000n;
-    await expect.poll(async () => units(await availableOf(screen.available)), SLOW).toBe(units(before) - held);
+    // The form shows USDT at its 4 places, cut toward zero.
+    await expect
+      .poll(async () => units(await availableOf(screen.available)), SLOW)
+      .toBe(cutToPlaces(units(before) - held));
 
     await row.getByRole('button', { name: `Cancel order ${order.orderId}` }).click();
     await expect(page.getByText('Order cancelled.')).toBeVisible();
@@ -135,7 +145,9 @@ test.describe('trading screens: orders and positions', () => {
     // The cost of the fills plus the taker fee leaves the available USDT.
     const spent = units(order.quoteVolume) + units(order.fee);
     expect(spent).toBeGreaterThan(0n);
-    await expect.poll(async () => units(await availableOf(screen.available)), SLOW).toBe(units(before) - spent);
+    await expect
+      .poll(async () => units(await availableOf(screen.available)), SLOW)
+      .toBe(cutToPlaces(units(before) - spent));
 
     await screen.tab(/^Order history/).click();
     const historyRow = screen.panel.locator(`tr[data-order-id="${order.orderId}"]`);
@@ -155,10 +167,10 @@ test.describe('trading screens: orders and positions', () => {
     const btc = screen.panel.getByRole('row', { name: /^BTC/ });
     await expect(btc.getByRole('cell')).toHaveText(['0.001000', '0.000000'], SLOW);
     const usdt = screen.panel.getByRole('row', { name: /^USDT/ });
-    const expected = units(before) - spent;
+    const expected = cutToPlaces(units(before) - spent);
     const whole = expected / 10n ** 8n;
-    const fraction = (expected % 10n ** 8n).toString().padStart(8, '0');
-    await expect(usdt.getByRole('cell')).toHaveText([grouped(`${whole}.${fraction}`), '0.00000000']);
+    const fraction = (expected % 10n ** 8n).toString().padStart(8, '0').slice(0, 4);
+    await expect(usdt.getByRole('cell')).toHaveText([grouped(`${whole}.${fraction}`), '0.0000']);
 
     expect(await csp()).toEqual([]);
     expect(errors).toEqual([]);

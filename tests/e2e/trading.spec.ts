@@ -105,7 +105,7 @@ test.describe('trading screens: the live market and simulation mode', () => {
       await registerFresh(tabA, request);
 
       const a = await openTradeScreen(tabA, '/spot/BTCUSDT');
-      expect(await availableOf(a.available)).toBe('10000.00000000');
+      expect(await availableOf(a.available)).toBe('10000.0000');
       await expect(a.simulationBar).toHaveAttribute('data-state', 'off');
       await tabB.goto('/');
       await expect(tabB.getByTestId('signed-in-user')).toBeVisible(SLOW);
@@ -117,20 +117,20 @@ test.describe('trading screens: the live market and simulation mode', () => {
       await expect(tabA).toHaveURL(/\/spot\/BTCUSDT$/);
       await expect(a.simulationBar).toHaveAttribute('data-state', 'on', SLOW);
       await expect(a.simulationBar).toContainText('Simulation trading: orders use demo funds, not your real balance.');
-      await expect(a.available).toHaveText('50,000.00000000 USDT', SLOW);
+      await expect(a.available).toHaveText('50,000.0000 USDT', SLOW);
 
       // Tab B (the markets page cannot run in simulation) follows to the same page and shows the demo funds.
       await expect(tabB).toHaveURL(/\/spot\/BTCUSDT$/, SLOW);
       const b = tradeScreen(tabB);
       await expect(b.simulationBar).toHaveAttribute('data-state', 'on', SLOW);
-      await expect(b.available).toHaveText('50,000.00000000 USDT', SLOW);
+      await expect(b.available).toHaveText('50,000.0000 USDT', SLOW);
 
       // Leaving in tab A reloads tab B out of simulation, back on the real funds.
       await a.simulationBar.getByRole('button', { name: 'Leave simulation' }).click();
       await expect(a.simulationBar).toHaveAttribute('data-state', 'off', SLOW);
-      await expect(a.available).toHaveText('10,000.00000000 USDT', SLOW);
+      await expect(a.available).toHaveText('10,000.0000 USDT', SLOW);
       await expect(b.simulationBar).toHaveAttribute('data-state', 'off', SLOW);
-      await expect(b.available).toHaveText('10,000.00000000 USDT', SLOW);
+      await expect(b.available).toHaveText('10,000.0000 USDT', SLOW);
       await expect(tabB).toHaveURL(/\/spot\/BTCUSDT$/);
 
       expect(await cspA()).toEqual([]);
