@@ -34,6 +34,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       DIST_DIR: 'dist',
       GATEWAY_FAULTS: '1',
+      // Tests that register fresh accounts send X-Forwarded-For, one address per visitor (tests/e2e/support.ts).
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     },
   },
