@@ -158,6 +158,27 @@ describe('isolated margin', () => {
     expect(await ann.ok(`${MIX}/positions`)).toHaveLength(1);
   });
 
+  it('keeps the main account’s position out of reach of its demo account (another user id under the same sign-in)', async () => {
+    const ann = await h.trader('ann@example.com');
+    await open(ann, 'isolated', 'buy', '0.0100');
+    const stored = () => h.db.prepare("SELECT user_id, margin FROM trade_positions WHERE symbol = 'BTCUSDT'").all();
+    const before = stored();
+    expect(before).toHaveLength(1);
+    const switched = await ann.post('/v1/user/sub/switchTradeDemo', {});
+    expect(switched.code, switched.msg).toBe('00000');
+    expect(await ann.ok(`${MIX}/positions`)).toEqual([]);
+    expect((await ann.post(`${MIX}/set-margin`, { symbol: 'BTCUSDT', holdSide: 'long', amount: '-10' })).code).toBe(
+      '43007',
+    );
+    expect((await ann.post(`${MIX}/place-pos-tpsl`, { symbol: 'BTCUSDT', stopLossTriggerPrice: '1.0' })).code).toBe(
+      '43007',
+    );
+    expect(await ann.ok(`${MIX}/close-all-positions`, {})).toEqual({ successList: [], failureList: [] });
+    expect(await ann.ok(`${MIX}/history-position`)).toEqual([]);
+    // The main account's position is as it was.
+    expect(stored()).toEqual(before);
+  });
+
   it('answers 00005 without a session', async () => {
     const ann = await h.trader('ann@example.com');
     ann.cookies.clear();
