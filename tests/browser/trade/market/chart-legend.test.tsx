@@ -10,17 +10,8 @@ import type { CandleChartProps } from '../../../../src/trade/market/CandleChart'
 import { CHART_PREFERENCES_KEY } from '../../../../src/settings/chart-preferences';
 import { FeedStore } from '../../../../src/trade/market/feed-store';
 import '../../ui/helpers';
+import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
-const COUNTERS = {
-  messages: 0,
-  bookUpdates: 0,
-  gaps: 0,
-  checksumMismatches: 0,
-  resyncs: 0,
-  reconnects: 0,
-  dropped: 0,
-  frames: 0,
-};
 const START = Date.UTC(2026, 10, 22, 8, 0) / 1000;
 
 const bar = (i: number, open: number, close: number): CandleBar => ({
@@ -42,7 +33,7 @@ const frame = (candles: CandleView): TradeFrame => ({
   ticker: null,
   candles,
   latestTs: 0,
-  counters: COUNTERS,
+  counters: ZERO_COUNTERS,
 });
 
 type Ready = Parameters<NonNullable<CandleChartProps['onReady']>>[0];

@@ -6,17 +6,8 @@ import { ChartPanel } from '../../../../src/trade/market/ChartPanel';
 import type { CandleChartProps } from '../../../../src/trade/market/CandleChart';
 import { FeedStore } from '../../../../src/trade/market/feed-store';
 import '../../ui/helpers';
+import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
-const COUNTERS = {
-  messages: 0,
-  bookUpdates: 0,
-  gaps: 0,
-  checksumMismatches: 0,
-  resyncs: 0,
-  reconnects: 0,
-  dropped: 0,
-  frames: 0,
-};
 const START = Date.UTC(2026, 10, 22, 8, 0) / 1000;
 
 const bar = (i: number, close: number): CandleBar => ({
@@ -35,7 +26,7 @@ const candleFrame = (candles: CandleView): TradeFrame => ({
   ticker: null,
   candles,
   latestTs: 0,
-  counters: COUNTERS,
+  counters: ZERO_COUNTERS,
 });
 
 type Ready = Parameters<NonNullable<CandleChartProps['onReady']>>[0];

@@ -7,20 +7,10 @@ import { PageBookCanvas, type PanelCanvasHandle } from '../../../../src/trade/ma
 import { FeedStore } from '../../../../src/trade/market/feed-store';
 import '../../ui/helpers';
 import '../../../../src/trade/trade-page.css';
-
-const COUNTERS = {
-  messages: 0,
-  bookUpdates: 0,
-  gaps: 0,
-  checksumMismatches: 0,
-  resyncs: 0,
-  reconnects: 0,
-  dropped: 0,
-  frames: 0,
-};
+import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
 function frame(book: TradeFrame['book'], connection: TradeFrame['connection'] = 'live'): TradeFrame {
-  return { n: 1, connection, book, trades: null, ticker: null, candles: null, latestTs: 0, counters: COUNTERS };
+  return { n: 1, connection, book, trades: null, ticker: null, candles: null, latestTs: 0, counters: ZERO_COUNTERS };
 }
 
 const LIVE = {

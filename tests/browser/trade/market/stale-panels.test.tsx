@@ -9,17 +9,7 @@ import { TickerBar } from '../../../../src/trade/market/TickerBar';
 import { TradesTape } from '../../../../src/trade/market/TradesTape';
 import '../../ui/helpers';
 import '../../../../src/trade/trade-page.css';
-
-const COUNTERS = {
-  messages: 0,
-  bookUpdates: 0,
-  gaps: 0,
-  checksumMismatches: 0,
-  resyncs: 0,
-  reconnects: 0,
-  dropped: 0,
-  frames: 0,
-};
+import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
 const BOOK = {
   status: 'live' as const,
@@ -51,7 +41,7 @@ function frame(connection: FeedConnection, full = false): TradeFrame {
     ticker: full ? TICKER : null,
     candles: null,
     latestTs: 0,
-    counters: COUNTERS,
+    counters: ZERO_COUNTERS,
   };
 }
 

@@ -5,20 +5,19 @@ import { TickerBar } from '../../../../src/trade/market/TickerBar';
 import { FeedStore } from '../../../../src/trade/market/feed-store';
 import '../../ui/helpers';
 import '../../../../src/trade/trade-page.css';
-
-const COUNTERS = {
-  messages: 0,
-  bookUpdates: 0,
-  gaps: 0,
-  checksumMismatches: 0,
-  resyncs: 0,
-  reconnects: 0,
-  dropped: 0,
-  frames: 0,
-};
+import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
 function tickerFrame(ticker: TickerView): TradeFrame {
-  return { n: 1, connection: 'live', book: null, trades: null, ticker, candles: null, latestTs: 0, counters: COUNTERS };
+  return {
+    n: 1,
+    connection: 'live',
+    book: null,
+    trades: null,
+    ticker,
+    candles: null,
+    latestTs: 0,
+    counters: ZERO_COUNTERS,
+  };
 }
 
 const TICKER: TickerView = {

@@ -6,20 +6,19 @@ import { FeedStore } from '../../../../src/trade/market/feed-store';
 import { PageTapeCanvas } from '../../../../src/trade/market/panel-canvas';
 import '../../ui/helpers';
 import '../../../../src/trade/trade-page.css';
-
-const COUNTERS = {
-  messages: 0,
-  bookUpdates: 0,
-  gaps: 0,
-  checksumMismatches: 0,
-  resyncs: 0,
-  reconnects: 0,
-  dropped: 0,
-  frames: 0,
-};
+import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
 function frame(trades: TradeFrame['trades']): TradeFrame {
-  return { n: 1, connection: 'live', book: null, trades, ticker: null, candles: null, latestTs: 0, counters: COUNTERS };
+  return {
+    n: 1,
+    connection: 'live',
+    book: null,
+    trades,
+    ticker: null,
+    candles: null,
+    latestTs: 0,
+    counters: ZERO_COUNTERS,
+  };
 }
 
 const trade = (id: number, side: 'buy' | 'sell'): TradeRowView => ({

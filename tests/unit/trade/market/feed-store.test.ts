@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TradeFrame, TradeRowView } from '../../../../engine/market/trade-frame';
 import { FeedStore, TAPE_ROWS } from '../../../../src/trade/market/feed-store';
-
-const COUNTERS = {
-  messages: 0,
-  bookUpdates: 0,
-  gaps: 0,
-  checksumMismatches: 0,
-  resyncs: 0,
-  reconnects: 0,
-  dropped: 0,
-  frames: 0,
-};
+import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
 function frame(patch: Partial<TradeFrame>): TradeFrame {
   return {
@@ -22,7 +12,7 @@ function frame(patch: Partial<TradeFrame>): TradeFrame {
     ticker: null,
     candles: null,
     latestTs: 0,
-    counters: COUNTERS,
+    counters: ZERO_COUNTERS,
     ...patch,
   };
 }
