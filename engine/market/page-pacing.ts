@@ -17,12 +17,12 @@ import type { BookView, TradeRowView } from './trade-frame';
 export const PAGE_BOOK_MS = 2000;
 
 /**
- * The chart's live bar goes to the page at most once a second (a new history at once): drawing the chart is the
- * page's costliest work, and each redraw rebuilds the items of every bar the chart holds. The interval is a second
- * plus the slack a due part may go early by, so no two live bars are ever less than a second apart; the stream
- * pushes about once a second, so each push still goes with its own message, and two close together make one redraw.
+ * The chart's live bar goes to the page at most this often (a new history at once): drawing the chart is the
+ * page's costliest work. Shorter than the stream's one push a second, so each push goes with its own message (a
+ * longer interval would hold every other push back by up to a second), while two pushes close together make one
+ * redraw: at most one live bar per push, about one a second.
  */
-export const PAGE_CANDLES_MS = 1000 + 20;
+export const PAGE_CANDLES_MS = 750;
 
 /**
  * The ticker's figures go to the page at most this often (the first at once, and a new language at once): each

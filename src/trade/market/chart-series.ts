@@ -30,6 +30,20 @@ export interface Overlays {
   ema: boolean;
 }
 
+/**
+ * What the overlays were last given. The chart rebuilds every bar of a series on each update, so a hidden overlay
+ * takes no data at all (it is filled from `history` when shown), and the shown ones take the live bar at most every
+ * {@link OVERLAY_EVERY_MS} (and on each new bar); the candles take every live bar.
+ */
+interface OverlayState {
+  shown: Overlays;
+  /** The candles drawn, oldest first: the history, then the live bars after it. */
+  history: Candle[];
+  /** When (performance.now()) the overlays last took the live bar. */
+  drawnAt: number;
+  colors: ChartColors | null;
+}
+
 /** The chart and every series on it. */
 export interface ChartSeries {
   chart: IChartApi;
@@ -38,7 +52,14 @@ export interface ChartSeries {
   ma7: ISeriesApi<'Line'>;
   ma25: ISeriesApi<'Line'>;
   ema20: ISeriesApi<'Line'>;
+  overlay: OverlayState;
 }
+
+/** How often the shown overlays (volume, averages) follow the live bar; the candle itself follows every update. */
+export const OVERLAY_EVERY_MS = 3000;
+
+/** Most candles kept to refill an overlay (the market worker's series keeps as many). */
+const MAX_HISTORY = 1000;
 
 /** The chart's colours, read from the theme's CSS tokens. */
 export interface ChartColors {
@@ -137,11 +158,50 @@ export function createChartSeries(library: ChartLibrary, element: HTMLElement, c
       priceLineVisible: false,
       crosshairMarkerVisible: false,
     });
-  return { chart, series, volume, ma7: line(colors.ma7), ma25: line(colors.ma25), ema20: line(colors.ema20) };
+  return {
+    chart,
+    series,
+    volume,
+    ma7: line(colors.ma7),
+    ma25: line(colors.ma25),
+    ema20: line(colors.ema20),
+    overlay: { shown: { volume: true, ma: true, ema: true }, history: [], drawnAt: 0, colors },
+  };
+}
+
+/** Gives each overlay the whole history when shown, nothing when hidden. */
+function fillOverlays(api: ChartSeries, which: Overlays): void {
+  const { history, colors, shown } = api.overlay;
+  if (which.volume)
+    api.volume.setData(shown.volume && colors ? history.map((candle) => volumeBar(candle, colors)) : []);
+  if (which.ma) {
+    api.ma7.setData(shown.ma ? history.map((candle) => linePoint(timeOf(candle), candle.ma7)) : []);
+    api.ma25.setData(shown.ma ? history.map((candle) => linePoint(timeOf(candle), candle.ma25)) : []);
+  }
+  if (which.ema) api.ema20.setData(shown.ema ? history.map((candle) => linePoint(timeOf(candle), candle.ema20)) : []);
+}
+
+/** Draws one candle's figures on the shown overlays (over their last bar or after it). */
+function drawOverlays(api: ChartSeries, candle: Candle, colors: ChartColors): void {
+  const { shown } = api.overlay;
+  const time = timeOf(candle);
+  if (shown.volume) api.volume.update(volumeBar(candle, colors));
+  if (shown.ma) {
+    api.ma7.update(linePoint(time, candle.ma7));
+    api.ma25.update(linePoint(time, candle.ma25));
+  }
+  if (shown.ema) api.ema20.update(linePoint(time, candle.ema20));
 }
 
 /** Shows or hides the overlays; the candles leave the lowest fifth to the volume while it is shown. */
 export function showOverlays(api: ChartSeries, overlays: Overlays): void {
+  const before = api.overlay.shown;
+  api.overlay.shown = { ...overlays };
+  fillOverlays(api, {
+    volume: before.volume !== overlays.volume,
+    ma: before.ma !== overlays.ma,
+    ema: before.ema !== overlays.ema,
+  });
   api.volume.applyOptions({ visible: overlays.volume });
   api.ma7.applyOptions({ visible: overlays.ma });
   api.ma25.applyOptions({ visible: overlays.ma });
@@ -164,6 +224,7 @@ export function applyColors(api: ChartSeries, colors: ChartColors): void {
   api.ma7.applyOptions({ color: colors.ma7 });
   api.ma25.applyOptions({ color: colors.ma25 });
   api.ema20.applyOptions({ color: colors.ema20 });
+  api.overlay.colors = colors;
   // Once per theme change: the bars carry their colour.
   const bars = api.series.data();
   const volumes = api.volume.data();
@@ -180,23 +241,38 @@ export function applyColors(api: ChartSeries, colors: ChartColors): void {
 const FIT_BARS = 100;
 
 /** Replaces every series' data with a history (oldest first). */
-export function setCandles(api: ChartSeries, candles: readonly Candle[], colors: ChartColors): void {
+export function setCandles(
+  api: ChartSeries,
+  candles: readonly Candle[],
+  colors: ChartColors,
+  now = performance.now(),
+): void {
+  api.overlay.history = candles.slice(-MAX_HISTORY);
+  api.overlay.colors = colors;
+  api.overlay.drawnAt = now;
   api.series.setData(candles.map(candleBar));
-  api.volume.setData(candles.map((candle) => volumeBar(candle, colors)));
-  api.ma7.setData(candles.map((candle) => linePoint(timeOf(candle), candle.ma7)));
-  api.ma25.setData(candles.map((candle) => linePoint(timeOf(candle), candle.ma25)));
-  api.ema20.setData(candles.map((candle) => linePoint(timeOf(candle), candle.ema20)));
+  fillOverlays(api, { volume: true, ma: true, ema: true });
   if (candles.length > 0 && candles.length <= FIT_BARS) api.chart.timeScale().fitContent();
 }
 
-/** Draws a live candle over the last bar or after it on every series (the caller checks it is not older). */
-export function updateCandle(api: ChartSeries, candle: Candle, colors: ChartColors): void {
-  const time = timeOf(candle);
+/**
+ * Draws a live candle over the last bar or after it (the caller checks it is not older): the candle at once, the
+ * shown overlays on a new bar (the closed bar's final figures first) or when {@link OVERLAY_EVERY_MS} has passed.
+ */
+export function updateCandle(api: ChartSeries, candle: Candle, colors: ChartColors, now = performance.now()): void {
+  const state = api.overlay;
+  const last = state.history.at(-1);
+  const isNewBar = last === undefined || timeOf(last) !== timeOf(candle);
+  if (isNewBar) {
+    state.history.push(candle);
+    if (state.history.length > MAX_HISTORY) state.history.shift();
+  } else state.history[state.history.length - 1] = candle;
+  state.colors = colors;
   api.series.update(candleBar(candle));
-  api.volume.update(volumeBar(candle, colors));
-  api.ma7.update(linePoint(time, candle.ma7));
-  api.ma25.update(linePoint(time, candle.ma25));
-  api.ema20.update(linePoint(time, candle.ema20));
+  if (!isNewBar && now - state.drawnAt < OVERLAY_EVERY_MS) return;
+  state.drawnAt = now;
+  if (isNewBar && last) drawOverlays(api, last, colors);
+  drawOverlays(api, candle, colors);
 }
 
 /** The candle drawn at a logical index (the one under the crosshair), read back from the series, or null. */
