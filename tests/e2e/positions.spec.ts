@@ -179,9 +179,10 @@ for (const viewport of [
       });
       await marginButton.click();
       const dialog = page.getByRole('dialog', { name: text(lang, 'trade.pos.marginTitle') });
-      // 500 in, so that taking 100 out below stays within the initial margin whatever the market does meanwhile (the
-      // limit counts the unrealised loss at the mark).
-      await dialog.getByLabel(text(lang, 'trade.pos.amountUsdt')).fill('500');
+      // 2,000 in, so that taking 100 out below stays within the initial margin whatever the market does meanwhile: the
+      // limit counts the unrealised loss at the mark, and other tests' market orders on this book can open the
+      // position well above the mark.
+      await dialog.getByLabel(text(lang, 'trade.pos.amountUsdt')).fill('2000');
       // The maths worker previews the new liquidation price: further from the mark for a long.
       await expect(dialog.locator('[data-figure="liq-after"]')).toHaveText(/\d/, SLOW);
       const preview = figure(lang, await dialog.locator('[data-figure="liq-after"]').textContent());
