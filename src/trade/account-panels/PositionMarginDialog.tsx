@@ -56,7 +56,8 @@ export function PositionMarginDialog({ position, onClose }: PositionMarginDialog
   const save = async () => {
     if (!position || saving) return;
     setChecked(true);
-    if (delta === null) return;
+    // A take-out the maths worker found leaves no margin is refused here, beside the field, and not sent.
+    if (delta === null || (mode === 'reduce' && preview === null)) return;
     setSaving(true);
     setFailure(null);
     try {

@@ -6,13 +6,20 @@ import type { FuturesPositionRow } from '../trade-replies';
 
 /**
  * The margin and liquidation price an isolated position would have after a change of `delta` (a signed decimal, or
- * null while nothing valid is typed), computed in the maths worker; null until it answers or when it refuses.
+ * null while nothing valid is typed), computed in the maths worker: undefined until it answers, null when nothing
+ * valid is typed or the worker refuses (the change would leave no margin).
  */
-export function useMarginPreview(position: FuturesPositionRow | null, delta: string | null): MarginPreview | null {
-  const [preview, setPreview] = useState<MarginPreview | null>(null);
+export function useMarginPreview(
+  position: FuturesPositionRow | null,
+  delta: string | null,
+): MarginPreview | null | undefined {
+  const [preview, setPreview] = useState<MarginPreview | null | undefined>(undefined);
   useEffect(() => {
-    setPreview(null);
-    if (!position || delta === null) return;
+    setPreview(undefined);
+    if (!position || delta === null) {
+      setPreview(null);
+      return;
+    }
     let live = true;
     mathsWorker
       .call(
