@@ -10,8 +10,8 @@ export const SHORT_MA_PERIOD = 7;
 export const LONG_MA_PERIOD = 25;
 export const EMA_PERIOD = 20;
 
-function windowMean(values: readonly number[], from: number, to: number): number {
-  // Summed afresh over each window, in order, so an amended last value leaves no drift behind it.
+function spanMean(values: readonly number[], from: number, to: number): number {
+  // Summed afresh over each span, in order, so an amended last value leaves no drift behind it.
   let sum = 0;
   for (let i = from; i < to; i += 1) sum += values[i]!;
   return sum / (to - from);
@@ -21,7 +21,7 @@ function windowMean(values: readonly number[], from: number, to: number): number
 export function movingAverages(values: readonly number[], period: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < values.length; i += 1)
-    out.push(i + 1 < period ? Number.NaN : windowMean(values, i + 1 - period, i + 1));
+    out.push(i + 1 < period ? Number.NaN : spanMean(values, i + 1 - period, i + 1));
   return out;
 }
 
@@ -35,7 +35,7 @@ export function exponentialAverages(values: readonly number[], period: number): 
   let previous = Number.NaN;
   for (let i = 0; i < values.length; i += 1) {
     if (i + 1 < period) out.push(Number.NaN);
-    else if (i + 1 === period) out.push(windowMean(values, 0, period));
+    else if (i + 1 === period) out.push(spanMean(values, 0, period));
     else out.push(previous + k * (values[i]! - previous));
     previous = out[i]!;
   }
@@ -52,17 +52,17 @@ export interface AverageTrack {
 
 /** {@link movingAverages} one value at a time: equal to the batch figure at every step. */
 export function movingAverageTrack(period: number): AverageTrack {
-  const window: number[] = [];
-  const current = () => (window.length < period ? Number.NaN : windowMean(window, 0, period));
+  const recent: number[] = [];
+  const current = () => (recent.length < period ? Number.NaN : spanMean(recent, 0, period));
   return {
     append(value) {
-      window.push(value);
-      if (window.length > period) window.shift();
+      recent.push(value);
+      if (recent.length > period) recent.shift();
       return current();
     },
     amend(value) {
-      if (window.length === 0) return this.append(value);
-      window[window.length - 1] = value;
+      if (recent.length === 0) return this.append(value);
+      recent[recent.length - 1] = value;
       return current();
     },
   };
@@ -78,7 +78,7 @@ export function exponentialAverageTrack(period: number): AverageTrack {
   let latest = Number.NaN;
   const compute = (value: number) => {
     if (count < period) latest = Number.NaN;
-    else if (count === period) latest = windowMean(seed, 0, period);
+    else if (count === period) latest = spanMean(seed, 0, period);
     else latest = before + k * (value - before);
     return latest;
   };

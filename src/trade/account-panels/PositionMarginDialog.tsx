@@ -6,10 +6,10 @@ import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { useIntlTag, useNumberText } from '../use-number-text';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast/toast-state';
 import { useMarginPreview } from './margin-preview';
+import { PositionFormDialog } from './PositionFormDialog';
 import { stepProblem, typedText, plainValue } from './position-inputs';
 
 export interface PositionMarginDialogProps {
@@ -83,23 +83,13 @@ export function PositionMarginDialog({ position, onClose }: PositionMarginDialog
     </Button>
   );
   return (
-    <Dialog
+    <PositionFormDialog
       open={position !== null}
-      onClose={() => {
-        if (!saving) onClose();
-      }}
-      size="sm"
       title={t('trade.pos.marginTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="primary" loading={saving} onClick={() => void save()}>
-            {t('trade.pos.save')}
-          </Button>
-        </>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSave={() => void save()}
+      failure={failure}
     >
       <div className="position-dialog__modes">
         {modeButton('add', t('trade.pos.add'))}
@@ -128,11 +118,6 @@ export function PositionMarginDialog({ position, onClose }: PositionMarginDialog
           <bdi dir="ltr">{number(preview?.liquidation)}</bdi>
         </dd>
       </dl>
-      {failure && (
-        <p className="trade-form__error" role="alert">
-          {failure}
-        </p>
-      )}
-    </Dialog>
+    </PositionFormDialog>
   );
 }

@@ -4,10 +4,9 @@ import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { useIntlTag } from '../use-number-text';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast/toast-state';
+import { PositionFormDialog } from './PositionFormDialog';
 import { stepOf, stepProblem, typedText, plainValue } from './position-inputs';
 
 export interface PositionTpslDialogProps {
@@ -65,23 +64,13 @@ export function PositionTpslDialog({ position, onClose }: PositionTpslDialogProp
   };
 
   return (
-    <Dialog
+    <PositionFormDialog
       open={position !== null}
-      onClose={() => {
-        if (!saving) onClose();
-      }}
-      size="sm"
       title={t('trade.pos.tpslTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="primary" loading={saving} onClick={() => void save()}>
-            {t('trade.pos.save')}
-          </Button>
-        </>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSave={() => void save()}
+      failure={failure}
     >
       <p className="account-table__sub">{t('trade.pos.tpslHint')}</p>
       <Field
@@ -102,11 +91,6 @@ export function PositionTpslDialog({ position, onClose }: PositionTpslDialogProp
         error={slProblem}
         onChange={(event) => setSl(typedText(event.currentTarget.value, sl, places, intl))}
       />
-      {failure && (
-        <p className="trade-form__error" role="alert">
-          {failure}
-        </p>
-      )}
-    </Dialog>
+    </PositionFormDialog>
   );
 }
