@@ -8,6 +8,7 @@ import { StateView } from '../../ui/StateView';
 import { ChartLegend, type LegendWriter } from './ChartLegend';
 import {
   applyColors,
+  applyPriceFormat,
   type Candle,
   type ChartColors,
   type ChartSeries,
@@ -123,7 +124,7 @@ export function CandleChart({
 
   useEffect(() => {
     if (!api) return;
-    api.series.applyOptions({ priceFormat: { type: 'price', precision: pricePlaces, minMove: 10 ** -pricePlaces } });
+    applyPriceFormat(api, pricePlaces);
     // The axis and the crosshair's price label in the page's language, as the legend: string splicing, no Intl call.
     const fixed = createFixedFormat(intl);
     api.chart.applyOptions({

@@ -1,12 +1,5 @@
-import type {
-  CandlestickData,
-  HistogramData,
-  IChartApi,
-  ISeriesApi,
-  LineData,
-  UTCTimestamp,
-  WhitespaceData,
-} from 'lightweight-charts';
+import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { ChartOverlays, type OverlaySource, type Overlays } from './chart-overlays';
 
 /** One candle as the market worker hands it over: open time in ms, prices as decimal strings, overlays as numbers. */
 export interface Candle {
@@ -23,42 +16,33 @@ export interface Candle {
   ema20?: number;
 }
 
-/** Which overlays are drawn. */
-export interface Overlays {
-  volume: boolean;
-  ma: boolean;
-  ema: boolean;
+export type { Overlays };
+
+/** What the chart holds besides its series: the candles drawn and which overlays show, read by the overlays' paint. */
+interface OverlayState extends OverlaySource {
+  history: Candle[];
 }
 
 /**
- * What the overlays were last given. The chart rebuilds every bar of a series on each update, so a hidden overlay
- * takes no data at all (it is filled from `history` when shown), and the shown ones take the live bar at most every
- * {@link OVERLAY_EVERY_MS} (and on each new bar); the candles take every live bar.
+ * The candles, as two series of the same look on the same scale: the closed bars, and the live bar alone. The chart
+ * rebuilds every bar of a series each time one of its bars changes (objects per bar, and the garbage collector's
+ * pauses after them), so the bar that changes every second lives in a series of one bar, and the series of closed
+ * bars changes once per period.
  */
-interface OverlayState {
-  shown: Overlays;
-  /** The candles drawn, oldest first: the history, then the live bars after it. */
-  history: Candle[];
-  /** When (performance.now()) the overlays last took the live bar. */
-  drawnAt: number;
-  colors: ChartColors | null;
+export interface CandlePair {
+  closed: ISeriesApi<'Candlestick'>;
+  live: ISeriesApi<'Candlestick'>;
 }
 
-/** The chart and every series on it. */
+/** The chart, its candles, and the volume and averages drawn over them. */
 export interface ChartSeries {
   chart: IChartApi;
-  series: ISeriesApi<'Candlestick'>;
-  volume: ISeriesApi<'Histogram'>;
-  ma7: ISeriesApi<'Line'>;
-  ma25: ISeriesApi<'Line'>;
-  ema20: ISeriesApi<'Line'>;
+  candles: CandlePair;
+  overlays: ChartOverlays;
   overlay: OverlayState;
 }
 
-/** How often the shown overlays (volume, averages) follow the live bar; the candle itself follows every update. */
-export const OVERLAY_EVERY_MS = 3000;
-
-/** Most candles kept to refill an overlay (the market worker's series keeps as many). */
+/** Most candles kept for the overlays and the legend (the market worker's series keeps as many). */
 const MAX_HISTORY = 1000;
 
 /** The chart's colours, read from the theme's CSS tokens. */
@@ -90,12 +74,6 @@ export function themeColors(element: HTMLElement): ChartColors {
   };
 }
 
-/** A volume bar's colour: the candle's direction, half transparent so the candles above stay readable. */
-function volumeColor(colors: ChartColors, isUp: boolean): string {
-  const color = isUp ? colors.up : colors.down;
-  return /^#[0-9a-f]{6}$/i.test(color) ? `${color}80` : color;
-}
-
 function timeOf(candle: Candle): Time {
   return Math.floor(candle.time / 1000) as Time;
 }
@@ -111,22 +89,22 @@ export function candleBar(candle: Candle): CandlestickData<Time> {
   };
 }
 
-function volumeBar(candle: Candle, colors: ChartColors): HistogramData<Time> {
-  return {
-    time: timeOf(candle),
-    value: candle.volume ?? 0,
-    color: volumeColor(colors, Number(candle.close) >= Number(candle.open)),
-  };
+/**
+ * Draws a live bar: over the live one, or (a new bar) after it, the closed series first taking the bar that closed
+ * (`closed`, its final figures) so its time stays on the scale while the live series moves on.
+ */
+function updatePair(pair: CandlePair, bar: CandlestickData<Time>, closed: CandlestickData<Time> | null): void {
+  if (!closed) {
+    pair.live.update(bar);
+    return;
+  }
+  pair.closed.update(closed);
+  pair.live.setData([bar]);
 }
 
-/** A line's point, or a gap (so every series has the same bars and the legend finds them by index). */
-function linePoint(time: Time, value: number | undefined): LineData<Time> | WhitespaceData<Time> {
-  return value === undefined ? { time } : { time, value };
-}
-
-/** Creates the chart, its candles, a volume histogram in the lowest fifth, and the three average lines. */
+/** Creates the chart, its candles, and the volume (in the lowest fifth) and average lines drawn with them. */
 export function createChartSeries(library: ChartLibrary, element: HTMLElement, colors: ChartColors): ChartSeries {
-  const { createChart, CandlestickSeries, HistogramSeries, LineSeries, CrosshairMode } = library;
+  const { createChart, CandlestickSeries, CrosshairMode } = library;
   const chart = createChart(element, {
     autoSize: true,
     layout: { attributionLogo: false, background: { color: 'transparent' }, textColor: colors.text },
@@ -136,162 +114,90 @@ export function createChartSeries(library: ChartLibrary, element: HTMLElement, c
     // The crosshair follows the pointer and labels its price on the price axis and its time on the time axis.
     crosshair: { mode: CrosshairMode.Normal, horzLine: { labelVisible: true }, vertLine: { labelVisible: true } },
   });
-  const series = chart.addSeries(CandlestickSeries, {
-    upColor: colors.up,
-    downColor: colors.down,
-    borderVisible: false,
-    wickUpColor: colors.up,
-    wickDownColor: colors.down,
-  });
-  const volume = chart.addSeries(HistogramSeries, {
-    priceScaleId: 'volume',
-    priceFormat: { type: 'volume' },
-    lastValueVisible: false,
-    priceLineVisible: false,
-  });
-  volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const line = (color: string) =>
-    chart.addSeries(LineSeries, {
-      color,
-      lineWidth: 1,
-      lastValueVisible: false,
-      priceLineVisible: false,
-      crosshairMarkerVisible: false,
+  // Only the live series labels its last value on the axis and draws the price line.
+  const candle = (isLive: boolean) =>
+    chart.addSeries(CandlestickSeries, {
+      upColor: colors.up,
+      downColor: colors.down,
+      borderVisible: false,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+      ...(isLive ? {} : { lastValueVisible: false, priceLineVisible: false }),
     });
-  return {
-    chart,
-    series,
-    volume,
-    ma7: line(colors.ma7),
-    ma25: line(colors.ma25),
-    ema20: line(colors.ema20),
-    overlay: { shown: { volume: true, ma: true, ema: true }, history: [], drawnAt: 0, colors },
-  };
+  const candles = { closed: candle(false), live: candle(true) };
+  const overlay: OverlayState = { shown: { volume: true, ma: true, ema: true }, history: [], bars: 0, colors };
+  const overlays = new ChartOverlays(overlay);
+  candles.live.attachPrimitive(overlays);
+  return { chart, candles, overlays, overlay };
 }
 
-/** Gives each overlay the whole history when shown, nothing when hidden. */
-function fillOverlays(api: ChartSeries, which: Overlays): void {
-  const { history, colors, shown } = api.overlay;
-  if (which.volume)
-    api.volume.setData(shown.volume && colors ? history.map((candle) => volumeBar(candle, colors)) : []);
-  if (which.ma) {
-    api.ma7.setData(shown.ma ? history.map((candle) => linePoint(timeOf(candle), candle.ma7)) : []);
-    api.ma25.setData(shown.ma ? history.map((candle) => linePoint(timeOf(candle), candle.ma25)) : []);
-  }
-  if (which.ema) api.ema20.setData(shown.ema ? history.map((candle) => linePoint(timeOf(candle), candle.ema20)) : []);
-}
-
-/** Draws one candle's figures on the shown overlays (over their last bar or after it). */
-function drawOverlays(api: ChartSeries, candle: Candle, colors: ChartColors): void {
-  const { shown } = api.overlay;
-  const time = timeOf(candle);
-  if (shown.volume) api.volume.update(volumeBar(candle, colors));
-  if (shown.ma) {
-    api.ma7.update(linePoint(time, candle.ma7));
-    api.ma25.update(linePoint(time, candle.ma25));
-  }
-  if (shown.ema) api.ema20.update(linePoint(time, candle.ema20));
+/** Both candle series take the same options. */
+function applyCandles(api: ChartSeries, options: Record<string, unknown>): void {
+  api.candles.closed.applyOptions(options);
+  api.candles.live.applyOptions(options);
 }
 
 /** Shows or hides the overlays; the candles leave the lowest fifth to the volume while it is shown. */
 export function showOverlays(api: ChartSeries, overlays: Overlays): void {
-  const before = api.overlay.shown;
   api.overlay.shown = { ...overlays };
-  fillOverlays(api, {
-    volume: before.volume !== overlays.volume,
-    ma: before.ma !== overlays.ma,
-    ema: before.ema !== overlays.ema,
-  });
-  api.volume.applyOptions({ visible: overlays.volume });
-  api.ma7.applyOptions({ visible: overlays.ma });
-  api.ma25.applyOptions({ visible: overlays.ma });
-  api.ema20.applyOptions({ visible: overlays.ema });
-  api.series.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: overlays.volume ? 0.25 : 0.1 } });
+  api.candles.closed.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: overlays.volume ? 0.25 : 0.1 } });
+  api.overlays.redraw();
 }
 
-/** Applies the theme's colours to the chart and every series, recolouring the volume bars already drawn. */
+/** Applies the theme's colours to the chart, the candles and the overlays. */
 export function applyColors(api: ChartSeries, colors: ChartColors): void {
   api.chart.applyOptions({
     layout: { textColor: colors.text },
     grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
   });
-  api.series.applyOptions({
-    upColor: colors.up,
-    downColor: colors.down,
-    wickUpColor: colors.up,
-    wickDownColor: colors.down,
-  });
-  api.ma7.applyOptions({ color: colors.ma7 });
-  api.ma25.applyOptions({ color: colors.ma25 });
-  api.ema20.applyOptions({ color: colors.ema20 });
+  applyCandles(api, { upColor: colors.up, downColor: colors.down, wickUpColor: colors.up, wickDownColor: colors.down });
   api.overlay.colors = colors;
-  // Once per theme change: the bars carry their colour.
-  const bars = api.series.data();
-  const volumes = api.volume.data();
-  api.volume.setData(
-    volumes.map((point, i) => {
-      const bar = bars[i];
-      const isUp = bar && 'close' in bar ? bar.close >= bar.open : true;
-      return { time: point.time as Time, value: 'value' in point ? point.value : 0, color: volumeColor(colors, isUp) };
-    }),
-  );
+  api.overlays.redraw();
+}
+
+/** Applies the candles' price format (both series: the live one labels its price on the axis). */
+export function applyPriceFormat(api: ChartSeries, places: number): void {
+  applyCandles(api, { priceFormat: { type: 'price', precision: places, minMove: 10 ** -places } });
 }
 
 /** Bars a history may have and still be shown whole, rather than its newest part at the usual spacing. */
 const FIT_BARS = 100;
 
-/** Replaces every series' data with a history (oldest first). */
-export function setCandles(
-  api: ChartSeries,
-  candles: readonly Candle[],
-  colors: ChartColors,
-  now = performance.now(),
-): void {
+/** Replaces the chart's candles with a history (oldest first). */
+export function setCandles(api: ChartSeries, candles: readonly Candle[], colors: ChartColors): void {
   api.overlay.history = candles.slice(-MAX_HISTORY);
+  api.overlay.bars = candles.length;
   api.overlay.colors = colors;
-  api.overlay.drawnAt = now;
-  api.series.setData(candles.map(candleBar));
-  fillOverlays(api, { volume: true, ma: true, ema: true });
+  const bars = candles.map(candleBar);
+  api.candles.closed.setData(bars.slice(0, -1));
+  api.candles.live.setData(bars.slice(-1));
   if (candles.length > 0 && candles.length <= FIT_BARS) api.chart.timeScale().fitContent();
 }
 
 /**
- * Draws a live candle over the last bar or after it (the caller checks it is not older): the candle at once, the
- * shown overlays on a new bar (the closed bar's final figures first) or when {@link OVERLAY_EVERY_MS} has passed.
+ * Draws a live candle over the last bar or after it (the caller checks it is not older). The overlays are drawn from
+ * the history at the chart's next paint, so they follow every live bar at no cost of their own.
  */
-export function updateCandle(api: ChartSeries, candle: Candle, colors: ChartColors, now = performance.now()): void {
+export function updateCandle(api: ChartSeries, candle: Candle, colors: ChartColors): void {
   const state = api.overlay;
   const last = state.history.at(-1);
   const isNewBar = last === undefined || timeOf(last) !== timeOf(candle);
   if (isNewBar) {
     state.history.push(candle);
+    state.bars += 1;
     if (state.history.length > MAX_HISTORY) state.history.shift();
   } else state.history[state.history.length - 1] = candle;
   state.colors = colors;
-  api.series.update(candleBar(candle));
-  if (!isNewBar && now - state.drawnAt < OVERLAY_EVERY_MS) return;
-  state.drawnAt = now;
-  if (isNewBar && last) drawOverlays(api, last, colors);
-  drawOverlays(api, candle, colors);
+  updatePair(api.candles, candleBar(candle), isNewBar && last ? candleBar(last) : null);
 }
 
-/** The candle drawn at a logical index (the one under the crosshair), read back from the series, or null. */
+/** Every candle the chart draws, oldest first (the closed ones, then the live one). */
+export function barsDrawn(api: ChartSeries) {
+  return [...api.candles.closed.data(), ...api.candles.live.data()];
+}
+
+/** The candle drawn at a logical index (the one under the crosshair), with its volume and averages, or null. */
 export function candleAt(api: ChartSeries, index: number): Candle | null {
-  const bar = api.series.dataByIndex(index);
-  if (!bar || !('close' in bar)) return null;
-  const value = (series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>) => {
-    const point = series.dataByIndex(index) as { value?: number } | null;
-    return typeof point?.value === 'number' ? point.value : undefined;
-  };
-  return {
-    time: (bar.time as number) * 1000,
-    open: String(bar.open),
-    high: String(bar.high),
-    low: String(bar.low),
-    close: String(bar.close),
-    volume: value(api.volume),
-    ma7: value(api.ma7),
-    ma25: value(api.ma25),
-    ema20: value(api.ema20),
-  };
+  const { history, bars } = api.overlay;
+  return history[index - (bars - history.length)] ?? null;
 }

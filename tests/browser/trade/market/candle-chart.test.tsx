@@ -1,3 +1,4 @@
+import { barsDrawn } from '../../../../src/trade/market/chart-series';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -37,7 +38,8 @@ describe('CandleChart', () => {
         <CandleChart candles={data} pricePlaces={1} theme="dark" onReady={onReady} />
       </div>,
     );
-    const { series } = await promise;
+    const chartApi = await promise;
+    const series = { data: () => barsDrawn(chartApi) };
     await expect.poll(() => series.data().length).toBe(50);
     const canvas = document.querySelector('.candle-chart canvas') as HTMLCanvasElement;
     expect(canvas.width).toBeGreaterThan(100);
@@ -75,7 +77,8 @@ describe('CandleChart', () => {
     const { promise, onReady } = ready();
     const data = candles(10);
     const screen = await render(<CandleChart candles={data} pricePlaces={1} theme="dark" onReady={onReady} />);
-    const { series } = await promise;
+    const chartApi = await promise;
+    const series = { data: () => barsDrawn(chartApi) };
     await expect.poll(() => series.data().length).toBe(10);
     await screen.rerender(
       <CandleChart candles={data} live={{ ...data[3], close: '1.0' }} pricePlaces={1} theme="dark" onReady={onReady} />,

@@ -1,3 +1,4 @@
+import { barsDrawn } from '../../../../src/trade/market/chart-series';
 import type { BarPrice } from 'lightweight-charts';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +71,8 @@ describe('the chart legend', () => {
       </div>,
     );
     store.apply(frame({ channel: 'candle1m', reset: true, bars: [bar(0, 1000, 1010), bar(1, 1010, 1234.5)] }));
-    const { series } = await promise;
+    const chartApi = await promise;
+    const series = { data: () => barsDrawn(chartApi) };
     await expect.poll(() => series.data().length).toBe(2);
     await expect.poll(() => figure('close')).toBe('1,234.50');
     expect(figure('open')).toBe('1,010.00');
@@ -137,9 +139,12 @@ describe('the chart legend', () => {
         />
       </div>,
     );
+    // Hourly bars (the panel's interval), so the chart's time scale spaces them as it would.
+    const hourly = (i: number, close: number): CandleBar => ({ ...bar(i, close - 5, close), time: START + i * 3600 });
+    store.apply(frame({ channel: 'candle1H', reset: true, bars: [0, 1, 2, 3, 4, 5].map((i) => hourly(i, 1000 + i)) }));
     const api = await promise;
-    await expect.poll(() => api.ema20.options().visible).toBe(false);
-    expect(api.volume.options().visible).toBe(true);
+    // Drawn by the chart's own paint, from the history: a volume bar and an average point per candle, no EMA.
+    await expect.poll(() => ({ ...api.overlays.drawn })).toEqual({ volume: 6, ma7: 6, ma25: 6, ema20: 0 });
     const menu = page.getByRole('button', { name: 'Indicators' });
     await menu.click();
     await expect.element(menu).toHaveAttribute('aria-expanded', 'true');
@@ -150,8 +155,10 @@ describe('the chart legend', () => {
     await userEvent.tab();
     await expect.element(page.getByRole('checkbox', { name: /EMA 20/ })).toHaveFocus();
     await userEvent.keyboard(' ');
-    await expect.poll(() => api.ema20.options().visible).toBe(true);
-    expect(api.volume.options().visible).toBe(false);
+    await expect.poll(() => ({ ...api.overlays.drawn })).toEqual({ volume: 0, ma7: 6, ma25: 6, ema20: 6 });
+    // A live bar: the overlays follow it at the next paint.
+    store.apply(frame({ channel: 'candle1H', reset: false, bars: [hourly(6, 1010)] }));
+    await expect.poll(() => api.overlays.drawn.ema20).toBe(7);
     expect(stored()).toEqual({ interval: 'candle1H', volume: false, ma: true, ema: true });
     await userEvent.keyboard('{Escape}');
     await expect.element(menu).toHaveAttribute('aria-expanded', 'false');

@@ -1,3 +1,4 @@
+import { barsDrawn } from '../../../../src/trade/market/chart-series';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -55,7 +56,8 @@ describe('ChartPanel', () => {
     // The chart loads on first use: a live bar that comes before it is there is kept in the history it draws.
     store.apply(candleFrame({ channel: 'candle1m', reset: true, bars: [bar(0, 101), bar(1, 102)] }));
     store.apply(candleFrame({ channel: 'candle1m', reset: false, bars: [bar(1, 103), bar(2, 104)] }));
-    const { series } = await ready;
+    const chartApi = await ready;
+    const series = { data: () => barsDrawn(chartApi) };
     await expect.poll(() => series.data().map((b) => ('close' in b ? b.close : null))).toEqual([101, 103, 104]);
     store.apply(candleFrame({ channel: 'candle1m', reset: false, bars: [bar(2, 105)] }));
     expect(series.data().at(-1)).toMatchObject({ close: 105 });
@@ -90,7 +92,8 @@ describe('ChartPanel', () => {
         />
       </div>,
     );
-    const { series } = await ready;
+    const chartApi = await ready;
+    const series = { data: () => barsDrawn(chartApi) };
     await expect.poll(() => series.data()).toHaveLength(1);
     await screen.rerender(
       <div style={{ width: 640, height: 360 }}>
