@@ -237,39 +237,60 @@ export class ChartOverlays implements ISeriesPrimitive<Time> {
     ratioX: number,
     ratioY: number,
   ): void {
-    this.drawn.ma7 = 0;
-    this.drawn.ma25 = 0;
-    this.drawn.ema20 = 0;
     const { colors, shown } = this.source;
-    if (!colors) return;
     // One bar past each edge, so the lines run off the pane rather than stop short of it.
     const first = Math.max(0, Math.floor(range.from) - 1);
     const last = Math.min(this.source.bars - 1, Math.ceil(range.to) + 1);
+    // In bitmap pixels: bar i at xStart + i * xStep, a price p at yStart + p * yStep.
+    const xStart = x0 * ratioX;
+    const xStep = spacing * ratioX;
+    const yStep = slope * ratioY;
+    const yStart = y0 * ratioY - price0 * yStep;
+    const shownMa = shown.ma && colors !== null;
+    const shownEma = shown.ema && colors !== null;
     context.lineWidth = Math.max(1, Math.floor(ratioX));
     context.lineJoin = 'round';
-    const line = (key: LineKey) => {
-      context.strokeStyle = colors[key];
-      context.beginPath();
-      let isDrawing = false;
-      for (let index = first; index <= last; index += 1) {
-        const value = this.candleAt(index)?.[key];
-        if (value === undefined || !Number.isFinite(value)) {
-          isDrawing = false;
-          continue;
-        }
-        const x = (x0 + index * spacing) * ratioX;
-        const y = (y0 + (value - price0) * slope) * ratioY;
-        if (isDrawing) context.lineTo(x, y);
-        else context.moveTo(x, y);
-        isDrawing = true;
-        this.drawn[key] += 1;
+    this.drawn.ma7 = shownMa
+      ? this.strokeLine(context, 'ma7', colors.ma7, first, last, xStart, xStep, yStart, yStep)
+      : 0;
+    this.drawn.ma25 = shownMa
+      ? this.strokeLine(context, 'ma25', colors.ma25, first, last, xStart, xStep, yStart, yStep)
+      : 0;
+    this.drawn.ema20 = shownEma
+      ? this.strokeLine(context, 'ema20', colors.ema20, first, last, xStart, xStep, yStart, yStep)
+      : 0;
+  }
+
+  /** Strokes one average over bars `first`..`last` (a gap where it has no value); returns the points drawn. */
+  private strokeLine(
+    context: CanvasRenderingContext2D,
+    key: LineKey,
+    color: string,
+    first: number,
+    last: number,
+    xStart: number,
+    xStep: number,
+    yStart: number,
+    yStep: number,
+  ): number {
+    const { history, bars } = this.source;
+    const offset = bars - history.length;
+    context.strokeStyle = color;
+    context.beginPath();
+    let points = 0;
+    let isDrawing = false;
+    for (let index = Math.max(first, offset); index <= last; index += 1) {
+      const value = history[index - offset][key];
+      if (value === undefined) {
+        isDrawing = false;
+        continue;
       }
-      context.stroke();
-    };
-    if (shown.ma) {
-      line('ma7');
-      line('ma25');
+      if (isDrawing) context.lineTo(xStart + index * xStep, yStart + value * yStep);
+      else context.moveTo(xStart + index * xStep, yStart + value * yStep);
+      isDrawing = true;
+      points += 1;
     }
-    if (shown.ema) line('ema20');
+    context.stroke();
+    return points;
   }
 }

@@ -13,6 +13,8 @@ import { FeedStore } from '../../../../src/trade/market/feed-store';
 import '../../ui/helpers';
 import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
+/** Live bars are drawn at the next animation frame. */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const START = Date.UTC(2026, 10, 22, 8, 0) / 1000;
 
 const bar = (i: number, open: number, close: number): CandleBar => ({
@@ -87,11 +89,13 @@ describe('the chart legend', () => {
     expect(figure('ema20')).toBeUndefined();
     // The first live bar takes the empty state's place (one render, once); the ones after it render nothing.
     store.apply(frame({ channel: 'candle1m', reset: false, bars: [bar(1, 1010, 1100)] }));
+    await nextFrame();
     expect(figure('close')).toBe('1,100.00');
     await new Promise((r) => setTimeout(r, 100));
     const settled = commits;
 
     store.apply(frame({ channel: 'candle1m', reset: false, bars: [bar(1, 1010, 990)] }));
+    await nextFrame();
     expect(figure('close')).toBe('990.00');
     expect(figure('change')).toBe('-20.00 (-1.98%)');
     expect(document.querySelector('.chart-legend')?.getAttribute('data-direction')).toBe('down');

@@ -9,6 +9,8 @@ import { FeedStore } from '../../../../src/trade/market/feed-store';
 import '../../ui/helpers';
 import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
 
+/** Live bars are drawn at the next animation frame. */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const START = Date.UTC(2026, 10, 22, 8, 0) / 1000;
 
 const bar = (i: number, close: number): CandleBar => ({
@@ -60,15 +62,18 @@ describe('ChartPanel', () => {
     const series = { data: () => barsDrawn(chartApi) };
     await expect.poll(() => series.data().map((b) => ('close' in b ? b.close : null))).toEqual([101, 103, 104]);
     store.apply(candleFrame({ channel: 'candle1m', reset: false, bars: [bar(2, 105)] }));
+    await nextFrame();
     expect(series.data().at(-1)).toMatchObject({ close: 105 });
     // Let the panel settle (the chart's ready state, the first live bar taking the empty state's place), then count.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const settled = commits;
     // A period closes and the next starts in one part.
     store.apply(candleFrame({ channel: 'candle1m', reset: false, bars: [bar(2, 106), bar(3, 107)] }));
+    await nextFrame();
     expect(series.data().map((b) => ('close' in b ? b.close : null))).toEqual([101, 103, 106, 107]);
     // A late bar of the past is not drawn over the history.
     store.apply(candleFrame({ channel: 'candle1m', reset: false, bars: [bar(0, 1)] }));
+    await nextFrame();
     expect(series.data()[0]).toMatchObject({ close: 101 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(commits).toBe(settled);
@@ -110,6 +115,7 @@ describe('ChartPanel', () => {
     await expect.poll(() => series.data()).toHaveLength(0);
     // A live bar of the old channel is not drawn.
     store.apply(candleFrame({ channel: 'candle5m', reset: false, bars: [bar(1, 120)] }));
+    await nextFrame();
     expect(series.data()).toHaveLength(0);
   });
 });
