@@ -7,7 +7,7 @@ import { CandleSeries } from './candle-series';
 import { BOOK_STALE_MS, feedConnection, LIVENESS_CHECK_MS, SNAPSHOT_WAIT_MS } from './feed-liveness';
 import { type BookApplyResult, OrderBook } from './order-book';
 import { readTicker, readTrade, type StreamTicker } from './stream-rows';
-import type { FeedConnection, FeedCounters, TradeFeedTarget } from './trade-frame';
+import { type FeedConnection, type FeedCounters, type TradeFeedTarget, zeroCounters } from './trade-frame';
 import { TradesRing } from './trades-ring';
 import type { ChannelArg, ChannelPush, SessionState } from './ws-session';
 
@@ -62,16 +62,7 @@ export class FeedState {
    * newest among the parts it carries that the stream moved on since the page last had them.
    */
   readonly dataTs = { book: 0, trades: 0, ticker: 0, candles: 0 };
-  readonly tally: Required<FeedCounters> = {
-    messages: 0,
-    bookUpdates: 0,
-    gaps: 0,
-    checksumMismatches: 0,
-    resyncs: 0,
-    reconnects: 0,
-    dropped: 0,
-    frames: 0,
-  };
+  readonly tally: Required<FeedCounters> = zeroCounters();
   private readonly isFutures: boolean;
   private readonly booksArg: ChannelArg;
   private readonly unsubscribes: (() => void)[] = [];

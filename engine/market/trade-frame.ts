@@ -111,6 +111,20 @@ export interface FeedCounters {
   frames: number;
 }
 
+/** A feed's counters before anything arrived. */
+export function zeroCounters(): Required<FeedCounters> {
+  return {
+    messages: 0,
+    bookUpdates: 0,
+    gaps: 0,
+    checksumMismatches: 0,
+    resyncs: 0,
+    reconnects: 0,
+    dropped: 0,
+    frames: 0,
+  };
+}
+
 /** One frame: each part null when unchanged since the previous frame. */
 export interface TradeFrame {
   /** Frame number, from 1. */

@@ -67,6 +67,11 @@ export function volumeColor(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? `${color}80` : color;
 }
 
+/** The bar at chart index `index` (the history is the chart's newest bars), or undefined when it is not kept. */
+export function barAt<Bar>(source: { history: readonly Bar[]; bars: number }, index: number): Bar | undefined {
+  return source.history[index - (source.bars - source.history.length)];
+}
+
 /**
  * The highest volume among the bars `from`..`to` (chart indices, clipped to the history), or 0: the volume bars
  * scale to it, so the tallest visible one fills the volume's share of the pane.
@@ -178,8 +183,7 @@ export class ChartOverlays implements ISeriesPrimitive<Time> {
 
   /** The visible bars (chart indices), or null before the chart has any. */
   visibleRange(): { from: number; to: number } | null {
-    const range = this.chart?.timeScale().getVisibleLogicalRange();
-    return range ? { from: range.from, to: range.to } : null;
+    return this.chart?.timeScale().getVisibleLogicalRange() ?? null;
   }
 
   /** This paint's geometry, from two bars and two prices the chart converts; null while it has no bars. */
@@ -196,11 +200,6 @@ export class ChartOverlays implements ISeriesPrimitive<Time> {
     const y1 = this.series.priceToCoordinate(price1);
     if (x0 === null || x1 === null || y0 === null || y1 === null || !Number.isFinite(price0)) return null;
     return { x0, spacing: x1 - x0, price0, y0, slope: (y1 - y0) / (price1 - price0) };
-  }
-
-  /** The history's candle at chart index `index`, or undefined. */
-  private candleAt(index: number): OverlayCandle | undefined {
-    return this.source.history[index - (this.source.bars - this.source.history.length)];
   }
 
   drawVolume(
@@ -221,7 +220,7 @@ export class ChartOverlays implements ISeriesPrimitive<Time> {
     const up = volumeColor(colors.up);
     const down = volumeColor(colors.down);
     for (let index = first; index <= last; index += 1) {
-      const candle = this.candleAt(index);
+      const candle = barAt(this.source, index);
       if (!candle?.volume) continue;
       const barHeight = Math.max(1, Math.round((candle.volume / highest) * height * VOLUME_SHARE));
       context.fillStyle = Number(candle.close) >= Number(candle.open) ? up : down;

@@ -1,5 +1,5 @@
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { ChartOverlays, type OverlaySource, type Overlays } from './chart-overlays';
+import { barAt, ChartOverlays, type OverlaySource, type Overlays } from './chart-overlays';
 
 /** One candle as the market worker hands it over: open time in ms, prices as decimal strings, overlays as numbers. */
 export interface Candle {
@@ -198,6 +198,5 @@ export function barsDrawn(api: ChartSeries) {
 
 /** The candle drawn at a logical index (the one under the crosshair), with its volume and averages, or null. */
 export function candleAt(api: ChartSeries, index: number): Candle | null {
-  const { history, bars } = api.overlay;
-  return history[index - (bars - history.length)] ?? null;
+  return barAt(api.overlay, index) ?? null;
 }
