@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { type MessageKey, useT } from '../i18n/i18n';
-import { TITLE_PRICE_INTERVAL_MS, type TitlePair, useTitlePair } from '../ui/page-title';
+import { onTitlePair, type TitlePair, titlePair } from '../ui/page-title';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -32,8 +32,8 @@ function titleMatchOf(matches: readonly TitleMatch[]): { key: MessageKey; symbol
 }
 
 /**
- * Renders nothing and keeps the tab's title (see {@link useDocumentTitle}): its own component, so a new price in
- * the title re-renders this alone, not the header around it.
+ * Renders nothing and keeps the tab's title (see {@link useDocumentTitle}): its own component, so a new page or
+ * language re-renders this alone, not the header around it.
  */
 export function DocumentTitle(): null {
   useDocumentTitle();
@@ -43,30 +43,23 @@ export function DocumentTitle(): null {
 /**
  * Keeps `document.title` naming the page in the page's language: the title its route declares (`staticData.title`),
  * "Page not found" when nothing matched, and on a trading page its pair and last price as the page published them.
+ * A new page or language writes it from the render; a new price straight from the page's ticker, with no render
+ * (the page publishes at most one a second, see `usePageTitlePrice`).
  */
 export function useDocumentTitle(): void {
   const t = useT();
   // Two strings, so the shell re-renders only when the page changes, not on every router state update.
   const key = useRouterState({ select: (state) => titleMatchOf(state.matches)?.key });
   const symbol = useRouterState({ select: (state) => titleMatchOf(state.matches)?.symbol });
-  const pair = useTitlePair();
-  // A pair still published by the page being left is not this page's.
-  const shown = pairText(pair?.symbol === symbol ? pair : null, symbol);
-  const title = key ? t(key, { pair: shown }) : t('nav.brand');
-  // A new page writes its title at once; on the same page (a new price, a new language) at most once a second.
-  const page = `${key}\u0000${symbol}`;
-  const written = useRef({ page: '', at: Number.NEGATIVE_INFINITY });
   useEffect(() => {
-    const wait = written.current.page === page ? written.current.at + TITLE_PRICE_INTERVAL_MS - performance.now() : 0;
     const write = () => {
-      document.title = title;
-      written.current = { page, at: performance.now() };
+      const pair = titlePair();
+      // A pair still published by the page being left is not this page's.
+      const shown = pairText(pair?.symbol === symbol ? pair : null, symbol);
+      const title = key ? t(key, { pair: shown }) : t('nav.brand');
+      if (document.title !== title) document.title = title;
     };
-    if (wait <= 0) {
-      write();
-      return;
-    }
-    const timer = setTimeout(write, wait);
-    return () => clearTimeout(timer);
-  }, [title, page]);
+    write();
+    return onTitlePair(write);
+  }, [key, symbol, t]);
 }

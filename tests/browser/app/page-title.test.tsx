@@ -1,7 +1,17 @@
+import { useSyncExternalStore } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { pairText } from '../../../src/app/page-title';
-import { type TickerSource, type TitlePair, usePageTitlePrice, useTitlePair } from '../../../src/ui/page-title';
+import {
+  onTitlePair,
+  TITLE_PRICE_INTERVAL_MS,
+  TITLE_PRICE_SLACK_MS,
+  TITLE_PRICE_TRAILING_MS,
+  type TickerSource,
+  type TitlePair,
+  titlePair,
+  usePageTitlePrice,
+} from '../../../src/ui/page-title';
 
 /** A ticker like the trading screen's feed store: a last price and listeners woken when it changes. */
 class FakeTicker implements TickerSource {
@@ -29,7 +39,7 @@ function Page({ source }: { source: TickerSource }) {
 }
 
 function Shell() {
-  const pair = useTitlePair();
+  const pair = useSyncExternalStore(onTitlePair, titlePair, titlePair);
   seen.push({ at: performance.now(), pair });
   return <output data-testid="pair">{pairText(pair, undefined)}</output>;
 }
@@ -45,7 +55,7 @@ describe('pairText', () => {
 });
 
 describe('usePageTitlePrice', () => {
-  it('shows the first price at once, then at most one a second, ending on the newest', async () => {
+  it('shows the first price at once, then at most about one a second, ending on the newest', async () => {
     seen.length = 0;
     const ticker = new FakeTicker();
     const screen = await render(
@@ -67,9 +77,36 @@ describe('usePageTitlePrice', () => {
     const priced = seen.filter((entry, index) => entry.pair?.price && entry.pair !== seen[index - 1]?.pair);
     expect(priced.length).toBeGreaterThanOrEqual(2);
     expect(priced.length).toBeLessThanOrEqual(4);
-    for (let i = 1; i < priced.length; i++) expect(priced[i].at - priced[i - 1].at).toBeGreaterThanOrEqual(990);
+    for (let i = 1; i < priced.length; i++)
+      expect(priced[i].at - priced[i - 1].at).toBeGreaterThanOrEqual(
+        TITLE_PRICE_INTERVAL_MS - TITLE_PRICE_SLACK_MS - 10,
+      );
     // The first price did not wait for the second to be up.
     expect(priced[0].at - firstAt).toBeLessThan(200);
+    screen.unmount();
+  });
+
+  it('follows every other ticker frame of a live screen, and brings a held-back price when the stream goes quiet', async () => {
+    seen.length = 0;
+    const ticker = new FakeTicker();
+    const screen = await render(
+      <>
+        <Shell />
+        <Page source={ticker} />
+      </>,
+    );
+    // Ticker frames twice a second, as the trading screen gets them: the title takes every other one.
+    for (let i = 1; i <= 6; i++) {
+      ticker.set(`3,10${i}.00`);
+      await sleep(500);
+    }
+    const shown = seen
+      .map((entry) => entry.pair?.price)
+      .filter((price, index, all) => price && price !== all[index - 1]);
+    expect(shown).toEqual(['3,101.00', '3,103.00', '3,105.00']);
+    // The last frame (3,106.00) came too soon after 3,105.00 and no frame followed: it still reaches the title.
+    await sleep(TITLE_PRICE_TRAILING_MS - 500);
+    await expect.element(screen.getByTestId('pair')).toHaveTextContent('BTCUSDT 3,106.00');
     screen.unmount();
   });
 
