@@ -6,20 +6,25 @@ export type Liquidity = 'maker' | 'taker';
 
 /**
  * Which fee an order will most likely pay: a market order takes; a post-only limit rests; a limit buy at or above the
- * last price (a sell at or below it) crosses the book and takes; any other limit or stop-limit rests and makes.
+ * last price (a sell at or below it) crosses the book and takes; any other limit rests and makes. A stop-limit order
+ * is placed when the last price reaches its trigger (paper-trading contract: the triggered order takes what its
+ * limit crosses, and its rest rests), so its limit is weighed against the trigger instead of the last price.
  */
 export function likelyLiquidity(order: {
   type: 'limit' | 'market' | 'stop-limit';
   side: 'buy' | 'sell';
   price: string;
+  /** The stop-limit order's trigger price, as typed. */
+  trigger?: string;
   lastPrice: string | null;
   postOnly: boolean;
 }): Liquidity {
   if (order.type === 'market') return 'taker';
   if (order.type === 'limit' && order.postOnly) return 'maker';
   const price = numericValue(order.price);
-  const last = order.lastPrice === null ? null : numericValue(order.lastPrice);
-  if (order.type === 'stop-limit' || price === null || last === null) return 'maker';
+  const reference = order.type === 'stop-limit' ? (order.trigger ?? null) : order.lastPrice;
+  const last = reference === null ? null : numericValue(reference);
+  if (price === null || last === null) return 'maker';
   const crosses = order.side === 'buy' ? new MathsDecimal(price).gte(last) : new MathsDecimal(price).lte(last);
   return crosses ? 'taker' : 'maker';
 }

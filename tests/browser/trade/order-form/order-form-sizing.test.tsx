@@ -73,6 +73,19 @@ describe('OrderForm fee preview', () => {
     // 1 × 101 × 0.001 = 0.101, rounded up to the cent.
     await expect.element(fee).toHaveTextContent('≈ 0.1100 USDT');
   });
+
+  it('weighs a stop-limit against its trigger price: a limit past it takes when the order is placed', async () => {
+    await renderForm({ lastPrice: '101.00' });
+    await userEvent.click(page.getByText('Stop-limit', { exact: true }));
+    await userEvent.fill(page.getByLabelText('Trigger price', { exact: true }), '110.00');
+    await userEvent.fill(page.getByLabelText('Price', { exact: true }), '112.00');
+    await userEvent.fill(amount(), '1');
+    const fee = page.getByTestId('order-fee');
+    // Above the last price, but what counts is the book when the trigger fires: a buy at 112 then crosses.
+    await expect.element(fee).toHaveAttribute('data-liquidity', 'taker');
+    await userEvent.fill(page.getByLabelText('Price', { exact: true }), '105.00');
+    await expect.element(fee).toHaveAttribute('data-liquidity', 'maker');
+  });
 });
 
 describe('OrderForm refusals', () => {

@@ -23,8 +23,21 @@ describe('likelyLiquidity', () => {
     expect(likelyLiquidity(order({ side: 'sell', price: '101' }))).toBe('taker');
   });
 
-  it('makes for a stop-limit and while the prices are unknown', () => {
+  it('weighs a stop-limit against its trigger: the last price when it is placed', () => {
+    // A buy stop at 110 with a limit of 112 crosses the asks when it triggers; with a limit of 105 it rests.
+    expect(likelyLiquidity(order({ type: 'stop-limit', trigger: '110', price: '112' }))).toBe('taker');
+    expect(likelyLiquidity(order({ type: 'stop-limit', trigger: '110', price: '110' }))).toBe('taker');
+    expect(likelyLiquidity(order({ type: 'stop-limit', trigger: '110', price: '105' }))).toBe('maker');
+    // A sell stop at 90: a limit of 88 takes, a limit of 95 rests; the last price (101) plays no part.
+    expect(likelyLiquidity(order({ type: 'stop-limit', side: 'sell', trigger: '90', price: '88' }))).toBe('taker');
+    expect(likelyLiquidity(order({ type: 'stop-limit', side: 'sell', trigger: '90', price: '95' }))).toBe('maker');
+    // Post-only is a limit order's option; the form does not send it with a stop-limit.
+    expect(likelyLiquidity(order({ type: 'stop-limit', trigger: '110', price: '112', postOnly: true }))).toBe('taker');
+  });
+
+  it('makes while the prices are unknown', () => {
     expect(likelyLiquidity(order({ type: 'stop-limit', price: '200' }))).toBe('maker');
+    expect(likelyLiquidity(order({ type: 'stop-limit', trigger: '', price: '200' }))).toBe('maker');
     expect(likelyLiquidity(order({ lastPrice: null, price: '200' }))).toBe('maker');
   });
 });
