@@ -27,6 +27,14 @@ export interface OrderMaxInput {
    * never exceed the quote precision, so rounding there reserves at least as much as the gateway does.
    */
   reservePlaces: number;
+  /**
+   * Futures: the position this order closes before it opens anything (base coin, plain decimal): in one-way mode the
+   * opposite position, for a closing order the position it closes. The gateway holds margin only for the part beyond
+   * it, and charges the taker fee on the whole size. Absent or "0": the order only opens.
+   */
+  closable?: string;
+  /** Futures: the order may only close (hedge mode's close, one-way reduce-only): it is never larger than `closable`. */
+  isCloseOnly?: boolean;
 }
 
 const parse = (text: string | null): MathsDecimalValue | null => {
@@ -37,26 +45,33 @@ const parse = (text: string | null): MathsDecimalValue | null => {
 const ceilTo = (value: MathsDecimalValue, places: number) =>
   value.toDecimalPlaces(Math.max(0, places), MathsDecimal.ROUND_UP);
 
-/** What an order of `size` ties up at acceptance, rounded up as the gateway rounds (value or margin, plus fee). */
+/**
+ * What an order of `size` ties up at acceptance, rounded up as the gateway rounds (value or margin, plus fee); a
+ * futures order holds margin only for what it opens beyond `closable`.
+ */
 function reservedFor(
   size: MathsDecimalValue,
   unitPrice: MathsDecimalValue,
   input: OrderMaxInput,
   fee: MathsDecimalValue,
+  closable: MathsDecimalValue = new MathsDecimal(0),
 ) {
   const value = unitPrice.times(size);
   const feeReserve = ceilTo(value.times(fee), input.reservePlaces);
-  if (input.market === 'futures')
-    return ceilTo(value.div(Math.max(1, input.leverage)), input.reservePlaces).plus(feeReserve);
+  if (input.market === 'futures') {
+    const opening = unitPrice.times(MathsDecimal.max(0, size.minus(closable)));
+    return ceilTo(opening.div(Math.max(1, input.leverage)), input.reservePlaces).plus(feeReserve);
+  }
   return value.plus(feeReserve);
 }
 
 /**
  * The size (base coin, a whole number of lots, plain decimal) an order may have when it uses `percent` (0 … 100) of
  * what its side can spend: spot sell → that share of the base available; spot buy → of the quote available ÷ price,
- * less the taker fee the gateway freezes; futures → of the available margin × leverage ÷ price, less the fee. Always
- * floored to the lot, so the gateway never finds it above the balance; "0" when nothing fits, null while the balance
- * or the price is unknown.
+ * less the taker fee the gateway freezes; futures → of the available margin × leverage ÷ price, less the fee; a
+ * futures order that first closes a position (`closable`) → that share of the largest size whose fee and opening
+ * margin fit (see {@link closingMax}). Always floored to the lot, so the gateway never finds it above the balance;
+ * "0" when nothing fits, null while the balance or the price is unknown.
  */
 export function orderSizeFor(input: OrderMaxInput, percent: number): string | null {
   const available = parse(input.available);
@@ -72,10 +87,15 @@ export function orderSizeFor(input: OrderMaxInput, percent: number): string | nu
 
   const price = parse(input.price);
   if (price === null || price.lte(0)) return null;
-  if (budget.lte(0)) return floorLot(new MathsDecimal(0));
   const fee = parse(input.takerFeeRate) ?? new MathsDecimal(0);
   const unitPrice =
     input.isMarket && input.side === 'buy' ? price.times(100 + MARKET_BUY_BUFFER_PERCENT).div(100) : price;
+  const closable = input.market === 'futures' ? MathsDecimal.max(0, parse(input.closable ?? '0') ?? 0) : null;
+  if (closable !== null && (closable.gt(0) || input.isCloseOnly)) {
+    const most = closingMax(input, available, unitPrice, fee, closable, step);
+    return floorLot(most.times(share).div(100));
+  }
+  if (budget.lte(0)) return floorLot(new MathsDecimal(0));
   // What one lot ties up, times the leverage for futures (p × (1 + leverage × fee)), kept a product so that the only
   // inexact step is the last division: then no rounding of a repeating quotient moves the lot count.
   const leverage = input.market === 'futures' ? Math.max(1, input.leverage) : 1;
@@ -94,6 +114,39 @@ export function orderSizeFor(input: OrderMaxInput, percent: number): string | nu
     else high = middle;
   }
   return floorLot(lots.times(step));
+}
+
+/**
+ * The largest size (a whole number of lots) of a futures order that first closes `closable` and whose reserve fits
+ * the whole available margin: the fee on all of it, margin on what it opens; never above `closable` for an order
+ * that may only close. A share of it is that share of this size (a share of the margin would buy the closing part
+ * for its fee alone).
+ */
+function closingMax(
+  input: OrderMaxInput,
+  available: MathsDecimalValue,
+  unitPrice: MathsDecimalValue,
+  fee: MathsDecimalValue,
+  closable: MathsDecimalValue,
+  step: MathsDecimalValue,
+): MathsDecimalValue {
+  const fits = (lots: MathsDecimalValue) =>
+    reservedFor(lots.times(step), unitPrice, input, fee, closable).lte(available);
+  const closableLots = closable.div(step).floor();
+  // Above this many lots the margin of the opening part alone would exceed the available margin.
+  const leverage = Math.max(1, input.leverage);
+  let high = input.isCloseOnly
+    ? closableLots.plus(1)
+    : closableLots.plus(available.times(leverage).div(unitPrice.times(step)).floor()).plus(2);
+  let lots = new MathsDecimal(0);
+  if (!fits(lots)) return lots;
+  // The reserve grows with the size: the largest count that fits lies in [lots, high).
+  while (high.minus(lots).gt(1)) {
+    const middle = lots.plus(high).div(2).floor();
+    if (fits(middle)) lots = middle;
+    else high = middle;
+  }
+  return lots.times(step);
 }
 
 /**

@@ -64,6 +64,11 @@ export interface OrderDraft {
   leverage?: number;
   /** A reduce-only futures order only closes, so it spends no margin. */
   reduceOnly?: boolean;
+  /**
+   * Futures: the position the order closes before it opens (one-way mode's opposite position, base coin); margin is
+   * needed only for the size beyond it.
+   */
+  closable?: string;
 }
 
 export type OrderField = 'price' | 'triggerPrice' | 'size';
@@ -141,7 +146,9 @@ export function validateOrder(draft: OrderDraft, rules: OrderRules): OrderProble
   if (draft.market === 'futures') {
     const leverage =
       draft.leverage !== undefined && Number.isInteger(draft.leverage) && draft.leverage > 0 ? draft.leverage : 1;
-    needed = notional.div(leverage);
+    const closable = draft.closable === undefined ? null : numericValue(draft.closable);
+    const opening = closable === null ? size : MathsDecimal.max(0, size.minus(closable));
+    needed = unitPrice.times(opening).div(leverage);
   } else {
     needed = draft.side === 'buy' ? notional : size;
   }

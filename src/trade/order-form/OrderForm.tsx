@@ -20,6 +20,7 @@ import {
 } from './order-form-model';
 import {
   feePreviewOf,
+  closingOf,
   maxInputOf,
   maxOpenOf,
   refusalOf,
@@ -39,6 +40,10 @@ import { type FormField, OrderFormInputs } from './OrderFormInputs';
 import { OrderFormSegmented } from './OrderFormSegmented';
 import { OrderFormSummary } from './OrderFormSummary';
 import './trade-form.css';
+import type { FuturesPositionRow } from '../trade-replies';
+
+/** Spot screens have no positions for the futures sizing to count. */
+const NO_POSITIONS: readonly FuturesPositionRow[] = [];
 
 export interface OrderFormProps {
   instrument: TradeInstrument;
@@ -83,7 +88,9 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   const available = account.session === 'signedIn' ? availableFor(instrument, form.side, account) : null;
   const sendSize = sendSizeOf(form, instrument, lastPrice);
   const sent = { ...form, size: sendSize };
-  const maxInput = maxInputOf(form, instrument, available, lastPrice, leverage);
+  const positions = futures ? account.positions.data : NO_POSITIONS;
+  const closing = closingOf(form, form.side, positions, instrument.symbol, hedge);
+  const maxInput = maxInputOf(form, instrument, available, lastPrice, leverage, form.side, closing);
   // A refusal about the account (positions, balance) stands only while that state is what it was.
   const stamps = refusalStampsOf(account);
   const shownFailure = failure && isRefusalStanding(failure, stamps) ? failure.text : null;
@@ -99,7 +106,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   useFormPrice({ form, setForm, instrument, lastPrice, pickedPrice, onLivePriceNeed, priceEdited });
 
   const problems = validateOrder(
-    draftOf(sent, instrument, available, lastPrice, leverage, hedge),
+    draftOf(sent, instrument, available, lastPrice, leverage, hedge, closing.closable),
     orderRulesOf(instrument),
   );
   const { errors, isValid } = fieldErrorsOf({
@@ -219,7 +226,9 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
             available={available}
             estimate={estimateOrder(sent, instrument, lastPrice, leverage)}
             fee={feePreviewOf(form, instrument, readLastPrice?.() ?? lastPrice, sendSize)}
-            maxOpen={futures ? maxOpenOf(form, instrument, available, lastPrice, leverage) : undefined}
+            maxOpen={
+              futures ? maxOpenOf(form, instrument, available, lastPrice, leverage, positions, hedge) : undefined
+            }
           />
         )}
         {shownFailure && (

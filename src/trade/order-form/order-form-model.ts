@@ -89,6 +89,7 @@ export function draftOf(
   lastPrice: string | null,
   leverage: number,
   hedge: boolean,
+  closable?: string,
 ): OrderDraft {
   return {
     market: instrument.market,
@@ -101,6 +102,7 @@ export function draftOf(
     referencePrice: lastPrice ?? undefined,
     leverage: instrument.market === 'futures' ? leverage : undefined,
     reduceOnly: instrument.market === 'futures' && isClosing(form, hedge),
+    closable: instrument.market === 'futures' ? closable : undefined,
   };
 }
 

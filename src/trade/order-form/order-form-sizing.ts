@@ -16,7 +16,8 @@ import {
 import { RequestError } from '../../api/request';
 import type { AccountSnapshot } from '../account-panels/account-store';
 import { errorText } from '../trade-api';
-import type { OrderFormState } from './order-form-model';
+import type { FuturesPositionRow } from '../trade-replies';
+import { isClosing, type OrderFormState } from './order-form-model';
 
 /** Decimals of an amount typed in the quote coin (and of the fee shown): the price places, at least cents. */
 export function quotePlacesOf(instrument: TradeInstrument): number {
@@ -37,6 +38,34 @@ export function sendSizeOf(form: OrderFormState, instrument: TradeInstrument, la
   return sizeFromQuote(form.quoteAmount, unitPriceOf(form, lastPrice), instrument.sizeStep) ?? '';
 }
 
+/** The position a futures order closes before it opens anything, as the gateway counts it (see {@link closingOf}). */
+export interface OrderClosing {
+  closable: string;
+  isCloseOnly: boolean;
+}
+
+const OPENS_ONLY: OrderClosing = { closable: '0', isCloseOnly: false };
+
+/**
+ * Futures: what an order of `side` closes first, as the gateway counts it. Hedge mode: a closing order closes the
+ * position of its side (buy the long, sell the short), an opening one nothing. One-way mode: any order reduces the
+ * opposite position before it opens, and a reduce-only one does nothing else.
+ */
+export function closingOf(
+  form: OrderFormState,
+  side: 'buy' | 'sell',
+  positions: readonly FuturesPositionRow[],
+  symbol: string,
+  hedge: boolean,
+): OrderClosing {
+  const isCloseOnly = isClosing(form, hedge);
+  if (hedge && !isCloseOnly) return OPENS_ONLY;
+  const own = side === 'buy' ? 'long' : 'short';
+  const holdSide = hedge ? own : own === 'long' ? 'short' : 'long';
+  const position = positions.find((row) => row.symbol === symbol && row.holdSide === holdSide);
+  return { closable: position?.positionsCount ?? '0', isCloseOnly };
+}
+
 /** The inputs of the Max / percentage sizing for this form, account and side. */
 export function maxInputOf(
   form: OrderFormState,
@@ -45,6 +74,7 @@ export function maxInputOf(
   lastPrice: string | null,
   leverage: number,
   side: 'buy' | 'sell' = form.side,
+  closing: OrderClosing = OPENS_ONLY,
 ): OrderMaxInput {
   return {
     market: instrument.market,
@@ -56,21 +86,38 @@ export function maxInputOf(
     takerFeeRate: instrument.takerFeeRate,
     sizeStep: instrument.sizeStep,
     reservePlaces: instrument.pricePlaces,
+    ...(instrument.market === 'futures' ? closing : {}),
   };
 }
 
-/** Futures: the largest size a long and a short could open now at the form's price (base coin). */
+/**
+ * Futures: the largest buy and sell an opening order could have now at the form's price (base coin); in one-way
+ * mode each counts the opposite position it would close first.
+ */
 export function maxOpenOf(
   form: OrderFormState,
   instrument: TradeInstrument,
   available: string | null,
   lastPrice: string | null,
   leverage: number,
+  positions: readonly FuturesPositionRow[],
+  hedge: boolean,
 ): { long: string | null; short: string | null } {
-  return {
-    long: orderSizeFor(maxInputOf(form, instrument, available, lastPrice, leverage, 'buy'), 100),
-    short: orderSizeFor(maxInputOf(form, instrument, available, lastPrice, leverage, 'sell'), 100),
-  };
+  const opening = { ...form, tradeSide: 'open' as const, reduceOnly: false };
+  const maxOf = (side: 'buy' | 'sell') =>
+    orderSizeFor(
+      maxInputOf(
+        form,
+        instrument,
+        available,
+        lastPrice,
+        leverage,
+        side,
+        closingOf(opening, side, positions, instrument.symbol, hedge),
+      ),
+      100,
+    );
+  return { long: maxOf('buy'), short: maxOf('sell') };
 }
 
 /** The fields a slider move or Max writes: the share's size in the base coin, or its value in the quote coin. */

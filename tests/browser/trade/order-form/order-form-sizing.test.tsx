@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { RequestError } from '../../../../src/api/request';
 import { OrderForm, type OrderFormProps } from '../../../../src/trade/order-form/OrderForm';
-import { SPOT, services, stubApi, withServices } from '../trade-harness';
+import { FUTURES, LONG, SETTINGS, SPOT, services, stubApi, withServices } from '../trade-harness';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -44,6 +44,51 @@ describe('OrderForm percentage slider and Max', () => {
     await expect.element(page.getByTestId('order-available')).toHaveTextContent('0.2000 BTC');
     await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
     await expect.poll(amountValue).toBe('0.2000');
+  });
+});
+
+describe('OrderForm Max with a futures position open', () => {
+  async function renderFutures(posMode: 'one_way_mode' | 'hedge_mode') {
+    const api = stubApi({
+      positions: async () => [LONG],
+      futuresSettings: async () => ({ ...SETTINGS, posMode }),
+    });
+    const value = services(api);
+    disposers.push(() => value.store.dispose());
+    await render(withServices(value, <OrderForm instrument={FUTURES} lastPrice="60000.0" />));
+    await expect.element(page.getByTestId('order-available')).toHaveTextContent('10,000');
+    await userEvent.fill(page.getByLabelText('Price', { exact: true }), '60000.0');
+    return api;
+  }
+
+  it('one-way: a sell closes the 0.5 BTC long first, so its Max adds the long to what the margin opens', async () => {
+    const api = await renderFutures('one_way_mode');
+    // Buy: 10000 / (6000 + 60) → 1.650 (margin 9900.0 + fee 99.0). Sell: the long's 0.5 for its fee, then 1.645
+    // more (margin 9870.0 + fee on 2.145 = 128.7).
+    await expect.element(page.getByTestId('order-max-long')).toHaveTextContent('1.650 BTC');
+    await expect.element(page.getByTestId('order-max-short')).toHaveTextContent('2.145 BTC');
+    await userEvent.click(page.getByText('Short', { exact: true }));
+    await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
+    await expect.poll(amountValue).toBe('2.145');
+    // The form does not refuse what Max chose (the margin it asks is for the 1.645 it opens): it sends it.
+    await userEvent.click(page.getByRole('button', { name: 'Sell / Short' }));
+    await expect.poll(() => api.placeFuturesOrder.mock.calls.length).toBe(1);
+    expect(api.placeFuturesOrder.mock.calls[0][0]).toMatchObject({ side: 'sell', size: '2.145', reduceOnly: 'NO' });
+    expect(page.getByText(/Insufficient balance/).elements()).toHaveLength(0);
+    await userEvent.click(page.getByRole('button', { name: '50%', exact: true }));
+    await expect.poll(amountValue).toBe('1.072');
+    // Reduce only: no more than the long.
+    await userEvent.click(page.getByLabelText('Reduce only'));
+    await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
+    await expect.poll(amountValue).toBe('0.500');
+  });
+
+  it('hedge: closing the long is capped at the long, opening a short ignores it', async () => {
+    await renderFutures('hedge_mode');
+    await expect.element(page.getByTestId('order-max-short')).toHaveTextContent('1.650 BTC');
+    await userEvent.click(page.getByText('Close', { exact: true }));
+    await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
+    await expect.poll(amountValue).toBe('0.500');
   });
 });
 

@@ -63,6 +63,49 @@ describe('orderSizeFor', () => {
     expect(orderSizeFor({ ...input, leverage: 1 }, 100)).toBe('0.0199');
   });
 
+  it('counts the opposite position a one-way order closes first: margin only for what it opens, the fee on all', () => {
+    const input: OrderMaxInput = {
+      market: 'futures',
+      side: 'buy',
+      available: '1000',
+      price: '50000',
+      isMarket: false,
+      leverage: 10,
+      takerFeeRate: '0.0006',
+      sizeStep: '0.0001',
+      reservePlaces: 1,
+      closable: '0.5',
+    };
+    // Closing the 0.5 short costs its fee (15.0); the rest opens: 0.1958 → margin 979.0 + fee on 0.6958 20.9.
+    expect(orderSizeFor(input, 100)).toBe('0.6958');
+    // A share is that share of the size, not of the margin (which would close the short for its fee alone).
+    expect(orderSizeFor(input, 50)).toBe('0.3479');
+    expect(orderSizeFor(input, 0)).toBe('0.0000');
+    // Without the short it is the plain figure.
+    expect(orderSizeFor({ ...input, closable: '0' }, 100)).toBe('0.1988');
+  });
+
+  it('never sizes a closing order above the position, nor above what its fee leaves', () => {
+    const input: OrderMaxInput = {
+      market: 'futures',
+      side: 'sell',
+      available: '1000',
+      price: '50000',
+      isMarket: false,
+      leverage: 10,
+      takerFeeRate: '0.0006',
+      sizeStep: '0.0001',
+      reservePlaces: 1,
+      closable: '0.5',
+      isCloseOnly: true,
+    };
+    expect(orderSizeFor(input, 100)).toBe('0.5000');
+    expect(orderSizeFor(input, 25)).toBe('0.1250');
+    // 10 USDT pays the fee of 0.3333 (9.9990 → 10.0), not of 0.3334 (10.002 → 10.1).
+    expect(orderSizeFor({ ...input, available: '10' }, 100)).toBe('0.3333');
+    expect(orderSizeFor({ ...input, closable: '0' }, 100)).toBe('0.0000');
+  });
+
   it('sizes a market buy at the last price plus 1 %, for the walk up the asks', () => {
     expect(orderSizeFor(spotBuy({ available: '1010', takerFeeRate: '0', isMarket: true }), 100)).toBe('10.000');
     expect(orderSizeFor(spotBuy({ available: '1010', takerFeeRate: '0', isMarket: false }), 100)).toBe('10.100');
@@ -105,8 +148,12 @@ function gatewayReserve(input: OrderMaxInput, size: string, quotePlaces: number)
   const value = (unitsOf(input.price as string, 15) * unitsOf(size, 15)) as bigint; // 10^-30
   const fee = feeOf(value, PLACES, input.takerFeeRate, quotePlaces) * 10n ** BigInt(PLACES - quotePlaces);
   if (input.market === 'spot') return value + fee;
+  // The gateway holds margin for what the order opens beyond the position it closes first.
+  const closing = unitsOf(input.closable ?? '0', 15);
+  const sized = unitsOf(size, 15);
+  const opening = (unitsOf(input.price as string, 15) * (sized > closing ? sized - closing : 0n)) as bigint;
   const scale = 10n ** BigInt(PLACES - quotePlaces);
-  const margin = ceilDiv(ceilDiv(value, BigInt(input.leverage)), scale) * scale;
+  const margin = ceilDiv(ceilDiv(opening, BigInt(input.leverage)), scale) * scale;
   return margin + fee;
 }
 
@@ -156,6 +203,43 @@ describe('orderSizeFor, against the gateway’s own fee rounding', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('orderSizeFor with a position closed first, against the gateway’s own rounding', () => {
+  it('fits the whole available margin at 100 %, one more lot would not fit, and a closing order stays within the position', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+          available: fc.integer({ min: 0, max: 8 }).chain(decimalText),
+          price: fc.integer({ min: 0, max: 6 }).chain(decimalText),
+          leverage: fc.integer({ min: 1, max: 125 }),
+          takerFeeRate: fc.constantFrom('0', '0.0002', '0.0006', '0.001', '0.002'),
+          sizePlaces: fc.integer({ min: 0, max: 8 }),
+          closableLots: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+          reservePlaces: fc.integer({ min: 0, max: 6 }),
+          isCloseOnly: fc.boolean(),
+        }),
+        (c) => {
+          fc.pre(Number(c.price) > 0);
+          const sizeStep = c.sizePlaces === 0 ? '1' : `0.${'0'.repeat(c.sizePlaces - 1)}1`;
+          const lots = c.closableLots.toString().padStart(c.sizePlaces + 1, '0');
+          const closable = c.sizePlaces === 0 ? lots : `${lots.slice(0, -c.sizePlaces)}.${lots.slice(-c.sizePlaces)}`;
+          const input: OrderMaxInput = { ...c, market: 'futures', isMarket: false, sizeStep, closable };
+          const size = orderSizeFor(input, 100) as string;
+          expect((size.split('.')[1] ?? '').length).toBe(c.sizePlaces);
+          const budget = unitsOf(c.available, 8) * 10n ** 22n; // 10^-30
+          expect(gatewayReserve(input, size, c.reservePlaces) <= budget).toBe(true);
+          if (c.isCloseOnly) expect(unitsOf(size, 8) <= unitsOf(closable, 8)).toBe(true);
+          const oneMore = (unitsOf(size, 8) + unitsOf(sizeStep, 8)).toString().padStart(9, '0');
+          const next = `${oneMore.slice(0, -8)}.${oneMore.slice(-8)}`;
+          const isNextTooBig = c.isCloseOnly && unitsOf(next, 8) > unitsOf(closable, 8);
+          if (!isNextTooBig) expect(gatewayReserve(input, next, c.reservePlaces) > budget).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

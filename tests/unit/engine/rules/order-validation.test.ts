@@ -87,6 +87,18 @@ describe('validateOrder', () => {
     expect(validateOrder(buy({ available: null, size: '9.0000' }), SPOT)).toEqual([]);
   });
 
+  it('needs margin only for what a one-way futures order opens beyond the position it closes first', () => {
+    // 0.050 at 60000 and 10x needs 300; with a 0.030 opposite position it opens 0.020, which needs 120.
+    const order = { market: 'futures' as const, price: '60000.0', size: '0.050', leverage: 10, available: '120' };
+    expect(validateOrder(buy(order), FUTURES)).toEqual([
+      { field: 'size', code: 'balance', params: { available: '120' } },
+    ]);
+    expect(validateOrder(buy({ ...order, closable: '0.030' }), FUTURES)).toEqual([]);
+    expect(validateOrder(buy({ ...order, closable: '0.029' }), FUTURES)).toHaveLength(1);
+    // A position larger than the order: nothing opens.
+    expect(validateOrder(buy({ ...order, available: '0', closable: '0.100' }), FUTURES)).toEqual([]);
+  });
+
   it('values a market order at the reference price, and checks a stop-limit trigger', () => {
     expect(
       validateOrder(buy({ type: 'market', price: undefined, referencePrice: '60000', size: '0.0200' }), SPOT),
