@@ -21,6 +21,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
+    // The app registers a service worker; only tests/e2e/service-worker.spec.ts lets it run (against a gateway of
+    // its own), so no other test's requests are answered from a cache it did not ask for.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node --import tsx gateway/main.ts',

@@ -1,7 +1,9 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build, defineConfig, type Plugin } from 'vite';
 import { ROUTE_LIST_FILE } from './engine/rules/route-paths';
 import { signRootCertPem } from './gateway/security/build-root';
 import { messagesPlugin } from './src/i18n/messages-plugin';
@@ -49,6 +51,66 @@ function routeList(): Plugin {
   };
 }
 
+/** Built files the service worker does not precache: source maps, and the route list only the gateway reads. */
+const NOT_PRECACHED = [/\.map$/, /^routes\.json$/, /^sw\.js$/];
+/** Names with a content hash (Vite's `-[hash].ext`) never change content: they need no revision. */
+const HASHED = /^assets\//;
+
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
+}
+
+/**
+ * Builds the service worker (workers/service-worker/service-worker.ts) into `dist/sw.js` once the app is written,
+ * with the build's precache list in place of `__PRECACHE_MANIFEST__`: every file of the build but source maps and
+ * the route list, hashed assets by name, the others (index.html, public files) with a revision from their content.
+ * A separate one-file build (no chunks to share with the app, a classic script every browser runs as a worker).
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const manifest = filesUnder(outDir)
+        .filter((file) => !NOT_PRECACHED.some((pattern) => pattern.test(file)))
+        .sort()
+        .map((file) => ({
+          url: `/${file}`,
+          revision: HASHED.test(file)
+            ? null
+            : createHash('sha256')
+                .update(readFileSync(join(outDir, file)))
+                .digest('hex')
+                .slice(0, 16),
+        }));
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        define: { __PRECACHE_MANIFEST__: JSON.stringify(manifest) },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          target: 'es2022',
+          sourcemap: false,
+          rolldownOptions: {
+            input: join(import.meta.dirname, 'workers/service-worker/service-worker.ts'),
+            output: { format: 'iife', entryFileNames: 'sw.js' },
+          },
+        },
+      });
+    },
+  };
+}
+
 // `npm run dev` proxies the APIs to a gateway started beside Vite (scripts/dev.mjs).
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
@@ -61,6 +123,7 @@ export default defineConfig({
     react(),
     compileHintFirst(),
     routeList(),
+    serviceWorker(),
   ],
   define: {
     // The root certificate the client verifies the server's signing key against (signing contract §1).

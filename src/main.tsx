@@ -13,9 +13,11 @@ import { LOGIN_TOKEN_COOKIE } from './session/login-token';
 import { readCookie } from './platform/storage';
 import { loadSettings } from './settings/settings';
 import { watchSimulation } from './simulation/simulation';
+import { watchStaleChunks } from './platform/stale-chunks';
 import { yieldToMain } from './ui/yield-to-main';
 
 async function start() {
+  watchStaleChunks();
   loadSettings();
   // Texts are ready before the first render, so a Japanese page never flashes English.
   await setLocale(initialLocale(location.pathname));
@@ -48,6 +50,9 @@ async function start() {
   startDeviceServices();
 }
 
+/** How long after the page's load event the service worker is registered. */
+const SERVICE_WORKER_DELAY_MS = 3000;
+
 /** Wraps a callback so that it runs after the current task ends. */
 function inTaskOfItsOwn<T>(callback: (value: T) => void): (value: T) => Promise<void> {
   return async (value) => {
@@ -74,6 +79,17 @@ function startDeviceServices() {
   later(() => void import('./security/referral').then(inTaskOfItsOwn((m) => m.captureReferralFromUrl())), {
     timeout: 3000,
   });
+  // The service worker (offline shell, updates) of a built app only: the dev server's modules change under it. Its
+  // code and the precache's downloads wait until the page has loaded and shown its data, a few seconds on a phone.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    const register = () =>
+      later(() => void import('./platform/service-worker').then(inTaskOfItsOwn((m) => void m.startServiceWorker())), {
+        timeout: 5000,
+      });
+    const afterLoad = () => setTimeout(register, SERVICE_WORKER_DELAY_MS);
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+  }
   // Only a browser holding a login token can be signed in; anonymous visitors never load the signing code.
   if (readCookie(LOGIN_TOKEN_COOKIE)) {
     void import('./auth/auth-actions').then((m) => m.refreshUser());

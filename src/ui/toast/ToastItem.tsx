@@ -3,7 +3,7 @@ import { useT } from '../../i18n/i18n';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
 import { Spinner } from '../Spinner';
-import { closeToast, pauseToast, resumeToast, type Toast } from './toast-state';
+import { closeToast, pauseToast, resumeToast, runToastAction, type Toast } from './toast-state';
 
 export interface ToastItemProps {
   toast: Toast;
@@ -12,13 +12,13 @@ export interface ToastItemProps {
   onHeight: (id: number, height: number) => void;
 }
 
-/** One toast: type icon, message, close button; its countdown pauses while hovered or focused. */
+/** One toast: type icon, message, its action if any, close button; its countdown pauses while hovered or focused. */
 export function ToastItem({ toast, offset, onHeight }: ToastItemProps) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const isHovered = useRef(false);
   const isFocused = useRef(false);
-  const { id, type, message } = toast;
+  const { id, type, message, actionLabel } = toast;
 
   // Measure before paint so the toasts below never overlap it, and again whenever it resizes.
   useLayoutEffect(() => {
@@ -79,6 +79,11 @@ export function ToastItem({ toast, offset, onHeight }: ToastItemProps) {
           {message}
         </p>
       </div>
+      {actionLabel && (
+        <Button variant="primary" size="sm" className="toast__action" onClick={() => runToastAction(id)}>
+          {actionLabel}
+        </Button>
+      )}
       <Button
         variant="plain"
         shape="circle"

@@ -18,6 +18,14 @@ export interface Toast {
   message: string;
   /** Milliseconds until it closes by itself; 0 keeps it until closed. */
   duration: number;
+  /** The label of the toast's one action button, if it has one (its handler is kept outside the view state). */
+  actionLabel?: string;
+}
+
+/** A button on a toast ("Reload"): pressing it runs `run` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  run(): void;
 }
 
 export interface ToastOptions {
@@ -25,6 +33,7 @@ export interface ToastOptions {
   message: string;
   /** Defaults to 3000 ms, or sticky (0) for `loading`. */
   duration?: number;
+  action?: ToastAction;
 }
 
 /** The visible toasts, oldest first (view state only; timers live outside the proxy). */
@@ -39,6 +48,7 @@ interface Timer {
 }
 
 const timers = new Map<number, Timer>();
+const actions = new Map<number, () => void>();
 let nextId = 1;
 
 function defaultDuration(type: ToastType): number {
@@ -63,17 +73,19 @@ function restartTimer(toast: Toast): void {
 }
 
 /** Shows a toast and returns its id. */
-export function showToast({ type, message, duration }: ToastOptions): number {
+export function showToast({ type, message, duration, action }: ToastOptions): number {
   const wanted = Math.max(0, duration ?? defaultDuration(type));
   // The same message of the same type while it is still visible does not stack a
   // duplicate (a retry loop would flood the screen); the visible one restarts its timer.
   const same = toastState.toasts.find((toast) => toast.type === type && toast.message === message);
   if (same) {
     same.duration = wanted;
+    if (action) actions.set(same.id, action.run);
     restartTimer(same);
     return same.id;
   }
-  const toast: Toast = { id: nextId++, type, message, duration: wanted };
+  const toast: Toast = { id: nextId++, type, message, duration: wanted, actionLabel: action?.label };
+  if (action) actions.set(toast.id, action.run);
   toastState.toasts.push(toast);
   restartTimer(toast);
   if (toastState.toasts.length > TOAST_LIMIT) {
@@ -96,11 +108,19 @@ export function updateToast(id: number, patch: Partial<ToastOptions>): boolean {
   return true;
 }
 
+/** Runs a toast's action and closes it; nothing when it has none or is gone. */
+export function runToastAction(id: number): void {
+  const run = actions.get(id);
+  closeToast(id);
+  run?.();
+}
+
 /** Closes a toast; closing one that is already gone does nothing. */
 export function closeToast(id: number): void {
   const timer = timers.get(id);
   if (timer) clearTimeout(timer.handle);
   timers.delete(id);
+  actions.delete(id);
   const index = toastState.toasts.findIndex((t) => t.id === id);
   if (index >= 0) toastState.toasts.splice(index, 1);
 }
@@ -109,6 +129,7 @@ export function closeToast(id: number): void {
 export function closeAllToasts(): void {
   for (const timer of timers.values()) clearTimeout(timer.handle);
   timers.clear();
+  actions.clear();
   toastState.toasts.splice(0);
 }
 

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ServiceWorkerDeps, startServiceWorker, UPDATE_CHECK_MS } from '../../../src/platform/service-worker';
+import { closeAllToasts, runToastAction, toastState } from '../../../src/ui/toast/toast-state';
+
+type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
+
+/** workbox-window as the page sees it: events the test fires, and what the page asked of it. */
+function fakeWorkbox() {
+  const listeners = new Map<string, Listener[]>();
+  const calls = { register: 0, skipWaiting: 0, update: 0, reloads: 0, intervals: [] as number[] };
+  let tick: () => void = () => undefined;
+  const deps: ServiceWorkerDeps = {
+    createWorkbox: () =>
+      ({
+        addEventListener: (type: string, listener: Listener) =>
+          listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+        register: async () => {
+          calls.register += 1;
+          return undefined;
+        },
+        messageSkipWaiting: () => {
+          calls.skipWaiting += 1;
+        },
+        update: async () => {
+          calls.update += 1;
+        },
+      }) as unknown as ReturnType<ServiceWorkerDeps['createWorkbox']>,
+    reload: () => {
+      calls.reloads += 1;
+    },
+    setInterval: (callback, ms) => {
+      tick = callback;
+      calls.intervals.push(ms);
+      return 0;
+    },
+  };
+  const fire = (type: string, event: Parameters<Listener>[0] = {}) => {
+    for (const listener of listeners.get(type) ?? []) listener(event);
+  };
+  return { deps, calls, fire, tick: () => tick() };
+}
+
+const updateToast = () => toastState.toasts.find((toast) => toast.message === 'A new version of the app is available.');
+
+afterEach(() => closeAllToasts());
+
+describe('startServiceWorker', () => {
+  it('registers, checks for a new build every hour, and offers a waiting one with a Reload that moves this tab', async () => {
+    const { deps, calls, fire, tick } = fakeWorkbox();
+    await startServiceWorker(deps);
+    expect(calls.register).toBe(1);
+    expect(calls.intervals).toEqual([UPDATE_CHECK_MS]);
+    tick();
+    expect(calls.update).toBe(1);
+    // The browser's first worker takes the page: nothing to say, nothing to reload.
+    fire('controlling', { isUpdate: false });
+    expect(updateToast()).toBeUndefined();
+    expect(calls.reloads).toBe(0);
+    fire('waiting');
+    const toast = updateToast();
+    expect(toast).toMatchObject({ type: 'info', duration: 0, actionLabel: 'Reload' });
+    runToastAction(toast?.id ?? -1);
+    expect(calls.skipWaiting).toBe(1);
+    expect(calls.reloads).toBe(0);
+    // The new worker took over because this tab asked: it reloads onto the new build.
+    fire('controlling', { isUpdate: true, isExternal: true });
+    expect(calls.reloads).toBe(1);
+  });
+
+  it('asks before reloading a tab another tab moved onto the new build', async () => {
+    const { deps, calls, fire } = fakeWorkbox();
+    await startServiceWorker(deps);
+    fire('controlling', { isUpdate: true, isExternal: true });
+    expect(calls.reloads).toBe(0);
+    const toast = updateToast();
+    expect(toast?.actionLabel).toBe('Reload');
+    runToastAction(toast?.id ?? -1);
+    expect(calls.reloads).toBe(1);
+    expect(calls.skipWaiting).toBe(0);
+  });
+});

@@ -1,0 +1,118 @@
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { startGateway } from '../../gateway/server';
+import { watchCspViolations } from './support';
+
+/**
+ * The service worker against a gateway of the test's own, serving a copy of the build the test may change: a deploy
+ * (the old build's chunks gone from the server), a new worker, or no server at all. The other suites block service
+ * workers (playwright.config.ts); here they run as in production.
+ */
+interface Site {
+  url: string;
+  dist: string;
+  /** Stops the server (the machine is offline, or the server is down). */
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startSite(): Promise<Site> {
+  const root = mkdtempSync(join(tmpdir(), 'exchange-sw-'));
+  const dist = join(root, 'dist');
+  cpSync('dist', dist, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  const gateway = await startGateway({ port: 0, dataDir: join(root, 'data'), distDir: dist, logLevel: 'warn' });
+  let stopped: Promise<void> | null = null;
+  const stop = () => {
+    stopped ??= gateway.close();
+    return stopped;
+  };
+  return {
+    url: gateway.url,
+    dist,
+    stop,
+    async close() {
+      await stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the markets page in a fresh browser context and waits until the service worker controls it. */
+async function openControlled(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 })
+    .toBe('activated');
+  return page;
+}
+
+test.describe('the service worker', () => {
+  let site: Site;
+  test.beforeEach(async () => {
+    site = await startSite();
+  });
+  test.afterEach(async () => {
+    await site.close();
+  });
+
+  test('serves the app shell when the server is gone, and the routes open from its cache', async ({ browser }) => {
+    const page = await openControlled(browser, site.url);
+    const csp = await watchCspViolations(page);
+    const url = site.url;
+    await site.stop();
+    await page.reload();
+    // The shell and the markets page's own code came from the cache; its data cannot come: it says so.
+    await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 20_000 });
+    // A route never opened online opens too, straight from the address bar.
+    await page.goto(`${url}/login`);
+    await expect(page.getByLabel('Email or phone number')).toBeVisible();
+    expect(await csp()).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a tab opened before a deploy keeps loading its own build, whose chunks the server no longer has', async ({
+    browser,
+  }) => {
+    const page = await openControlled(browser, site.url);
+    // The deploy: every hashed file of the build the tab runs is gone from the server.
+    const assets = join(site.dist, 'assets');
+    const loginChunk = readdirSync(assets).find((name) => /^login-.*\.js$/.test(name));
+    expect(loginChunk, 'the sign-in page has a chunk of its own').toBeDefined();
+    rmSync(assets, { recursive: true });
+    const gone = await fetch(`${site.url}/assets/${loginChunk}`);
+    expect(gone.status).toBe(404);
+    // A page the tab never opened: its chunk comes from the worker's cache.
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Email or phone number')).toBeVisible();
+    await page.context().close();
+  });
+
+  test('offers a new build with a toast, and Reload moves the tab onto it', async ({ browser }) => {
+    const page = await openControlled(browser, site.url);
+    const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    // A new worker on the server (a new build's is a new file); the tab asks for it as it does every hour.
+    appendFileSync(join(site.dist, 'sw.js'), '\n// the next build\n');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+    const toast = page.getByText('A new version of the app is available.');
+    await expect(toast).toBeVisible({ timeout: 20_000 });
+    // Until the user says so the tab stays on its build: the new worker waits.
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r?.waiting, active: r?.active?.state })),
+      ),
+    ).toEqual({ waiting: false, active: 'activated' });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
+    await expect(toast).toHaveCount(0);
+    await page.context().close();
+  });
+});
