@@ -14,6 +14,7 @@ import { readCookie } from './platform/storage';
 import { loadSettings } from './settings/settings';
 import { watchSimulation } from './simulation/simulation';
 import { watchStaleChunks } from './platform/stale-chunks';
+import { tellWorkerWhoIsSignedIn } from './app/cache-user';
 import { yieldToMain } from './ui/yield-to-main';
 
 async function start() {
@@ -82,8 +83,9 @@ function startDeviceServices() {
   // The service worker (offline shell, updates) of a built app only: the dev server's modules change under it. Its
   // code and the precache's downloads wait until the page has loaded and shown its data, a few seconds on a phone.
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    tellWorkerWhoIsSignedIn();
     const register = () =>
-      later(() => void import('./platform/service-worker').then(inTaskOfItsOwn((m) => void m.startServiceWorker())), {
+      later(() => void import('./app/service-worker').then(inTaskOfItsOwn((m) => void m.startServiceWorker())), {
         timeout: 5000,
       });
     const afterLoad = () => setTimeout(register, SERVICE_WORKER_DELAY_MS);

@@ -51,6 +51,40 @@ async function openControlled(browser: Browser, url: string): Promise<Page> {
   return page;
 }
 
+const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
+
+async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email or phone number').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout: 20_000 });
+}
+
+/** The local cache's entries as the page's IndexedDB holds them: area and owner ('' for everyone's replies). */
+function cachedEntries(page: Page): Promise<{ key: string; area: string; owner: string }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open('exchange-local-cache');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const all = db.transaction('local_cache').objectStore('local_cache').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (all.result as { key: string; area: string; owner: string }[])
+                .filter((entry) => !entry.key.startsWith('#'))
+                .map(({ key, area, owner }) => ({ key, area, owner })),
+            );
+          };
+        };
+      }),
+  );
+}
+
 test.describe('the service worker', () => {
   let site: Site;
   test.beforeEach(async () => {
@@ -91,6 +125,44 @@ test.describe('the service worker', () => {
     await page.getByRole('link', { name: 'Sign in' }).first().click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Email or phone number')).toBeVisible();
+    await page.context().close();
+  });
+
+  test('keeps the signed-in user’s /v1 replies apart from anyone else’s, answers with them offline, and forgets them at sign-out', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const page = await openControlled(browser, site.url);
+    await signIn(page, site.url);
+    await page.goto(`${site.url}/spot/BTCUSDT`);
+    await expect(page.getByTestId('order-available')).toHaveText(/\d.*USDT/, { timeout: 20_000 });
+    // The account's figures are kept under the user's part (a digest of the id, never the id), the server's time
+    // and configuration under everyone's.
+    await expect
+      .poll(async () => (await cachedEntries(page)).some((e) => e.key.includes('/v1/trade/spot/assets')))
+      .toBe(true);
+    const entries = await cachedEntries(page);
+    const owners = new Set(entries.filter((entry) => entry.area !== 'common').map((entry) => entry.owner));
+    expect(owners.size).toBe(1);
+    const [owner] = owners;
+    expect(owner).toMatch(/^[0-9a-f]{32}$/);
+    expect(entries.filter((entry) => entry.area === 'common').every((entry) => entry.owner === '')).toBe(true);
+    // Signing out deletes them: the next person at this browser finds none.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByTestId('signed-in-user')).toHaveCount(0);
+    await expect.poll(async () => (await cachedEntries(page)).filter((entry) => entry.owner !== '').length).toBe(0);
+    // Signed in again and the server gone: a reload still knows who is signed in, from that user's kept reply.
+    await signIn(page, site.url);
+    await page.goto(site.url);
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    await expect
+      .poll(async () => (await cachedEntries(page)).some((e) => e.key.includes('|/v1/user/overview/userinfo')))
+      .toBe(true);
+    await site.stop();
+    const fromCache = page.waitForResponse((response) => response.url().includes('/v1/user/overview/userinfo'));
+    await page.reload();
+    expect(Number((await fromCache).headers()['x-cached-at'])).toBeGreaterThan(Date.now() - 120_000);
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
     await page.context().close();
   });
 

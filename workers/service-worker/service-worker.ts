@@ -11,6 +11,13 @@
 import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
+import {
+  CACHE_USER_MESSAGE,
+  CACHED_AT_HEADER,
+  isCacheablePath,
+  STORAGE_ERRORS,
+} from '../../engine/rules/storage-areas';
+import { LocalCache, ownerOf } from './local-cache';
 import { isShellNavigation, SHELL_URL, SKIP_WAITING_MESSAGE } from './shell-rules';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -42,8 +49,62 @@ registerRoute(
   },
 );
 
+// GET `/v1` replies by area in IndexedDB (engine/rules/storage-areas.ts): the network first, the last kept reply of
+// the signed-in user when it fails, marked with the time it was kept.
+const cache = new LocalCache();
+let owner: Promise<string | null> | null = null;
+const currentOwner = () => {
+  owner ??= cache.currentOwner().catch(() => null);
+  return owner;
+};
+
+async function setUser(userId: unknown): Promise<void> {
+  const next = typeof userId === 'string' && userId !== '' ? await ownerOf(userId) : null;
+  owner = Promise.resolve(next);
+  try {
+    await cache.setCurrentOwner(next);
+  } catch (error) {
+    console.warn('local cache:', error instanceof Error ? error.message : STORAGE_ERRORS.unavailable);
+  }
+}
+
+/** Keeps a successful reply (envelope code 00000) for its owner; a storage failure is logged, the page has its reply. */
+async function keep(who: string | null, url: URL, response: Response): Promise<void> {
+  try {
+    const body = await response.text();
+    if ((JSON.parse(body) as { code?: unknown }).code !== '00000') return;
+    await cache.put(who, url, {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/json',
+      body,
+    });
+  } catch (error) {
+    console.warn('local cache:', error instanceof Error ? error.message : String(error));
+  }
+}
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isCacheablePath(url.pathname),
+  async ({ request, url, event }) => {
+    const who = await currentOwner();
+    try {
+      const response = await fetch(request);
+      if (response.ok) (event as ExtendableEvent).waitUntil(keep(who, url, response.clone()));
+      return response;
+    } catch (error) {
+      const kept = await cache.get(who, url).catch(() => undefined);
+      if (!kept) throw error;
+      return new Response(kept.body, {
+        status: kept.status,
+        headers: { 'content-type': kept.contentType, [CACHED_AT_HEADER]: String(kept.at) },
+      });
+    }
+  },
+);
+
 self.addEventListener('message', (event) => {
   if (event.data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  if (event.data?.type === CACHE_USER_MESSAGE) event.waitUntil(setUser(event.data.userId));
 });
 
 // The first worker of a browser takes the open pages at once, so the first visit works offline afterwards; a later

@@ -50,6 +50,11 @@ export async function startServiceWorker(deps: ServiceWorkerDeps = browserDeps):
     if (isAccepted) deps.reload();
     else offerReload(deps.reload);
   });
-  await workbox.register();
+  // A browser that refuses the worker (blocked, a private window, no secure context) runs the app without it.
+  try {
+    if (!(await workbox.register())) return;
+  } catch {
+    return;
+  }
   deps.setInterval(() => void workbox.update(), UPDATE_CHECK_MS);
 }

@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServiceWorkerDeps, startServiceWorker, UPDATE_CHECK_MS } from '../../../src/platform/service-worker';
+import { type ServiceWorkerDeps, startServiceWorker, UPDATE_CHECK_MS } from '../../../src/app/service-worker';
 import { closeAllToasts, runToastAction, toastState } from '../../../src/ui/toast/toast-state';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
 /** workbox-window as the page sees it: events the test fires, and what the page asked of it. */
-function fakeWorkbox() {
+function fakeWorkbox(registration: 'ok' | 'none' | 'refused' = 'ok') {
   const listeners = new Map<string, Listener[]>();
-  const calls = { register: 0, skipWaiting: 0, update: 0, reloads: 0, intervals: [] as number[] };
+  const calls = {
+    register: 0,
+    skipWaiting: 0,
+    update: 0,
+    reloads: 0,
+    intervals: [] as number[],
+  };
   let tick: () => void = () => undefined;
   const deps: ServiceWorkerDeps = {
     createWorkbox: () =>
@@ -16,7 +22,8 @@ function fakeWorkbox() {
           listeners.set(type, [...(listeners.get(type) ?? []), listener]),
         register: async () => {
           calls.register += 1;
-          return undefined;
+          if (registration === 'refused') throw new DOMException('Service workers are disabled', 'SecurityError');
+          return registration === 'none' ? undefined : ({} as ServiceWorkerRegistration);
         },
         messageSkipWaiting: () => {
           calls.skipWaiting += 1;
@@ -65,6 +72,14 @@ describe('startServiceWorker', () => {
     // The new worker took over because this tab asked: it reloads onto the new build.
     fire('controlling', { isUpdate: true, isExternal: true });
     expect(calls.reloads).toBe(1);
+  });
+
+  it('leaves a browser that refuses the worker without it, and without an error', async () => {
+    for (const refusal of ['none', 'refused'] as const) {
+      const { deps, calls } = fakeWorkbox(refusal);
+      await expect(startServiceWorker(deps)).resolves.toBeUndefined();
+      expect(calls).toMatchObject({ register: 1, intervals: [] });
+    }
   });
 
   it('asks before reloading a tab another tab moved onto the new build', async () => {
