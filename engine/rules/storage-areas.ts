@@ -108,7 +108,9 @@ export function areaOfPath(path: string): StorageArea | null {
  */
 export function cacheKeyOf(url: RequestUrl): string | null {
   if (!url.pathname.startsWith('/v1/')) return null;
-  const params = [...url.searchParams].filter(([name]) => name !== '_t').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const params = [...url.searchParams]
+    .filter(([name]) => name !== '_t')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
