@@ -60,7 +60,8 @@ export interface OpenScreen {
 
 /**
  * Opens `/futures/usdt/BTCUSDT` in a fresh signed-in context (the `?feed=main` switch for the main-thread variant)
- * and waits until it is live: the book, the tape and the position rows shown. The caller closes the context.
+ * and waits until it is live (the book, the tape and the position rows shown) and its service worker controls it.
+ * The caller closes the context.
  */
 export async function openTradeScreen(
   browser: Browser,
@@ -93,6 +94,17 @@ export async function openTradeScreen(
         if (live && book && tape && rows > 0 && window.__feedCounters) return resolve();
         if (performance.now() - started > 40000) return reject(new Error('trading screen never became ready (live ' + !!live + ', book ' + !!book + ', tape ' + !!tape + ', positions ' + rows + ')'));
         setTimeout(poll, 200);
+      };
+      poll();
+    })`);
+    // A returning trader's state: the app's service worker has installed (its precache downloads, from this same
+    // loaded machine's gateway, would otherwise land in the measured windows) and controls the page.
+    await inPage<void>(`new Promise((resolve) => {
+      const started = performance.now();
+      const poll = () => {
+        if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller?.state === 'activated') return resolve();
+        if (performance.now() - started > 60000) return resolve();
+        setTimeout(poll, 250);
       };
       poll();
     })`);

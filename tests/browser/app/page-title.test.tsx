@@ -44,6 +44,19 @@ function Shell() {
   return <output data-testid="pair">{pairText(pair, undefined)}</output>;
 }
 
+/** The shell's title and a trading page on a fake ticker, with what the title showed from now on. */
+async function renderShellAndPage() {
+  seen.length = 0;
+  const ticker = new FakeTicker();
+  const screen = await render(
+    <>
+      <Shell />
+      <Page source={ticker} />
+    </>,
+  );
+  return { ticker, screen };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('pairText', () => {
@@ -56,14 +69,7 @@ describe('pairText', () => {
 
 describe('usePageTitlePrice', () => {
   it('shows the first price at once, then at most about one a second, ending on the newest', async () => {
-    seen.length = 0;
-    const ticker = new FakeTicker();
-    const screen = await render(
-      <>
-        <Shell />
-        <Page source={ticker} />
-      </>,
-    );
+    const { ticker, screen } = await renderShellAndPage();
     await expect.element(screen.getByTestId('pair')).toHaveTextContent('BTCUSDT');
     const firstAt = performance.now();
     ticker.set('67,000.00');
@@ -87,14 +93,7 @@ describe('usePageTitlePrice', () => {
   });
 
   it('follows every other ticker frame of a live screen, and brings a held-back price when the stream goes quiet', async () => {
-    seen.length = 0;
-    const ticker = new FakeTicker();
-    const screen = await render(
-      <>
-        <Shell />
-        <Page source={ticker} />
-      </>,
-    );
+    const { ticker, screen } = await renderShellAndPage();
     // Ticker frames twice a second, as the trading screen gets them: the title takes every other one.
     for (let i = 1; i <= 6; i++) {
       ticker.set(`3,10${i}.00`);

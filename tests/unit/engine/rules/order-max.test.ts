@@ -22,6 +22,20 @@ const spotBuy = (patch: Partial<OrderMaxInput> = {}): OrderMaxInput => ({
   ...patch,
 });
 
+/** A BTCUSDT perpetual order at 50000, 10x, with 1000 USDT of available margin. */
+const futuresBuy = (patch: Partial<OrderMaxInput> = {}): OrderMaxInput => ({
+  market: 'futures',
+  side: 'buy',
+  available: '1000',
+  price: '50000',
+  isMarket: false,
+  leverage: 10,
+  takerFeeRate: '0.0006',
+  sizeStep: '0.0001',
+  reservePlaces: 1,
+  ...patch,
+});
+
 describe('orderSizeFor', () => {
   it('sizes a spot buy at the quote available ÷ price, less the taker fee the gateway freezes', () => {
     // 1000 / (100 × 1.001) = 9.99000…; 9.990 × 100 = 999 plus a fee of 0.999 → 1.00: exactly 1000.
@@ -45,17 +59,7 @@ describe('orderSizeFor', () => {
   });
 
   it('sizes futures at available margin × leverage ÷ price, less the taker fee', () => {
-    const input: OrderMaxInput = {
-      market: 'futures',
-      side: 'buy',
-      available: '1000',
-      price: '50000',
-      isMarket: false,
-      leverage: 10,
-      takerFeeRate: '0.0006',
-      sizeStep: '0.0001',
-      reservePlaces: 1,
-    };
+    const input = futuresBuy();
     // 1000 / (5000 + 30) = 0.19880…: margin 994.0 + fee 5.964 → 6.0 = 1000.0.
     expect(orderSizeFor(input, 100)).toBe('0.1988');
     expect(orderSizeFor({ ...input, side: 'sell' }, 100)).toBe('0.1988');
@@ -64,18 +68,7 @@ describe('orderSizeFor', () => {
   });
 
   it('counts the opposite position a one-way order closes first: margin only for what it opens, the fee on all', () => {
-    const input: OrderMaxInput = {
-      market: 'futures',
-      side: 'buy',
-      available: '1000',
-      price: '50000',
-      isMarket: false,
-      leverage: 10,
-      takerFeeRate: '0.0006',
-      sizeStep: '0.0001',
-      reservePlaces: 1,
-      closable: '0.5',
-    };
+    const input = futuresBuy({ closable: '0.5' });
     // Closing the 0.5 short costs its fee (15.0); the rest opens: 0.1958 → margin 979.0 + fee on 0.6958 20.9.
     expect(orderSizeFor(input, 100)).toBe('0.6958');
     // A share is that share of the size, not of the margin (which would close the short for its fee alone).
@@ -86,19 +79,7 @@ describe('orderSizeFor', () => {
   });
 
   it('never sizes a closing order above the position, nor above what its fee leaves', () => {
-    const input: OrderMaxInput = {
-      market: 'futures',
-      side: 'sell',
-      available: '1000',
-      price: '50000',
-      isMarket: false,
-      leverage: 10,
-      takerFeeRate: '0.0006',
-      sizeStep: '0.0001',
-      reservePlaces: 1,
-      closable: '0.5',
-      isCloseOnly: true,
-    };
+    const input = futuresBuy({ side: 'sell', closable: '0.5', isCloseOnly: true });
     expect(orderSizeFor(input, 100)).toBe('0.5000');
     expect(orderSizeFor(input, 25)).toBe('0.1250');
     // 10 USDT pays the fee of 0.3333 (9.9990 → 10.0), not of 0.3334 (10.002 → 10.1).
