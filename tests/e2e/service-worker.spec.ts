@@ -86,6 +86,9 @@ function cachedEntries(page: Page): Promise<{ key: string; area: string; owner: 
 }
 
 test.describe('the service worker', () => {
+  // Each test waits for a worker to install its precache (about 2 MB) from a gateway started for it, on a machine
+  // running another gateway and browser beside it.
+  test.describe.configure({ timeout: 90_000 });
   let site: Site;
   test.beforeEach(async () => {
     site = await startSite();
@@ -131,7 +134,6 @@ test.describe('the service worker', () => {
   test('keeps the signed-in user’s /v1 replies apart from anyone else’s, answers with them offline, and forgets them at sign-out', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const page = await openControlled(browser, site.url);
     await signIn(page, site.url);
     await page.goto(`${site.url}/spot/BTCUSDT`);
@@ -176,7 +178,10 @@ test.describe('the service worker', () => {
     await expect(toast).toBeVisible({ timeout: 20_000 });
     // Until the user says so the tab stays on its build: the new worker waits.
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Reload' }).click(),
+    ]);
     await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
     expect(
       await page.evaluate(() =>
