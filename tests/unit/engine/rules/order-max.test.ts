@@ -144,18 +144,32 @@ const decimalText = (places: number) =>
     return p === 0 ? digits : `${digits.slice(0, -p)}.${digits.slice(-p)}`;
   });
 
+/** An order's random figures: side, balance, price, leverage, fee rate and lot places. */
+const ORDER_FIGURES = {
+  side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+  available: fc.integer({ min: 0, max: 8 }).chain(decimalText),
+  price: fc.integer({ min: 0, max: 6 }).chain(decimalText),
+  leverage: fc.integer({ min: 1, max: 125 }),
+  takerFeeRate: fc.constantFrom('0', '0.0002', '0.0006', '0.001', '0.002'),
+  sizePlaces: fc.integer({ min: 0, max: 8 }),
+};
+
+/** The lot of `places` decimals ("1", "0.1", "0.01"…). */
+const lotOf = (places: number) => (places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`);
+
+/** A size one lot larger, as the same plain decimal with 8 places. */
+function plusOneLot(size: string, step: string): string {
+  const units = (unitsOf(size, 8) + unitsOf(step, 8)).toString().padStart(9, '0');
+  return `${units.slice(0, -8)}.${units.slice(-8)}`;
+}
+
 describe('orderSizeFor, against the gateway’s own fee rounding', () => {
   it('never sizes a limit order above what the gateway would accept, and one more lot would not fit', () => {
     fc.assert(
       fc.property(
         fc.record({
           market: fc.constantFrom<'spot' | 'futures'>('spot', 'futures'),
-          side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
-          available: fc.integer({ min: 0, max: 8 }).chain(decimalText),
-          price: fc.integer({ min: 0, max: 6 }).chain(decimalText),
-          leverage: fc.integer({ min: 1, max: 125 }),
-          takerFeeRate: fc.constantFrom('0', '0.0002', '0.0006', '0.001', '0.002'),
-          sizePlaces: fc.integer({ min: 0, max: 8 }),
+          ...ORDER_FIGURES,
           reservePlaces: fc.integer({ min: 0, max: 6 }),
           extraQuotePlaces: fc.integer({ min: 0, max: 2 }),
           percent: fc.integer({ min: 0, max: 100 }),
@@ -165,7 +179,7 @@ describe('orderSizeFor, against the gateway’s own fee rounding', () => {
           const input: OrderMaxInput = {
             ...c,
             isMarket: false,
-            sizeStep: c.sizePlaces === 0 ? '1' : `0.${'0'.repeat(c.sizePlaces - 1)}1`,
+            sizeStep: lotOf(c.sizePlaces),
           };
           const size = orderSizeFor(input, c.percent) as string;
           expect(size).toMatch(/^\d+(\.\d+)?$/);
@@ -178,9 +192,7 @@ describe('orderSizeFor, against the gateway’s own fee rounding', () => {
           // The gateway rounds at its quote precision, never coarser than the price places the client passes.
           const gatewayPlaces = c.reservePlaces + c.extraQuotePlaces;
           expect(gatewayReserve(input, size, gatewayPlaces) <= budget).toBe(true);
-          const oneMore = (unitsOf(size, 8) + unitsOf(input.sizeStep, 8)).toString().padStart(9, '0');
-          const next = `${oneMore.slice(0, -8)}.${oneMore.slice(-8)}`;
-          expect(gatewayReserve(input, next, c.reservePlaces) > budget).toBe(true);
+          expect(gatewayReserve(input, plusOneLot(size, input.sizeStep), c.reservePlaces) > budget).toBe(true);
         },
       ),
       { numRuns: 1000 },
@@ -193,19 +205,14 @@ describe('orderSizeFor with a position closed first, against the gateway’s own
     fc.assert(
       fc.property(
         fc.record({
-          side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
-          available: fc.integer({ min: 0, max: 8 }).chain(decimalText),
-          price: fc.integer({ min: 0, max: 6 }).chain(decimalText),
-          leverage: fc.integer({ min: 1, max: 125 }),
-          takerFeeRate: fc.constantFrom('0', '0.0002', '0.0006', '0.001', '0.002'),
-          sizePlaces: fc.integer({ min: 0, max: 8 }),
+          ...ORDER_FIGURES,
           closableLots: fc.bigInt({ min: 0n, max: 10n ** 9n }),
           reservePlaces: fc.integer({ min: 0, max: 6 }),
           isCloseOnly: fc.boolean(),
         }),
         (c) => {
           fc.pre(Number(c.price) > 0);
-          const sizeStep = c.sizePlaces === 0 ? '1' : `0.${'0'.repeat(c.sizePlaces - 1)}1`;
+          const sizeStep = lotOf(c.sizePlaces);
           const lots = c.closableLots.toString().padStart(c.sizePlaces + 1, '0');
           const closable = c.sizePlaces === 0 ? lots : `${lots.slice(0, -c.sizePlaces)}.${lots.slice(-c.sizePlaces)}`;
           const input: OrderMaxInput = { ...c, market: 'futures', isMarket: false, sizeStep, closable };
@@ -214,8 +221,7 @@ describe('orderSizeFor with a position closed first, against the gateway’s own
           const budget = unitsOf(c.available, 8) * 10n ** 22n; // 10^-30
           expect(gatewayReserve(input, size, c.reservePlaces) <= budget).toBe(true);
           if (c.isCloseOnly) expect(unitsOf(size, 8) <= unitsOf(closable, 8)).toBe(true);
-          const oneMore = (unitsOf(size, 8) + unitsOf(sizeStep, 8)).toString().padStart(9, '0');
-          const next = `${oneMore.slice(0, -8)}.${oneMore.slice(-8)}`;
+          const next = plusOneLot(size, sizeStep);
           const isNextTooBig = c.isCloseOnly && unitsOf(next, 8) > unitsOf(closable, 8);
           if (!isNextTooBig) expect(gatewayReserve(input, next, c.reservePlaces) > budget).toBe(true);
         },
