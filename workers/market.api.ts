@@ -11,7 +11,7 @@ import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../engine/marke
 import type { FeedApi, FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
 
 export type { FeedOptions, InstrumentResult, PaintedPanel };
-import { FetchFailure, getJson } from './market/fetch-json';
+import { FetchFailure, getJson, getJsonReply } from './market/fetch-json';
 
 /** What the markets page paints: formatted rows plus whether they are fresh. */
 export interface MarketsFrame {
@@ -93,11 +93,11 @@ export function createMarketApi() {
       try {
         const meta = await instrumentsOf(kind);
         if (meta === 'api-error') return failed(kind, 'api-error');
-        const reply = await getJson(ENDPOINTS[kind].tickers);
+        const { body: reply, cachedAt } = await getJsonReply(ENDPOINTS[kind].tickers);
         const rows = buildMarketRows(reply, meta, intl);
         if (!rows.ok) return failed(kind, rows.reason);
         const requestTime = Number((reply as { requestTime?: unknown }).requestTime);
-        const updatedAt = Number.isFinite(requestTime) ? requestTime : Date.now();
+        const updatedAt = Number.isFinite(requestTime) ? requestTime : (cachedAt ?? Date.now());
         const frame: MarketsFrame = {
           kind,
           rows: rows.value,
@@ -107,7 +107,9 @@ export function createMarketApi() {
           failure: null,
         };
         lastGood.set(kind, frame);
-        return frame;
+        // The network failed and the service worker answered with the last prices it kept (a reload offline): shown
+        // as the last good rows of a failed fetch, with the time of their data.
+        return cachedAt === null ? frame : { ...frame, stale: true, failure: 'network' };
       } catch (error) {
         return failed(kind, error instanceof FetchFailure ? error.reason : 'bad-reply');
       }

@@ -84,18 +84,25 @@ const NEVER_CACHED = [
 
 /** Whether a GET reply to `path` may be kept at all. */
 export function isCacheablePath(path: string): boolean {
+  if (PUBLIC_MARKET.test(path)) return true;
   return path.startsWith('/v1/') && !NEVER_CACHED.some((pattern) => pattern.test(path));
 }
 
+/**
+ * The public market REST reads (market-data contract: instruments and tickers), kept beside the `/v1` replies so the
+ * markets page shows its last-known prices offline. The same for everyone: always in `common`.
+ */
+const PUBLIC_MARKET = /^\/api\/v2\/(spot|mix)\/(public|market)\//;
+
 /** Whether a reply to `path` is the same for everyone (it goes to `common`, outside any user's part). */
 export function isCommonPath(path: string): boolean {
-  return ALWAYS_COMMON.some((pattern) => pattern.test(path));
+  return PUBLIC_MARKET.test(path) || ALWAYS_COMMON.some((pattern) => pattern.test(path));
 }
 
-/** The area a GET `/v1` reply is cached in; null for a path that is not under `/v1/`. */
+/** The area a GET reply is cached in; null for a path that is neither under `/v1/` nor a public market read. */
 export function areaOfPath(path: string): StorageArea | null {
-  if (!path.startsWith('/v1/')) return null;
   if (isCommonPath(path)) return 'common';
+  if (!path.startsWith('/v1/')) return null;
   const [segment, next] = path.slice(4).split('/');
   // The paper-trading routes name their product line second: `/v1/trade/mix/…` is the futures (mix) area.
   if (segment === 'trade' && next === 'mix') return 'mix';
@@ -104,10 +111,11 @@ export function areaOfPath(path: string): StorageArea | null {
 
 /**
  * What a cached reply is found by: the path and its query in a fixed order, without the per-request `_t` the request
- * layer adds (§7.1), so the next request for the same data finds it; null for anything but a `/v1/` URL.
+ * layer adds (§7.1), so the next request for the same data finds it; null for anything but a `/v1/` URL or a public
+ * market read.
  */
 export function cacheKeyOf(url: RequestUrl): string | null {
-  if (!url.pathname.startsWith('/v1/')) return null;
+  if (!url.pathname.startsWith('/v1/') && !PUBLIC_MARKET.test(url.pathname)) return null;
   const params = [...url.searchParams]
     .filter(([name]) => name !== '_t')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

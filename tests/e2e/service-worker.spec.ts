@@ -97,15 +97,33 @@ test.describe('the service worker', () => {
     await site.close();
   });
 
-  test('serves the app shell when the server is gone, and the routes open from its cache', async ({ browser }) => {
+  test('serves the app shell when the server is gone, the markets with their last prices, and the routes from its cache', async ({
+    browser,
+  }) => {
     const page = await openControlled(browser, site.url);
     const csp = await watchCspViolations(page);
     const url = site.url;
+    // A second visit, all of whose reads go through the worker (the first one's instruments came before it): the
+    // instruments and the tickers, polled every 5 s, are kept.
+    await page.reload();
+    const kept = ['common||/api/v2/spot/public/symbols', 'common||/api/v2/spot/market/tickers'];
+    await expect
+      .poll(async () => (await cachedEntries(page)).map((e) => e.key), {
+        timeout: 15_000,
+      })
+      .toEqual(expect.arrayContaining(kept));
+    const updated = await page.locator('.markets__updated').textContent();
     await site.stop();
     await page.reload();
-    // The shell and the markets page's own code came from the cache; its data cannot come: it says so.
+    // The shell and the page's code came from the cache, the prices too: the last ones, as of their time, and the
+    // page says the network failed.
     await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('tr[data-symbol="BTCUSDT"] td').first()).toHaveText(/^\d{1,3}(,\d{3})*\.\d+$/, {
+      timeout: 20_000,
+    });
+    await expect(page.getByText('Network error. Check your connection and try again.')).toBeVisible();
+    expect(await page.locator('.markets__updated').textContent()).not.toBe('');
+    expect(updated).not.toBeNull();
     // A route never opened online opens too, straight from the address bar.
     await page.goto(`${url}/login`);
     await expect(page.getByLabel('Email or phone number')).toBeVisible();

@@ -49,8 +49,8 @@ registerRoute(
   },
 );
 
-// GET `/v1` replies by area in IndexedDB (engine/rules/storage-areas.ts): the network first, the last kept reply of
-// the signed-in user when it fails, marked with the time it was kept.
+// GET `/v1` replies by area in IndexedDB (engine/rules/storage-areas.ts), and the public market reads: the network
+// first, the last kept reply (of the signed-in user, or everyone's) when it fails, marked with the time it was kept.
 const cache = new LocalCache();
 let owner: Promise<string | null> | null = null;
 const currentOwner = () => {
@@ -72,6 +72,7 @@ async function setUser(userId: unknown): Promise<void> {
 async function keep(who: string | null, url: URL, response: Response): Promise<void> {
   try {
     const body = await response.text();
+    // The `/v1` envelope and the public market API's both say success with this code.
     if ((JSON.parse(body) as { code?: unknown }).code !== '00000') return;
     await cache.put(who, url, {
       status: response.status,

@@ -27,13 +27,22 @@ describe('the local cache rules', () => {
     expect(areaOfPath('/v1/earn/products')).toBe('earn');
     expect(areaOfPath('/v1/web3/tokens')).toBe('web3');
     expect(areaOfPath('/v1/something/else')).toBe('httpResponseCache');
-    expect(areaOfPath('/api/v2/spot/public/symbols')).toBeNull();
+    expect(areaOfPath('/api/v2/spot/trade/orders')).toBeNull();
   });
 
   it('keeps replies that are the same for everyone in common', () => {
     for (const path of ['/v1/public/time', '/v1/mix/config/gatewaySignConfig', '/v1/referral/config'])
       expect([isCommonPath(path), areaOfPath(path)], path).toEqual([true, 'common']);
     expect(isCommonPath('/v1/trade/spot/assets')).toBe(false);
+  });
+
+  it('keeps the public market reads (instruments, tickers) in common, and no other /api path', () => {
+    for (const path of ['/api/v2/spot/market/tickers', '/api/v2/spot/public/symbols', '/api/v2/mix/market/contracts'])
+      expect([isCacheablePath(path), areaOfPath(path)], path).toEqual([true, 'common']);
+    expect(isCacheablePath('/api/v2/spot/trade/place-order')).toBe(false);
+    expect(cacheKeyOf(new URL('https://x.test/api/v2/mix/market/tickers?productType=USDT-FUTURES'))).toBe(
+      '/api/v2/mix/market/tickers?productType=USDT-FUTURES',
+    );
   });
 
   it('never keeps the long poll, identifiers, sign-in and security steps or codes', () => {
