@@ -26,6 +26,8 @@ export interface MarketsFrame {
   updatedText: string;
   /** True when the rows are the last good ones and the newest fetch failed. */
   stale: boolean;
+  /** True when the rows are the service worker's last kept prices (the network failed, e.g. a reload offline). */
+  isCached: boolean;
   failure: null | 'network' | 'bad-reply' | 'api-error';
 }
 
@@ -82,7 +84,7 @@ export function createMarketApi() {
     const last = lastGood.get(kind);
     return last
       ? { ...last, stale: true, failure }
-      : { kind, rows: [], updatedAt: 0, updatedText: '', stale: false, failure };
+      : { kind, rows: [], updatedAt: 0, updatedText: '', stale: false, isCached: false, failure };
   }
 
   return {
@@ -104,6 +106,7 @@ export function createMarketApi() {
           updatedAt,
           updatedText: timeOfDay(timeFormats, updatedAt, intl),
           stale: false,
+          isCached: cachedAt !== null,
           failure: null,
         };
         lastGood.set(kind, frame);

@@ -19,7 +19,11 @@ const TABS: { tab: MarketsTab; label: 'markets.tabSpot' | 'markets.tabFutures' |
   { tab: 'futures', label: 'markets.tabFutures' },
 ];
 
-function failureText(view: Pick<MarketListView, 'isOffline' | 'failure'>, t: Translate): string {
+function failureText(
+  view: Pick<MarketListView, 'isOffline' | 'failure' | 'isCached' | 'updatedText'>,
+  t: Translate,
+): string {
+  if (view.isCached && view.updatedText) return t('markets.offlineAsOf', { time: view.updatedText });
   if (view.isOffline) return t('error.offline');
   if (view.failure === 'worker-timeout') return t('error.workerTimeout');
   if (view.failure === 'worker-failed') return t('error.workerFailed');

@@ -21,6 +21,8 @@ export interface MarketListView {
   rows: ListedMarket[];
   updatedText: string;
   stale: boolean;
+  /** The rows are the last prices the service worker kept: the page is offline, showing them as of `updatedText`. */
+  isCached: boolean;
   failure: MarketsView['failure'];
   isOffline: boolean;
   retry(): void;
@@ -75,6 +77,7 @@ export function useMarketList(tab: MarketsTab, intl: string, polling: MarketsPol
     rows,
     updatedText: frames[0]?.updatedText ?? '',
     stale: frames.some((frame) => frame.stale),
+    isCached: frames.some((frame) => frame.isCached),
     failure: failed?.failure ?? null,
     isOffline: spot.isOffline,
     retry: () => {
