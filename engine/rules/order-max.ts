@@ -132,15 +132,27 @@ function closingMax(
 ): MathsDecimalValue {
   const fits = (lots: MathsDecimalValue) =>
     reservedFor(lots.times(step), unitPrice, input, fee, closable).lte(available);
-  const closableLots = closable.div(step).floor();
-  // Above this many lots the margin of the opening part alone would exceed the available margin.
   const leverage = Math.max(1, input.leverage);
-  let high = input.isCloseOnly
-    ? closableLots.plus(1)
-    : closableLots.plus(available.times(leverage).div(unitPrice.times(step)).floor()).plus(2);
-  let lots = new MathsDecimal(0);
-  if (!fits(lots)) return lots;
-  // The reserve grows with the size: the largest count that fits lies in [lots, high).
+  const cap = input.isCloseOnly ? closable.div(step).floor() : null;
+  // The whole lots an amount pays for before any rounding: the fee alone while the order only closes (size × p × fee),
+  // beyond the position the fee on all of it and margin on what opens ((amount × L + C × p) ÷ (p × (fee × L + 1))).
+  const lotsFor = (amount: MathsDecimalValue) => {
+    const closingOnly = fee.gt(0) ? amount.div(unitPrice.times(fee)) : null;
+    const size = closingOnly?.lt(closable)
+      ? closingOnly
+      : amount
+          .times(leverage)
+          .plus(closable.times(unitPrice))
+          .div(unitPrice.times(fee.times(leverage).plus(1)));
+    const lots = MathsDecimal.max(0, size.div(step).floor());
+    return cap === null ? lots : MathsDecimal.min(cap, lots);
+  };
+  // Fee and margin each round up by under one unit of the reserve places, as in the plain sizing: the largest count
+  // that fits lies between the count for the available margin less two units and one more than the count for all of it.
+  const slack = new MathsDecimal(10).pow(-Math.max(0, input.reservePlaces)).times(2);
+  let lots = lotsFor(available.minus(slack));
+  let high = lotsFor(available).plus(1);
+  if (!fits(lots)) return new MathsDecimal(0);
   while (high.minus(lots).gt(1)) {
     const middle = lots.plus(high).div(2).floor();
     if (fits(middle)) lots = middle;

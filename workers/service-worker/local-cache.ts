@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { toHex } from '../../engine/crypto/encoding';
 import {
   areaOfPath,
   cacheKeyOf,
@@ -221,5 +222,5 @@ export class LocalCache {
 /** The part of the cache a user's replies go to: a digest of the user id, so the id itself is never stored. */
 export async function ownerOf(userId: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`local-cache:${userId}`));
-  return [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(new Uint8Array(digest).slice(0, 16));
 }

@@ -11,12 +11,8 @@
 import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
-import {
-  CACHE_USER_MESSAGE,
-  CACHED_AT_HEADER,
-  isCacheablePath,
-  STORAGE_ERRORS,
-} from '../../engine/rules/storage-areas';
+import { classifyReply } from '../../engine/rules/reply';
+import { CACHE_USER_MESSAGE, CACHED_AT_HEADER, isCacheablePath } from '../../engine/rules/storage-areas';
 import { LocalCache, ownerOf } from './local-cache';
 import { isShellNavigation, SHELL_URL, SKIP_WAITING_MESSAGE } from './shell-rules';
 
@@ -58,29 +54,27 @@ const currentOwner = () => {
   return owner;
 };
 
+/** A storage failure (§8's texts) is logged; the page has its reply from the network anyway. */
+const warn = (error: unknown) => console.warn('local cache:', error instanceof Error ? error.message : String(error));
+
 async function setUser(userId: unknown): Promise<void> {
   const next = typeof userId === 'string' && userId !== '' ? await ownerOf(userId) : null;
   owner = Promise.resolve(next);
-  try {
-    await cache.setCurrentOwner(next);
-  } catch (error) {
-    console.warn('local cache:', error instanceof Error ? error.message : STORAGE_ERRORS.unavailable);
-  }
+  await cache.setCurrentOwner(next).catch(warn);
 }
 
-/** Keeps a successful reply (envelope code 00000) for its owner; a storage failure is logged, the page has its reply. */
+/** Keeps a reply the request layer would take as a success (the `/v1` and market envelopes alike) for its owner. */
 async function keep(who: string | null, url: URL, response: Response): Promise<void> {
   try {
     const body = await response.text();
-    // The `/v1` envelope and the public market API's both say success with this code.
-    if ((JSON.parse(body) as { code?: unknown }).code !== '00000') return;
+    if (classifyReply(JSON.parse(body)).kind !== 'ok') return;
     await cache.put(who, url, {
       status: response.status,
       contentType: response.headers.get('content-type') ?? 'application/json',
       body,
     });
   } catch (error) {
-    console.warn('local cache:', error instanceof Error ? error.message : String(error));
+    warn(error);
   }
 }
 
