@@ -5,6 +5,8 @@ export interface Migration {
   id: number;
   name: string;
   sql: string;
+  /** A step SQL cannot express (exact bigint sums), run after `sql` in the same transaction. */
+  after?: (db: Database) => void;
 }
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction; returns the ids applied. */
@@ -26,6 +28,7 @@ export function runMigrations(db: Database, migrations: readonly Migration[]): n
     if (applied.has(migration.id)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.after?.(db);
       record.run(migration.id, migration.name, Date.now());
     })();
     done.push(migration.id);

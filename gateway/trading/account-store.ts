@@ -18,17 +18,66 @@ export interface SymbolSettings {
   marginMode: MarginModeName;
 }
 
+/**
+ * The ledger's own accounts beside the users': where paper money comes from and goes to. `world` is outside the
+ * exchange (deposits come from it, withdrawals go to it), `market` is the simulated counterparty of every fill,
+ * funding payment and liquidation, `fees` collects trading and network fees.
+ */
+export const SYSTEM_OWNERS = { world: 'system:world', market: 'system:market', fees: 'system:fees' } as const;
+
+/** A place money sits: a user's spot available or frozen balance, a user's futures wallet, or a system account. */
+export type LedgerAccount = 'spot' | 'spot_frozen' | 'futures' | 'system';
+
+/** Why money moved; one entry has one kind (the records' "type" filter reads it). */
+export type EntryKind =
+  | 'grant'
+  | 'deposit'
+  | 'withdraw'
+  | 'withdraw_fee'
+  | 'transfer'
+  | 'freeze'
+  | 'unfreeze'
+  | 'trade'
+  | 'fee'
+  | 'realized_pnl'
+  | 'funding'
+  | 'liquidation';
+
+/** One line of an entry: `amount` (money units, signed) of `coin` into `owner`'s `account`. */
+export interface LedgerLine {
+  owner: string;
+  account: LedgerAccount;
+  coin: string;
+  amount: bigint;
+}
+
+/** One balanced change: for each coin its lines sum to zero, so money only moves and is never made or lost. */
+export interface LedgerEntry {
+  kind: EntryKind;
+  /** The user the entry belongs to (whose records show it). */
+  userId: string;
+  /** What caused it: an order id, a transfer, deposit or withdrawal id. */
+  ref: string;
+  /** The instrument of a fill, fee, funding payment or liquidation. */
+  symbol?: string;
+  at: number;
+  lines: readonly LedgerLine[];
+}
+
 /** Reads and writes paper accounts: the spot balances, the futures wallet, the position mode and per-symbol settings. */
 export interface AccountStore {
   /** True when the user already has paper accounts. */
   exists(userId: string): boolean;
-  /** Creates the accounts with `spotUsdt` in spot and `futuresUsdt` in the futures wallet (money units). */
+  /** Creates the accounts, granting `spotUsdt` to spot and `futuresUsdt` to the futures wallet (money units) from the world. */
   create(userId: string, spotUsdt: bigint, futuresUsdt: bigint, now: number): void;
   balance(userId: string, coin: string): CoinBalance;
   balances(userId: string): CoinBalance[];
-  setBalance(userId: string, balance: CoinBalance): void;
   wallet(userId: string): bigint;
-  setWallet(userId: string, wallet: bigint): void;
+  /**
+   * Records one balanced entry and applies its users' lines to their balances, in one transaction. Throws (changing
+   * nothing) when a coin's lines do not sum to zero, or when a user's spot balance would go below zero.
+   */
+  post(entry: LedgerEntry): void;
   posMode(userId: string): PosMode;
   setPosMode(userId: string, mode: PosMode): void;
   settings(userId: string, symbol: string, defaults: SymbolSettings): SymbolSettings;
@@ -57,6 +106,12 @@ export function createAccountStore(db: Database): AccountStore {
     `INSERT INTO trade_settings (user_id, symbol, leverage, margin_mode) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, symbol) DO UPDATE SET leverage = excluded.leverage, margin_mode = excluded.margin_mode`,
   );
+  const insertEntry = db.prepare(
+    'INSERT INTO ledger_entries (user_id, kind, ref, symbol, at) VALUES (?, ?, ?, ?, ?) RETURNING seq',
+  );
+  const insertLine = db.prepare(
+    'INSERT INTO ledger_lines (entry_seq, owner, account, coin, amount) VALUES (?, ?, ?, ?, ?)',
+  );
   type BalanceRow = { coin: string; available: string; frozen: string };
   const toBalance = (row: BalanceRow): CoinBalance => ({
     coin: row.coin,
@@ -64,26 +119,69 @@ export function createAccountStore(db: Database): AccountStore {
     frozen: BigInt(row.frozen),
   });
   const account = (userId: string) => readAccount.get(userId) as { wallet: string; posMode: PosMode } | undefined;
+  const balance = (userId: string, coin: string): CoinBalance => {
+    const row = readBalance.get(userId, coin) as BalanceRow | undefined;
+    return row ? toBalance(row) : { coin, available: 0n, frozen: 0n };
+  };
+  const wallet = (userId: string) => BigInt(account(userId)?.wallet ?? '0');
+  const applyLine = (line: LedgerLine) => {
+    if (line.account === 'system') return;
+    if (line.account === 'futures') {
+      if (line.coin !== 'USDT') throw new Error(`the futures wallet holds USDT, not ${line.coin}`);
+      // A cross loss may take the wallet below zero until liquidation settles it, as the exchange's does.
+      writeWallet.run((wallet(line.owner) + line.amount).toString(), line.owner);
+      return;
+    }
+    const held = balance(line.owner, line.coin);
+    const next =
+      line.account === 'spot'
+        ? { ...held, available: held.available + line.amount }
+        : { ...held, frozen: held.frozen + line.amount };
+    if (next.available < 0n || next.frozen < 0n) throw new Error(`negative ${line.coin} balance for ${line.owner}`);
+    writeBalance.run(line.owner, line.coin, next.available.toString(), next.frozen.toString());
+  };
+  const post = db.transaction((entry: LedgerEntry) => {
+    const sums = new Map<string, bigint>();
+    for (const line of entry.lines) {
+      const isSystem = line.account === 'system';
+      if (isSystem !== line.owner.startsWith('system:'))
+        throw new Error(`${line.owner} cannot hold a ${line.account} account`);
+      sums.set(line.coin, (sums.get(line.coin) ?? 0n) + line.amount);
+    }
+    for (const [coin, sum] of sums) if (sum !== 0n) throw new Error(`unbalanced ${entry.kind} entry: ${coin} ${sum}`);
+    const lines = entry.lines.filter((line) => line.amount !== 0n);
+    if (lines.length === 0) return;
+    const { seq } = insertEntry.get(entry.userId, entry.kind, entry.ref, entry.symbol ?? null, entry.at) as {
+      seq: number;
+    };
+    for (const line of lines) {
+      applyLine(line);
+      insertLine.run(seq, line.owner, line.account, line.coin, line.amount.toString());
+    }
+  });
   return {
     exists: (userId) => exists.get(userId) !== undefined,
     create: (userId, spotUsdt, futuresUsdt, now) => {
-      insertAccount.run(userId, futuresUsdt.toString(), now);
-      writeBalance.run(userId, 'USDT', spotUsdt.toString(), '0');
+      insertAccount.run(userId, '0', now);
+      const world = SYSTEM_OWNERS.world;
+      post({
+        kind: 'grant',
+        userId,
+        ref: 'paper-grant',
+        at: now,
+        lines: [
+          { owner: world, account: 'system', coin: 'USDT', amount: -(spotUsdt + futuresUsdt) },
+          { owner: userId, account: 'spot', coin: 'USDT', amount: spotUsdt },
+          { owner: userId, account: 'futures', coin: 'USDT', amount: futuresUsdt },
+        ],
+      });
+      // The spot account lists USDT even at a zero grant.
+      if (spotUsdt === 0n) writeBalance.run(userId, 'USDT', '0', '0');
     },
-    balance: (userId, coin) => {
-      const row = readBalance.get(userId, coin) as BalanceRow | undefined;
-      return row ? toBalance(row) : { coin, available: 0n, frozen: 0n };
-    },
+    balance,
     balances: (userId) => (readBalances.all(userId) as BalanceRow[]).map(toBalance),
-    setBalance: (userId, balance) => {
-      if (balance.available < 0n || balance.frozen < 0n)
-        throw new Error(`negative ${balance.coin} balance for ${userId}`);
-      writeBalance.run(userId, balance.coin, balance.available.toString(), balance.frozen.toString());
-    },
-    wallet: (userId) => BigInt(account(userId)?.wallet ?? '0'),
-    setWallet: (userId, wallet) => {
-      writeWallet.run(wallet.toString(), userId);
-    },
+    wallet,
+    post: (entry) => post(entry),
     posMode: (userId) => account(userId)?.posMode ?? 'one_way_mode',
     setPosMode: (userId, mode) => {
       writePosMode.run(mode, userId);
@@ -94,4 +192,19 @@ export function createAccountStore(db: Database): AccountStore {
       writeSettings.run(userId, symbol, settings.leverage, settings.marginMode);
     },
   };
+}
+
+/** A line of a user's own account. */
+export function userLine(
+  owner: string,
+  account: Exclude<LedgerAccount, 'system'>,
+  coin: string,
+  amount: bigint,
+): LedgerLine {
+  return { owner, account, coin, amount };
+}
+
+/** A line of one of the ledger's system accounts. */
+export function systemLine(owner: keyof typeof SYSTEM_OWNERS, coin: string, amount: bigint): LedgerLine {
+  return { owner: SYSTEM_OWNERS[owner], account: 'system', coin, amount };
 }

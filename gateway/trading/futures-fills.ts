@@ -1,4 +1,5 @@
 import type { InstrumentSpec } from '../market/instruments';
+import { type LedgerLine, systemLine, userLine } from './account-store';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { markUnits } from './futures-risk';
 import { notional } from './money-units';
@@ -111,7 +112,7 @@ export class FuturesFills {
     const hedge = order.tradeSide !== null;
     const value = notional(spec, fill.price, fill.size);
     const fee = feeOn(spec, value, liquidity);
-    let wallet = ctx.accounts.wallet(order.userId) - fee;
+    let realized = 0n;
     let remaining = fill.size;
     const closeSide: HoldSide | null = hedge
       ? order.tradeSide === 'close'
@@ -126,7 +127,7 @@ export class FuturesFills {
         position.fees += size === fill.size ? fee : (fee * size) / fill.size;
         const pnl = closePart(spec, position, fill.price, size, now);
         order.totalProfits += pnl;
-        wallet += pnl;
+        realized += pnl;
         remaining -= size;
         ctx.positions.save(position);
       }
@@ -158,7 +159,9 @@ export class FuturesFills {
     order.fee += fee;
     order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
     order.uTime = now;
-    ctx.accounts.setWallet(order.userId, wallet);
+    const entry = { userId: order.userId, ref: order.orderId, symbol: spec.symbol, at: now };
+    ctx.accounts.post({ ...entry, kind: 'fee', lines: walletMove(order.userId, 'fees', -fee) });
+    ctx.accounts.post({ ...entry, kind: 'realized_pnl', lines: walletMove(order.userId, 'market', realized) });
   }
 
   /** Ends an order: filled when complete, else cancelled; held margin is released. */
@@ -197,12 +200,26 @@ export class FuturesFills {
     position.size = 0n;
     position.uTime = now;
     this.ctx.positions.save(position);
-    const wallet = this.ctx.accounts.wallet(position.userId) + loss;
-    this.ctx.accounts.setWallet(position.userId, wallet < 0n ? 0n : wallet);
+    // The wallet never ends below zero: what a loss takes beyond it is the simulated market's.
+    const wallet = this.ctx.accounts.wallet(position.userId);
+    const taken = wallet + loss < 0n ? -wallet : loss;
+    this.ctx.accounts.post({
+      kind: 'liquidation',
+      userId: position.userId,
+      ref: order.orderId,
+      symbol: spec.symbol,
+      at: now,
+      lines: walletMove(position.userId, 'market', taken),
+    });
     order.price = mark;
     order.baseVolume = closedSize;
     order.quoteVolume = notional(spec, mark, closedSize);
     order.totalProfits = loss;
     order.status = 'filled';
   }
+}
+
+/** Lines moving `amount` USDT into the user's futures wallet from a system account (out of it when negative). */
+export function walletMove(userId: string, from: 'market' | 'fees', amount: bigint): LedgerLine[] {
+  return [userLine(userId, 'futures', 'USDT', amount), systemLine(from, 'USDT', -amount)];
 }

@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
-import type { FuturesFills } from './futures-fills';
+import { type FuturesFills, walletMove } from './futures-fills';
 import type { FuturesTrading } from './futures-trading';
 import { isLiquidated, liquidationOf, markUnits } from './futures-risk';
 import { matchTaker } from '../market/matching';
@@ -60,7 +60,14 @@ export class FuturesWatch {
           spec.quotePrecision,
         );
         const paid = directionOf(position.holdSide) * payment;
-        this.ctx.accounts.setWallet(position.userId, this.ctx.accounts.wallet(position.userId) - paid);
+        this.ctx.accounts.post({
+          kind: 'funding',
+          userId: position.userId,
+          ref: `funding-${settledAt}`,
+          symbol: position.symbol,
+          at: this.ctx.now(),
+          lines: walletMove(position.userId, 'market', -paid),
+        });
         // An isolated position's funding comes out of (or into) its own margin.
         if (position.marginMode === 'isolated') position.margin = position.margin > paid ? position.margin - paid : 0n;
         position.achievedProfits -= paid;

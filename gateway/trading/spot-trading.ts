@@ -2,6 +2,7 @@ import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
+import { systemLine, userLine } from './account-store';
 import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { checkPriceBand } from './price-band';
 import { feeOn, type Liquidity } from './trade-fees';
@@ -171,10 +172,19 @@ export class SpotTrading {
     const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
     const balance = this.ctx.accounts.balance(userId, coin);
     if (balance.available < order.frozen) throw insufficientBalance(`Insufficient ${coin} balance`);
-    this.ctx.accounts.setBalance(userId, {
-      coin,
-      available: balance.available - order.frozen,
-      frozen: balance.frozen + order.frozen,
+    this.moveFrozen('freeze', order, coin, order.frozen);
+  }
+
+  /** Moves `amount` of the order's coin from available to frozen (`freeze`) or back (`unfreeze`). */
+  private moveFrozen(kind: 'freeze' | 'unfreeze', order: OrderRecord, coin: string, amount: bigint): void {
+    const signed = kind === 'freeze' ? amount : -amount;
+    this.ctx.accounts.post({
+      kind,
+      userId: order.userId,
+      ref: order.orderId,
+      symbol: order.symbol,
+      at: this.ctx.now(),
+      lines: [userLine(order.userId, 'spot', coin, -signed), userLine(order.userId, 'spot_frozen', coin, signed)],
     });
   }
 
@@ -183,26 +193,52 @@ export class SpotTrading {
     const { accounts } = this.ctx;
     const value = notional(spec, fill.price, fill.size);
     const fee = feeOn(spec, value, liquidity);
-    const base = accounts.balance(order.userId, spec.baseCoin);
-    const quote = accounts.balance(order.userId, spec.quoteCoin);
+    const bought = sizeToMoney(spec, fill.size);
+    const { userId } = order;
+    const entry = { userId, ref: order.orderId, symbol: order.symbol, at: this.ctx.now() };
+    const { quoteCoin: quote, baseCoin: base } = spec;
     if (order.side === 'buy') {
-      // Cost and fee come out of this order's frozen funds; a stop market buy that costs more takes the rest from available.
-      const spend = value + fee;
-      const fromFrozen = spend < order.frozen ? spend : order.frozen;
-      order.frozen -= fromFrozen;
-      accounts.setBalance(order.userId, {
-        ...quote,
-        frozen: quote.frozen - fromFrozen,
-        available: quote.available - (spend - fromFrozen),
+      // Cost, then fee, come out of this order's frozen funds; a stop market buy that costs more takes the rest from available.
+      const valueFrozen = value < order.frozen ? value : order.frozen;
+      const feeFrozen = fee < order.frozen - valueFrozen ? fee : order.frozen - valueFrozen;
+      order.frozen -= valueFrozen + feeFrozen;
+      accounts.post({
+        ...entry,
+        kind: 'trade',
+        lines: [
+          userLine(userId, 'spot_frozen', quote, -valueFrozen),
+          userLine(userId, 'spot', quote, valueFrozen - value),
+          systemLine('market', quote, value),
+          userLine(userId, 'spot', base, bought),
+          systemLine('market', base, -bought),
+        ],
       });
-      const fresh = accounts.balance(order.userId, spec.baseCoin);
-      accounts.setBalance(order.userId, { ...fresh, available: fresh.available + sizeToMoney(spec, fill.size) });
+      accounts.post({
+        ...entry,
+        kind: 'fee',
+        lines: [
+          userLine(userId, 'spot_frozen', quote, -feeFrozen),
+          userLine(userId, 'spot', quote, feeFrozen - fee),
+          systemLine('fees', quote, fee),
+        ],
+      });
     } else {
-      const sold = sizeToMoney(spec, fill.size);
-      order.frozen -= sold;
-      accounts.setBalance(order.userId, { ...base, frozen: base.frozen - sold });
-      const fresh = accounts.balance(order.userId, spec.quoteCoin);
-      accounts.setBalance(order.userId, { ...fresh, available: fresh.available + value - fee });
+      order.frozen -= bought;
+      accounts.post({
+        ...entry,
+        kind: 'trade',
+        lines: [
+          userLine(userId, 'spot_frozen', base, -bought),
+          systemLine('market', base, bought),
+          userLine(userId, 'spot', quote, value),
+          systemLine('market', quote, -value),
+        ],
+      });
+      accounts.post({
+        ...entry,
+        kind: 'fee',
+        lines: [userLine(userId, 'spot', quote, -fee), systemLine('fees', quote, fee)],
+      });
     }
     order.baseVolume += fill.size;
     order.quoteVolume += value;
@@ -219,13 +255,7 @@ export class SpotTrading {
 
   private release(spec: InstrumentSpec, order: OrderRecord): void {
     if (order.frozen === 0n) return;
-    const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
-    const balance = this.ctx.accounts.balance(order.userId, coin);
-    this.ctx.accounts.setBalance(order.userId, {
-      coin,
-      available: balance.available + order.frozen,
-      frozen: balance.frozen - order.frozen,
-    });
+    this.moveFrozen('unfreeze', order, order.side === 'buy' ? spec.quoteCoin : spec.baseCoin, order.frozen);
     order.frozen = 0n;
   }
 }

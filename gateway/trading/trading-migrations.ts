@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import type { Migration } from '../db/migration';
 
 /**
@@ -134,4 +135,66 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX trade_funding_user ON trade_funding (user_id, symbol, seq);
     `,
   },
+  {
+    id: 330,
+    name: 'ledger',
+    // Every balance change is one entry of lines that sum to zero per coin (account-store.ts). Balances that existed
+    // before the ledger open it as one grant from the world each, so the ledger's sums match the balances from then on.
+    sql: `
+      CREATE TABLE ledger_entries (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        symbol TEXT,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX ledger_entries_user ON ledger_entries (user_id, seq);
+
+      CREATE TABLE ledger_lines (
+        entry_seq INTEGER NOT NULL REFERENCES ledger_entries (seq),
+        owner TEXT NOT NULL,
+        account TEXT NOT NULL CHECK (account IN ('spot', 'spot_frozen', 'futures', 'system')),
+        coin TEXT NOT NULL,
+        amount TEXT NOT NULL
+      );
+      CREATE INDEX ledger_lines_entry ON ledger_lines (entry_seq);
+      CREATE INDEX ledger_lines_owner ON ledger_lines (owner, coin);
+
+      INSERT INTO ledger_entries (user_id, kind, ref, at)
+        SELECT user_id, 'grant', 'ledger-opening', created_at FROM trade_accounts;
+      INSERT INTO ledger_lines (entry_seq, owner, account, coin, amount)
+        SELECT e.seq, b.user_id, 'spot', b.coin, b.available
+          FROM trade_balances b JOIN ledger_entries e ON e.user_id = b.user_id WHERE b.available <> '0'
+        UNION ALL
+        SELECT e.seq, b.user_id, 'spot_frozen', b.coin, b.frozen
+          FROM trade_balances b JOIN ledger_entries e ON e.user_id = b.user_id WHERE b.frozen <> '0'
+        UNION ALL
+        SELECT e.seq, a.user_id, 'futures', 'USDT', a.futures_wallet
+          FROM trade_accounts a JOIN ledger_entries e ON e.user_id = a.user_id WHERE a.futures_wallet <> '0';
+    `,
+    // The world's opposite lines need bigint sums, which SQL cannot make exactly; the migration step adds them.
+    after: (db) => openingWorldLines(db),
+  },
 ];
+
+/** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */
+function openingWorldLines(db: Database): void {
+  const lines = db
+    .prepare(
+      `SELECT l.entry_seq AS seq, l.coin, l.amount FROM ledger_lines l
+       JOIN ledger_entries e ON e.seq = l.entry_seq WHERE e.ref = 'ledger-opening'`,
+    )
+    .all() as { seq: number; coin: string; amount: string }[];
+  const sums = new Map<string, { seq: number; coin: string; sum: bigint }>();
+  for (const line of lines) {
+    const key = `${line.seq}/${line.coin}`;
+    const held = sums.get(key) ?? { seq: line.seq, coin: line.coin, sum: 0n };
+    held.sum += BigInt(line.amount);
+    sums.set(key, held);
+  }
+  const insert = db.prepare(
+    "INSERT INTO ledger_lines (entry_seq, owner, account, coin, amount) VALUES (?, 'system:world', 'system', ?, ?)",
+  );
+  for (const { seq, coin, sum } of sums.values()) insert.run(seq, coin, (-sum).toString());
+}
