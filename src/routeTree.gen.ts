@@ -10,16 +10,26 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as AssetRouteImport } from './routes/asset';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as AccountSecurityRouteImport } from './routes/account.security';
+import { Route as AssetIndexRouteImport } from './routes/asset.index';
+import { Route as AssetFuturesRouteImport } from './routes/asset.futures';
+import { Route as AssetMarginRouteImport } from './routes/asset.margin';
+import { Route as AssetSpotRouteImport } from './routes/asset.spot';
 import { Route as SpotSymbolRouteImport } from './routes/spot.$symbol';
 import { Route as FuturesUsdtSymbolRouteImport } from './routes/futures.usdt.$symbol';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AssetRoute = AssetRouteImport.update({
+  id: '/asset',
+  path: '/asset',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -42,6 +52,26 @@ const AccountSecurityRoute = AccountSecurityRouteImport.update({
   path: '/account/security',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AssetIndexRoute = AssetIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AssetRoute,
+} as any);
+const AssetFuturesRoute = AssetFuturesRouteImport.update({
+  id: '/futures',
+  path: '/futures',
+  getParentRoute: () => AssetRoute,
+} as any);
+const AssetMarginRoute = AssetMarginRouteImport.update({
+  id: '/margin',
+  path: '/margin',
+  getParentRoute: () => AssetRoute,
+} as any);
+const AssetSpotRoute = AssetSpotRouteImport.update({
+  id: '/spot',
+  path: '/spot',
+  getParentRoute: () => AssetRoute,
+} as any);
 const SpotSymbolRoute = SpotSymbolRouteImport.update({
   id: '/spot/$symbol',
   path: '/spot/$symbol',
@@ -55,11 +85,16 @@ const FuturesUsdtSymbolRoute = FuturesUsdtSymbolRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/asset': typeof AssetRouteWithChildren;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/asset/futures': typeof AssetFuturesRoute;
+  '/asset/margin': typeof AssetMarginRoute;
+  '/asset/spot': typeof AssetSpotRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
+  '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
 }
 export interface FileRoutesByTo {
@@ -68,28 +103,42 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/asset/futures': typeof AssetFuturesRoute;
+  '/asset/margin': typeof AssetMarginRoute;
+  '/asset/spot': typeof AssetSpotRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
+  '/asset': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/asset': typeof AssetRouteWithChildren;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/asset/futures': typeof AssetFuturesRoute;
+  '/asset/margin': typeof AssetMarginRoute;
+  '/asset/spot': typeof AssetSpotRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
+  '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/asset'
     | '/forgot-password'
     | '/login'
     | '/register'
     | '/account/security'
+    | '/asset/futures'
+    | '/asset/margin'
+    | '/asset/spot'
     | '/spot/$symbol'
+    | '/asset/'
     | '/futures/usdt/$symbol';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -98,21 +147,31 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/account/security'
+    | '/asset/futures'
+    | '/asset/margin'
+    | '/asset/spot'
     | '/spot/$symbol'
+    | '/asset'
     | '/futures/usdt/$symbol';
   id:
     | '__root__'
     | '/'
+    | '/asset'
     | '/forgot-password'
     | '/login'
     | '/register'
     | '/account/security'
+    | '/asset/futures'
+    | '/asset/margin'
+    | '/asset/spot'
     | '/spot/$symbol'
+    | '/asset/'
     | '/futures/usdt/$symbol';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AssetRoute: typeof AssetRouteWithChildren;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
@@ -128,6 +187,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/asset': {
+      id: '/asset';
+      path: '/asset';
+      fullPath: '/asset';
+      preLoaderRoute: typeof AssetRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/forgot-password': {
@@ -158,6 +224,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSecurityRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/asset/': {
+      id: '/asset/';
+      path: '/';
+      fullPath: '/asset/';
+      preLoaderRoute: typeof AssetIndexRouteImport;
+      parentRoute: typeof AssetRoute;
+    };
+    '/asset/futures': {
+      id: '/asset/futures';
+      path: '/futures';
+      fullPath: '/asset/futures';
+      preLoaderRoute: typeof AssetFuturesRouteImport;
+      parentRoute: typeof AssetRoute;
+    };
+    '/asset/margin': {
+      id: '/asset/margin';
+      path: '/margin';
+      fullPath: '/asset/margin';
+      preLoaderRoute: typeof AssetMarginRouteImport;
+      parentRoute: typeof AssetRoute;
+    };
+    '/asset/spot': {
+      id: '/asset/spot';
+      path: '/spot';
+      fullPath: '/asset/spot';
+      preLoaderRoute: typeof AssetSpotRouteImport;
+      parentRoute: typeof AssetRoute;
+    };
     '/spot/$symbol': {
       id: '/spot/$symbol';
       path: '/spot/$symbol';
@@ -175,8 +269,25 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AssetRouteChildren {
+  AssetFuturesRoute: typeof AssetFuturesRoute;
+  AssetMarginRoute: typeof AssetMarginRoute;
+  AssetSpotRoute: typeof AssetSpotRoute;
+  AssetIndexRoute: typeof AssetIndexRoute;
+}
+
+const AssetRouteChildren: AssetRouteChildren = {
+  AssetFuturesRoute: AssetFuturesRoute,
+  AssetMarginRoute: AssetMarginRoute,
+  AssetSpotRoute: AssetSpotRoute,
+  AssetIndexRoute: AssetIndexRoute,
+};
+
+const AssetRouteWithChildren = AssetRoute._addFileChildren(AssetRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AssetRoute: AssetRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,

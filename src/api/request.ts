@@ -2,6 +2,7 @@ import { ofetch } from 'ofetch';
 import { ClockOffset } from '../../engine/rules/clock-offset';
 import { classifyReply, httpFailureText } from '../../engine/rules/reply';
 import { needsRiskToken } from '../../engine/rules/risk-token';
+import { CACHED_AT_HEADER } from '../../engine/rules/storage-areas';
 import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';
 
 /** The spec §8 texts the request layer shows, by their locale keys. */
@@ -120,6 +121,12 @@ export class RequestError extends Error {
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
+/** A reply's data, and when the service worker kept it if it answered offline (else null). */
+export interface Reply<T> {
+  data: T;
+  cachedAt: number | null;
+}
+
 /**
  * The path and query as fetch will put them on the wire (`./` resolved, quotes and spaces escaped, no fragment), so
  * the signing layer signs exactly what the gateway receives (signing contract §4: "path with query exactly as sent").
@@ -201,7 +208,11 @@ export function createRequestClient(env: RequestEnvironment) {
     return { intercepted: true, url: `${bare}?${query}`, path: bare, body: undefined, headers };
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}, isRetry = false): Promise<T> {
+  /**
+   * One call and where its reply came from: `cachedAt` is when the service worker kept the reply it answered with
+   * while the network was away (its `x-cached-at`, ms), null for a reply from the server.
+   */
+  async function requestReply<T>(path: string, options: RequestOptions = {}, isRetry = false): Promise<Reply<T>> {
     const method = options.method ?? 'GET';
     const silent = options.silent ?? false;
     let out: ReturnType<typeof outgoing>;
@@ -282,7 +293,7 @@ export function createRequestClient(env: RequestEnvironment) {
         // 00022: our clock drifted. Trust this reply's time alone, then resend once with a fresh time and signature.
         clock.reset();
         if (Number.isFinite(serverTime) && serverTime > 0) clock.add({ sentAt, rtt: env.now() - sentAt, serverTime });
-        return request<T>(path, options, true);
+        return requestReply<T>(path, options, true);
       }
       if (verdict !== 'pass')
         throw fail('security', typeof reply.msg === 'string' ? reply.msg : env.text('unknow'), true, {
@@ -292,8 +303,10 @@ export function createRequestClient(env: RequestEnvironment) {
 
     const outcome = classifyReply(body, { resolvesSessionNotice: path.split('?')[0] === USERINFO_PATH });
     switch (outcome.kind) {
-      case 'ok':
-        return outcome.data as T;
+      case 'ok': {
+        const kept = Number(response.headers.get(CACHED_AT_HEADER) ?? Number.NaN);
+        return { data: outcome.data as T, cachedAt: Number.isFinite(kept) ? kept : null };
+      }
       case 'login-expired': {
         // Many calls fail together when a session ends: one toast and one logout per 2 s.
         const now = env.now();
@@ -318,10 +331,16 @@ export function createRequestClient(env: RequestEnvironment) {
     }
   }
 
+  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
+    (await requestReply<T>(path, options)).data;
+
   return {
     request,
     get: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) =>
       request<T>(path, { ...options, method: 'GET' }),
+    /** A GET that also tells whether the reply is the service worker's kept copy (offline), and from when. */
+    getReply: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) =>
+      requestReply<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) =>
       request<T>(path, { ...options, method: 'POST' }),
     clock,

@@ -8,6 +8,7 @@ import { AfterFirstCommit } from '../ui/PageTransition';
 import { useDisclosure } from '../ui/use-disclosure';
 import { setTheme, settingsState } from '../settings/settings';
 import { AccountMenu } from './AccountMenu';
+import { CurrencyPicker } from './CurrencyPicker';
 import { LanguagePicker } from './LanguagePicker';
 import { chooseLocale } from './locale-sync';
 import { DocumentTitle } from './page-title';
@@ -75,6 +76,9 @@ export function AppHeader() {
           <Link to="/futures/usdt/$symbol" params={{ symbol: 'BTCUSDT' }} activeProps={{ 'aria-current': 'page' }}>
             {t('nav.futures')}
           </Link>
+          <Link to="/asset" activeProps={{ 'aria-current': 'page' }}>
+            {t('nav.assets')}
+          </Link>
         </nav>
         {/* On the first load the tools mount one transition after the header's first commit (their height is kept
             free for them), which keeps that commit, the page's largest, a short task on a slow phone. */}
@@ -82,6 +86,7 @@ export function AppHeader() {
           <AfterFirstCommit>
             <AccountMenu />
             <LanguagePicker locale={locale} onChoose={(next) => void onLanguage(next)} />
+            <CurrencyPicker />
             <label className="app-header__field">
               <span className="visually-hidden">{t('settings.theme')}</span>
               <select

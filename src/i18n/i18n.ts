@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { proxy, ref, subscribe } from 'valtio';
+import { proxy, ref, subscribe, useSnapshot } from 'valtio';
 import { type Locale, localeEntryOf, type MessageBundle } from '../../engine/rules/locales';
 import { WITH_CORE } from './namespace-config';
 import { type CompiledMessages, ENTRY_TEXTS, loadNamespace, type MessageKey, type Namespace } from './namespaces';
@@ -126,4 +126,10 @@ export async function setLocale(locale: Locale): Promise<void> {
   } finally {
     if (switching === run) switching = null;
   }
+}
+
+/** The page's number tag for Intl (Latin digits, the locale's grouping). */
+export function useIntlTag(): string {
+  const { locale } = useSnapshot(i18nState);
+  return localeEntryOf(locale).intl;
 }

@@ -4,7 +4,7 @@ import type { MessageBundle } from '../../engine/rules/locales';
  * The message namespaces (spec §8 localized texts, split by screen): `core` holds what the shell and the request
  * layer show on every page; each area's namespace loads with its route.
  */
-export const NAMESPACES = ['core', 'markets', 'trade', 'auth', 'account'] as const;
+export const NAMESPACES = ['core', 'markets', 'trade', 'auth', 'account', 'asset'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Where each namespace keeps its files, `<bundle>.json`, from the project root. */
@@ -14,6 +14,7 @@ export const NAMESPACE_DIRS: Readonly<Record<Namespace, string>> = {
   trade: 'src/trade/messages',
   auth: 'src/auth/messages',
   account: 'src/account/messages',
+  asset: 'src/asset/messages',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { bundles, en } from 'virtual:i18n-texts';
 import type { MessageBundle } from '../../engine/rules/locales';
 import type accountEn from '../account/messages/en.json';
+import type assetEn from '../asset/messages/en.json';
 import type authEn from '../auth/messages/en.json';
 import type marketsEn from '../markets/messages/en.json';
 import type tradeEn from '../trade/messages/en.json';
@@ -15,7 +16,8 @@ export type MessageKey =
   | keyof typeof marketsEn
   | keyof typeof tradeEn
   | keyof typeof authEn
-  | keyof typeof accountEn;
+  | keyof typeof accountEn
+  | keyof typeof assetEn;
 
 /** One compiled ICU message: its arguments in, the text out. */
 export type CompiledMessage = (params?: Readonly<Record<string, string | number>>) => string;

@@ -15,6 +15,12 @@ import { readCookie, safeStorage, writeCookie } from '../platform/storage';
 /** The global settings (spec §3), loaded once at start; view state only. */
 export const settingsState = proxy<GlobalSettings>({ ...LOCAL_DEFAULTS });
 
+/**
+ * Which settings the user (or a cookie the server set) decided, as opposed to a default: the display currency and
+ * the show-asset flag read their default from the locale and the cookie set when nobody chose (asset-display.ts).
+ */
+export const chosenSettings = proxy<Partial<Record<keyof GlobalSettings, true>>>({});
+
 const COOKIE_OF: Partial<Record<keyof GlobalSettings, keyof typeof COOKIE_PREFERENCES>> = {
   locale: 'language',
   theme: 'theme',
@@ -33,7 +39,10 @@ export function loadSettings(): GlobalSettings {
     const value =
       parseSetting(key, safeStorage.get(SETTING_KEYS[key])) ??
       (cookie ? parseSetting(key, readCookie(COOKIE_PREFERENCES[cookie].name)) : null);
-    if (value !== null) loaded[key] = value;
+    if (value !== null) {
+      loaded[key] = value;
+      chosenSettings[key] = true;
+    }
   }
   const settings = loaded as unknown as GlobalSettings;
   if (!settings.terminalCode) {
@@ -48,6 +57,7 @@ export function loadSettings(): GlobalSettings {
 export function updateSetting<K extends keyof GlobalSettings>(key: K, value: GlobalSettings[K]): void {
   // Assigning an equal value would still wake every component that reads the settings.
   if (settingsState[key] !== value) settingsState[key] = value;
+  if (!chosenSettings[key]) chosenSettings[key] = true;
   const text = String(value);
   safeStorage.set(SETTING_KEYS[key], text);
   const cookie = COOKIE_OF[key];
@@ -74,6 +84,7 @@ export function watchSettingElsewhere<K extends keyof GlobalSettings>(
     const value = parseSetting(key, event.newValue);
     if (value === null) return;
     if (settingsState[key] !== value) settingsState[key] = value;
+    if (!chosenSettings[key]) chosenSettings[key] = true;
     listener(value);
   };
   window.addEventListener('storage', onStorage);

@@ -1,17 +1,11 @@
-import { useSnapshot } from 'valtio';
 import { formatDecimal } from '../../engine/format/number-format';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
-import { localeEntryOf } from '../../engine/rules/locales';
-import { i18nState } from '../i18n/i18n';
+import { useIntlTag } from '../i18n/i18n';
 
 /** Shown where a figure is not known yet. */
 export const NO_FIGURE = '--';
 
-/** The page's number tag for Intl (Latin digits, the locale's grouping). */
-export function useIntlTag(): string {
-  const { locale } = useSnapshot(i18nState);
-  return localeEntryOf(locale).intl;
-}
+export { useIntlTag };
 
 /**
  * Formats a plain decimal string for the page's locale with every place it carries (Intl formats the string

@@ -1,6 +1,7 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
+import { useMaskedAmount } from '../../settings/asset-display';
 import type { AccountSnapshot } from './account-store';
 import { useTradeServices } from '../trade-services';
 import { useNumberText } from '../use-number-text';
@@ -15,6 +16,7 @@ export interface AssetsPanelProps {
 export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
   const t = useT();
   const number = useNumberText();
+  const masked = useMaskedAmount();
   const { store } = useTradeServices();
 
   if (instrument.market === 'futures') {
@@ -41,7 +43,7 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
               <div key={key}>
                 <dt>{t(key)}</dt>
                 <dd>
-                  <bdi dir="ltr">{number(value, coinPlacesOf(data.marginCoin, MONEY_PLACES_FALLBACK))}</bdi>{' '}
+                  <bdi dir="ltr">{masked(number(value, coinPlacesOf(data.marginCoin, MONEY_PLACES_FALLBACK)))}</bdi>{' '}
                   {data.marginCoin}
                 </dd>
               </div>
@@ -76,10 +78,10 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
               <tr key={asset.coin} data-coin={asset.coin}>
                 <th scope="row">{asset.coin}</th>
                 <td className="account-table__num">
-                  <bdi dir="ltr">{number(asset.available, asset.places)}</bdi>
+                  <bdi dir="ltr">{masked(number(asset.available, asset.places))}</bdi>
                 </td>
                 <td className="account-table__num">
-                  <bdi dir="ltr">{number(asset.frozen, asset.places)}</bdi>
+                  <bdi dir="ltr">{masked(number(asset.frozen, asset.places))}</bdi>
                 </td>
               </tr>
             ))}

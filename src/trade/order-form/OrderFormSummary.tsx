@@ -4,6 +4,7 @@ import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-
 import { useT } from '../../i18n/i18n';
 import { useNumberText } from '../use-number-text';
 import type { OrderEstimate } from './order-form-model';
+import { useMaskedAmount } from '../../settings/asset-display';
 
 export interface OrderFormSummaryProps {
   instrument: TradeInstrument;
@@ -24,6 +25,8 @@ export interface OrderFormSummaryProps {
 export function OrderFormSummary({ instrument, side, available, estimate, fee, maxOpen }: OrderFormSummaryProps) {
   const t = useT();
   const number = useNumberText();
+  // Hidden balances (the `show asset` setting) hide what the balance reveals too: the most one could open.
+  const masked = useMaskedAmount();
   const futures = instrument.market === 'futures';
   const spendCoin = !futures && side === 'sell' ? instrument.base : instrument.quote;
   // Each amount at its coin's precision (engine/rules/coin-places.ts), cut toward zero.
@@ -43,7 +46,7 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
       <div>
         <dt>{futures ? t('trade.form.availableMargin') : t('trade.form.available')}</dt>
         <dd data-testid="order-available">
-          <bdi dir="ltr">{number(available, spendPlaces)}</bdi> {spendCoin}
+          <bdi dir="ltr">{masked(number(available, spendPlaces))}</bdi> {spendCoin}
         </dd>
       </div>
       {maxOpen && (
@@ -51,13 +54,13 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
           <div>
             <dt>{t('trade.form.maxLong')}</dt>
             <dd data-testid="order-max-long">
-              <bdi dir="ltr">{number(maxOpen.long)}</bdi> {instrument.base}
+              <bdi dir="ltr">{masked(number(maxOpen.long))}</bdi> {instrument.base}
             </dd>
           </div>
           <div>
             <dt>{t('trade.form.maxShort')}</dt>
             <dd data-testid="order-max-short">
-              <bdi dir="ltr">{number(maxOpen.short)}</bdi> {instrument.base}
+              <bdi dir="ltr">{masked(number(maxOpen.short))}</bdi> {instrument.base}
             </dd>
           </div>
         </>

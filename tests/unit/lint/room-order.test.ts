@@ -15,7 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['api'],
   ['security'],
   ['auth'],
-  ['account', 'markets', 'simulation', 'trade'],
+  ['account', 'asset', 'markets', 'simulation', 'trade'],
   ['app'],
   ['routes', 'routeTree.gen.ts', 'router.tsx', 'main.tsx'],
 ];

@@ -1,0 +1,158 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { divideDecimal, type ValuationUnit } from '../../engine/rules/valuation';
+import { useIntlTag, useT } from '../i18n/i18n';
+import { HIDDEN_AMOUNT, setAmountsShown, setValuationUnit, useAssetDisplay } from '../settings/asset-display';
+import { Button } from '../ui/Button';
+import {
+  type AssetAccount,
+  type AssetOverview,
+  loadOverview,
+  loadValuationHistory,
+  type ValuationPoint,
+} from './asset-api';
+import { currencyText, unitText } from './asset-format';
+import { AssetStates } from './AssetStates';
+import { TransferDialog } from './TransferDialog';
+import { useAssetReply } from './use-asset-reply';
+import { ValuationChart } from './ValuationChart';
+
+/** The accounts that have their own page; the others are the spec's tabs of areas not built yet. */
+const ACCOUNT_PAGES: Partial<Record<AssetAccount, '/asset/spot' | '/asset/futures' | '/asset/margin'>> = {
+  spot: '/asset/spot',
+  futures: '/asset/futures',
+  margin: '/asset/margin',
+};
+
+/** `/asset`: the total in the valuation unit and the display currency, the split by account, 30 days of value. */
+export function AssetOverviewPage() {
+  const t = useT();
+  const overview = useAssetReply(loadOverview);
+  const history = useAssetReply(loadValuationHistory);
+  const display = useAssetDisplay();
+  const intl = useIntlTag();
+  const [transferOpen, setTransferOpen] = useState(false);
+
+  const inUnit = (figures: { usdt: string; btc: string }) =>
+    display.amountsShown
+      ? unitText(display.valuationUnit === 'BTC' ? figures.btc : figures.usdt, display.valuationUnit, intl)
+      : HIDDEN_AMOUNT;
+  const inCurrency = (data: AssetOverview, usdt: string) => {
+    if (!display.amountsShown) return HIDDEN_AMOUNT;
+    const text = currencyText(usdt, data.rates[display.currency], display.currency, intl);
+    return text === null ? '' : t('asset.approx', { amount: text });
+  };
+
+  return (
+    <AssetStates view={overview.view} onRetry={overview.refresh}>
+      {(data, isKept) => {
+        const pointText = (point: ValuationPoint) =>
+          display.amountsShown
+            ? unitText(
+                display.valuationUnit === 'BTC' ? btcOf(point.usdt, data.btcPrice) : point.usdt,
+                display.valuationUnit,
+                intl,
+              )
+            : HIDDEN_AMOUNT;
+        return (
+          <div className="asset-overview">
+            <div className="asset-card asset-total">
+              <div className="asset-total__head">
+                <h2 className="asset-total__label">{t('asset.total')}</h2>
+                <button
+                  type="button"
+                  className="asset-total__eye"
+                  aria-pressed={!display.amountsShown}
+                  onClick={() => setAmountsShown(!display.amountsShown)}
+                  data-testid="hide-balances"
+                >
+                  {display.amountsShown ? t('asset.hide') : t('asset.show')}
+                </button>
+              </div>
+              <p className="asset-total__figure" data-testid="asset-total">
+                <bdi dir="ltr">{inUnit({ usdt: data.totalUsdt, btc: data.totalBtc })}</bdi>
+              </p>
+              <p className="asset-total__fiat" data-testid="asset-total-fiat">
+                <bdi dir="ltr">{inCurrency(data, data.totalUsdt)}</bdi>
+              </p>
+              <div className="asset-total__actions">
+                <label className="asset-field">
+                  <span>{t('asset.valuationUnit')}</span>
+                  <select
+                    value={display.valuationUnit}
+                    onChange={(event) => setValuationUnit(event.target.value as ValuationUnit)}
+                    data-testid="valuation-unit"
+                  >
+                    <option value="BTC">BTC</option>
+                    <option value="USDT">USDT</option>
+                  </select>
+                </label>
+                <Button
+                  variant="primary"
+                  onClick={() => setTransferOpen(true)}
+                  disabled={isKept}
+                  title={isKept ? t('asset.offlineAction') : undefined}
+                >
+                  {t('asset.transfer.open')}
+                </Button>
+              </div>
+            </div>
+
+            <div className="asset-card">
+              <h2 className="asset-card__title">{t('asset.accounts')}</h2>
+              <ul className="asset-accounts">
+                {data.accounts.map((entry) => {
+                  const page = ACCOUNT_PAGES[entry.account];
+                  const name = t(`asset.account.${entry.account}`);
+                  return (
+                    <li key={entry.account} className="asset-accounts__row" data-account={entry.account}>
+                      {page ? (
+                        <Link to={page} className="asset-accounts__name">
+                          {name}
+                        </Link>
+                      ) : (
+                        <span className="asset-accounts__name">
+                          {name} <small>{t('asset.account.soon')}</small>
+                        </span>
+                      )}
+                      <span className="asset-accounts__value">
+                        <bdi dir="ltr">{inUnit(entry)}</bdi>
+                        <small>
+                          <bdi dir="ltr">{inCurrency(data, entry.usdt)}</bdi>
+                        </small>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+
+            <div className="asset-card">
+              {history.view.status === 'ready' ? (
+                <ValuationChart points={history.view.data} valueText={pointText} />
+              ) : (
+                <AssetStates view={history.view} onRetry={history.refresh}>
+                  {() => null}
+                </AssetStates>
+              )}
+            </div>
+            {transferOpen && (
+              <TransferDialog
+                onClose={() => setTransferOpen(false)}
+                onDone={() => {
+                  overview.refresh();
+                  history.refresh();
+                }}
+              />
+            )}
+          </div>
+        );
+      }}
+    </AssetStates>
+  );
+}
+
+/** A day's USDT value in BTC at today's BTC price (the chart's shape in the unit the user reads). */
+function btcOf(usdt: string, btcPrice: string): string {
+  return divideDecimal(usdt, btcPrice, 8) ?? '0';
+}

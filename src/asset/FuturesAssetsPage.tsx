@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toCoinPlaces } from '../../engine/rules/coin-places';
+import { useIntlTag, useT } from '../i18n/i18n';
+import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
+import { Button } from '../ui/Button';
+import { type FuturesAssets, loadFuturesAssets } from './asset-api';
+import { fixedText } from './asset-format';
+import { AssetStates } from './AssetStates';
+import { TransferDialog } from './TransferDialog';
+import { useAssetReply } from './use-asset-reply';
+
+/** USDT figures of the futures account show 4 decimals, as the trading screens show the margin coin. */
+const USDT_PLACES = 4;
+
+const FIGURES = [
+  ['asset.equity', 'equity'],
+  ['asset.wallet', 'wallet'],
+  ['asset.available', 'available'],
+  ['asset.marginInUse', 'marginInUse'],
+  ['asset.orderMargin', 'orderMargin'],
+  ['asset.upnl', 'unrealizedPL'],
+  ['asset.transferable', 'transferable'],
+] as const satisfies readonly (readonly [string, keyof FuturesAssets])[];
+
+/** `/asset/futures`: the USDT-M account's equity, wallet, margins, unrealized PnL and what can be transferred out. */
+export function FuturesAssetsPage() {
+  const t = useT();
+  const { view, refresh } = useAssetReply(loadFuturesAssets);
+  const display = useAssetDisplay();
+  const intl = useIntlTag();
+  const [transferOpen, setTransferOpen] = useState(false);
+  const amount = (value: string) =>
+    display.amountsShown ? fixedText(toCoinPlaces(value, USDT_PLACES), USDT_PLACES, intl) : HIDDEN_AMOUNT;
+
+  return (
+    <div className="asset-card">
+      <div className="asset-toolbar">
+        <h2 className="asset-card__title">{t('asset.account.futures')}</h2>
+      </div>
+      <AssetStates view={view} onRetry={refresh}>
+        {(data, isKept) => (
+          <>
+            <dl className="asset-figures" data-testid="futures-assets">
+              {FIGURES.map(([label, field]) => (
+                <div key={field} data-figure={field}>
+                  <dt>{t(label)}</dt>
+                  <dd>
+                    <bdi dir="ltr">{amount(data[field])}</bdi> {data.marginCoin}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <div className="asset-actions">
+              <Button
+                variant="primary"
+                onClick={() => setTransferOpen(true)}
+                disabled={isKept}
+                title={isKept ? t('asset.offlineAction') : undefined}
+              >
+                {t('asset.transfer.open')}
+              </Button>
+              <Link
+                to="/futures/usdt/$symbol"
+                params={{ symbol: 'BTCUSDT' }}
+                className="button button--secondary button--md"
+              >
+                {t('asset.trade')}
+              </Link>
+            </div>
+            {transferOpen && (
+              <TransferDialog initialFrom="futures" onClose={() => setTransferOpen(false)} onDone={refresh} />
+            )}
+          </>
+        )}
+      </AssetStates>
+    </div>
+  );
+}

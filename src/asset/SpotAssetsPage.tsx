@@ -1,0 +1,99 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { toCoinPlaces } from '../../engine/rules/coin-places';
+import { useIntlTag, useT } from '../i18n/i18n';
+import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
+import { StateView } from '../ui/StateView';
+import { loadSpotAssets, type SpotAsset } from './asset-api';
+import { fixedText, unitText } from './asset-format';
+import { AssetStates } from './AssetStates';
+import { useAssetReply } from './use-asset-reply';
+
+/** A balance worth less than this many USDT is "small" (the hide-small filter). */
+const SMALL_USDT = 1;
+
+/** `/asset/spot`: each coin's available, in-orders and value, with search and a small-balance filter. */
+export function SpotAssetsPage() {
+  const t = useT();
+  const { view, refresh } = useAssetReply(loadSpotAssets);
+  const display = useAssetDisplay();
+  const intl = useIntlTag();
+  const [query, setQuery] = useState('');
+  const [hideSmall, setHideSmall] = useState(false);
+  const search = useDeferredValue(query.trim().toUpperCase());
+  const data = view.status === 'ready' ? view.data : null;
+  const rows = useMemo(
+    () =>
+      (data ?? []).filter(
+        (asset) =>
+          asset.coin.includes(search) &&
+          // A display filter over a few dozen coins: a float compare of a value string is enough to hide dust.
+          (!hideSmall || Number(asset.usdtValue) >= SMALL_USDT),
+      ),
+    [data, search, hideSmall],
+  );
+  const amount = (value: string, places: number) =>
+    display.amountsShown ? fixedText(toCoinPlaces(value, places), places, intl) : HIDDEN_AMOUNT;
+  const worth = (asset: SpotAsset) =>
+    display.amountsShown
+      ? unitText(display.valuationUnit === 'BTC' ? asset.btcValue : asset.usdtValue, display.valuationUnit, intl)
+      : HIDDEN_AMOUNT;
+
+  return (
+    <div className="asset-card">
+      <div className="asset-toolbar">
+        <h2 className="asset-card__title">{t('asset.nav.spot')}</h2>
+        <input
+          type="search"
+          className="asset-search"
+          value={query}
+          maxLength={20}
+          placeholder={t('asset.search')}
+          aria-label={t('asset.search')}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <label className="asset-check">
+          <input type="checkbox" checked={hideSmall} onChange={(event) => setHideSmall(event.target.checked)} />
+          {t('asset.hideSmall')}
+        </label>
+      </div>
+      <AssetStates view={view} onRetry={refresh}>
+        {(assets) =>
+          assets.length === 0 ? (
+            <StateView state="empty" message={t('asset.noBalances')} />
+          ) : rows.length === 0 ? (
+            <StateView state="empty" message={t('asset.noMatch')} />
+          ) : (
+            <div className="asset-table__scroll">
+              <table className="asset-table" data-testid="spot-assets">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('asset.coin')}</th>
+                    <th scope="col">{t('asset.available')}</th>
+                    <th scope="col">{t('asset.frozen')}</th>
+                    <th scope="col">{t('asset.value')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((asset) => (
+                    <tr key={asset.coin} data-coin={asset.coin}>
+                      <th scope="row">{asset.coin}</th>
+                      <td>
+                        <bdi dir="ltr">{amount(asset.available, asset.places)}</bdi>
+                      </td>
+                      <td>
+                        <bdi dir="ltr">{amount(asset.frozen, asset.places)}</bdi>
+                      </td>
+                      <td>
+                        <bdi dir="ltr">{worth(asset)}</bdi>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </AssetStates>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { decimalSign } from '../../engine/format/decimal-string';
+import { RequestError } from '../api/request';
+import { useT } from '../i18n/i18n';
+import { randomHex } from '../platform/random-hex';
+import { api } from '../security/secured-api';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Field } from '../ui/Field';
+import { toast } from '../ui/toast';
+import { type FuturesAssets, type SpotAsset, type TransferAccount, transfer } from './asset-api';
+
+/** Transfers move USDT, the futures account's only margin coin; 8 places is the ledger's unit. */
+const COIN = 'USDT';
+const PLACES = 8;
+const AMOUNT = /^\d{0,20}(\.\d*)?$/;
+
+export interface TransferDialogProps {
+  initialFrom?: TransferAccount;
+  onClose(): void;
+  /** After a transfer went through: the page reads its figures again. */
+  onDone(): void;
+}
+
+const other = (account: TransferAccount): TransferAccount => (account === 'spot' ? 'futures' : 'spot');
+
+/** What each account can send now: spot's available USDT, futures' transferable (gateway/assets/asset-api.md). */
+async function loadTransferable(): Promise<Record<TransferAccount, string>> {
+  const [spot, futures] = await Promise.all([
+    api.get<SpotAsset[]>('/asset/spot', { silent: true }),
+    api.get<FuturesAssets>('/asset/futures', { silent: true }),
+  ]);
+  return { spot: spot.find((asset) => asset.coin === COIN)?.available ?? '0', futures: futures.transferable };
+}
+
+/** Compares two plain non-negative decimal strings exactly. */
+function compareDecimal(a: string, b: string): number {
+  const [aw = '0', af = ''] = a.split('.');
+  const [bw = '0', bf = ''] = b.split('.');
+  const width = Math.max(af.length, bf.length);
+  const x = BigInt(aw + af.padEnd(width, '0'));
+  const y = BigInt(bw + bf.padEnd(width, '0'));
+  return x === y ? 0 : x > y ? 1 : -1;
+}
+
+/** `capital/transfer`: USDT between the spot and futures accounts, checked against what is transferable. */
+export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: TransferDialogProps) {
+  const t = useT();
+  const [from, setFrom] = useState<TransferAccount>(initialFrom);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [transferable, setTransferable] = useState<Record<TransferAccount, string> | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One id per intended transfer: a retry after a lost reply is refused as a duplicate instead of moving twice.
+  const clientOid = useRef(randomHex(16));
+  const to = other(from);
+
+  useEffect(() => {
+    let live = true;
+    loadTransferable().then(
+      (figures) => live && setTransferable(figures),
+      () => live && setTransferable(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const available = transferable?.[from] ?? null;
+  const check = (text: string): string | null => {
+    if (text === '' || decimalSign(text.endsWith('.') ? `${text}0` : text) <= 0) return t('asset.transfer.errAmount');
+    const fraction = text.split('.')[1] ?? '';
+    if (fraction.length > PLACES) return t('asset.transfer.errPlaces', { places: PLACES });
+    if (available !== null && compareDecimal(text.replace(/\.$/, ''), available) > 0)
+      return t('asset.transfer.errTooMuch');
+    return null;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check(amount);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const reply = await transfer({
+        from,
+        to,
+        coin: COIN,
+        amount: amount.replace(/\.$/, ''),
+        clientOid: clientOid.current,
+      });
+      toast.success(
+        t('asset.transfer.done', { amount: reply.amount, coin: reply.coin, account: t(`asset.account.${to}`) }),
+      );
+      onDone();
+      onClose();
+    } catch (failure) {
+      // The typed amount stays; the message says why, in the user's language where the code is known.
+      const code = failure instanceof RequestError ? failure.details.code : undefined;
+      setError(
+        code === '43004'
+          ? t('asset.transfer.errTooMuch')
+          : failure instanceof RequestError && failure.kind === 'business' && failure.message
+            ? failure.message
+            : t('asset.transfer.failed'),
+      );
+      clientOid.current = randomHex(16);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} size="sm" title={t('asset.transfer.title')} className="asset-transfer">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="asset-transfer__route">
+          <label className="asset-field">
+            <span>{t('asset.transfer.from')}</span>
+            <select
+              value={from}
+              onChange={(event) => setFrom(event.target.value as TransferAccount)}
+              data-testid="transfer-from"
+            >
+              <option value="spot">{t('asset.account.spot')}</option>
+              <option value="futures">{t('asset.account.futures')}</option>
+            </select>
+          </label>
+          <Button
+            type="button"
+            variant="plain"
+            size="sm"
+            onClick={() => setFrom(to)}
+            aria-label={t('asset.transfer.swap')}
+          >
+            ⇄
+          </Button>
+          <label className="asset-field">
+            <span>{t('asset.transfer.to')}</span>
+            <select
+              value={to}
+              onChange={(event) => setFrom(other(event.target.value as TransferAccount))}
+              data-testid="transfer-to"
+            >
+              <option value="spot">{t('asset.account.spot')}</option>
+              <option value="futures">{t('asset.account.futures')}</option>
+            </select>
+          </label>
+        </div>
+        <p className="asset-transfer__coin">
+          {t('asset.transfer.coin')}: <strong>{COIN}</strong>
+        </p>
+        <Field
+          label={t('asset.transfer.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          dir="ltr"
+          value={amount}
+          error={error}
+          hint={available === null ? undefined : t('asset.transfer.available', { amount: available, coin: COIN })}
+          onChange={(event) => {
+            const next = event.target.value.replace(',', '.');
+            if (AMOUNT.test(next)) setAmount(next);
+          }}
+          end={
+            <Button
+              type="button"
+              variant="plain"
+              size="sm"
+              disabled={available === null}
+              onClick={() => available !== null && setAmount(available)}
+            >
+              {t('asset.transfer.max')}
+            </Button>
+          }
+          data-testid="transfer-amount"
+        />
+        <div className="asset-transfer__actions">
+          <Button type="button" onClick={onClose}>
+            {t('asset.transfer.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" loading={busy}>
+            {t('asset.transfer.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

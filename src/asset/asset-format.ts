@@ -1,0 +1,28 @@
+import { formatDecimal } from '../../engine/format/number-format';
+import { currencySymbolOf, type CurrencyCode } from '../../engine/rules/currencies';
+import { formatRequestDate } from '../../engine/rules/request-params';
+import { currencyPlacesOf, multiplyDecimal, type ValuationUnit, valuationPlacesOf } from '../../engine/rules/valuation';
+
+/** A decimal string with exactly `places` decimals in the page's locale (Latin digits, the locale's grouping). */
+export function fixedText(value: string, places: number, intl: string): string {
+  return formatDecimal(value, { intl, minFraction: places, maxFraction: places });
+}
+
+/** A USDT figure in the display currency, with its symbol: "≈ ¥1,234,567" (null when the rate is unknown). */
+export function currencyText(usdt: string, rate: string | undefined, code: CurrencyCode, intl: string): string | null {
+  if (rate === undefined) return null;
+  const places = currencyPlacesOf(code);
+  const converted = multiplyDecimal(usdt, rate, places);
+  return converted === null ? null : `${currencySymbolOf(code)}${fixedText(converted, places, intl)}`;
+}
+
+/** A figure in the valuation unit: "0.12345678 BTC", "1,234.56 USDT". */
+export function unitText(value: string, unit: ValuationUnit, intl: string): string {
+  return `${fixedText(value, valuationPlacesOf(unit), intl)} ${unit}`;
+}
+
+/** When last-known figures were kept: "14:32" today, "2026-11-24 14:32" another day (spec §5 date format). */
+export function keptAtText(at: number, now = Date.now()): string {
+  const kept = formatRequestDate(new Date(at));
+  return kept.slice(0, 10) === formatRequestDate(new Date(now)).slice(0, 10) ? kept.slice(11) : kept;
+}

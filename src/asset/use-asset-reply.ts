@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Reply } from '../api/request';
+import { RequestError } from '../api/request';
+import { authState } from '../session/auth-state';
+
+/** How often an open asset page reads its figures again while visible (prices move the valuations). */
+export const ASSET_REFRESH_MS = 15_000;
+
+/** One asset read as a page shows it. */
+export type AssetView<T> =
+  | { status: 'signedOut' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string; isOffline: boolean }
+  /**
+   * `cachedAt`: the figures are last-known ones (offline: the service worker's, or the page's own after a failed
+   * refresh), from that time; null while they are fresh.
+   */
+  | { status: 'ready'; data: T; cachedAt: number | null; receivedAt: number };
+
+/**
+ * Reads `load` while signed in: at once, every {@link ASSET_REFRESH_MS} while the page is visible, when the browser
+ * comes back online (kept figures refresh by themselves), and on `refresh()`. A failed refresh keeps the figures on
+ * screen (marked as kept) rather than blanking the page.
+ */
+export function useAssetReply<T>(load: () => Promise<Reply<T>>): { view: AssetView<T>; refresh: () => void } {
+  const { status: session, user } = useSnapshot(authState);
+  const [view, setView] = useState<AssetView<T>>({ status: 'loading' });
+  const generation = useRef(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const userId = user?.userId ?? null;
+
+  const refresh = useCallback(() => {
+    const mine = ++generation.current;
+    loadRef.current().then(
+      (reply) => {
+        if (mine === generation.current)
+          setView({ status: 'ready', data: reply.data, cachedAt: reply.cachedAt, receivedAt: Date.now() });
+      },
+      (error: unknown) => {
+        if (mine !== generation.current) return;
+        if (error instanceof RequestError && error.kind === 'cancelled') return;
+        const isOffline = typeof navigator !== 'undefined' && !navigator.onLine;
+        setView((previous) =>
+          previous.status === 'ready'
+            ? { ...previous, cachedAt: previous.cachedAt ?? previous.receivedAt }
+            : { status: 'error', message: error instanceof Error ? error.message : '', isOffline },
+        );
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (session !== 'signedIn' || userId === null) return;
+    setView({ status: 'loading' });
+    refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') refresh();
+    }, ASSET_REFRESH_MS);
+    window.addEventListener('online', refresh);
+    return () => {
+      generation.current++;
+      clearInterval(timer);
+      window.removeEventListener('online', refresh);
+    };
+  }, [session, userId, refresh]);
+
+  if (session === 'anonymous') return { view: { status: 'signedOut' }, refresh };
+  if (session === 'unknown') return { view: { status: 'loading' }, refresh };
+  return { view, refresh };
+}
