@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { assetRoutes } from './assets/asset-routes';
 import type { AuthDeps } from './auth/auth-context';
 import { createAuth } from './auth/create-auth';
 import { createSecurityKeyVerifier } from './auth/webauthn-verifier';
@@ -51,7 +52,7 @@ export interface AppDeps {
   seedDevAccounts?: boolean;
   /** Lower scrypt cost for tests. */
   passwordParams?: AuthDeps['passwordParams'];
-  /** Paper trading (`/v1/trade/`); built over `db` and `simulator` when absent (then not reacting to the market until started). */
+  /** Paper trading (`/v1/trade/`, `/v1/asset/`); built over `db` and `simulator` when absent (then not reacting to the market until started). */
   trading?: PaperTrading;
   /** What the fault switch may do to the public stream (test-only `/__faults/stream-outage`). */
   streamFaults?: StreamFaults;
@@ -110,10 +111,10 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   app.route('/', referralConfigRoutes());
   app.route('/', cspReportRoutes(cspReports));
   app.route('/', marketRoutes(deps.simulator));
-  app.route(
-    '/',
-    tradeRoutes(deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger })),
-  );
+  // One paper-trading instance behind both APIs, so the asset screens read the accounts the trade routes change.
+  const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });
+  app.route('/', tradeRoutes(trading));
+  app.route('/', assetRoutes(trading));
   app.get('*', staticSite(deps.distDir));
   app.notFound((c) => replyError(c, routeNotFound()));
   app.onError((error, c) => {

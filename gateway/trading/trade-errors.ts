@@ -51,6 +51,10 @@ export const tpslWrongSide = (what: string) => new TradeError('43012', what);
 /** `43013`: margin cannot move: not an isolated position, or taking out more than it may lose. */
 export const marginRefused = (what: string) => new TradeError('43013', what);
 
+/** `43015`: a transfer's clientOid was already used by this user; nothing moved (assets contract, "Transfer"). */
+export const duplicateClientOid = () =>
+  new TradeError('43015', 'Duplicate clientOid: a transfer with this clientOid was already made');
+
 /** Error handler of the trade routes: refusals get the business envelope, other gateway errors their own, the rest goes on. */
 export const tradeErrorHandler: ErrorHandler<GatewayEnv> = (error, c: Context<GatewayEnv>) => {
   if (error instanceof TradeError)

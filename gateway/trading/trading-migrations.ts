@@ -3,8 +3,8 @@ import type { Migration } from '../db/migration';
 
 /**
  * Schema of paper trading (ids 300+; append only): accounts, spot balances, orders of both product lines, futures
- * positions and per-symbol settings. Amounts are bigint integer strings: money in 10^-8 of the coin, prices and sizes
- * in the instrument's own units, so no float ever touches a balance.
+ * positions, per-symbol settings, the ledger and transfers between accounts. Amounts are bigint integer strings: money
+ * in 10^-8 of the coin, prices and sizes in the instrument's own units, so no float ever touches a balance.
  */
 export const TRADING_MIGRATIONS: readonly Migration[] = [
   {
@@ -175,6 +175,25 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
     `,
     // The world's opposite lines need bigint sums, which SQL cannot make exactly; the migration step adds them.
     after: (db) => openingWorldLines(db),
+  },
+  {
+    id: 340,
+    name: 'asset-transfers',
+    // Transfers between a user's spot and futures accounts (assets contract): the money moves in the ledger, this
+    // row keeps the request, so a repeated clientOid is found and refused instead of moving the money twice.
+    sql: `
+      CREATE TABLE asset_transfers (
+        transfer_id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        client_oid TEXT NOT NULL,
+        from_account TEXT NOT NULL CHECK (from_account IN ('spot', 'futures')),
+        to_account TEXT NOT NULL CHECK (to_account IN ('spot', 'futures')),
+        coin TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        c_time INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX asset_transfers_client_oid ON asset_transfers (user_id, client_oid) WHERE client_oid <> '';
+    `,
   },
 ];
 

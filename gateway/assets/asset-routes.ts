@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { replyOk } from '../http/envelope';
+import type { GatewayEnv } from '../http/gateway-env';
+import { formatMoney } from '../trading/money-units';
+import type { PaperTrading } from '../trading/paper-trading';
+import { tradeErrorHandler } from '../trading/trade-errors';
+import { readTradeBody } from '../trading/trade-input';
+import { requireTrader } from '../trading/trade-session';
+import { AssetFigures } from './asset-figures';
+import { readBillQuery, readHistoryDays, readTransfer } from './asset-input';
+import { AssetLedger } from './asset-ledger';
+import { Transfers } from './transfers';
+import { valuationHistory } from './valuation-history';
+
+/**
+ * Every `/v1/asset/` route of the assets contract (`gateway/assets/asset-api.md`): the overview, the spot and futures
+ * accounts, the valuation history, the records and transfers between spot and futures. Each reads the signed-in
+ * user's own accounts only; no route takes a user id.
+ */
+export function assetRoutes(trading: PaperTrading): Hono<GatewayEnv> {
+  const routes = new Hono<GatewayEnv>();
+  routes.onError(tradeErrorHandler);
+  const { ctx } = trading;
+  const figures = new AssetFigures(trading);
+  const ledger = new AssetLedger(ctx.db);
+  const transfers = new Transfers(trading, figures);
+
+  routes.get('/v1/asset/overview', (c) => {
+    const userId = requireTrader(c, ctx);
+    return replyOk(c, figures.overview(userId));
+  });
+
+  routes.get('/v1/asset/spot', (c) => {
+    const userId = requireTrader(c, ctx);
+    return replyOk(c, figures.spot(userId));
+  });
+
+  routes.get('/v1/asset/futures', (c) => {
+    const userId = requireTrader(c, ctx);
+    const account = figures.futures(userId);
+    return replyOk(c, {
+      marginCoin: 'USDT',
+      wallet: formatMoney(account.wallet),
+      available: formatMoney(account.available),
+      marginInUse: formatMoney(account.marginInUse),
+      orderMargin: formatMoney(account.orderMargin),
+      unrealizedPL: formatMoney(account.unrealized),
+      equity: formatMoney(account.equity),
+      transferable: formatMoney(account.transferable),
+    });
+  });
+
+  routes.get('/v1/asset/valuation-history', (c) => {
+    const userId = requireTrader(c, ctx);
+    const days = readHistoryDays(c);
+    const history = valuationHistory({
+      ledger,
+      simulator: ctx.simulator,
+      userId,
+      now: ctx.now(),
+      days,
+      todayUsdt: figures.overview(userId).totalUsdt,
+    });
+    return replyOk(c, history);
+  });
+
+  routes.get('/v1/asset/bills', (c) => {
+    const userId = requireTrader(c, ctx);
+    const page = ledger.bills(userId, readBillQuery(c));
+    return replyOk(c, {
+      rows: page.bills.map((bill) => ({
+        id: `${bill.seq}-${bill.account}-${bill.coin}`,
+        time: String(bill.at),
+        kind: bill.kind,
+        account: bill.account,
+        coin: bill.coin,
+        amount: formatMoney(bill.amount),
+        symbol: bill.symbol,
+        ref: bill.ref,
+      })),
+      next: page.next === null ? null : String(page.next),
+    });
+  });
+
+  routes.post('/v1/asset/transfer', async (c) => {
+    const userId = requireTrader(c, ctx);
+    const request = readTransfer(await readTradeBody(c));
+    const made = transfers.make(userId, request);
+    return replyOk(c, {
+      transferId: made.transferId,
+      from: made.from,
+      to: made.to,
+      coin: made.coin,
+      amount: formatMoney(made.amount),
+      cTime: String(made.cTime),
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,75 @@
+import { systemLine, userLine } from '../trading/account-store';
+import { insufficientBalance } from '../trading/trade-errors';
+import type { TradingContext } from '../trading/trading-context';
+
+/** A deposit into a user's spot account from outside the exchange; money units (10^-8) of the coin. */
+export interface DepositRequest {
+  userId: string;
+  coin: string;
+  amount: bigint;
+}
+
+/** A withdrawal out of a user's spot account: `amount` leaves the exchange and the network `fee` is charged on top. */
+export interface WithdrawRequest extends DepositRequest {
+  fee: bigint;
+}
+
+/** What a deposit or withdrawal did: its id (the ledger entries' `ref`) and time. */
+export interface FundsReceipt {
+  id: string;
+  at: number;
+}
+
+/**
+ * Credits `amount` of a coin to the user's spot available balance from the world, as one `deposit` entry (assets
+ * contract, "The ledger"); creates the user's paper accounts first when they have none.
+ */
+export function deposit(ctx: TradingContext, request: DepositRequest): FundsReceipt {
+  if (request.amount <= 0n) throw new RangeError('a deposit must be positive');
+  const receipt = { id: ctx.newOrderId(), at: ctx.now() };
+  ctx.db.transaction(() => {
+    ctx.ensureAccount(request.userId);
+    ctx.accounts.post({
+      kind: 'deposit',
+      userId: request.userId,
+      ref: receipt.id,
+      at: receipt.at,
+      lines: [
+        systemLine('world', request.coin, -request.amount),
+        userLine(request.userId, 'spot', request.coin, request.amount),
+      ],
+    });
+  })();
+  ctx.changes.notify(request.userId, ['assets']);
+  return receipt;
+}
+
+/**
+ * Takes `amount + fee` of a coin from the user's spot available balance: `amount` to the world as a `withdraw`
+ * entry and `fee` to the fee account as a `withdraw_fee` entry, both or neither; 43004 when the available balance
+ * is smaller than the two together.
+ */
+export function withdraw(ctx: TradingContext, request: WithdrawRequest): FundsReceipt {
+  if (request.amount <= 0n) throw new RangeError('a withdrawal must be positive');
+  if (request.fee < 0n) throw new RangeError('a withdrawal fee cannot be negative');
+  const { userId, coin, amount, fee } = request;
+  const receipt = { id: ctx.newOrderId(), at: ctx.now() };
+  ctx.db.transaction(() => {
+    ctx.ensureAccount(userId);
+    if (ctx.accounts.balance(userId, coin).available < amount + fee)
+      throw insufficientBalance(`Insufficient ${coin} balance`);
+    const entry = { userId, ref: receipt.id, at: receipt.at };
+    ctx.accounts.post({
+      ...entry,
+      kind: 'withdraw',
+      lines: [userLine(userId, 'spot', coin, -amount), systemLine('world', coin, amount)],
+    });
+    ctx.accounts.post({
+      ...entry,
+      kind: 'withdraw_fee',
+      lines: [userLine(userId, 'spot', coin, -fee), systemLine('fees', coin, fee)],
+    });
+  })();
+  ctx.changes.notify(userId, ['assets']);
+  return receipt;
+}

@@ -1,0 +1,34 @@
+import Decimal from 'decimal.js';
+import type { TradingHarness } from '../trading/trading-support';
+
+/** Decimals wide enough that the tests' own valuation never rounds before the figure does. */
+export const D = Decimal.clone({ precision: 60 });
+export type D = Decimal;
+
+/** The last price of a spot pair, read from the simulator's ticker. */
+export function lastOf(h: TradingHarness, symbol: string): Decimal {
+  return new D(h.simulator.getTicker('SPOT', symbol)!.lastPr);
+}
+
+/** USDT per one coin at last prices, worked out here from the tickers as the contract words it. */
+export function usdtPriceOf(h: TradingHarness, coin: string): Decimal {
+  if (coin === 'USDT') return new D(1);
+  if (h.simulator.getInstrument('SPOT', `${coin}USDT`)) return lastOf(h, `${coin}USDT`);
+  if (h.simulator.getInstrument('SPOT', `USDT${coin}`)) return new D(1).div(lastOf(h, `USDT${coin}`));
+  return new D(0);
+}
+
+/** A USDT figure: 4 decimals, half away from zero. */
+export function usdt4(value: Decimal.Value): string {
+  return new D(value).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
+}
+
+/** A BTC figure of a USDT value: 8 decimals, half away from zero. */
+export function btc8(h: TradingHarness, value: Decimal.Value): string {
+  return new D(value).div(lastOf(h, 'BTCUSDT')).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8);
+}
+
+/** A POST body for `/v1/asset/transfer`. */
+export function transferBody(from: string, to: string, amount: string, extra: Record<string, unknown> = {}) {
+  return { from, to, coin: 'USDT', amount, ...extra };
+}
