@@ -1,18 +1,22 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { decimalSign } from '../../engine/format/decimal-string';
+import { toCoinPlaces } from '../../engine/rules/coin-places';
 import { RequestError } from '../api/request';
-import { useT } from '../i18n/i18n';
+import { useIntlTag, useT } from '../i18n/i18n';
 import { randomHex } from '../platform/random-hex';
 import { api } from '../security/secured-api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { toast } from '../ui/toast';
+import { fixedText } from './asset-format';
 import { type FuturesAssets, type SpotAsset, type TransferAccount, transfer } from './asset-api';
 
 /** Transfers move USDT, the futures account's only margin coin; 8 places is the ledger's unit. */
 const COIN = 'USDT';
 const PLACES = 8;
+/** The hint shows USDT as the asset pages do; Max still fills every place. */
+const SHOWN_PLACES = 4;
 const AMOUNT = /^\d{0,20}(\.\d*)?$/;
 
 export interface TransferDialogProps {
@@ -46,6 +50,7 @@ function compareDecimal(a: string, b: string): number {
 /** `capital/transfer`: USDT between the spot and futures accounts, checked against what is transferable. */
 export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: TransferDialogProps) {
   const t = useT();
+  const intl = useIntlTag();
   const [from, setFrom] = useState<TransferAccount>(initialFrom);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -83,15 +88,16 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
     if (problem) return;
     setBusy(true);
     try {
-      const reply = await transfer({
-        from,
-        to,
-        coin: COIN,
-        amount: amount.replace(/\.$/, ''),
-        clientOid: clientOid.current,
-      });
+      const sent = amount.replace(/\.$/, '');
+      const reply = await transfer({ from, to, coin: COIN, amount: sent, clientOid: clientOid.current });
+      // The amount as typed, in the page's number format (the reply carries all 8 places of the ledger).
+      const places = sent.includes('.') ? sent.length - sent.indexOf('.') - 1 : 0;
       toast.success(
-        t('asset.transfer.done', { amount: reply.amount, coin: reply.coin, account: t(`asset.account.${to}`) }),
+        t('asset.transfer.done', {
+          amount: fixedText(sent, places, intl),
+          coin: reply.coin,
+          account: t(`asset.account.${to}`),
+        }),
       );
       onDone();
       onClose();
@@ -157,7 +163,14 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
           dir="ltr"
           value={amount}
           error={error}
-          hint={available === null ? undefined : t('asset.transfer.available', { amount: available, coin: COIN })}
+          hint={
+            available === null
+              ? undefined
+              : t('asset.transfer.available', {
+                  amount: fixedText(toCoinPlaces(available, SHOWN_PLACES), SHOWN_PLACES, intl),
+                  coin: COIN,
+                })
+          }
           onChange={(event) => {
             const next = event.target.value.replace(',', '.');
             if (AMOUNT.test(next)) setAmount(next);

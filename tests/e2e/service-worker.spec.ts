@@ -185,6 +185,32 @@ test.describe('the service worker', () => {
     await page.context().close();
   });
 
+  test('offline, the asset pages show the last-known figures as of their time with actions disabled, and refresh when back online', async ({
+    browser,
+  }) => {
+    const page = await openControlled(browser, site.url);
+    await signIn(page, site.url);
+    await page.goto(`${site.url}/asset`);
+    const total = page.getByTestId('asset-total');
+    await expect(total).toContainText('BTC', { timeout: 20_000 });
+    await expect
+      .poll(async () => (await cachedEntries(page)).some((e) => e.key.includes('/v1/asset/overview')))
+      .toBe(true);
+    const online = await total.textContent();
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(total).toHaveText(online!, { timeout: 20_000 });
+    await expect(page.getByTestId('asset-offline')).toHaveText(/^Offline — as of \d{2}:\d{2}$/);
+    await expect(page.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+
+    // Back online, the page reads its figures again by itself: the note goes, the actions come back.
+    await page.context().setOffline(false);
+    await expect(page.getByTestId('asset-offline')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Transfer' })).toBeEnabled();
+    await page.context().close();
+  });
+
   test('offers a new build with a toast, and Reload moves the tab onto it', async ({ browser }) => {
     const page = await openControlled(browser, site.url);
     const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
