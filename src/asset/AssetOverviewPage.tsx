@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { divideDecimal, type ValuationUnit } from '../../engine/rules/valuation';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, setAmountsShown, setValuationUnit, useAssetDisplay } from '../settings/asset-display';
@@ -13,6 +13,7 @@ import {
 } from './asset-api';
 import { currencyText, unitText } from './asset-format';
 import { AssetStates } from './AssetStates';
+import { LtrFigures } from './LtrFigures';
 import { TransferDialog } from './TransferDialog';
 import { useAssetReply } from './use-asset-reply';
 import { ValuationChart } from './ValuationChart';
@@ -37,10 +38,10 @@ export function AssetOverviewPage() {
     display.amountsShown
       ? unitText(display.valuationUnit === 'BTC' ? figures.btc : figures.usdt, display.valuationUnit, intl)
       : HIDDEN_AMOUNT;
-  const inCurrency = (data: AssetOverview, usdt: string) => {
+  const inCurrency = (data: AssetOverview, usdt: string): ReactNode => {
     if (!display.amountsShown) return HIDDEN_AMOUNT;
     const text = currencyText(usdt, data.rates[display.currency], display.currency, intl);
-    return text === null ? '' : t('asset.approx', { amount: text });
+    return text === null ? '' : <LtrFigures t={t} messageKey="asset.approx" figures={{ amount: text }} />;
   };
 
   return (
@@ -73,7 +74,7 @@ export function AssetOverviewPage() {
                 <bdi dir="ltr">{inUnit({ usdt: data.totalUsdt, btc: data.totalBtc })}</bdi>
               </p>
               <p className="asset-total__fiat" data-testid="asset-total-fiat">
-                <bdi dir="ltr">{inCurrency(data, data.totalUsdt)}</bdi>
+                {inCurrency(data, data.totalUsdt)}
               </p>
               <div className="asset-total__actions">
                 <label className="asset-field">
@@ -117,9 +118,7 @@ export function AssetOverviewPage() {
                       )}
                       <span className="asset-accounts__value">
                         <bdi dir="ltr">{inUnit(entry)}</bdi>
-                        <small>
-                          <bdi dir="ltr">{inCurrency(data, entry.usdt)}</bdi>
-                        </small>
+                        <small>{inCurrency(data, entry.usdt)}</small>
                       </span>
                     </li>
                   );

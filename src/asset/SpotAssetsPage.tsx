@@ -77,13 +77,13 @@ export function SpotAssetsPage() {
                   {rows.map((asset) => (
                     <tr key={asset.coin} data-coin={asset.coin}>
                       <th scope="row">{asset.coin}</th>
-                      <td>
+                      <td data-label={t('asset.available')}>
                         <bdi dir="ltr">{amount(asset.available, asset.places)}</bdi>
                       </td>
-                      <td>
+                      <td data-label={t('asset.frozen')}>
                         <bdi dir="ltr">{amount(asset.frozen, asset.places)}</bdi>
                       </td>
-                      <td>
+                      <td data-label={t('asset.value')}>
                         <bdi dir="ltr">{worth(asset)}</bdi>
                       </td>
                     </tr>

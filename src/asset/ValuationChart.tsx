@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useT } from '../i18n/i18n';
 import type { ValuationPoint } from './asset-api';
+import { LtrFigures } from './LtrFigures';
 
 export interface ValuationChartProps {
   points: readonly ValuationPoint[];
@@ -90,14 +91,15 @@ export function ValuationChart({ points, valueText }: ValuationChartProps) {
         </svg>
       </div>
       <p id={`${titleId}-summary`} className="asset-chart__summary" aria-live="polite">
-        {shown
-          ? t('asset.chart.point', { day: shown.day, value: valueText(shown) })
-          : t('asset.chart.summary', {
-              firstDay: first.day,
-              first: valueText(first),
-              lastDay: last.day,
-              last: valueText(last),
-            })}
+        {shown ? (
+          <LtrFigures t={t} messageKey="asset.chart.point" figures={{ day: shown.day, value: valueText(shown) }} />
+        ) : (
+          <LtrFigures
+            t={t}
+            messageKey="asset.chart.summary"
+            figures={{ firstDay: first.day, first: valueText(first), lastDay: last.day, last: valueText(last) }}
+          />
+        )}
       </p>
     </figure>
   );
