@@ -12,13 +12,16 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AssetRouteImport } from './routes/asset';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
+import { Route as HistoryRouteImport } from './routes/history';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as TransacRouteImport } from './routes/transac';
 import { Route as AccountSecurityRouteImport } from './routes/account.security';
 import { Route as AssetIndexRouteImport } from './routes/asset.index';
 import { Route as AssetFuturesRouteImport } from './routes/asset.futures';
 import { Route as AssetMarginRouteImport } from './routes/asset.margin';
 import { Route as AssetSpotRouteImport } from './routes/asset.spot';
+import { Route as RecordExchangeRouteImport } from './routes/record.exchange';
 import { Route as SpotSymbolRouteImport } from './routes/spot.$symbol';
 import { Route as FuturesUsdtSymbolRouteImport } from './routes/futures.usdt.$symbol';
 
@@ -37,6 +40,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any);
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -45,6 +53,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TransacRoute = TransacRouteImport.update({
+  id: '/transac',
+  path: '/transac',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AccountSecurityRoute = AccountSecurityRouteImport.update({
@@ -72,6 +85,11 @@ const AssetSpotRoute = AssetSpotRouteImport.update({
   path: '/spot',
   getParentRoute: () => AssetRoute,
 } as any);
+const RecordExchangeRoute = RecordExchangeRouteImport.update({
+  id: '/record/exchange',
+  path: '/record/exchange',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const SpotSymbolRoute = SpotSymbolRouteImport.update({
   id: '/spot/$symbol',
   path: '/spot/$symbol',
@@ -87,12 +105,15 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/asset': typeof AssetRouteWithChildren;
   '/forgot-password': typeof ForgotPasswordRoute;
+  '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/futures': typeof AssetFuturesRoute;
   '/asset/margin': typeof AssetMarginRoute;
   '/asset/spot': typeof AssetSpotRoute;
+  '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
   '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
@@ -100,12 +121,15 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
+  '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/futures': typeof AssetFuturesRoute;
   '/asset/margin': typeof AssetMarginRoute;
   '/asset/spot': typeof AssetSpotRoute;
+  '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
   '/asset': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
@@ -115,12 +139,15 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/asset': typeof AssetRouteWithChildren;
   '/forgot-password': typeof ForgotPasswordRoute;
+  '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/futures': typeof AssetFuturesRoute;
   '/asset/margin': typeof AssetMarginRoute;
   '/asset/spot': typeof AssetSpotRoute;
+  '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
   '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
@@ -131,12 +158,15 @@ export interface FileRouteTypes {
     | '/'
     | '/asset'
     | '/forgot-password'
+    | '/history'
     | '/login'
     | '/register'
+    | '/transac'
     | '/account/security'
     | '/asset/futures'
     | '/asset/margin'
     | '/asset/spot'
+    | '/record/exchange'
     | '/spot/$symbol'
     | '/asset/'
     | '/futures/usdt/$symbol';
@@ -144,12 +174,15 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/forgot-password'
+    | '/history'
     | '/login'
     | '/register'
+    | '/transac'
     | '/account/security'
     | '/asset/futures'
     | '/asset/margin'
     | '/asset/spot'
+    | '/record/exchange'
     | '/spot/$symbol'
     | '/asset'
     | '/futures/usdt/$symbol';
@@ -158,12 +191,15 @@ export interface FileRouteTypes {
     | '/'
     | '/asset'
     | '/forgot-password'
+    | '/history'
     | '/login'
     | '/register'
+    | '/transac'
     | '/account/security'
     | '/asset/futures'
     | '/asset/margin'
     | '/asset/spot'
+    | '/record/exchange'
     | '/spot/$symbol'
     | '/asset/'
     | '/futures/usdt/$symbol';
@@ -173,9 +209,12 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AssetRoute: typeof AssetRouteWithChildren;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
+  HistoryRoute: typeof HistoryRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  TransacRoute: typeof TransacRoute;
   AccountSecurityRoute: typeof AccountSecurityRoute;
+  RecordExchangeRoute: typeof RecordExchangeRoute;
   SpotSymbolRoute: typeof SpotSymbolRoute;
   FuturesUsdtSymbolRoute: typeof FuturesUsdtSymbolRoute;
 }
@@ -203,6 +242,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ForgotPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/history': {
+      id: '/history';
+      path: '/history';
+      fullPath: '/history';
+      preLoaderRoute: typeof HistoryRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/login': {
       id: '/login';
       path: '/login';
@@ -215,6 +261,13 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/transac': {
+      id: '/transac';
+      path: '/transac';
+      fullPath: '/transac';
+      preLoaderRoute: typeof TransacRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/account/security': {
@@ -251,6 +304,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/asset/spot';
       preLoaderRoute: typeof AssetSpotRouteImport;
       parentRoute: typeof AssetRoute;
+    };
+    '/record/exchange': {
+      id: '/record/exchange';
+      path: '/record/exchange';
+      fullPath: '/record/exchange';
+      preLoaderRoute: typeof RecordExchangeRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/spot/$symbol': {
       id: '/spot/$symbol';
@@ -289,9 +349,12 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AssetRoute: AssetRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  HistoryRoute: HistoryRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  TransacRoute: TransacRoute,
   AccountSecurityRoute: AccountSecurityRoute,
+  RecordExchangeRoute: RecordExchangeRoute,
   SpotSymbolRoute: SpotSymbolRoute,
   FuturesUsdtSymbolRoute: FuturesUsdtSymbolRoute,
 };

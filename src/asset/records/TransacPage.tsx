@@ -1,0 +1,85 @@
+import { useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { coinPlacesOf, toCoinPlaces } from '../../../engine/rules/coin-places';
+import { formatRequestDate } from '../../../engine/rules/request-params';
+import { type MessageKey, useIntlTag, useT } from '../../i18n/i18n';
+import { HIDDEN_AMOUNT, useAssetDisplay } from '../../settings/asset-display';
+import { fixedText } from '../asset-format';
+import { BILL_KINDS, type Bill, type BillKind, loadBills } from './records-api';
+import { RecordsArea } from './RecordsArea';
+import { type RecordColumn, RecordsList } from './RecordsList';
+
+const KIND_TEXT: Record<BillKind, MessageKey> = {
+  deposit: 'asset.kind.deposit',
+  withdraw: 'asset.kind.withdraw',
+  withdraw_fee: 'asset.kind.withdraw_fee',
+  transfer: 'asset.kind.transfer',
+  trade: 'asset.kind.trade',
+  fee: 'asset.kind.fee',
+  realized_pnl: 'asset.kind.realized_pnl',
+  funding: 'asset.kind.funding',
+  liquidation: 'asset.kind.liquidation',
+  grant: 'asset.kind.grant',
+};
+const KINDS = BILL_KINDS.map((value) => ({ value, label: KIND_TEXT[value] }));
+
+/** A record's time as spec §5 writes dates: `YYYY-MM-DD HH:mm`, local. */
+export const recordTime = (ms: string) => formatRequestDate(new Date(Number(ms)));
+/** Decimals a coin's amount shows: its own for money coins (USDT 4), else every place the ledger has. */
+const shownPlaces = (coin: string) => coinPlacesOf(coin, MONEY_PLACES);
+const MONEY_PLACES = 8;
+
+/** How many decimals a decimal string carries. */
+export const placesOf = (value: string) => (value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
+
+/** `/transac`: every balance change of the account, filtered by coin, type and date, paged, exportable as CSV. */
+export function TransacPage() {
+  const t = useT();
+  const intl = useIntlTag();
+  const { amountsShown } = useAssetDisplay();
+  const search = useSearch({ from: '/transac' });
+  const columns = useMemo<RecordColumn<Bill>[]>(
+    () => [
+      {
+        label: 'asset.records.time',
+        cell: (b) => <bdi dir="ltr">{recordTime(b.time)}</bdi>,
+        csv: (b) => recordTime(b.time),
+      },
+      { label: 'asset.records.type', cell: (b) => t(KIND_TEXT[b.kind]), csv: (b) => t(KIND_TEXT[b.kind]) },
+      {
+        label: 'asset.records.account',
+        cell: (b) => t(`asset.account.${b.account}`),
+        csv: (b) => t(`asset.account.${b.account}`),
+      },
+      { label: 'asset.records.coin', cell: (b) => b.coin, csv: (b) => b.coin },
+      {
+        label: 'asset.records.amount',
+        cell: (b) => (
+          <bdi dir="ltr">
+            {amountsShown
+              ? fixedText(toCoinPlaces(b.amount, shownPlaces(b.coin)), shownPlaces(b.coin), intl)
+              : HIDDEN_AMOUNT}
+          </bdi>
+        ),
+        csv: (b) => b.amount,
+        className: (b) => (b.amount.startsWith('-') ? 'records__out' : 'records__in'),
+      },
+      { label: 'asset.records.details', cell: (b) => b.symbol ?? '', csv: (b) => b.symbol ?? '' },
+    ],
+    [t, intl, amountsShown],
+  );
+  return (
+    <RecordsArea title={t('asset.records.transac')}>
+      <RecordsList
+        search={search}
+        load={loadBills}
+        columns={columns}
+        rowKey={(bill) => bill.id}
+        fileName="transactions"
+        testId="transac-table"
+        kinds={KINDS}
+        anyKind="asset.records.allTypes"
+      />
+    </RecordsArea>
+  );
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { registerFresh, seriousA11yViolations } from './support';
+
+const SLOW = { timeout: 20_000 };
+
+/** Moves `amount` USDT from spot to futures through the asset pages, as a user would. */
+async function transferToFutures(page: Page, amount: string): Promise<void> {
+  await page.goto('/asset');
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transfer between accounts' });
+  await dialog.getByLabel('Amount').fill(amount);
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/transfer');
+  await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+  expect((await (await sent).json()).code).toBe('00000');
+  await expect(dialog).toHaveCount(0);
+}
+
+test.describe('records', () => {
+  test('the transactions list shows every balance change, filters by type, coin and date, and exports CSV', async ({
+    page,
+    request,
+  }) => {
+    await registerFresh(page, request, 'e2e-records-');
+    await transferToFutures(page, '250');
+    await page.goto('/transac');
+    const table = page.getByTestId('transac-table');
+    // The paper grant (spot and futures) and the transfer's two sides.
+    await expect(table.locator('tbody tr')).toHaveCount(4, SLOW);
+    await expect(table.locator('tbody tr').first()).toContainText('Transfer');
+    await expect(table.locator('tbody tr').first()).toContainText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByText('Page 1')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await page.getByLabel('Type').selectOption({ label: 'Transfer' });
+    await expect(page).toHaveURL(/kind=transfer/);
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+    const amounts = await table.locator('tbody tr td.records__out, tbody tr td.records__in').allTextContents();
+    expect(amounts.sort()).toEqual(['-250.0000', '250.0000']);
+
+    // The filters live in the address bar: a reload shows the same rows.
+    await page.reload();
+    await expect(table.locator('tbody tr')).toHaveCount(2, SLOW);
+
+    await page.getByTestId('records-coin').fill('BTC');
+    await expect(page.getByText('No records match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+
+    await page.getByTestId('records-from').fill('2030-01-02');
+    await page.getByTestId('records-to').fill('2030-01-01');
+    await expect(page.getByRole('alert')).toHaveText('The start date is after the end date.');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await file.path(), 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Time,Type,Account,Coin,Amount,Details');
+    expect(lines).toHaveLength(5);
+    expect(
+      lines
+        .filter((line) => line.includes(',Transfer,'))
+        .map((line) => line.split(',')[4])
+        .sort(),
+    ).toEqual(['-250.00000000', '250.00000000']);
+    await expect(page.getByText('4 rows exported.')).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('a hand-edited address keeps only the filters that make sense', async ({ page, request }) => {
+    await registerFresh(page, request, 'e2e-records-url-');
+    await page.goto('/transac?kind=steal&coin=%3Cscript%3E&from=2026-02-30&to=2026-11-01');
+    await expect(page.getByTestId('transac-table').or(page.getByText('No records match these filters.'))).toBeVisible(
+      SLOW,
+    );
+    await expect(page.getByLabel('Type')).toHaveValue('');
+    await expect(page.getByTestId('records-coin')).toHaveValue('');
+    await expect(page.getByTestId('records-from')).toHaveValue('');
+    await expect(page.getByTestId('records-to')).toHaveValue('2026-11-01');
+  });
+});
