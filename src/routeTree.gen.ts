@@ -18,9 +18,12 @@ import { Route as RegisterRouteImport } from './routes/register';
 import { Route as TransacRouteImport } from './routes/transac';
 import { Route as AccountSecurityRouteImport } from './routes/account.security';
 import { Route as AssetIndexRouteImport } from './routes/asset.index';
+import { Route as AssetAddressRouteImport } from './routes/asset.address';
+import { Route as AssetDepositRouteImport } from './routes/asset.deposit';
 import { Route as AssetFuturesRouteImport } from './routes/asset.futures';
 import { Route as AssetMarginRouteImport } from './routes/asset.margin';
 import { Route as AssetSpotRouteImport } from './routes/asset.spot';
+import { Route as AssetWithdrawRouteImport } from './routes/asset.withdraw';
 import { Route as RecordExchangeRouteImport } from './routes/record.exchange';
 import { Route as SpotSymbolRouteImport } from './routes/spot.$symbol';
 import { Route as FuturesUsdtSymbolRouteImport } from './routes/futures.usdt.$symbol';
@@ -70,6 +73,16 @@ const AssetIndexRoute = AssetIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AssetRoute,
 } as any);
+const AssetAddressRoute = AssetAddressRouteImport.update({
+  id: '/address',
+  path: '/address',
+  getParentRoute: () => AssetRoute,
+} as any);
+const AssetDepositRoute = AssetDepositRouteImport.update({
+  id: '/deposit',
+  path: '/deposit',
+  getParentRoute: () => AssetRoute,
+} as any);
 const AssetFuturesRoute = AssetFuturesRouteImport.update({
   id: '/futures',
   path: '/futures',
@@ -83,6 +96,11 @@ const AssetMarginRoute = AssetMarginRouteImport.update({
 const AssetSpotRoute = AssetSpotRouteImport.update({
   id: '/spot',
   path: '/spot',
+  getParentRoute: () => AssetRoute,
+} as any);
+const AssetWithdrawRoute = AssetWithdrawRouteImport.update({
+  id: '/withdraw',
+  path: '/withdraw',
   getParentRoute: () => AssetRoute,
 } as any);
 const RecordExchangeRoute = RecordExchangeRouteImport.update({
@@ -110,9 +128,12 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute;
   '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/asset/address': typeof AssetAddressRoute;
+  '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
   '/asset/margin': typeof AssetMarginRoute;
   '/asset/spot': typeof AssetSpotRoute;
+  '/asset/withdraw': typeof AssetWithdrawRoute;
   '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
   '/asset/': typeof AssetIndexRoute;
@@ -126,9 +147,12 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute;
   '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/asset/address': typeof AssetAddressRoute;
+  '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
   '/asset/margin': typeof AssetMarginRoute;
   '/asset/spot': typeof AssetSpotRoute;
+  '/asset/withdraw': typeof AssetWithdrawRoute;
   '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
   '/asset': typeof AssetIndexRoute;
@@ -144,9 +168,12 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute;
   '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/asset/address': typeof AssetAddressRoute;
+  '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
   '/asset/margin': typeof AssetMarginRoute;
   '/asset/spot': typeof AssetSpotRoute;
+  '/asset/withdraw': typeof AssetWithdrawRoute;
   '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
   '/asset/': typeof AssetIndexRoute;
@@ -163,9 +190,12 @@ export interface FileRouteTypes {
     | '/register'
     | '/transac'
     | '/account/security'
+    | '/asset/address'
+    | '/asset/deposit'
     | '/asset/futures'
     | '/asset/margin'
     | '/asset/spot'
+    | '/asset/withdraw'
     | '/record/exchange'
     | '/spot/$symbol'
     | '/asset/'
@@ -179,9 +209,12 @@ export interface FileRouteTypes {
     | '/register'
     | '/transac'
     | '/account/security'
+    | '/asset/address'
+    | '/asset/deposit'
     | '/asset/futures'
     | '/asset/margin'
     | '/asset/spot'
+    | '/asset/withdraw'
     | '/record/exchange'
     | '/spot/$symbol'
     | '/asset'
@@ -196,9 +229,12 @@ export interface FileRouteTypes {
     | '/register'
     | '/transac'
     | '/account/security'
+    | '/asset/address'
+    | '/asset/deposit'
     | '/asset/futures'
     | '/asset/margin'
     | '/asset/spot'
+    | '/asset/withdraw'
     | '/record/exchange'
     | '/spot/$symbol'
     | '/asset/'
@@ -284,6 +320,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AssetIndexRouteImport;
       parentRoute: typeof AssetRoute;
     };
+    '/asset/address': {
+      id: '/asset/address';
+      path: '/address';
+      fullPath: '/asset/address';
+      preLoaderRoute: typeof AssetAddressRouteImport;
+      parentRoute: typeof AssetRoute;
+    };
+    '/asset/deposit': {
+      id: '/asset/deposit';
+      path: '/deposit';
+      fullPath: '/asset/deposit';
+      preLoaderRoute: typeof AssetDepositRouteImport;
+      parentRoute: typeof AssetRoute;
+    };
     '/asset/futures': {
       id: '/asset/futures';
       path: '/futures';
@@ -303,6 +353,13 @@ declare module '@tanstack/react-router' {
       path: '/spot';
       fullPath: '/asset/spot';
       preLoaderRoute: typeof AssetSpotRouteImport;
+      parentRoute: typeof AssetRoute;
+    };
+    '/asset/withdraw': {
+      id: '/asset/withdraw';
+      path: '/withdraw';
+      fullPath: '/asset/withdraw';
+      preLoaderRoute: typeof AssetWithdrawRouteImport;
       parentRoute: typeof AssetRoute;
     };
     '/record/exchange': {
@@ -330,16 +387,22 @@ declare module '@tanstack/react-router' {
 }
 
 interface AssetRouteChildren {
+  AssetAddressRoute: typeof AssetAddressRoute;
+  AssetDepositRoute: typeof AssetDepositRoute;
   AssetFuturesRoute: typeof AssetFuturesRoute;
   AssetMarginRoute: typeof AssetMarginRoute;
   AssetSpotRoute: typeof AssetSpotRoute;
+  AssetWithdrawRoute: typeof AssetWithdrawRoute;
   AssetIndexRoute: typeof AssetIndexRoute;
 }
 
 const AssetRouteChildren: AssetRouteChildren = {
+  AssetAddressRoute: AssetAddressRoute,
+  AssetDepositRoute: AssetDepositRoute,
   AssetFuturesRoute: AssetFuturesRoute,
   AssetMarginRoute: AssetMarginRoute,
   AssetSpotRoute: AssetSpotRoute,
+  AssetWithdrawRoute: AssetWithdrawRoute,
   AssetIndexRoute: AssetIndexRoute,
 };
 

@@ -88,8 +88,14 @@ export function AssetOverviewPage() {
                     <option value="USDT">USDT</option>
                   </select>
                 </label>
+                <Link to="/asset/deposit" className="button button--primary button--md">
+                  {t('asset.deposit.open')}
+                </Link>
+                <Link to="/asset/withdraw" className="button button--secondary button--md">
+                  {t('asset.withdraw.open')}
+                </Link>
                 <Button
-                  variant="primary"
+                  variant="secondary"
                   onClick={() => setTransferOpen(true)}
                   disabled={isKept}
                   title={isKept ? t('asset.offlineAction') : undefined}

@@ -10,6 +10,7 @@ import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { toast } from '../ui/toast';
 import { fixedText } from './asset-format';
+import { compareDecimal } from './funds/decimal-compare';
 import { type FuturesAssets, type SpotAsset, type TransferAccount, transfer } from './asset-api';
 
 /** Transfers move USDT, the futures account's only margin coin; 8 places is the ledger's unit. */
@@ -35,16 +36,6 @@ async function loadTransferable(): Promise<Record<TransferAccount, string>> {
     api.get<FuturesAssets>('/asset/futures', { silent: true }),
   ]);
   return { spot: spot.find((asset) => asset.coin === COIN)?.available ?? '0', futures: futures.transferable };
-}
-
-/** Compares two plain non-negative decimal strings exactly. */
-function compareDecimal(a: string, b: string): number {
-  const [aw = '0', af = ''] = a.split('.');
-  const [bw = '0', bf = ''] = b.split('.');
-  const width = Math.max(af.length, bf.length);
-  const x = BigInt(aw + af.padEnd(width, '0'));
-  const y = BigInt(bw + bf.padEnd(width, '0'));
-  return x === y ? 0 : x > y ? 1 : -1;
 }
 
 /** `capital/transfer`: USDT between the spot and futures accounts, checked against what is transferable. */

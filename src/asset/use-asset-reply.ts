@@ -23,7 +23,16 @@ export type AssetView<T> =
  * comes back online (kept figures refresh by themselves), and on `refresh()`. A failed refresh keeps the figures on
  * screen (marked as kept) rather than blanking the page.
  */
-export function useAssetReply<T>(load: () => Promise<Reply<T>>): { view: AssetView<T>; refresh: () => void } {
+export function useAssetReply<T>(
+  load: () => Promise<Reply<T>>,
+  options: {
+    /** What the read depends on (a coin, a network): a new key reads again at once, from a loading state. */
+    key?: string;
+    /** How often to read again while the page is visible (default {@link ASSET_REFRESH_MS}). */
+    refreshMs?: number;
+  } = {},
+): { view: AssetView<T>; refresh: () => void } {
+  const { key = '', refreshMs = ASSET_REFRESH_MS } = options;
   const { status: session, user } = useSnapshot(authState);
   const [view, setView] = useState<AssetView<T>>({ status: 'loading' });
   const generation = useRef(0);
@@ -51,20 +60,21 @@ export function useAssetReply<T>(load: () => Promise<Reply<T>>): { view: AssetVi
     );
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` reads; a new one reads again.
   useEffect(() => {
     if (session !== 'signedIn' || userId === null) return;
     setView({ status: 'loading' });
     refresh();
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') refresh();
-    }, ASSET_REFRESH_MS);
+    }, refreshMs);
     window.addEventListener('online', refresh);
     return () => {
       generation.current++;
       clearInterval(timer);
       window.removeEventListener('online', refresh);
     };
-  }, [session, userId, refresh]);
+  }, [session, userId, refresh, key, refreshMs]);
 
   if (session === 'anonymous') return { view: { status: 'signedOut' }, refresh };
   if (session === 'unknown') return { view: { status: 'loading' }, refresh };

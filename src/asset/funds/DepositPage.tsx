@@ -1,0 +1,261 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useIntlTag, useT } from '../../i18n/i18n';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { StateView } from '../../ui/StateView';
+import { toast } from '../../ui/toast';
+import { fixedText } from '../asset-format';
+import { AssetStates } from '../AssetStates';
+import { placesOf, recordTime } from '../records/TransacPage';
+import { useAssetReply } from '../use-asset-reply';
+import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
+import { type DepositRow, loadCoins, loadDepositAddress, loadDeposits, sendTestDeposit } from './funds-api';
+import { QrCode } from './QrCode';
+import './funds.css';
+
+/** While a deposit confirms, its list is read this often (a simulated confirmation comes every 2 s). */
+const PENDING_REFRESH_MS = 2_000;
+
+/** Copies a text to the clipboard and says so; a refused clipboard says nothing worse than not copying. */
+function CopyButton({ text, what }: { text: string; what: string }) {
+  const t = useT();
+  return (
+    <Button
+      size="sm"
+      variant="plain"
+      aria-label={t('asset.deposit.copyNamed', { what })}
+      onClick={() => {
+        navigator.clipboard?.writeText(text).then(
+          () => toast.success(t('asset.deposit.copied')),
+          () => undefined,
+        );
+      }}
+    >
+      {t('asset.deposit.copy')}
+    </Button>
+  );
+}
+
+/** `coin/recharge`: coin and network, the account's address with its QR code and memo, and the deposits following it. */
+export function DepositPage() {
+  const t = useT();
+  const search = useSearch({ from: '/asset/deposit' });
+  const navigate = useNavigate({ from: '/asset/deposit' });
+  const coins = useAssetReply(loadCoins, { refreshMs: 10 * 60_000 });
+  return (
+    <div className="asset-card funds">
+      <h2 className="asset-card__title">{t('asset.deposit.title')}</h2>
+      <AssetStates view={coins.view} onRetry={coins.refresh}>
+        {(list, isKept) => {
+          // USDT first, as the app's `coin/recharge` defaults to it.
+          const wanted = search.coin ?? 'USDT';
+          const coin = list.some((entry) => entry.coin === wanted) ? wanted : (list[0]?.coin ?? '');
+          const enabled = list.find((entry) => entry.coin === coin)?.chains.filter((c) => c.depositEnabled) ?? [];
+          const chain = enabled.some((entry) => entry.chain === search.chain)
+            ? search.chain!
+            : (enabled[0]?.chain ?? '');
+          const network = chainOf(list, coin, chain);
+          return (
+            <>
+              <CoinNetworkPicker
+                coins={list}
+                coin={coin}
+                chain={chain}
+                can="depositEnabled"
+                onChange={(next) => void navigate({ search: next, replace: true })}
+              />
+              {network ? (
+                <DepositAddressPanel
+                  key={`${coin}/${chain}`}
+                  coin={coin}
+                  chain={chain}
+                  networkName={network.name}
+                  minDeposit={network.minDeposit}
+                  confirmations={network.confirmations}
+                  memoRequired={network.memoRequired}
+                  isKept={isKept}
+                />
+              ) : (
+                <StateView state="empty" message={t('asset.account.soon')} />
+              )}
+            </>
+          );
+        }}
+      </AssetStates>
+    </div>
+  );
+}
+
+function DepositAddressPanel(props: {
+  coin: string;
+  chain: string;
+  networkName: string;
+  minDeposit: string;
+  confirmations: number;
+  memoRequired: boolean;
+  isKept: boolean;
+}) {
+  const { coin, chain } = props;
+  const t = useT();
+  const intl = useIntlTag();
+  const address = useAssetReply(() => loadDepositAddress(coin, chain), {
+    key: `${coin}/${chain}`,
+    refreshMs: 10 * 60_000,
+  });
+  const [pending, setPending] = useState(false);
+  const deposits = useAssetReply(() => loadDeposits(coin), {
+    key: coin,
+    refreshMs: pending ? PENDING_REFRESH_MS : 15_000,
+  });
+  const rows = deposits.view.status === 'ready' ? deposits.view.data.rows : [];
+  const hasPending = rows.some((row) => row.status === 'pending');
+  if (hasPending !== pending) setPending(hasPending);
+
+  return (
+    <div className="funds__body">
+      <AssetStates view={address.view} onRetry={address.refresh}>
+        {(data) => (
+          <div className="funds__address">
+            <QrCode value={data.address} label={t('asset.deposit.qr')} />
+            <div className="funds__details">
+              <p className="funds__warning">{t('asset.deposit.onlyCoin', { coin, network: props.networkName })}</p>
+              <dl className="funds__facts">
+                <div>
+                  <dt>{t('asset.deposit.address')}</dt>
+                  <dd>
+                    <code className="funds__code" data-testid="deposit-address">
+                      {data.address}
+                    </code>
+                    <CopyButton text={data.address} what={t('asset.deposit.address')} />
+                  </dd>
+                </div>
+                {data.memo !== null && (
+                  <div>
+                    <dt>{t('asset.deposit.memo')}</dt>
+                    <dd>
+                      <code className="funds__code" data-testid="deposit-memo">
+                        {data.memo}
+                      </code>
+                      <CopyButton text={data.memo} what={t('asset.deposit.memo')} />
+                    </dd>
+                  </div>
+                )}
+              </dl>
+              {props.memoRequired && (
+                <p className="funds__warning funds__warning--strong" role="note">
+                  {t('asset.deposit.memoWarning')}
+                </p>
+              )}
+              <p>
+                {t('asset.deposit.min', {
+                  amount: fixedText(props.minDeposit, placesOf(props.minDeposit), intl),
+                  coin,
+                })}
+              </p>
+              <p>{t('asset.deposit.confirmations', { count: props.confirmations })}</p>
+            </div>
+          </div>
+        )}
+      </AssetStates>
+      {!props.isKept && (
+        <TestDeposit coin={coin} chain={chain} minDeposit={props.minDeposit} onSent={deposits.refresh} />
+      )}
+      <h3 className="funds__subtitle">{t('asset.deposit.recent')}</h3>
+      <AssetStates view={deposits.view} onRetry={deposits.refresh}>
+        {(page) =>
+          page.rows.length === 0 ? (
+            <StateView state="empty" message={t('asset.deposit.none')} />
+          ) : (
+            <DepositList rows={page.rows} />
+          )
+        }
+      </AssetStates>
+    </div>
+  );
+}
+
+function DepositList({ rows }: { rows: readonly DepositRow[] }) {
+  const t = useT();
+  const intl = useIntlTag();
+  return (
+    <ul className="funds__list" data-testid="deposit-list">
+      {rows.map((row) => (
+        <li key={row.id} data-status={row.status}>
+          <span>
+            <bdi dir="ltr">{recordTime(row.cTime)}</bdi>
+          </span>
+          <span>
+            <bdi dir="ltr">{fixedText(row.amount, placesOf(row.amount), intl)}</bdi> {row.coin}
+          </span>
+          <span className={row.status === 'credited' ? 'records__in' : 'funds__pending'}>
+            {row.status === 'credited'
+              ? t('asset.deposit.credited')
+              : t('asset.deposit.pending', { done: row.confirmations, required: row.required })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Local mode's simulated transfer to the user's own address; hidden when the gateway does not offer it. */
+function TestDeposit({
+  coin,
+  chain,
+  minDeposit,
+  onSent,
+}: {
+  coin: string;
+  chain: string;
+  minDeposit: string;
+  onSent(): void;
+}) {
+  const t = useT();
+  const [amount, setAmount] = useState('100');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [offered, setOffered] = useState(true);
+  if (!offered) return null;
+  return (
+    <form
+      className="funds__test"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        setError(null);
+        sendTestDeposit({ coin, chain, amount }).then(
+          () => {
+            setBusy(false);
+            toast.success(t('asset.deposit.simulated'));
+            onSent();
+          },
+          (failure: unknown) => {
+            setBusy(false);
+            const status = (failure as { details?: { status?: number } }).details?.status;
+            // 404: not local mode; the gateway does not simulate deposits there.
+            if (status === 404) setOffered(false);
+            else setError(failure instanceof Error ? failure.message : t('asset.error'));
+          },
+        );
+      }}
+    >
+      <p className="funds__hint">{t('asset.deposit.simulateHint')}</p>
+      <Field
+        label={t('asset.deposit.simulateAmount')}
+        inputMode="decimal"
+        dir="ltr"
+        value={amount}
+        error={error}
+        hint={t('asset.deposit.min', { amount: minDeposit, coin })}
+        onChange={(event) => {
+          if (/^\d{0,12}(\.\d{0,8})?$/.test(event.target.value)) setAmount(event.target.value);
+        }}
+        data-testid="test-deposit-amount"
+      />
+      <Button type="submit" loading={busy} disabled={amount === ''}>
+        {t('asset.deposit.simulate')}
+      </Button>
+    </form>
+  );
+}
