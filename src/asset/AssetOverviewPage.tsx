@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { divideDecimal, type ValuationUnit } from '../../engine/rules/valuation';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, setAmountsShown, setValuationUnit, useAssetDisplay } from '../settings/asset-display';
@@ -14,9 +14,11 @@ import {
 import { currencyText, unitText } from './asset-format';
 import { AssetStates } from './AssetStates';
 import { LtrFigures } from './LtrFigures';
-import { TransferDialog } from './TransferDialog';
 import { useAssetReply } from './use-asset-reply';
 import { ValuationChart } from './ValuationChart';
+
+/** The transfer dialog's code loads when it is first opened, not with the page's figures. */
+const TransferDialog = lazy(() => import('./TransferDialog').then((module) => ({ default: module.TransferDialog })));
 
 /** The accounts that have their own page; the others are the spec's tabs of areas not built yet. */
 const ACCOUNT_PAGES: Partial<Record<AssetAccount, '/asset/spot' | '/asset/futures' | '/asset/margin'>> = {
@@ -142,13 +144,15 @@ export function AssetOverviewPage() {
               )}
             </div>
             {transferOpen && (
-              <TransferDialog
-                onClose={() => setTransferOpen(false)}
-                onDone={() => {
-                  overview.refresh();
-                  history.refresh();
-                }}
-              />
+              <Suspense fallback={null}>
+                <TransferDialog
+                  onClose={() => setTransferOpen(false)}
+                  onDone={() => {
+                    overview.refresh();
+                    history.refresh();
+                  }}
+                />
+              </Suspense>
             )}
           </div>
         );

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
@@ -7,8 +7,10 @@ import { Button } from '../ui/Button';
 import { type FuturesAssets, loadFuturesAssets } from './asset-api';
 import { fixedText } from './asset-format';
 import { AssetStates } from './AssetStates';
-import { TransferDialog } from './TransferDialog';
 import { useAssetReply } from './use-asset-reply';
+
+/** The transfer dialog's code loads when it is first opened, not with the page's figures. */
+const TransferDialog = lazy(() => import('./TransferDialog').then((module) => ({ default: module.TransferDialog })));
 
 /** USDT figures of the futures account show 4 decimals, as the trading screens show the margin coin. */
 const USDT_PLACES = 4;
@@ -69,7 +71,9 @@ export function FuturesAssetsPage() {
               </Link>
             </div>
             {transferOpen && (
-              <TransferDialog initialFrom="futures" onClose={() => setTransferOpen(false)} onDone={refresh} />
+              <Suspense fallback={null}>
+                <TransferDialog initialFrom="futures" onClose={() => setTransferOpen(false)} onDone={refresh} />
+              </Suspense>
             )}
           </>
         )}

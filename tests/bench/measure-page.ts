@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { evaluateInPage, type LongTask, observeMainThread } from './page-probes';
 
 /** What the bench prints for one page. */
@@ -27,6 +27,12 @@ export interface MeasureOptions {
   viewport: { width: number; height: number };
   /** A selector that is visible once the page shows its data. */
   readySelector: string;
+  /** Options of the fresh context (cookies of a signed-in user, service workers allowed). */
+  context?: BrowserContextOptions;
+  /** Runs in the context before the measured visit, unthrottled (a first visit that installs the service worker). */
+  before?: (context: BrowserContext, page: Page) => Promise<void>;
+  /** The measured visit happens with the network gone (the service worker answers). */
+  offline?: boolean;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -36,8 +42,10 @@ function percentile(sorted: number[], p: number): number {
 
 /** Loads one page in a fresh context under CPU throttling and returns its figures. */
 export async function measurePage(browser: Browser, options: MeasureOptions): Promise<PageFigures> {
-  const context = await browser.newContext({ viewport: options.viewport });
+  const context = await browser.newContext({ ...options.context, viewport: options.viewport });
   const page = await context.newPage();
+  await options.before?.(context, page);
+  if (options.offline) await context.setOffline(true);
   // tsx compiles this file with esbuild's keepNames, which wraps named functions in a `__name` helper
   // that does not exist in the page; define it there so the functions below run as written.
   await page.addInitScript('globalThis.__name = (fn) => fn;');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startGateway } from '../../gateway/server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { measureAssets } from './asset-bench';
 import { measureCrypto } from './crypto-bench';
 import { measureMaths } from './maths-bench';
 import { measurePage, type PageFigures } from './measure-page';
@@ -21,7 +22,7 @@ const ENDURANCE = {
   windowMs: Number(process.env.BENCH_ENDURANCE_MS ?? 30_000),
 };
 /**
- * `pages`, `signing`, `maths`, `trade` (both variants) or `endurance` runs one part only, for quicker rounds while
+ * `pages`, `assets`, `signing`, `maths`, `trade` (both variants) or `endurance` runs one part only, for quicker rounds while
  * tuning; unset runs everything.
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
@@ -105,6 +106,38 @@ try {
     for (const line of verdict(figures)) {
       console.log(`  ${line}`);
       if (line.startsWith('OVER')) over += 1;
+    }
+  }
+  if (ONLY === '' || ONLY === 'assets') {
+    const assets = await measureAssets(browser, {
+      distDir: join(ROOT, 'dist'),
+      cpuThrottle: CPU_THROTTLE,
+      sampleMs: SAMPLE_MS,
+    });
+    for (const [name, figures] of [
+      ['assets (desktop, signed in, online)', assets.online],
+      ['assets (desktop, signed in, offline: warm service worker)', assets.offline],
+    ] as const) {
+      console.log(`\n${name}  /asset`);
+      console.log(
+        `  JS before first render (figures shown): ${(figures.jsBeforeFirstRenderGzipBytes / 1024).toFixed(1)} KB gzip (${figures.jsFilesBeforeFirstRender.length} files${process.env.BENCH_DEBUG ? `: ${figures.jsFilesBeforeFirstRender.join(', ')}` : ''})`,
+      );
+      console.log(`  FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, figures first shown ${figures.contentMs} ms`);
+      console.log(
+        `  long tasks after load: ${figures.longTasksAfterLoad.count} (total ${figures.longTasksAfterLoad.totalMs} ms, max ${figures.longTasksAfterLoad.maxMs} ms)`,
+      );
+    }
+    const checks: [boolean, string][] = [
+      [
+        assets.online.jsBeforeFirstRenderGzipBytes <= BUDGET.jsGzipBytes,
+        'JS before first render ≤ 150 KB gzip (online)',
+      ],
+      [assets.online.lcpMs <= BUDGET.lcpMs, 'LCP ≤ 1500 ms online'],
+      [assets.offline.contentMs <= 1000, 'offline, cached figures shown ≤ 1000 ms (warm service worker)'],
+    ];
+    for (const [ok, text] of checks) {
+      console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
+      if (!ok) over += 1;
     }
   }
   if (ONLY === '' || ONLY === 'signing') {

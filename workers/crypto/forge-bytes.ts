@@ -1,5 +1,3 @@
-import forge from 'node-forge';
-
 /** Bytes as the binary string node-forge works with (signing contract: forge fallback of §2). */
 export function toBinary(bytes: Uint8Array): string {
   let out = '';
@@ -13,11 +11,6 @@ export function fromBinary(binary: string): Uint8Array {
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
   return out;
-}
-
-/** MD5 with node-forge's md (WebCrypto has none): body md5 and the server key fingerprint (signing contract §1, §4). */
-export function md5(data: Uint8Array): Uint8Array {
-  return fromBinary(forge.md.md5.create().update(toBinary(data)).digest().getBytes());
 }
 
 /** A copy backed by a plain ArrayBuffer, as WebCrypto's BufferSource wants. */

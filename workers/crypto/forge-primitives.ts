@@ -1,7 +1,8 @@
 import forge from 'node-forge';
 import type { CryptoPrimitives } from '../../engine/crypto/primitives';
 import { type ClientPrivateKey, isCryptoKey } from './client-private-key';
-import { fromBinary, md5, toBinary } from './forge-bytes';
+import { fromBinary, toBinary } from './forge-bytes';
+import { md5 } from './md5';
 
 function publicKeyOf(spkiDer: Uint8Array): forge.pki.rsa.PublicKey {
   return forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(toBinary(spkiDer))) as forge.pki.rsa.PublicKey;

@@ -1,9 +1,7 @@
-import forge from 'node-forge';
 import type { KeyGenerator, KeyStore } from '../../engine/crypto/key-lifecycle';
 import type { CryptoPrimitives } from '../../engine/crypto/primitives';
 import { type ClientPrivateKey, isCryptoKey } from './client-private-key';
-import { forgePrimitives } from './forge-primitives';
-import { forgeKeyGenerator, secureOnly, webCryptoKeyGenerator } from './key-generators';
+import { secureOnly, webCryptoKeyGenerator } from './key-generators';
 import { KEYS_DB_NAME, type KeyStorageKind, openKeyStore } from './key-store';
 import { webCryptoPrimitives } from './webcrypto-primitives';
 
@@ -43,13 +41,52 @@ export function cryptoBackend(options: CryptoTestOptions): CryptoBackendParts {
       secureContext,
     };
   }
-  // Without SubtleCrypto node-forge must not reach for it either (`options` exists at run time, not in its typings).
-  (forge as unknown as { options: { usePureJavaScript: boolean } }).options.usePureJavaScript = true;
   return {
     backend: 'forge',
-    primitives: forgePrimitives,
-    generator: secureOnly(forgeKeyGenerator(), isSecure),
+    primitives: lazyForgePrimitives(),
+    generator: secureOnly(
+      { generate: async (algorithm, signal) => (await loadForge()).forgeKeyGenerator().generate(algorithm, signal) },
+      isSecure,
+    ),
     secureContext,
+  };
+}
+
+/**
+ * node-forge (about 120 KB gzip) is a chunk of its own, fetched the first time the forge backend needs it: a worker
+ * with SubtleCrypto, nearly every one, never loads it, so it starts and signs sooner.
+ */
+let forgeModule: Promise<typeof import('./forge-backend')> | null = null;
+let forgeLoaded: typeof import('./forge-backend') | null = null;
+function loadForge(): Promise<typeof import('./forge-backend')> {
+  forgeModule ??= import('./forge-backend').then((module) => {
+    forgeLoaded = module;
+    return module;
+  });
+  return forgeModule;
+}
+
+/** The forge primitives, each loading node-forge on first use; random bytes come from the platform when it has them. */
+function lazyForgePrimitives(): CryptoPrimitives<ClientPrivateKey> {
+  void loadForge();
+  const via =
+    <A extends unknown[], R>(pick: (p: CryptoPrimitives<ClientPrivateKey>) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> =>
+      pick((await loadForge()).forgePrimitives)(...args);
+  return {
+    md5: via((p) => p.md5),
+    sha256: via((p) => p.sha256),
+    aes128CbcEncrypt: via((p) => p.aes128CbcEncrypt),
+    hmacSha256: via((p) => p.hmacSha256),
+    rsaOaepSha256Encrypt: via((p) => p.rsaOaepSha256Encrypt),
+    rsaSign: via((p) => p.rsaSign),
+    rsaVerify: via((p) => p.rsaVerify),
+    randomBytes(length) {
+      if (typeof globalThis.crypto?.getRandomValues === 'function')
+        return globalThis.crypto.getRandomValues(new Uint8Array(length));
+      if (!forgeLoaded) throw new Error('no random source yet: node-forge is still loading');
+      return forgeLoaded.forgeRandomBytes(length);
+    },
   };
 }
 

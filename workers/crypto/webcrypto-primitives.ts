@@ -1,6 +1,7 @@
 import type { CryptoPrimitives } from '../../engine/crypto/primitives';
 import { type ClientPrivateKey, isCryptoKey } from './client-private-key';
-import { bufferOf, md5 } from './forge-bytes';
+import { bufferOf } from './forge-bytes';
+import { md5 } from './md5';
 
 const RSASSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
@@ -9,7 +10,7 @@ function pemToDer(pem: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
-/** The DS1 primitives on WebCrypto, MD5 on node-forge (signing contract §2–§5); pairs made by the forge fallback still sign. */
+/** The DS1 primitives on WebCrypto, MD5 from @noble/hashes (signing contract §2–§5); pairs made by the forge fallback still sign. */
 export function webCryptoPrimitives(
   subtle: SubtleCrypto,
   getRandomValues: (array: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>,

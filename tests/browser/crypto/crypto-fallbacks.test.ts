@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CryptoTestOptions } from '../../../workers/crypto.api';
-import { KeysDb } from '../../../workers/crypto/key-store';
+import { KeysDb } from './keys-db';
 import {
   freshDbName,
   hex,

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeysDb } from '../../../workers/crypto/key-store';
+import { KeysDb } from './keys-db';
 import {
   freshDbName,
   hex,

@@ -71,7 +71,41 @@ for (const [name, primitives] of Object.entries(backends)) {
   });
 }
 
+/** A PEM certificate block of DER bytes. */
+const pemOf = (der: Uint8Array) =>
+  `-----BEGIN CERTIFICATE-----\n${btoa(String.fromCharCode(...der))}\n-----END CERTIFICATE-----\n`;
+const derOf = (pem: string) =>
+  Uint8Array.from(atob(pem.replace(/-----[A-Z ]+-----|\s+/g, '')), (char) => char.charCodeAt(0));
+
 describe('rootSpkiFromPem', () => {
+  it('takes exactly the root key WebCrypto would export from a real X.509 certificate', async () => {
+    const root = await makeRoot();
+    const spki = rootSpkiFromPem(root.pem);
+    if ('error' in spki) throw new Error(spki.error);
+    const publicKey = await crypto.subtle.importKey(
+      'spki',
+      new Uint8Array(spki.spkiDer),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      true,
+      ['verify'],
+    );
+    const exported = new Uint8Array(await crypto.subtle.exportKey('spki', publicKey));
+    expect(toHex(spki.spkiDer)).toBe(toHex(exported));
+  });
+
+  it('refuses a certificate whose key is not RSA, a truncated one, and lengths that run past their parent', async () => {
+    const der = derOf((await makeRoot()).pem);
+    const oid = toHex(der).indexOf('2a864886f70d010101') / 2;
+    const notRsa = der.slice();
+    notRsa[oid + 8] = 0x0a;
+    expect(rootSpkiFromPem(pemOf(notRsa))).toEqual({ error: 'root certificate: unreadable or not RSA' });
+    expect(rootSpkiFromPem(pemOf(der.subarray(0, der.length - 20)))).toHaveProperty('error');
+    const overlong = der.slice();
+    overlong[2] = 0xff;
+    expect(rootSpkiFromPem(pemOf(overlong))).toHaveProperty('error');
+    expect(rootSpkiFromPem(pemOf(Uint8Array.of(0x30, 0x84, 0xff, 0xff, 0xff, 0xff)))).toHaveProperty('error');
+  });
+
   it('rejects text that is not a certificate', () => {
     expect(rootSpkiFromPem('nope')).toHaveProperty('error');
     expect(rootSpkiFromPem(42)).toHaveProperty('error');
