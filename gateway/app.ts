@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { assetRoutes } from './assets/asset-routes';
+import { depositAddressKey } from './assets/deposit-addresses';
 import type { AuthDeps } from './auth/auth-context';
 import { createAuth } from './auth/create-auth';
 import { createSecurityKeyVerifier } from './auth/webauthn-verifier';
@@ -114,7 +115,14 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   // One paper-trading instance behind both APIs, so the asset screens read the accounts the trade routes change.
   const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });
   app.route('/', tradeRoutes(trading));
-  app.route('/', assetRoutes(trading));
+  app.route(
+    '/',
+    assetRoutes(trading, {
+      auth: auth.context,
+      localMode: deps.localMode ?? false,
+      depositKey: depositAddressKey(identity.serverPrivateKey),
+    }),
+  );
   app.get('*', staticSite(deps.distDir));
   app.notFound((c) => replyError(c, routeNotFound()));
   app.onError((error, c) => {

@@ -3,6 +3,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import type { Database } from 'better-sqlite3';
 import type { Hono } from 'hono';
 import { createApp } from './app';
+import { createFundsProgress } from './assets/funds-progress';
 import { openDatabase } from './db/open-database';
 import type { GatewayEnv } from './http/gateway-env';
 import { createLogger, type Logger, type LogLevel } from './log/logger';
@@ -99,6 +100,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Paper trading listens to the market from start-up: resting orders, triggers, TP/SL, liquidation and funding.
   const trading = createPaperTrading({ db, simulator, logger, longPollMs: options.tradeLongPollMs });
   trading.start();
+  // Deposits gain confirmations and are credited, withdrawals complete, on the simulated chains' clock.
+  const funds = createFundsProgress(trading, { logger });
+  funds.start();
   // The stream attaches to the server once it listens; the fault switch reaches it through this late binding.
   let stream: PublicStream | undefined;
   const app = createApp({
@@ -119,6 +123,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   try {
     ({ server, port } = await listen(app, host, options.port ?? 0));
   } catch (error) {
+    funds.stop();
     trading.stop();
     db.close();
     throw error;
@@ -130,6 +135,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const close = () => {
     closing ??= (async () => {
       clearInterval(timer);
+      funds.stop();
       trading.stop();
       // Upgraded sockets are no longer the HTTP server's to close; end them first or close() would wait on them.
       attached.close();

@@ -27,19 +27,20 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
 /** Days of valuation history one call may ask for, and the default. */
 export const HISTORY_DAYS = { min: 1, max: 90, default: 30 } as const;
 
-const COIN = /^[A-Z0-9]{1,20}$/;
+/** A coin name as queries and bodies carry it. */
+export const COIN = /^[A-Z0-9]{1,20}$/;
 const WHOLE = /^[0-9]{1,16}$/;
 const ACCOUNTS = ['spot', 'futures'] as const;
 
 /** An optional query value, undefined when absent or empty. */
-function query(c: Context<GatewayEnv>, field: string): string | undefined {
+export function queryValue(c: Context<GatewayEnv>, field: string): string | undefined {
   const value = c.req.query(field);
   return value === undefined || value === '' ? undefined : value;
 }
 
 /** An optional non-negative integer query value such as a time in ms (40002 naming the field otherwise). */
-function queryWhole(c: Context<GatewayEnv>, field: string, what: string): number | undefined {
-  const value = query(c, field);
+export function queryWhole(c: Context<GatewayEnv>, field: string, what: string): number | undefined {
+  const value = queryValue(c, field);
   if (value === undefined) return undefined;
   if (!WHOLE.test(value)) throw invalidField(field, `must be ${what}`);
   return Number(value);
@@ -47,12 +48,12 @@ function queryWhole(c: Context<GatewayEnv>, field: string, what: string): number
 
 /** The filters and page of `GET /v1/asset/bills`, each checked (40002 naming the field). */
 export function readBillQuery(c: Context<GatewayEnv>): BillQuery {
-  const coin = query(c, 'coin');
+  const coin = queryValue(c, 'coin');
   if (coin !== undefined && !COIN.test(coin)) throw invalidField('coin', 'must be a coin such as USDT');
-  const kind = query(c, 'kind');
+  const kind = queryValue(c, 'kind');
   if (kind !== undefined && !(ENTRY_KINDS as readonly string[]).includes(kind))
     throw invalidField('kind', `must be one of ${ENTRY_KINDS.join(', ')}`);
-  const account = query(c, 'account');
+  const account = queryValue(c, 'account');
   if (account !== undefined && !(ACCOUNTS as readonly string[]).includes(account))
     throw invalidField('account', `must be one of ${ACCOUNTS.join(', ')}`);
   const from = queryWhole(c, 'from', 'a time in ms since the epoch');
@@ -72,7 +73,7 @@ export function readBillQuery(c: Context<GatewayEnv>): BillQuery {
 
 /** The `days` query of the valuation history: 1 … 90, default 30. */
 export function readHistoryDays(c: Context<GatewayEnv>): number {
-  const value = query(c, 'days');
+  const value = queryValue(c, 'days');
   if (value === undefined) return HISTORY_DAYS.default;
   const days = /^[0-9]{1,2}$/.test(value) ? Number(value) : Number.NaN;
   if (!(days >= HISTORY_DAYS.min && days <= HISTORY_DAYS.max))

@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import { type ErrorHandler, Hono } from 'hono';
+import type { AuthContext } from '../auth/auth-context';
+import { AuthError, replyAuthError } from '../auth/auth-errors';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { formatMoney } from '../trading/money-units';
@@ -9,17 +11,34 @@ import { requireTrader } from '../trading/trade-session';
 import { AssetFigures } from './asset-figures';
 import { readBillQuery, readHistoryDays, readTransfer } from './asset-input';
 import { AssetLedger } from './asset-ledger';
+import { depositRoutes } from './deposit-routes';
+import { recordRoutes } from './record-routes';
 import { Transfers } from './transfers';
 import { valuationHistory } from './valuation-history';
+import { withdrawRoutes } from './withdraw-routes';
+
+/** What the asset routes need besides paper trading. */
+export interface AssetRouteDeps {
+  /** The auth module's context: a withdrawal uses up the session's `withdraw` step-up. */
+  auth: AuthContext;
+  /** Local mode serves the simulated deposit (`POST /v1/asset/dev/deposit`); elsewhere it does not exist. */
+  localMode: boolean;
+  /** The key deposit addresses are derived with (`depositAddressKey`). */
+  depositKey: Buffer;
+}
+
+/** Refusals answer `{status:"error", code, msg, data:null}`: the trade codes, and the step-up's `40112`. */
+const assetErrorHandler: ErrorHandler<GatewayEnv> = (error, c) =>
+  error instanceof AuthError ? replyAuthError(c, error) : tradeErrorHandler(error, c);
 
 /**
  * Every `/v1/asset/` route of the assets contract (`gateway/assets/asset-api.md`): the overview, the spot and futures
- * accounts, the valuation history, the records and transfers between spot and futures. Each reads the signed-in
- * user's own accounts only; no route takes a user id.
+ * accounts, the valuation history, the records, transfers between spot and futures, deposits, withdrawals and the
+ * order and fill records. Each reads the signed-in user's own accounts only; no route takes a user id.
  */
-export function assetRoutes(trading: PaperTrading): Hono<GatewayEnv> {
+export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(tradeErrorHandler);
+  routes.onError(assetErrorHandler);
   const { ctx } = trading;
   const figures = new AssetFigures(trading);
   const ledger = new AssetLedger(ctx.db);
@@ -95,6 +114,11 @@ export function assetRoutes(trading: PaperTrading): Hono<GatewayEnv> {
       cTime: String(made.cTime),
     });
   });
+
+  for (const area of [depositRoutes(trading, deps), withdrawRoutes(trading, deps.auth), recordRoutes(trading)]) {
+    area.onError(assetErrorHandler);
+    routes.route('/', area);
+  }
 
   return routes;
 }

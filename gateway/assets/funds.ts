@@ -25,23 +25,26 @@ export interface FundsReceipt {
  * contract, "The ledger"); creates the user's paper accounts first when they have none.
  */
 export function deposit(ctx: TradingContext, request: DepositRequest): FundsReceipt {
-  if (request.amount <= 0n) throw new RangeError('a deposit must be positive');
   const receipt = { id: ctx.newOrderId(), at: ctx.now() };
-  ctx.db.transaction(() => {
-    ctx.ensureAccount(request.userId);
-    ctx.accounts.post({
-      kind: 'deposit',
-      userId: request.userId,
-      ref: receipt.id,
-      at: receipt.at,
-      lines: [
-        systemLine('world', request.coin, -request.amount),
-        userLine(request.userId, 'spot', request.coin, request.amount),
-      ],
-    });
-  })();
+  ctx.db.transaction(() => postDeposit(ctx, request, receipt))();
   ctx.changes.notify(request.userId, ['assets']);
   return receipt;
+}
+
+/** Posts a deposit's entry under `receipt` (its ledger ref and time) inside the caller's transaction, notifying no one. */
+export function postDeposit(ctx: TradingContext, request: DepositRequest, receipt: FundsReceipt): void {
+  if (request.amount <= 0n) throw new RangeError('a deposit must be positive');
+  ctx.ensureAccount(request.userId);
+  ctx.accounts.post({
+    kind: 'deposit',
+    userId: request.userId,
+    ref: receipt.id,
+    at: receipt.at,
+    lines: [
+      systemLine('world', request.coin, -request.amount),
+      userLine(request.userId, 'spot', request.coin, request.amount),
+    ],
+  });
 }
 
 /**
@@ -50,26 +53,29 @@ export function deposit(ctx: TradingContext, request: DepositRequest): FundsRece
  * is smaller than the two together.
  */
 export function withdraw(ctx: TradingContext, request: WithdrawRequest): FundsReceipt {
+  const receipt = { id: ctx.newOrderId(), at: ctx.now() };
+  ctx.db.transaction(() => postWithdrawal(ctx, request, receipt))();
+  ctx.changes.notify(request.userId, ['assets']);
+  return receipt;
+}
+
+/** Posts a withdrawal's two entries under `receipt` inside the caller's transaction (43004 when they do not fit). */
+export function postWithdrawal(ctx: TradingContext, request: WithdrawRequest, receipt: FundsReceipt): void {
   if (request.amount <= 0n) throw new RangeError('a withdrawal must be positive');
   if (request.fee < 0n) throw new RangeError('a withdrawal fee cannot be negative');
   const { userId, coin, amount, fee } = request;
-  const receipt = { id: ctx.newOrderId(), at: ctx.now() };
-  ctx.db.transaction(() => {
-    ctx.ensureAccount(userId);
-    if (ctx.accounts.balance(userId, coin).available < amount + fee)
-      throw insufficientBalance(`Insufficient ${coin} balance`);
-    const entry = { userId, ref: receipt.id, at: receipt.at };
-    ctx.accounts.post({
-      ...entry,
-      kind: 'withdraw',
-      lines: [userLine(userId, 'spot', coin, -amount), systemLine('world', coin, amount)],
-    });
-    ctx.accounts.post({
-      ...entry,
-      kind: 'withdraw_fee',
-      lines: [userLine(userId, 'spot', coin, -fee), systemLine('fees', coin, fee)],
-    });
-  })();
-  ctx.changes.notify(userId, ['assets']);
-  return receipt;
+  ctx.ensureAccount(userId);
+  if (ctx.accounts.balance(userId, coin).available < amount + fee)
+    throw insufficientBalance(`Insufficient ${coin} balance`);
+  const entry = { userId, ref: receipt.id, at: receipt.at };
+  ctx.accounts.post({
+    ...entry,
+    kind: 'withdraw',
+    lines: [userLine(userId, 'spot', coin, -amount), systemLine('world', coin, amount)],
+  });
+  ctx.accounts.post({
+    ...entry,
+    kind: 'withdraw_fee',
+    lines: [userLine(userId, 'spot', coin, -fee), systemLine('fees', coin, fee)],
+  });
 }

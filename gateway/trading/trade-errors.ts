@@ -51,9 +51,21 @@ export const tpslWrongSide = (what: string) => new TradeError('43012', what);
 /** `43013`: margin cannot move: not an isolated position, or taking out more than it may lose. */
 export const marginRefused = (what: string) => new TradeError('43013', what);
 
-/** `43015`: a transfer's clientOid was already used by this user; nothing moved (assets contract, "Transfer"). */
-export const duplicateClientOid = () =>
-  new TradeError('43015', 'Duplicate clientOid: a transfer with this clientOid was already made');
+/** `43015`: a transfer's or withdrawal's clientOid was already used by this user; nothing moved (assets contract). */
+export const duplicateClientOid = (what = 'transfer') =>
+  new TradeError('43015', `Duplicate clientOid: a ${what} with this clientOid was already made`);
+/** `43003` of a deposit or withdrawal below its network's minimum (assets contract, "Deposit", "Withdraw"). */
+export const belowFundsMinimum = (what: string) => new TradeError('43003', what);
+/** `43016`: the address book holds its most entries already. */
+export const addressBookFull = (max: number) =>
+  new TradeError('43016', `The address book is full: at most ${max} addresses`);
+/** `43017`: the same coin, chain, address and memo is in the address book already. */
+export const addressAlreadySaved = () => new TradeError('43017', 'This address is already in the address book');
+/** `43018`: no such address-book entry of this user (the same answer whether it is another user's or none). */
+export const addressNotFound = () => new TradeError('43018', 'Address not found');
+/** `43019`: the withdrawal would take the user over the 24 h withdrawal limit. */
+export const dailyLimitExceeded = (remaining: string) =>
+  new TradeError('43019', `Over the 24 h withdrawal limit: ${remaining} USDT remaining`);
 
 /** Error handler of the trade routes: refusals get the business envelope, other gateway errors their own, the rest goes on. */
 export const tradeErrorHandler: ErrorHandler<GatewayEnv> = (error, c: Context<GatewayEnv>) => {

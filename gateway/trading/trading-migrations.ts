@@ -195,6 +195,93 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX asset_transfers_client_oid ON asset_transfers (user_id, client_oid) WHERE client_oid <> '';
     `,
   },
+  {
+    id: 350,
+    name: 'asset-funds',
+    // Deposits, withdrawals and the address book (assets contract). Money moves in the ledger; these rows keep what the
+    // screens list and how far each one has got, so a deposit is credited once even across a restart. A memo is ''
+    // when the chain has none, so the unique indexes treat "no memo" as one value.
+    sql: `
+      CREATE TABLE asset_deposit_addresses (
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        coin TEXT NOT NULL,
+        chain TEXT NOT NULL,
+        address TEXT NOT NULL,
+        memo TEXT NOT NULL,
+        c_time INTEGER NOT NULL,
+        PRIMARY KEY (user_id, coin, chain)
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX asset_deposit_addresses_address ON asset_deposit_addresses (chain, address, memo);
+
+      CREATE TABLE asset_deposits (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        deposit_id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        coin TEXT NOT NULL,
+        chain TEXT NOT NULL,
+        address TEXT NOT NULL,
+        memo TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        tx_id TEXT NOT NULL,
+        confirmations INTEGER NOT NULL,
+        required INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'credited')),
+        c_time INTEGER NOT NULL,
+        u_time INTEGER NOT NULL
+      );
+      CREATE INDEX asset_deposits_user ON asset_deposits (user_id, seq);
+      CREATE INDEX asset_deposits_user_coin ON asset_deposits (user_id, coin, seq);
+      CREATE INDEX asset_deposits_pending ON asset_deposits (seq) WHERE status = 'pending';
+
+      CREATE TABLE asset_withdrawals (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        withdrawal_id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        client_oid TEXT NOT NULL,
+        coin TEXT NOT NULL,
+        chain TEXT NOT NULL,
+        address TEXT NOT NULL,
+        memo TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        fee TEXT NOT NULL,
+        usdt_value TEXT NOT NULL,
+        tx_id TEXT,
+        status TEXT NOT NULL CHECK (status IN ('processing', 'completed')),
+        c_time INTEGER NOT NULL,
+        u_time INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX asset_withdrawals_client_oid ON asset_withdrawals (user_id, client_oid);
+      CREATE INDEX asset_withdrawals_user ON asset_withdrawals (user_id, seq);
+      CREATE INDEX asset_withdrawals_user_coin ON asset_withdrawals (user_id, coin, seq);
+      CREATE INDEX asset_withdrawals_user_time ON asset_withdrawals (user_id, c_time);
+      CREATE INDEX asset_withdrawals_processing ON asset_withdrawals (seq) WHERE status = 'processing';
+
+      CREATE TABLE asset_address_book (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        coin TEXT NOT NULL,
+        chain TEXT NOT NULL,
+        address TEXT NOT NULL,
+        address_key TEXT NOT NULL,
+        memo TEXT NOT NULL,
+        label TEXT NOT NULL,
+        c_time INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX asset_address_book_entry ON asset_address_book (user_id, coin, chain, address_key, memo);
+    `,
+  },
+  {
+    id: 351,
+    name: 'asset-record-indexes',
+    // The order and fill records page newest first through a user's orders and trade entries: each filter the records
+    // take gets an index that is already in seq order, and a fill finds its fee entry by the order id (the ref).
+    sql: `
+      CREATE INDEX trade_orders_user_seq ON trade_orders (user_id, seq);
+      CREATE INDEX trade_orders_user_market_seq ON trade_orders (user_id, market, seq);
+      CREATE INDEX ledger_entries_user_kind ON ledger_entries (user_id, kind, seq);
+      CREATE INDEX ledger_entries_ref ON ledger_entries (ref, seq);
+    `,
+  },
 ];
 
 /** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */

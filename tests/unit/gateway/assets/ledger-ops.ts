@@ -4,8 +4,9 @@ import { deposit, withdraw } from '../../../../gateway/assets/funds';
 import type { InstType } from '../../../../gateway/market/instruments';
 import { formatUnits, MONEY_PLACES, pow10, unitsOf } from '../../../../gateway/trading/money-units';
 import { TradeError } from '../../../../gateway/trading/trade-errors';
-import type { Reply, Trader, TradingHarness } from '../trading/trading-support';
-import { addTo, type OutsideFlows } from './ledger-checks';
+import type { Reply, Trader } from '../trading/trading-support';
+import { addTo } from './ledger-checks';
+import { chainWait, devDeposit, FUNDS_OP_ARBS, type FundsState, settle, withdrawRoute } from './ledger-funds-ops';
 
 const SPOT_PAIRS = ['BTCUSDT', 'ETHUSDT', 'BGBUSDT', 'USDTBRL'] as const;
 const PERPETUALS = ['BTCUSDT', 'ETHUSDT'] as const;
@@ -78,16 +79,14 @@ export const opArb = fc.oneof(
       percent: fc.integer({ min: -8, max: 8 }).filter((n) => n !== 0),
     }),
   },
+  ...FUNDS_OP_ARBS,
 );
 
 /** One generated operation. */
 export type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** What a run shares between its operations. */
-export interface RunState {
-  h: TradingHarness;
-  traders: Trader[];
-  flows: OutsideFlows;
+export interface RunState extends FundsState {
   /** The clientOids each user's transfers have used, by user index. */
   clientOids: string[][];
 }
@@ -209,13 +208,21 @@ export async function runOp(state: RunState, op: Op): Promise<void> {
       }
       return;
     }
+    case 'devDeposit':
+      return devDeposit(state, op);
+    case 'withdrawRoute':
+      return withdrawRoute(state, op);
+    case 'chainWait':
+      return chainWait(state, op.ms);
     case 'step':
       for (let i = 0; i < op.count; i += 1) h.step();
+      settle(state);
       return;
     case 'funding': {
       // Past the next settlement, so every position open before it pays or gets funding.
       const next = Number(h.simulator.getTicker('USDT-FUTURES', 'BTCUSDT')!.nextFundingTime);
       h.step(Math.max(250, next - h.clock.now + 1000));
+      settle(state);
       return;
     }
     case 'shock': {
@@ -223,6 +230,7 @@ export async function runOp(state: RunState, op: Op): Promise<void> {
       const moved = (lastOf('USDT-FUTURES', spec.symbol) * BigInt(100 + op.percent)) / 100n;
       h.simulator.jumpPrice('USDT-FUTURES', spec.symbol, formatUnits(moved, spec.pricePlace), h.clock.now);
       h.step();
+      settle(state);
       return;
     }
   }

@@ -4,6 +4,9 @@ import { MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
 import { STARTING_USDT } from '../../../../gateway/trading/trading-context';
 import { makeTradingHarness, type Trader, type TradingHarness } from '../trading/trading-support';
 import { balanceMismatches, conservationGaps, noFlows, systemAccountGaps, unbalancedEntries } from './ledger-checks';
+import { createFundsProgress } from '../../../../gateway/assets/funds-progress';
+import { createLogger } from '../../../../gateway/log/logger';
+import { completedWithdrawals } from './ledger-funds-ops';
 import { type Op, opArb, type RunState, runOp } from './ledger-ops';
 
 // Paper trading reports a failure while reacting to the market only to its logger; collect those, so a fill or a
@@ -43,6 +46,20 @@ const LIQUIDATING_RUN: Op[] = [
   { type: 'shock', perpetual: 0, percent: -5 },
 ];
 
+/**
+ * A dev deposit of 10 BTC credited after its confirmations; half of it is over the daily limit, a tenth of that is
+ * not, its clientOid replayed is refused; the other user withdraws below the minimum, then some USDT.
+ */
+const FUNDS_RUN: Op[] = [
+  { type: 'devDeposit', user: 0, network: 2, amount: 1_000_000_000n },
+  { type: 'chainWait', ms: 4000 },
+  { type: 'withdrawRoute', user: 0, network: 2, share: 50, byMinimum: false, replay: false },
+  { type: 'withdrawRoute', user: 0, network: 2, share: 5, byMinimum: false, replay: false },
+  { type: 'withdrawRoute', user: 0, network: 2, share: 10, byMinimum: false, replay: true },
+  { type: 'withdrawRoute', user: 1, network: 0, share: 25, byMinimum: true, replay: false },
+  { type: 'withdrawRoute', user: 1, network: 0, share: 10, byMinimum: false, replay: false },
+];
+
 /** A signed decimal string of money as money units. */
 const signedMoney = (text: string) =>
   text.startsWith('-') ? -unitsOf(text.slice(1), MONEY_PLACES) : unitsOf(text, MONEY_PLACES);
@@ -76,6 +93,8 @@ function storedHoldings(h: TradingHarness, userId: string): Map<string, bigint> 
 }
 
 let liquidations = 0;
+let routeWithdrawals = 0;
+let creditedDeposits = 0;
 
 /** Runs one generated sequence on a fresh gateway and checks the ledger's invariants after it. */
 async function runSequence(ops: readonly Op[]): Promise<void> {
@@ -84,12 +103,24 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
   try {
     h.step();
     const traders = [await h.trader('ann@example.com'), await h.trader('bob@example.com')];
-    const state: RunState = { h, traders, flows: noFlows(), clientOids: [[], []] };
+    const state: RunState = {
+      h,
+      traders,
+      flows: noFlows(),
+      clientOids: [[], []],
+      funds: createFundsProgress(h.trading, { logger: createLogger('silent') }),
+      pending: [],
+      withdrawn: [[], []],
+    };
     for (const trader of traders) {
       await trader.ok('/v1/asset/overview');
       state.flows.users.push(trader.userId);
     }
     for (const op of ops) await runOp(state, op);
+    routeWithdrawals += completedWithdrawals(state);
+    creditedDeposits += (
+      h.db.prepare("SELECT COUNT(*) AS n FROM asset_deposits WHERE status = 'credited'").get() as { n: number }
+    ).n;
 
     expect(logged.errors).toEqual([]);
     expect(unbalancedEntries(h.db)).toEqual([]);
@@ -114,9 +145,12 @@ describe('the ledger under random trading', () => {
   it('keeps every entry balanced, every balance equal to its lines, and each coin conserved against the outside flows', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25, size: 'max' }), (ops) => runSequence(ops)),
-      { numRuns: 40, examples: [[LIQUIDATING_RUN]] },
+      { numRuns: 32, examples: [[LIQUIDATING_RUN], [FUNDS_RUN]] },
     );
     // At least the fixed run liquidated a position, so the liquidation entries were part of what was checked.
     expect(liquidations).toBeGreaterThan(0);
+    // Likewise the fixed funds run credited a dev deposit and made a withdrawal through the route.
+    expect(creditedDeposits).toBeGreaterThan(0);
+    expect(routeWithdrawals).toBeGreaterThan(0);
   }, 60_000);
 });
