@@ -1,4 +1,5 @@
 import { formatDecimal } from '../../engine/format/number-format';
+import { coinPlacesOf, toCoinPlaces } from '../../engine/rules/coin-places';
 import { currencySymbolOf, type CurrencyCode } from '../../engine/rules/currencies';
 import { formatRequestDate } from '../../engine/rules/request-params';
 import { currencyPlacesOf, multiplyDecimal, type ValuationUnit, valuationPlacesOf } from '../../engine/rules/valuation';
@@ -25,4 +26,13 @@ export function unitText(value: string, unit: ValuationUnit, intl: string): stri
 export function keptAtText(at: number, now = Date.now()): string {
   const kept = formatRequestDate(new Date(at));
   return kept.slice(0, 10) === formatRequestDate(new Date(now)).slice(0, 10) ? kept.slice(11) : kept;
+}
+
+/** Decimals a coin's amount shows where no pair says otherwise: its own for money coins (USDT 4), else all 8. */
+export const coinShownPlaces = (coin: string) => coinPlacesOf(coin, 8);
+
+/** A coin amount at the places it shows with, cut toward zero (never shown larger than it is). */
+export function coinAmount(value: string, coin: string, intl: string): string {
+  const places = coinShownPlaces(coin);
+  return fixedText(toCoinPlaces(value, places), places, intl);
 }

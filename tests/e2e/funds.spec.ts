@@ -13,12 +13,12 @@ async function depositUsdt(page: Page, amount: string): Promise<void> {
   const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/dev/deposit');
   await page.getByRole('button', { name: 'Send a test deposit' }).click();
   expect((await (await sent).json()).code).toBe('00000');
-  const latest = page.getByTestId('deposit-list').locator('li').first();
-  // Pending first, with its confirmations counting up, then credited by the simulated network.
-  await expect(latest).toHaveAttribute('data-status', 'pending', SLOW);
-  await expect(latest).toContainText(/Confirming \d\/\d/);
-  await expect(latest).toHaveAttribute('data-status', 'credited', SLOW);
-  await expect(latest).toContainText('Credited');
+  const list = page.getByTestId('deposit-list');
+  // Pending first, with its confirmations counting up (3 on TRC20, one every 2 s), then credited.
+  await expect(list.locator('li[data-status="pending"]')).toContainText(/Confirming \d\/3/, SLOW);
+  await expect(list.locator('li').first()).toHaveAttribute('data-status', 'credited', SLOW);
+  await expect(list.locator('li').first()).toContainText(`${Number(amount).toFixed(4)} USDT`);
+  await expect(list.locator('li').first()).toContainText('Credited');
 }
 
 test.describe('deposits and withdrawals', () => {
@@ -66,7 +66,7 @@ test.describe('deposits and withdrawals', () => {
     await expect(page.getByTestId('address-book')).toContainText('Cold wallet', SLOW);
 
     await page.goto('/asset/withdraw?coin=USDT&chain=TRC20');
-    await page.getByTestId('withdraw-saved').selectOption({ label: /Cold wallet/ });
+    await page.getByTestId('withdraw-saved').selectOption({ index: 1 });
     await expect(page.getByTestId('withdraw-address')).toHaveValue(TRON_ADDRESS);
     const amount = page.getByTestId('withdraw-amount');
     await amount.fill('999999');

@@ -196,6 +196,19 @@ test.describe('the service worker', () => {
     await expect
       .poll(async () => (await cachedEntries(page)).some((e) => e.key.includes('/v1/asset/overview')))
       .toBe(true);
+    // The account pages and the records, visited once online, are kept too.
+    const others = [
+      { path: '/asset/spot', shown: page.getByTestId('spot-assets').locator('tr[data-coin="USDT"]') },
+      { path: '/asset/futures', shown: page.getByTestId('futures-assets') },
+      { path: '/transac', shown: page.getByTestId('transac-table').locator('tbody tr').first() },
+    ];
+    for (const { path, shown } of others) {
+      await page.goto(`${site.url}${path}`);
+      await expect(shown).toBeVisible({ timeout: 20_000 });
+    }
+    await page.goto(`${site.url}/asset`);
+    await expect(total).toContainText('BTC', { timeout: 20_000 });
+    // The figures as last shown (prices move the BTC value from one read to the next).
     const online = await total.textContent();
 
     await page.context().setOffline(true);
@@ -203,6 +216,13 @@ test.describe('the service worker', () => {
     await expect(total).toHaveText(online!, { timeout: 20_000 });
     await expect(page.getByTestId('asset-offline')).toHaveText(/^Offline — as of \d{2}:\d{2}$/);
     await expect(page.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+    for (const { path, shown } of others) {
+      await page.goto(`${site.url}${path}`);
+      await expect(shown).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('asset-offline').first()).toHaveText(/^Offline — as of \d{2}:\d{2}$/);
+    }
+    await page.goto(`${site.url}/asset`);
+    await expect(total).toHaveText(online!, { timeout: 20_000 });
 
     // Back online, the page reads its figures again by itself: the note goes, the actions come back.
     await page.context().setOffline(false);

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
-import { fixedText } from '../asset-format';
+import { coinAmount, fixedText } from '../asset-format';
 import { AssetStates } from '../AssetStates';
 import { placesOf, recordTime } from '../records/TransacPage';
 import { useAssetReply } from '../use-asset-reply';
@@ -273,7 +273,7 @@ function WithdrawalList({ rows }: { rows: readonly WithdrawalRow[] }) {
             <bdi dir="ltr">{recordTime(row.cTime)}</bdi>
           </span>
           <span>
-            <bdi dir="ltr">{fixedText(row.amount, placesOf(row.amount), intl)}</bdi> {row.coin}
+            <bdi dir="ltr">{coinAmount(row.amount, row.coin, intl)}</bdi> {row.coin}
           </span>
           <span className="funds__address-short">
             <bdi dir="ltr">

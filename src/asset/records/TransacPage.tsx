@@ -1,10 +1,9 @@
 import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { coinPlacesOf, toCoinPlaces } from '../../../engine/rules/coin-places';
 import { formatRequestDate } from '../../../engine/rules/request-params';
 import { type MessageKey, useIntlTag, useT } from '../../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../../settings/asset-display';
-import { fixedText } from '../asset-format';
+import { coinAmount } from '../asset-format';
 import { BILL_KINDS, type Bill, type BillKind, loadBills } from './records-api';
 import { RecordsArea } from './RecordsArea';
 import { type RecordColumn, RecordsList } from './RecordsList';
@@ -25,10 +24,6 @@ const KINDS = BILL_KINDS.map((value) => ({ value, label: KIND_TEXT[value] }));
 
 /** A record's time as spec §5 writes dates: `YYYY-MM-DD HH:mm`, local. */
 export const recordTime = (ms: string) => formatRequestDate(new Date(Number(ms)));
-/** Decimals a coin's amount shows: its own for money coins (USDT 4), else every place the ledger has. */
-const shownPlaces = (coin: string) => coinPlacesOf(coin, MONEY_PLACES);
-const MONEY_PLACES = 8;
-
 /** How many decimals a decimal string carries. */
 export const placesOf = (value: string) => (value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
 
@@ -54,13 +49,7 @@ export function TransacPage() {
       { label: 'asset.records.coin', cell: (b) => b.coin, csv: (b) => b.coin },
       {
         label: 'asset.records.amount',
-        cell: (b) => (
-          <bdi dir="ltr">
-            {amountsShown
-              ? fixedText(toCoinPlaces(b.amount, shownPlaces(b.coin)), shownPlaces(b.coin), intl)
-              : HIDDEN_AMOUNT}
-          </bdi>
-        ),
+        cell: (b) => <bdi dir="ltr">{amountsShown ? coinAmount(b.amount, b.coin, intl) : HIDDEN_AMOUNT}</bdi>,
         csv: (b) => b.amount,
         className: (b) => (b.amount.startsWith('-') ? 'records__out' : 'records__in'),
       },
