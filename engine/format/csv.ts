@@ -5,7 +5,7 @@
  * chose cannot execute in the user's spreadsheet (CSV injection); signed amounts stay numbers.
  */
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

@@ -1,6 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { toCoinPlaces } from '../../../engine/rules/coin-places';
 import { RequestError } from '../../api/request';
 import { StepUpCancelled } from '../../auth/step-up';
 import { useStepUp } from '../../auth/use-step-up';
@@ -11,9 +10,9 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
-import { coinAmount, fixedText } from '../asset-format';
+import { coinAmount } from '../asset-format';
 import { AssetStates } from '../AssetStates';
-import { placesOf, recordTime } from '../records/TransacPage';
+import { recordTime } from '../records/TransacPage';
 import { useAssetReply } from '../use-asset-reply';
 import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
 import { compareDecimal, subtractDecimal } from './decimal-compare';
@@ -94,8 +93,7 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
   const clientOid = useRef(randomHex(16));
   const pattern = new RegExp(network.addressPattern);
   const figures = info.view.status === 'ready' ? info.view.data : null;
-  const shown = (value: string) =>
-    amountsShown ? fixedText(toCoinPlaces(value, placesOf(value)), placesOf(value), intl) : HIDDEN_AMOUNT;
+  const shown = (value: string, unit = coin) => (amountsShown ? coinAmount(value, unit, intl) : HIDDEN_AMOUNT);
   const maxAmount = figures ? subtractDecimal(figures.available, figures.fee) : null;
 
   const check = () => {
@@ -229,7 +227,7 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
           <ul className="funds__terms">
             <li>{t('asset.withdraw.fee', { amount: shown(figures.fee), coin })}</li>
             <li>{t('asset.withdraw.min', { amount: figures.minWithdraw, coin })}</li>
-            <li>{t('asset.withdraw.limit', { amount: shown(figures.remainingUsdt) })}</li>
+            <li>{t('asset.withdraw.limit', { amount: shown(figures.remainingUsdt, 'USDT') })}</li>
           </ul>
         )}
         {errors.form && (

@@ -35,7 +35,8 @@ export function RecordFiltersBar({
     onChange(next);
   };
   return (
-    <div className="records__filters" role="group" aria-label={t('asset.records.filters')}>
+    <fieldset className="records__filters">
+      <legend className="visually-hidden">{t('asset.records.filters')}</legend>
       <label className="asset-field">
         <span>{t(coinLabel)}</span>
         <input
@@ -100,6 +101,6 @@ export function RecordFiltersBar({
           {t('asset.records.badRange')}
         </p>
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -45,9 +45,12 @@ export function RecordsList<Row>(props: RecordsListProps<Row>) {
   const t = useT();
   const navigate = useNavigate();
   const range = timeRangeOf(search);
+  const from = range?.from;
+  const to = range?.to;
+  const isBackwards = range === null;
   const filters = useMemo<RecordFilters | null>(
-    () => (range ? { coin: search.coin, kind: search.kind, ...range } : null),
-    [search.coin, search.kind, range?.from, range?.to],
+    () => (isBackwards ? null : { coin: search.coin, kind: search.kind, from, to }),
+    [search.coin, search.kind, from, to, isBackwards],
   );
   const pages = useRecordPages(
     JSON.stringify(filters),

@@ -31,7 +31,7 @@ export function useRecordPages<Row>(
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [view, setView] = useState<RecordsView<Row>>({ status: 'loading' });
   const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [_attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
   const userId = user?.userId ?? null;
@@ -68,7 +68,7 @@ export function useRecordPages<Row>(
     return () => {
       live = false;
     };
-  }, [session, cursor, key, attempt]);
+  }, [session, cursor]);
 
   useEffect(() => {
     const onOnline = () => setAttempt((n) => n + 1);
