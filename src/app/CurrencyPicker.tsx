@@ -16,9 +16,10 @@ export function CurrencyPicker() {
         }}
         data-testid="currency-select"
       >
-        {DISPLAY_CURRENCIES.map(({ code, symbol }) => (
+        {/* Codes only: the select is as wide as its longest option, and the header's row is tight in long languages. */}
+        {DISPLAY_CURRENCIES.map(({ code }) => (
           <option key={code} value={code}>
-            {code} {symbol}
+            {code}
           </option>
         ))}
       </select>

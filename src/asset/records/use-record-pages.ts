@@ -31,7 +31,7 @@ export function useRecordPages<Row>(
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [view, setView] = useState<RecordsView<Row>>({ status: 'loading' });
   const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [_attempt, setAttempt] = useState(0);
+  const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
   const userId = user?.userId ?? null;
@@ -41,6 +41,7 @@ export function useRecordPages<Row>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` and `userId` are what resets the pages.
   useEffect(() => setCursors([null]), [key, userId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new filters (`key`) and a retry (`attempt`) read again.
   useEffect(() => {
     if (session !== 'signedIn') return;
     let live = true;
@@ -68,7 +69,7 @@ export function useRecordPages<Row>(
     return () => {
       live = false;
     };
-  }, [session, cursor]);
+  }, [session, cursor, key, attempt]);
 
   useEffect(() => {
     const onOnline = () => setAttempt((n) => n + 1);
