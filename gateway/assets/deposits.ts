@@ -3,7 +3,7 @@ import type { TradingContext } from '../trading/trading-context';
 import type { DepositAddress } from './deposit-addresses';
 import { postDeposit } from './funds';
 import { type ChainSpec, newTxId } from './networks';
-import { type PageQuery, pageOf, type RecordPage } from './record-page';
+import { type PageQuery, pageOf, type RecordPage, userCoinRows } from './record-page';
 
 /** How long the simulated chain takes per confirmation (assets contract, "Deposit"). */
 export const DEPOSIT_CONFIRM_MS = 2000;
@@ -110,21 +110,7 @@ export class Deposits {
 
   /** One page of the user's deposits, newest first, optionally of one coin. */
   page(userId: string, query: PageQuery & { coin?: string }): RecordPage<DepositRecord> {
-    const where = ['user_id = @user'];
-    if (query.coin !== undefined) where.push('coin = @coin');
-    if (query.before !== undefined) where.push('seq < @before');
-    const index = query.coin === undefined ? 'asset_deposits_user' : 'asset_deposits_user_coin';
-    const sql = `SELECT * FROM asset_deposits INDEXED BY ${index} WHERE ${where.join(' AND ')}
-      ORDER BY seq DESC LIMIT @take`;
-    let statement = this.pages.get(sql);
-    if (!statement) {
-      statement = this.ctx.db.prepare(sql);
-      this.pages.set(sql, statement);
-    }
-    const params: Record<string, string | number> = { user: userId, take: query.limit + 1 };
-    if (query.coin !== undefined) params.coin = query.coin;
-    if (query.before !== undefined) params.before = query.before;
-    const rows = (statement.all(params) as DepositRow[]).map(toRecord);
+    const rows = userCoinRows<DepositRow>(this.ctx.db, this.pages, 'asset_deposits', userId, query).map(toRecord);
     return pageOf(rows, query.limit, (row) => row.seq);
   }
 

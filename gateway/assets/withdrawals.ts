@@ -9,7 +9,7 @@ import {
 import type { TradingContext } from '../trading/trading-context';
 import { postWithdrawal } from './funds';
 import { type ChainSpec, chainUnits, newTxId } from './networks';
-import { type PageQuery, pageOf, type RecordPage } from './record-page';
+import { type PageQuery, pageOf, type RecordPage, userCoinRows } from './record-page';
 import { coinValue, livePrices, usdtFigure, VALUE_PLACES } from './valuation';
 
 /** How long a withdrawal stays `processing` before the simulated chain completes it (assets contract, "Withdraw"). */
@@ -172,21 +172,7 @@ export class Withdrawals {
 
   /** One page of the user's withdrawals, newest first, optionally of one coin. */
   page(userId: string, query: PageQuery & { coin?: string }): RecordPage<WithdrawalRecord> {
-    const where = ['user_id = @user'];
-    if (query.coin !== undefined) where.push('coin = @coin');
-    if (query.before !== undefined) where.push('seq < @before');
-    const index = query.coin === undefined ? 'asset_withdrawals_user' : 'asset_withdrawals_user_coin';
-    const sql = `SELECT * FROM asset_withdrawals INDEXED BY ${index} WHERE ${where.join(' AND ')}
-      ORDER BY seq DESC LIMIT @take`;
-    let statement = this.pages.get(sql);
-    if (!statement) {
-      statement = this.ctx.db.prepare(sql);
-      this.pages.set(sql, statement);
-    }
-    const params: Record<string, string | number> = { user: userId, take: query.limit + 1 };
-    if (query.coin !== undefined) params.coin = query.coin;
-    if (query.before !== undefined) params.before = query.before;
-    const rows = (statement.all(params) as WithdrawalRow[]).map(toRecord);
+    const rows = userCoinRows<WithdrawalRow>(this.ctx.db, this.pages, 'asset_withdrawals', userId, query).map(toRecord);
     return pageOf(rows, query.limit, (row) => row.seq);
   }
 

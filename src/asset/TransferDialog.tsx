@@ -7,10 +7,10 @@ import { randomHex } from '../platform/random-hex';
 import { api } from '../security/secured-api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
 import { toast } from '../ui/toast';
 import { fixedText } from './asset-format';
 import { compareDecimal } from './funds/decimal-compare';
+import { AmountField } from './funds/FundsFields';
 import { type FuturesAssets, type SpotAsset, type TransferAccount, transfer } from './asset-api';
 
 /** Transfers move USDT, the futures account's only margin coin; 8 places is the ledger's unit. */
@@ -18,7 +18,6 @@ const COIN = 'USDT';
 const PLACES = 8;
 /** The hint shows USDT as the asset pages do; Max still fills every place. */
 const SHOWN_PLACES = 4;
-const AMOUNT = /^\d{0,20}(\.\d*)?$/;
 
 export interface TransferDialogProps {
   initialFrom?: TransferAccount;
@@ -147,12 +146,10 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
         <p className="asset-transfer__coin">
           {t('asset.transfer.coin')}: <strong>{COIN}</strong>
         </p>
-        <Field
+        <AmountField
           label={t('asset.transfer.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
           value={amount}
+          onChange={setAmount}
           error={error}
           hint={
             available === null
@@ -162,22 +159,8 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
                   coin: COIN,
                 })
           }
-          onChange={(event) => {
-            const next = event.target.value.replace(',', '.');
-            if (AMOUNT.test(next)) setAmount(next);
-          }}
-          end={
-            <Button
-              type="button"
-              variant="plain"
-              size="sm"
-              disabled={available === null}
-              onClick={() => available !== null && setAmount(available)}
-            >
-              {t('asset.transfer.max')}
-            </Button>
-          }
-          data-testid="transfer-amount"
+          max={available}
+          testId="transfer-amount"
         />
         <div className="asset-transfer__actions">
           <Button type="button" onClick={onClose}>

@@ -60,21 +60,29 @@ export function useAssetReply<T>(
     );
   }, []);
 
+  // A new user or a new key (what `load` reads) starts from a loading state and reads at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` reads; a new one reads again.
   useEffect(() => {
     if (session !== 'signedIn' || userId === null) return;
     setView({ status: 'loading' });
     refresh();
+    return () => {
+      generation.current++;
+    };
+  }, [session, userId, refresh, key]);
+
+  // The pace of later reads may change (faster while a deposit confirms) without blanking what is shown.
+  useEffect(() => {
+    if (session !== 'signedIn' || userId === null) return;
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') refresh();
     }, refreshMs);
     window.addEventListener('online', refresh);
     return () => {
-      generation.current++;
       clearInterval(timer);
       window.removeEventListener('online', refresh);
     };
-  }, [session, userId, refresh, key, refreshMs]);
+  }, [session, userId, refresh, refreshMs]);
 
   if (session === 'anonymous') return { view: { status: 'signedOut' }, refresh };
   if (session === 'unknown') return { view: { status: 'loading' }, refresh };

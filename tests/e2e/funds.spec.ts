@@ -57,11 +57,11 @@ test.describe('deposits and withdrawals', () => {
     // Save the address first, as a careful user would.
     await page.goto('/asset/address');
     await expect(page.getByTestId('funds-coin')).toHaveValue('USDT', SLOW);
-    await page.getByTestId('address-new').fill('not-an-address');
+    await page.getByTestId('book-address').fill('not-an-address');
     await page.getByTestId('address-label').fill('Cold wallet');
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByText('This is not a valid')).toBeVisible();
-    await page.getByTestId('address-new').fill(TRON_ADDRESS);
+    await page.getByTestId('book-address').fill(TRON_ADDRESS);
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByTestId('address-book')).toContainText('Cold wallet', SLOW);
 

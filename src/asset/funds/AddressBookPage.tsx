@@ -9,6 +9,7 @@ import { AssetStates } from '../AssetStates';
 import { recordTime } from '../records/TransacPage';
 import { useAssetReply } from '../use-asset-reply';
 import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
+import { AddressMemoFields } from './FundsFields';
 import {
   type CoinNetworks,
   deleteAddress,
@@ -96,28 +97,15 @@ function AddAddressForm({ coins, onSaved }: { coins: readonly CoinNetworks[]; on
   return (
     <form className="funds__form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <CoinNetworkPicker coins={coins} coin={pick.coin} chain={pick.chain} can="withdrawEnabled" onChange={setPick} />
-      <Field
-        label={t('asset.withdraw.address')}
-        value={address}
-        dir="ltr"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={120}
-        error={errors.address}
-        onChange={(event) => setAddress(event.target.value)}
-        data-testid="address-new"
+      <AddressMemoFields
+        address={address}
+        memo={memo}
+        memoRequired={network?.memoRequired ?? false}
+        errors={errors}
+        onAddress={setAddress}
+        onMemo={setMemo}
+        testIdPrefix="book"
       />
-      {network?.memoRequired && (
-        <Field
-          label={t('asset.withdraw.memo')}
-          value={memo}
-          dir="ltr"
-          inputMode="numeric"
-          maxLength={20}
-          error={errors.memo}
-          onChange={(event) => setMemo(event.target.value.replace(/\D/g, ''))}
-        />
-      )}
       <Field
         label={t('asset.address.label')}
         value={label}

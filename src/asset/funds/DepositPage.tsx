@@ -5,12 +5,13 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
-import { coinAmount, fixedText } from '../asset-format';
+import { fixedText } from '../asset-format';
 import { AssetStates } from '../AssetStates';
-import { placesOf, recordTime } from '../records/TransacPage';
+import { placesOf } from '../records/TransacPage';
 import { useAssetReply } from '../use-asset-reply';
 import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
-import { type DepositRow, loadCoins, loadDepositAddress, loadDeposits, sendTestDeposit } from './funds-api';
+import { FundsHistory } from './FundsHistory';
+import { loadCoins, loadDepositAddress, loadDeposits, sendTestDeposit } from './funds-api';
 import { QrCode } from './QrCode';
 import './funds.css';
 
@@ -161,41 +162,20 @@ function DepositAddressPanel(props: {
       {!props.isKept && (
         <TestDeposit coin={coin} chain={chain} minDeposit={props.minDeposit} onSent={deposits.refresh} />
       )}
-      <h3 className="funds__subtitle">{t('asset.deposit.recent')}</h3>
-      <AssetStates view={deposits.view} onRetry={deposits.refresh}>
-        {(page) =>
-          page.rows.length === 0 ? (
-            <StateView state="empty" message={t('asset.deposit.none')} />
-          ) : (
-            <DepositList rows={page.rows} />
-          )
+      <FundsHistory
+        title="asset.deposit.recent"
+        empty="asset.deposit.none"
+        view={deposits.view}
+        onRetry={deposits.refresh}
+        testId="deposit-list"
+        isDone={(row) => row.status === 'credited'}
+        statusText={(row) =>
+          row.status === 'credited'
+            ? t('asset.deposit.credited')
+            : t('asset.deposit.pending', { done: row.confirmations, required: row.required })
         }
-      </AssetStates>
+      />
     </div>
-  );
-}
-
-function DepositList({ rows }: { rows: readonly DepositRow[] }) {
-  const t = useT();
-  const intl = useIntlTag();
-  return (
-    <ul className="funds__list" data-testid="deposit-list">
-      {rows.map((row) => (
-        <li key={row.id} data-status={row.status}>
-          <span>
-            <bdi dir="ltr">{recordTime(row.cTime)}</bdi>
-          </span>
-          <span>
-            <bdi dir="ltr">{coinAmount(row.amount, row.coin, intl)}</bdi> {row.coin}
-          </span>
-          <span className={row.status === 'credited' ? 'records__in' : 'funds__pending'}>
-            {row.status === 'credited'
-              ? t('asset.deposit.credited')
-              : t('asset.deposit.pending', { done: row.confirmations, required: row.required })}
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }
 

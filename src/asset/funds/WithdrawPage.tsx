@@ -7,14 +7,14 @@ import { useIntlTag, useT } from '../../i18n/i18n';
 import { randomHex } from '../../platform/random-hex';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../../settings/asset-display';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
 import { coinAmount } from '../asset-format';
 import { AssetStates } from '../AssetStates';
-import { recordTime } from '../records/TransacPage';
 import { useAssetReply } from '../use-asset-reply';
 import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
+import { FundsHistory } from './FundsHistory';
+import { AddressMemoFields, AmountField } from './FundsFields';
 import { compareDecimal, subtractDecimal } from './decimal-compare';
 import {
   type CoinChain,
@@ -22,12 +22,9 @@ import {
   loadSavedAddresses,
   loadWithdrawals,
   loadWithdrawInfo,
-  type WithdrawalRow,
   withdraw,
 } from './funds-api';
 import './funds.css';
-
-const AMOUNT = /^\d{0,20}(\.\d{0,8})?$/;
 
 /** `coin/withdraw`: network, address (typed or from the address book), amount against fee, minimum and daily limit. */
 export function WithdrawPage() {
@@ -175,53 +172,23 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
             </select>
           </label>
         )}
-        <Field
-          label={t('asset.withdraw.address')}
-          value={address}
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={120}
-          error={errors.address}
-          onChange={(event) => setAddress(event.target.value)}
-          data-testid="withdraw-address"
+        <AddressMemoFields
+          address={address}
+          memo={memo}
+          memoRequired={network.memoRequired}
+          errors={errors}
+          onAddress={setAddress}
+          onMemo={setMemo}
+          testIdPrefix="withdraw"
         />
-        {network.memoRequired && (
-          <Field
-            label={t('asset.withdraw.memo')}
-            value={memo}
-            dir="ltr"
-            inputMode="numeric"
-            maxLength={20}
-            error={errors.memo}
-            onChange={(event) => setMemo(event.target.value.replace(/\D/g, ''))}
-            data-testid="withdraw-memo"
-          />
-        )}
-        <Field
+        <AmountField
           label={t('asset.withdraw.amount')}
           value={amount}
-          dir="ltr"
-          inputMode="decimal"
-          autoComplete="off"
+          onChange={setAmount}
           error={errors.amount}
           hint={figures ? t('asset.withdraw.available', { amount: shown(figures.available), coin }) : undefined}
-          onChange={(event) => {
-            const next = event.target.value.replace(',', '.');
-            if (AMOUNT.test(next)) setAmount(next);
-          }}
-          end={
-            <Button
-              type="button"
-              variant="plain"
-              size="sm"
-              disabled={maxAmount === null || compareDecimal(maxAmount, '0') <= 0}
-              onClick={() => maxAmount !== null && setAmount(maxAmount)}
-            >
-              {t('asset.transfer.max')}
-            </Button>
-          }
-          data-testid="withdraw-amount"
+          max={maxAmount}
+          testId="withdraw-amount"
         />
         {figures && (
           <ul className="funds__terms">
@@ -246,43 +213,20 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
         </Button>
       </form>
       {stepUp.dialog}
-      <h3 className="funds__subtitle">{t('asset.withdraw.recent')}</h3>
-      <AssetStates view={withdrawals.view} onRetry={withdrawals.refresh}>
-        {(page) =>
-          page.rows.length === 0 ? (
-            <StateView state="empty" message={t('asset.withdraw.none')} />
-          ) : (
-            <WithdrawalList rows={page.rows} />
-          )
-        }
-      </AssetStates>
+      <FundsHistory
+        title="asset.withdraw.recent"
+        empty="asset.withdraw.none"
+        view={withdrawals.view}
+        onRetry={withdrawals.refresh}
+        testId="withdrawal-list"
+        isDone={(row) => row.status === 'completed'}
+        statusText={(row) => t(row.status === 'completed' ? 'asset.withdraw.completed' : 'asset.withdraw.processing')}
+        detail={(row) => (
+          <bdi dir="ltr">
+            {row.address.slice(0, 8)}…{row.address.slice(-6)}
+          </bdi>
+        )}
+      />
     </div>
-  );
-}
-
-function WithdrawalList({ rows }: { rows: readonly WithdrawalRow[] }) {
-  const t = useT();
-  const intl = useIntlTag();
-  return (
-    <ul className="funds__list" data-testid="withdrawal-list">
-      {rows.map((row) => (
-        <li key={row.id} data-status={row.status}>
-          <span>
-            <bdi dir="ltr">{recordTime(row.cTime)}</bdi>
-          </span>
-          <span>
-            <bdi dir="ltr">{coinAmount(row.amount, row.coin, intl)}</bdi> {row.coin}
-          </span>
-          <span className="funds__address-short">
-            <bdi dir="ltr">
-              {row.address.slice(0, 8)}…{row.address.slice(-6)}
-            </bdi>
-          </span>
-          <span className={row.status === 'completed' ? 'records__in' : 'funds__pending'}>
-            {t(row.status === 'completed' ? 'asset.withdraw.completed' : 'asset.withdraw.processing')}
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }
