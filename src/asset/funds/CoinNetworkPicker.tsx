@@ -39,7 +39,9 @@ export function CoinNetworkPicker({
       </label>
       <label className="asset-field">
         <span>{t('asset.deposit.network')}</span>
+        {/* Network names are Latin ("Tron (TRC20)"): set by their own direction, so RTL pages keep the brackets. */}
         <select
+          dir="auto"
           value={chain}
           onChange={(event) => onChange({ coin, chain: event.target.value })}
           data-testid="funds-chain"
