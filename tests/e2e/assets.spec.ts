@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { registerFresh, seriousA11yViolations } from './support';
+import { openTradeScreen } from './trading-support';
 
 const SLOW = { timeout: 20_000 };
 type Lang = 'en' | 'ja' | 'ar';
@@ -76,6 +77,17 @@ test.describe('asset pages', () => {
     request,
   }) => {
     await registerFresh(page, request, 'e2e-hide-');
+    // A futures position first, whose margin and uPnL are money too.
+    const screen = await openTradeScreen(page, '/futures/usdt/BTCUSDT');
+    await screen.radio('Long').check();
+    await screen.radio('Market').check();
+    await screen.amount.fill('0.0100');
+    const placed = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/trade/mix/place-order');
+    await screen.form.getByRole('button', { name: 'Buy / Long' }).click();
+    expect((await (await placed).json()).code).toBe('00000');
+    const position = page.locator('tr[data-position-id="BTCUSDT:long"]');
+    await expect(position.locator('[data-cell="upnl"] bdi')).toBeVisible(SLOW);
+
     await page.goto('/asset');
     await expect(page.getByTestId('asset-total')).toContainText('BTC', SLOW);
     await page.getByTestId('hide-balances').click();
@@ -88,6 +100,14 @@ test.describe('asset pages', () => {
 
     await page.goto('/spot/BTCUSDT');
     await expect(page.getByTestId('order-available')).toHaveText(/^\*\*\*\* USDT$/, SLOW);
+    // The position's money cells show **** (the live figure beneath is out of sight); its size and prices stay.
+    await page.goto('/futures/usdt/BTCUSDT');
+    await expect(position).toBeVisible(SLOW);
+    await expect(position.locator('[data-cell="upnl"] bdi')).toBeHidden();
+    await expect(position.locator('[data-cell="mark"] bdi')).toBeVisible();
+    expect(
+      await position.locator('[data-cell="upnl"]').evaluate((cell) => getComputedStyle(cell, '::before').content),
+    ).toBe('"****"');
 
     await page.goto('/asset');
     await expect(page.getByTestId('asset-total')).toHaveText('****', SLOW);

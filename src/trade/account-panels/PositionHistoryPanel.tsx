@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
+import { useAssetDisplay } from '../../settings/asset-display';
 import type { ClosedPosition } from '../position-replies';
 import { errorText, isSignedOutError } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
@@ -20,6 +21,7 @@ const toneOf = (value: string) => (value.startsWith('-') ? 'down' : /[1-9]/.test
 /** The account's closed futures positions: entry and close prices, size, realized PnL, funding, fees and times. */
 export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
   const t = useT();
+  const masked = !useAssetDisplay().amountsShown;
   const number = useNumberText();
   // Money at the margin coin's precision (engine/rules/coin-places.ts).
   const usdt = coinPlacesOf('USDT', MONEY_PLACES_FALLBACK);
@@ -60,7 +62,7 @@ export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
       onRetry={() => setAttempt((n) => n + 1)}
     >
       <div className="account-panels__scroll">
-        <table className="account-table account-table--history-positions">
+        <table className="account-table account-table--history-positions" data-masked={masked || undefined}>
           <caption className="trade-visually-hidden">{t('trade.pos.history')}</caption>
           <thead>
             <tr>
@@ -101,15 +103,21 @@ export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
                 <td
                   className="account-table__num"
                   data-cell="pnl"
+                  data-money=""
                   data-tone={toneOf(row.pnl)}
                   data-label={t('trade.acct.realizedPnl')}
                 >
                   <bdi dir="ltr">{number(row.pnl, usdt)}</bdi>
                 </td>
-                <td className="account-table__num" data-cell="funding" data-label={t('trade.pos.funding')}>
+                <td
+                  className="account-table__num"
+                  data-cell="funding"
+                  data-money=""
+                  data-label={t('trade.pos.funding')}
+                >
                   <bdi dir="ltr">{number(row.totalFunding, usdt)}</bdi>
                 </td>
-                <td className="account-table__num" data-cell="fees" data-label={t('trade.pos.fees')}>
+                <td className="account-table__num" data-cell="fees" data-money="" data-label={t('trade.pos.fees')}>
                   <bdi dir="ltr">{number(row.totalFee, usdt)}</bdi>
                 </td>
                 <td data-label={t('trade.pos.opened')}>

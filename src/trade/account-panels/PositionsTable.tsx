@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import type { DisplayRow } from '../../../engine/format/rows-table';
 import { useT } from '../../i18n/i18n';
+import { useAssetDisplay } from '../../settings/asset-display';
 import type { PositionRowsSnapshot } from './position-rows';
 import type { FuturesPositionRow } from '../trade-replies';
 import { Button } from '../../ui/Button';
@@ -51,6 +52,9 @@ function writeLiveCells(tr: HTMLTableRowElement, row: DisplayRow): void {
  */
 export function PositionsTable({ rows, onAction }: PositionsTableProps) {
   const t = useT();
+  // Hidden balances hide the money of each position too (its margin and uPnL), by CSS over the live cells, so the
+  // live writes below stay as they are.
+  const masked = !useAssetDisplay().amountsShown;
   const body = useRef<HTMLTableSectionElement>(null);
   useEffect(() => {
     const element = body.current;
@@ -91,7 +95,7 @@ export function PositionsTable({ rows, onAction }: PositionsTableProps) {
   }, [rows]);
   return (
     <div className="account-panels__scroll">
-      <table className="account-table account-table--positions">
+      <table className="account-table account-table--positions" data-masked={masked || undefined}>
         <caption className="trade-visually-hidden">{t('trade.acct.positions')}</caption>
         <colgroup>
           <col className="col-symbol" />
@@ -159,6 +163,7 @@ const PositionRow = memo(function PositionRow({ index, position, row, onAction }
       <td
         className="account-table__num"
         data-cell="upnl"
+        data-money=""
         data-tone={toneOf(row.upnl)}
         data-label={t('trade.acct.upnl')}
       >
@@ -175,7 +180,7 @@ const PositionRow = memo(function PositionRow({ index, position, row, onAction }
       <td className="account-table__num" data-cell="liquidation" data-label={t('trade.acct.liqPrice')}>
         <bdi dir="ltr">{row.liquidation}</bdi>
       </td>
-      <td className="account-table__num" data-label={t('trade.acct.margin')}>
+      <td className="account-table__num" data-money="" data-label={t('trade.acct.margin')}>
         <bdi dir="ltr">{row.margin}</bdi>
         {position.marginMode === 1 && (
           <Button
