@@ -75,15 +75,3 @@ export function multiplyDecimal(amount: string, rate: string, places: number): s
   if (!a || !r) return null;
   return rescale(a.units * r.units, a.places + r.places, places);
 }
-
-/** `amount ÷ divisor` rounded half away from zero to `places` decimals, exact; null for bad input or a zero divisor. */
-export function divideDecimal(amount: string, divisor: string, places: number): string | null {
-  const a = scaled(amount);
-  const d = scaled(divisor);
-  if (!a || !d || d.units === 0n) return null;
-  // Two guard digits below `places`, then one rounding: (a / 10^ap) / (d / 10^dp) scaled by 10^(places + 2).
-  const guard = places + 2;
-  const numerator = a.units * 10n ** BigInt(d.places + guard);
-  const denominator = d.units * 10n ** BigInt(a.places);
-  return rescale(numerator / denominator, guard, places);
-}

@@ -72,13 +72,15 @@ export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<G
   routes.get('/v1/asset/valuation-history', (c) => {
     const userId = requireTrader(c, ctx);
     const days = readHistoryDays(c);
+    const overview = figures.overview(userId);
     const history = valuationHistory({
       ledger,
       simulator: ctx.simulator,
       userId,
       now: ctx.now(),
       days,
-      todayUsdt: figures.overview(userId).totalUsdt,
+      todayUsdt: overview.totalUsdt,
+      todayBtc: overview.totalBtc,
     });
     return replyOk(c, history);
   });

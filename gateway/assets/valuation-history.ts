@@ -3,16 +3,20 @@ import type { InstrumentSpec } from '../market/instruments';
 import type { MinuteCandle } from '../market/price-history';
 import type { MarketSimulator } from '../market/simulator';
 import type { AssetLedger } from './asset-ledger';
-import { type PriceOf, usdtFigure, usdtPrices, usdtValueOf, coinValue } from './valuation';
+import { btcFigure, type PriceOf, usdtFigure, usdtPrices, usdtValueOf, coinValue } from './valuation';
 
 /** One UTC day in ms. */
 export const DAY_MS = 86_400_000;
 
-/** One point of `GET /v1/asset/valuation-history`: a UTC day, its start (ms, as a string) and the USDT figure. */
+/**
+ * One point of `GET /v1/asset/valuation-history`: a UTC day, its start (ms, as a string), the USDT figure and the BTC
+ * figure at that day's BTC price (so a chart in BTC shows what the account was worth in BTC then).
+ */
 export interface ValuationPoint {
   day: string;
   time: string;
   usdt: string;
+  btc: string;
 }
 
 /** What a history is built from. */
@@ -23,8 +27,9 @@ export interface HistoryInput {
   now: number;
   /** Points wanted, 1 … 90, today included. */
   days: number;
-  /** Today's figure: the overview's total, so the chart ends where the overview stands. */
+  /** Today's figures: the overview's totals, so the chart ends where the overview stands. */
   todayUsdt: string;
+  todayBtc: string;
 }
 
 /**
@@ -41,14 +46,14 @@ export function valuationHistory(input: HistoryInput): ValuationPoint[] {
     const prices = closes.pricesAt(start + DAY_MS);
     let value = usdtValueOf(holdings.futures);
     for (const [coin, amount] of holdings.spot) value += coinValue(amount, prices(coin));
-    return point(start, usdtFigure(value));
+    return point(start, usdtFigure(value), btcFigure(value, prices('BTC')));
   });
-  points.push(point(today, input.todayUsdt));
+  points.push(point(today, input.todayUsdt, input.todayBtc));
   return points;
 }
 
-function point(start: number, usdt: string): ValuationPoint {
-  return { day: new Date(start).toISOString().slice(0, 10), time: String(start), usdt };
+function point(start: number, usdt: string, btc: string): ValuationPoint {
+  return { day: new Date(start).toISOString().slice(0, 10), time: String(start), usdt, btc };
 }
 
 /** Closing prices of the spot pairs at past moments, from the simulator's stored candles (read once per pair). */

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { divideDecimal, type ValuationUnit } from '../../engine/rules/valuation';
+import type { ValuationUnit } from '../../engine/rules/valuation';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, setAmountsShown, setValuationUnit, useAssetDisplay } from '../settings/asset-display';
 import { Button } from '../ui/Button';
@@ -51,11 +51,7 @@ export function AssetOverviewPage() {
       {(data, isKept) => {
         const pointText = (point: ValuationPoint) =>
           display.amountsShown
-            ? unitText(
-                display.valuationUnit === 'BTC' ? btcOf(point.usdt, data.btcPrice) : point.usdt,
-                display.valuationUnit,
-                intl,
-              )
+            ? unitText(display.valuationUnit === 'BTC' ? point.btc : point.usdt, display.valuationUnit, intl)
             : HIDDEN_AMOUNT;
         return (
           <div className="asset-overview">
@@ -159,9 +155,4 @@ export function AssetOverviewPage() {
       }}
     </AssetStates>
   );
-}
-
-/** A day's USDT value in BTC at today's BTC price (the chart's shape in the unit the user reads). */
-function btcOf(usdt: string, btcPrice: string): string {
-  return divideDecimal(usdt, btcPrice, 8) ?? '0';
 }

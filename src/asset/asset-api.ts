@@ -38,6 +38,8 @@ export interface ValuationPoint {
   day: string;
   time: string;
   usdt: string;
+  /** At that day's BTC price. */
+  btc: string;
 }
 
 export type TransferAccount = 'spot' | 'futures';

@@ -159,7 +159,8 @@ describe('GET /v1/asset/valuation-history', () => {
     const ann = await h.trader('ann@example.com');
     await trade(ann);
     const today = new Date(h.clock.now).toISOString().slice(0, 10);
-    const total = (await ann.ok('/v1/asset/overview')).totalUsdt;
+    const overview = await ann.ok('/v1/asset/overview');
+    const total = overview.totalUsdt;
     for (const [query, count] of [
       ['', 30],
       ['?days=1', 1],
@@ -168,7 +169,7 @@ describe('GET /v1/asset/valuation-history', () => {
     ] as const) {
       const points = await ann.ok(`/v1/asset/valuation-history${query}`);
       expect(points).toHaveLength(count);
-      expect(points.at(-1)).toMatchObject({ day: today, usdt: total });
+      expect(points.at(-1)).toMatchObject({ day: today, usdt: total, btc: overview.totalBtc });
       for (const [i, point] of points.entries()) {
         const start = Date.parse(`${point.day}T00:00:00Z`);
         expect(point.time).toBe(String(start));
@@ -209,6 +210,14 @@ describe('GET /v1/asset/valuation-history', () => {
     expect(points.map((p: { day: string }) => p.day)[1]).toBe(day);
     expect(points[0].usdt).toBe('0.0000');
     expect(points[1].usdt).toBe(usdt4(expected));
+    // In BTC at that day's BTC close, not today's price.
+    expect(points[1].btc).toBe(
+      expected
+        .div(await close('BTCUSDT'))
+        .toDecimalPlaces(8, D.ROUND_HALF_UP)
+        .toFixed(8),
+    );
+    expect(points[0].btc).toBe('0.00000000');
     expect(points[2].usdt).toBe((await ann.ok('/v1/asset/overview')).totalUsdt);
     expect(await ann.ok('/v1/asset/valuation-history?days=1')).toEqual([points[2]]);
   });
