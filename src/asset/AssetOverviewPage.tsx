@@ -60,7 +60,7 @@ export function AssetOverviewPage() {
                 <h2 className="asset-total__label">{t('asset.total')}</h2>
                 <button
                   type="button"
-                  className="asset-total__eye"
+                  className="asset-quiet-button"
                   aria-pressed={!display.amountsShown}
                   onClick={() => setAmountsShown(!display.amountsShown)}
                   data-testid="hide-balances"
@@ -112,7 +112,7 @@ export function AssetOverviewPage() {
                   return (
                     <li key={entry.account} className="asset-accounts__row" data-account={entry.account}>
                       {page ? (
-                        <Link to={page} className="asset-accounts__name">
+                        <Link to={page} className="asset-accounts__name asset-link">
                           {name}
                         </Link>
                       ) : (

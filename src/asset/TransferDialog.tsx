@@ -1,3 +1,4 @@
+import { compareDecimalText } from '../../engine/rules/market-sort';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { decimalSign } from '../../engine/format/decimal-string';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
@@ -9,7 +10,6 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
 import { fixedText } from './asset-format';
-import { compareDecimal } from './funds/decimal-compare';
 import { AmountField } from './funds/FundsFields';
 import { type FuturesAssets, type SpotAsset, type TransferAccount, transfer } from './asset-api';
 
@@ -66,7 +66,7 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
     if (text === '' || decimalSign(text.endsWith('.') ? `${text}0` : text) <= 0) return t('asset.transfer.errAmount');
     const fraction = text.split('.')[1] ?? '';
     if (fraction.length > PLACES) return t('asset.transfer.errPlaces', { places: PLACES });
-    if (available !== null && compareDecimal(text.replace(/\.$/, ''), available) > 0)
+    if (available !== null && compareDecimalText(text.replace(/\.$/, ''), available) > 0)
       return t('asset.transfer.errTooMuch');
     return null;
   };

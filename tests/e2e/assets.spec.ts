@@ -167,6 +167,12 @@ test.describe('asset pages', () => {
       await expect(page.getByTestId('asset-total-fiat')).toContainText(lang === 'ja' ? '¥3,000,000' : '$20,000.00');
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // On a phone nothing is wider than the screen, the chart's sentence of dates and figures included.
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect(page.getByTestId('valuation-chart')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
     });
   }
 });

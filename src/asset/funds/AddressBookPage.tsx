@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast';
 import { AssetStates } from '../AssetStates';
 import { recordTime } from '../records/TransacPage';
 import { useAssetReply } from '../use-asset-reply';
-import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
+import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { AddressMemoFields } from './FundsFields';
 import {
   type CoinNetworks,
@@ -46,13 +46,14 @@ export function AddressBookPage() {
 
 function AddAddressForm({ coins, onSaved }: { coins: readonly CoinNetworks[]; onSaved(): void }) {
   const t = useT();
-  const [pick, setPick] = useState({ coin: coins[0]?.coin ?? '', chain: coins[0]?.chains[0]?.chain ?? '' });
+  const [wanted, setPick] = useState<{ coin?: string; chain?: string }>({});
+  const pick = pickNetwork(coins, wanted, 'withdrawEnabled');
   const [address, setAddress] = useState('');
   const [memo, setMemo] = useState('');
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<{ address?: string; memo?: string; label?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
-  const network = chainOf(coins, pick.coin, pick.chain);
+  const { network } = pick;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +68,8 @@ function AddAddressForm({ coins, onSaved }: { coins: readonly CoinNetworks[]; on
     setBusy(true);
     try {
       await saveAddress({
-        ...pick,
+        coin: pick.coin,
+        chain: pick.chain,
         address: address.trim(),
         ...(memo.trim() ? { memo: memo.trim() } : {}),
         label: label.trim(),

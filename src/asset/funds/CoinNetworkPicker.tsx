@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/i18n';
-import type { CoinNetworks } from './funds-api';
+import type { CoinChain, CoinNetworks } from './funds-api';
 
 /** The coin and network selects of the deposit and withdrawal pages; a change of coin picks its first network. */
 export function CoinNetworkPicker({
@@ -14,7 +14,7 @@ export function CoinNetworkPicker({
   chain: string;
   onChange(next: { coin: string; chain: string }): void;
   /** Which networks the page offers (deposits or withdrawals enabled). */
-  can: 'depositEnabled' | 'withdrawEnabled';
+  can: NetworkUse;
 }) {
   const t = useT();
   const chains = coins.find((entry) => entry.coin === coin)?.chains.filter((entry) => entry[can]) ?? [];
@@ -25,8 +25,8 @@ export function CoinNetworkPicker({
         <select
           value={coin}
           onChange={(event) => {
-            const next = coins.find((entry) => entry.coin === event.target.value);
-            onChange({ coin: event.target.value, chain: next?.chains.find((entry) => entry[can])?.chain ?? '' });
+            const { coin: next, chain: first } = pickNetwork(coins, { coin: event.target.value }, can);
+            onChange({ coin: next, chain: first });
           }}
           data-testid="funds-coin"
         >
@@ -57,7 +57,22 @@ export function CoinNetworkPicker({
   );
 }
 
-/** The network entry of a coin, or null when the pair is not offered. */
-export function chainOf(coins: readonly CoinNetworks[], coin: string, chain: string) {
-  return coins.find((entry) => entry.coin === coin)?.chains.find((entry) => entry.chain === chain) ?? null;
+/** Which networks a page offers: those open to deposits, or to withdrawals. */
+export type NetworkUse = 'depositEnabled' | 'withdrawEnabled';
+
+/**
+ * The coin and network a page shows for what was asked (the address bar, a choice): the coin if listed, else USDT
+ * (the app's `coin/recharge` default), else the first; the network if open for `can`, else the coin's first open one.
+ * `network` is null when the coin has no open network.
+ */
+export function pickNetwork(
+  coins: readonly CoinNetworks[],
+  wanted: { coin?: string; chain?: string },
+  can: NetworkUse,
+): { coin: string; chain: string; network: CoinChain | null } {
+  const listed = (name: string | undefined) => coins.find((entry) => entry.coin === name);
+  const entry = listed(wanted.coin) ?? listed('USDT') ?? coins[0];
+  const open = entry?.chains.filter((chain) => chain[can]) ?? [];
+  const network = open.find((chain) => chain.chain === wanted.chain) ?? open[0] ?? null;
+  return { coin: entry?.coin ?? '', chain: network?.chain ?? '', network };
 }

@@ -9,7 +9,7 @@ import { fixedText } from '../asset-format';
 import { AssetStates } from '../AssetStates';
 import { placesOf } from '../records/TransacPage';
 import { useAssetReply } from '../use-asset-reply';
-import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
+import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { FundsHistory } from './FundsHistory';
 import { loadCoins, loadDepositAddress, loadDeposits, sendTestDeposit } from './funds-api';
 import { QrCode } from './QrCode';
@@ -49,14 +49,7 @@ export function DepositPage() {
       <h2 className="asset-card__title">{t('asset.deposit.title')}</h2>
       <AssetStates view={coins.view} onRetry={coins.refresh}>
         {(list, isKept) => {
-          // USDT first, as the app's `coin/recharge` defaults to it.
-          const wanted = search.coin ?? 'USDT';
-          const coin = list.some((entry) => entry.coin === wanted) ? wanted : (list[0]?.coin ?? '');
-          const enabled = list.find((entry) => entry.coin === coin)?.chains.filter((c) => c.depositEnabled) ?? [];
-          const chain = enabled.some((entry) => entry.chain === search.chain)
-            ? search.chain!
-            : (enabled[0]?.chain ?? '');
-          const network = chainOf(list, coin, chain);
+          const { coin, chain, network } = pickNetwork(list, search, 'depositEnabled');
           return (
             <>
               <CoinNetworkPicker

@@ -1,7 +1,7 @@
+import { compareDecimalText } from '../../../engine/rules/market-sort';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
-import { compareDecimal } from './decimal-compare';
 
 /** What an amount field accepts while typing: digits and one decimal point, up to the ledger's 8 places. */
 const AMOUNT = /^\d{0,20}(\.\d{0,8})?$/;
@@ -94,7 +94,7 @@ export function AmountField({
           type="button"
           variant="plain"
           size="sm"
-          disabled={max === null || compareDecimal(max, '0') <= 0}
+          disabled={max === null || compareDecimalText(max, '0') <= 0}
           onClick={() => max !== null && onChange(max)}
         >
           {t('asset.transfer.max')}

@@ -1,3 +1,4 @@
+import { compareDecimalText } from '../../../engine/rules/market-sort';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { RequestError } from '../../api/request';
@@ -12,10 +13,10 @@ import { toast } from '../../ui/toast';
 import { coinAmount } from '../asset-format';
 import { AssetStates } from '../AssetStates';
 import { useAssetReply } from '../use-asset-reply';
-import { CoinNetworkPicker, chainOf } from './CoinNetworkPicker';
+import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { FundsHistory } from './FundsHistory';
 import { AddressMemoFields, AmountField } from './FundsFields';
-import { compareDecimal, subtractDecimal } from './decimal-compare';
+import { subtractDecimal } from './subtract-decimal';
 import {
   type CoinChain,
   loadCoins,
@@ -42,14 +43,7 @@ export function WithdrawPage() {
       </div>
       <AssetStates view={coins.view} onRetry={coins.refresh}>
         {(list, isKept) => {
-          // USDT first, as the app's `coin/recharge` defaults to it.
-          const wanted = search.coin ?? 'USDT';
-          const coin = list.some((entry) => entry.coin === wanted) ? wanted : (list[0]?.coin ?? '');
-          const enabled = list.find((entry) => entry.coin === coin)?.chains.filter((c) => c.withdrawEnabled) ?? [];
-          const chain = enabled.some((entry) => entry.chain === search.chain)
-            ? search.chain!
-            : (enabled[0]?.chain ?? '');
-          const network = chainOf(list, coin, chain);
+          const { coin, chain, network } = pickNetwork(list, search, 'withdrawEnabled');
           return (
             <>
               <CoinNetworkPicker
@@ -98,10 +92,11 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
     if (!pattern.test(address.trim())) found.address = t('asset.withdraw.errAddress', { network: network.name });
     if (network.memoRequired && memo.trim() === '') found.memo = t('asset.withdraw.errMemo');
     const typed = amount.replace(/\.$/, '');
-    if (typed === '' || compareDecimal(typed, '0') <= 0) found.amount = t('asset.transfer.errAmount');
-    else if (compareDecimal(typed, network.minWithdraw) < 0)
+    if (typed === '' || compareDecimalText(typed, '0') <= 0) found.amount = t('asset.transfer.errAmount');
+    else if (compareDecimalText(typed, network.minWithdraw) < 0)
       found.amount = t('asset.withdraw.errMin', { amount: network.minWithdraw, coin });
-    else if (maxAmount !== null && compareDecimal(typed, maxAmount) > 0) found.amount = t('asset.withdraw.errTooMuch');
+    else if (maxAmount !== null && compareDecimalText(typed, maxAmount) > 0)
+      found.amount = t('asset.withdraw.errTooMuch');
     return found;
   };
 

@@ -88,7 +88,7 @@ export function RecordFiltersBar({
       </label>
       <button
         type="button"
-        className="records__clear"
+        className="asset-quiet-button"
         onClick={() => {
           setCoin('');
           onChange({});

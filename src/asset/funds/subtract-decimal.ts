@@ -6,12 +6,6 @@ function aligned(a: string, b: string): [bigint, bigint, number] {
   return [BigInt(aw + af.padEnd(width, '0')), BigInt(bw + bf.padEnd(width, '0')), width];
 }
 
-/** Compares two plain non-negative decimal strings exactly: -1, 0 or 1. */
-export function compareDecimal(a: string, b: string): number {
-  const [x, y] = aligned(a, b);
-  return x === y ? 0 : x > y ? 1 : -1;
-}
-
 /** `a − b` for plain non-negative decimal strings, exact, never below zero ("0" then). */
 export function subtractDecimal(a: string, b: string): string {
   const [x, y, width] = aligned(a, b);
