@@ -15,6 +15,7 @@ import { loadSettings } from './settings/settings';
 import { watchSimulation } from './simulation/simulation';
 import { watchStaleChunks } from './platform/stale-chunks';
 import { tellWorkerWhoIsSignedIn } from './app/cache-user';
+import { afterPageShown } from './ui/page-shown';
 import { yieldToMain } from './ui/yield-to-main';
 
 async function start() {
@@ -51,6 +52,9 @@ async function start() {
   startDeviceServices();
 }
 
+/** How long the background services wait for a page that never says it has shown its figures. */
+const DEVICE_SERVICES_FALLBACK_MS = 2000;
+
 /** How long after the page's load event the service worker is registered. */
 const SERVICE_WORKER_DELAY_MS = 3000;
 
@@ -73,12 +77,18 @@ function startDeviceServices() {
   // Each is its own chunk, loaded after the first paint: the markets page never waits for them. Each starts in
   // an idle task of its own, and runs in a task after its import: a chunk already loaded resolves at once, and
   // the import's preloading, the cookie reads and the SDK's script tag in one task made it a long one.
-  later(
-    () => void import('./security/risk-token').then(inTaskOfItsOwn((m) => m.startRiskToken(m.browserRiskTokenDeps()))),
-    { timeout: 3000 },
-  );
-  later(() => void import('./security/referral').then(inTaskOfItsOwn((m) => m.captureReferralFromUrl())), {
-    timeout: 3000,
+  // They wait for the page's own figures too: on a slow network their chunks and requests would share the line
+  // with the page's data. The address is read now, before any navigation rewrites it.
+  const landedOn = new URL(location.href);
+  void afterPageShown(DEVICE_SERVICES_FALLBACK_MS).then(() => {
+    later(
+      () =>
+        void import('./security/risk-token').then(inTaskOfItsOwn((m) => m.startRiskToken(m.browserRiskTokenDeps()))),
+      { timeout: 3000 },
+    );
+    later(() => void import('./security/referral').then(inTaskOfItsOwn((m) => m.captureReferralFromUrl(landedOn))), {
+      timeout: 3000,
+    });
   });
   // The service worker (offline shell, updates) of a built app only: the dev server's modules change under it. Its
   // code and the precache's downloads wait until the page has loaded and shown its data, a few seconds on a phone.

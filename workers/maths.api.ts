@@ -1,6 +1,7 @@
 import { transfer } from 'comlink';
 import { isLanguageTag } from '../engine/format/language-tag';
 import { MathsInputError } from '../engine/maths';
+import { AccountFigures, type AccountFiguresInput, type AccountFiguresReply } from '../engine/maths/account-figures';
 import { LedgerFrames } from '../engine/maths/ledger-frames';
 import { type MarginPreview, type MarginPreviewInput, marginPreview } from '../engine/maths/margin-preview';
 import type { LedgerInput, MarkTick } from '../engine/maths/position-ledger';
@@ -12,6 +13,12 @@ export interface MarkMessage extends MarkTick {
   type: 'marks';
   /** Stream time of the marks (ms), passed on as the frame's `tickTs`. */
   ts: number;
+}
+
+/** What an account watch's port receives when a tick moves the account's figures. */
+export interface AccountMessage {
+  type: 'account';
+  figures: AccountFiguresReply;
 }
 
 /** A refusal of the maths worker, with the engine's field and code so the page can say what was wrong. */
@@ -36,6 +43,19 @@ export function createMathsApi() {
   const frames = new LedgerFrames(() => performance.now());
   let out: MessagePort | null = null;
   let feed: MessagePort | null = null;
+  /** The futures account whose live figures the asset page shows, and the port they go to. */
+  let account: { figures: AccountFigures; port: MessagePort | null } | null = null;
+
+  const tickAccount = (tick: MarkTick): void => {
+    if (!account) return;
+    try {
+      const figures = account.figures.apply(tick);
+      if (figures) account.port?.postMessage({ type: 'account', figures } satisfies AccountMessage);
+    } catch (error) {
+      if (!(error instanceof MathsInputError)) throw error;
+      // As for the rows: a bad mark keeps the last good figures; the next good tick replaces them.
+    }
+  };
 
   const send = (frame: RowsFrame): void => {
     out?.postMessage(frame, frameTransfer(frame));
@@ -44,14 +64,9 @@ export function createMathsApi() {
   const onMarks = (event: MessageEvent): void => {
     const message = event.data as Partial<MarkMessage> | null;
     // The feed is another worker; still, a malformed message is dropped, never turned into a wrong number.
-    if (
-      !frames.hasLedger ||
-      !message ||
-      message.type !== 'marks' ||
-      typeof message.marks !== 'object' ||
-      message.marks === null
-    )
-      return;
+    if (message?.type !== 'marks' || typeof message.marks !== 'object' || message.marks === null) return;
+    tickAccount({ marks: message.marks, indexPrices: message.indexPrices });
+    if (!frames.hasLedger) return;
     try {
       const frame = frames.applyMarks(
         { marks: message.marks, indexPrices: message.indexPrices },
@@ -109,6 +124,34 @@ export function createMathsApi() {
       } catch (error) {
         return failure(error);
       }
+    },
+
+    /**
+     * Takes a futures account (its positions and wallet per margin coin) and its first marks, and answers with its
+     * live equity and unrealized PnL; `port`, when given, then receives an {@link AccountMessage} whenever a tick of
+     * the mark feed moves them. A new watch replaces the last one.
+     */
+    async watchAccount(input: {
+      account: AccountFiguresInput;
+      tick: MarkTick;
+      port?: MessagePort;
+    }): Promise<AccountFiguresReply | MathsFailure> {
+      account?.port?.close();
+      account = null;
+      try {
+        const figures = new AccountFigures(input?.account);
+        const first = figures.apply(input?.tick ?? { marks: {} }, true) ?? {};
+        account = { figures, port: input?.port instanceof MessagePort ? input.port : null };
+        return first;
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    /** Ends the account watch: its port closes and ticks no longer work its figures out. */
+    async stopAccountWatch(): Promise<void> {
+      account?.port?.close();
+      account = null;
     },
 
     /**

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { transferAccountRefused } from '../auth/sub-errors';
+import { accountIdOf } from '../auth/sub-switch';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
@@ -6,6 +8,7 @@ import type { EntryKind } from '../trading/account-store';
 import { MONEY_PLACES, unitsOf } from '../trading/money-units';
 import { queryLimit, readChoice, readClientOid, readDecimal } from '../trading/trade-input';
 import type { BillQuery } from './asset-ledger';
+import type { SubTransferRequest } from './sub-transfers';
 import type { TransferRequest } from './transfers';
 
 /** Every entry kind the records' type filter accepts (assets contract, "The ledger"). */
@@ -81,11 +84,10 @@ export function readHistoryDays(c: Context<GatewayEnv>): number {
   return days;
 }
 
-/** A transfer body: distinct spot/futures accounts, coin USDT, a positive amount of at most 8 decimals (40002 otherwise). */
-export function readTransfer(body: JsonObject): TransferRequest {
+/** The fields every transfer body shares: spot/futures accounts, coin USDT, a positive amount of at most 8 decimals (40002 otherwise). */
+function readTransferFields(body: JsonObject): TransferRequest {
   const from = readChoice(body, 'from', ACCOUNTS);
   const to = readChoice(body, 'to', ACCOUNTS);
-  if (from === to) throw invalidField('to', 'must be a different account from from');
   if (body.coin !== 'USDT') throw invalidField('coin', 'must be USDT');
   const text = readDecimal(body, 'amount');
   if (text === undefined) throw invalidField('amount', 'is required');
@@ -94,4 +96,24 @@ export function readTransfer(body: JsonObject): TransferRequest {
   const amount = unitsOf(text, MONEY_PLACES);
   if (amount === 0n) throw invalidField('amount', 'must be greater than zero');
   return { from, to, coin: 'USDT', amount, clientOid: readClientOid(body) };
+}
+
+/** A transfer body: the transfer fields with distinct accounts (40002 otherwise). */
+export function readTransfer(body: JsonObject): TransferRequest {
+  const request = readTransferFields(body);
+  if (request.from === request.to) throw invalidField('to', 'must be a different account from from');
+  return request;
+}
+
+/**
+ * A transfer between family accounts: the transfer fields (the two accounts may be of one kind, they belong to two
+ * users) and two distinct account ids; an id that is not one at all answers 40305 like any other it may not name.
+ */
+export function readSubTransfer(body: JsonObject): SubTransferRequest {
+  const request = readTransferFields(body);
+  const fromUserId = accountIdOf(body.fromUserId);
+  const toUserId = accountIdOf(body.toUserId);
+  if (fromUserId === null || toUserId === null) throw transferAccountRefused();
+  if (fromUserId === toUserId) throw invalidField('toUserId', 'must be a different account from fromUserId');
+  return { ...request, fromUserId, toUserId };
 }

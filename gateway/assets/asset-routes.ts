@@ -1,25 +1,28 @@
 import { type ErrorHandler, Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
 import { AuthError, replyAuthError } from '../auth/auth-errors';
+import { sessionOf } from '../auth/session-middleware';
+import { createSubAccountStore } from '../auth/sub-account-store';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { formatMoney } from '../trading/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
-import { tradeErrorHandler } from '../trading/trade-errors';
+import { notSignedIn, tradeErrorHandler } from '../trading/trade-errors';
 import { readTradeBody } from '../trading/trade-input';
 import { requireTrader } from '../trading/trade-session';
 import { AssetFigures } from './asset-figures';
-import { readBillQuery, readHistoryDays, readTransfer } from './asset-input';
+import { readBillQuery, readHistoryDays, readSubTransfer, readTransfer } from './asset-input';
 import { AssetLedger } from './asset-ledger';
 import { depositRoutes } from './deposit-routes';
 import { recordRoutes } from './record-routes';
+import { SubTransfers } from './sub-transfers';
 import { Transfers } from './transfers';
 import { valuationHistory } from './valuation-history';
 import { withdrawRoutes } from './withdraw-routes';
 
 /** What the asset routes need besides paper trading. */
 export interface AssetRouteDeps {
-  /** The auth module's context: a withdrawal uses up the session's `withdraw` step-up. */
+  /** The auth module's context: a withdrawal uses up the session's `withdraw` step-up; family transfers read its users. */
   auth: AuthContext;
   /** Local mode serves the simulated deposit (`POST /v1/asset/dev/deposit`); elsewhere it does not exist. */
   localMode: boolean;
@@ -27,14 +30,15 @@ export interface AssetRouteDeps {
   depositKey: Buffer;
 }
 
-/** Refusals answer `{status:"error", code, msg, data:null}`: the trade codes, and the step-up's `40112`. */
+/** Refusals answer `{status:"error", code, msg, data:null}`: the trade codes, the step-up's `40112` and the family's `40305` (HTTP 403). */
 const assetErrorHandler: ErrorHandler<GatewayEnv> = (error, c) =>
   error instanceof AuthError ? replyAuthError(c, error) : tradeErrorHandler(error, c);
 
 /**
  * Every `/v1/asset/` route of the assets contract (`gateway/assets/asset-api.md`): the overview, the spot and futures
- * accounts, the valuation history, the records, transfers between spot and futures, deposits, withdrawals and the
- * order and fill records. Each reads the signed-in user's own accounts only; no route takes a user id.
+ * accounts, the valuation history, the records, transfers between spot and futures and between family accounts,
+ * deposits, withdrawals and the order and fill records. Each touches the signed-in user's own accounts only, except
+ * the family transfer: the one route that takes user ids, and it accepts only the accounts of the session's family.
  */
 export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
@@ -43,6 +47,10 @@ export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<G
   const figures = new AssetFigures(trading);
   const ledger = new AssetLedger(ctx.db);
   const transfers = new Transfers(trading, figures);
+  const subTransfers = new SubTransfers(trading, figures, {
+    users: deps.auth.users,
+    family: createSubAccountStore(deps.auth.db, deps.auth.users),
+  });
 
   routes.get('/v1/asset/overview', (c) => {
     const userId = requireTrader(c, ctx);
@@ -109,6 +117,24 @@ export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<G
     const made = transfers.make(userId, request);
     return replyOk(c, {
       transferId: made.transferId,
+      from: made.from,
+      to: made.to,
+      coin: made.coin,
+      amount: formatMoney(made.amount),
+      cTime: String(made.cTime),
+    });
+  });
+
+  routes.post('/v1/asset/sub-transfer', async (c) => {
+    const session = sessionOf(c);
+    if (!session) throw notSignedIn();
+    // The session's right to move family money is settled before its body is read.
+    const mainId = subTransfers.familyOf(session);
+    const made = subTransfers.make(session, mainId, readSubTransfer(await readTradeBody(c)));
+    return replyOk(c, {
+      transferId: made.transferId,
+      fromUserId: made.fromUserId,
+      toUserId: made.toUserId,
       from: made.from,
       to: made.to,
       coin: made.coin,

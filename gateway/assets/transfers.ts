@@ -23,6 +23,19 @@ export interface TransferRecord extends TransferRequest {
   cTime: number;
 }
 
+/** What one of a user's accounts may give now (assets contract, "Transfer"): spot its available balance, futures its transferable. */
+export function transferableOf(
+  trading: PaperTrading,
+  figures: AssetFigures,
+  userId: string,
+  account: TransferAccount,
+  coin: string,
+): bigint {
+  return account === 'spot'
+    ? trading.ctx.accounts.balance(userId, coin).available
+    : figures.futures(userId).transferable;
+}
+
 /**
  * Moves USDT between a user's spot and futures accounts as one `transfer` ledger entry (assets contract,
  * "Transfer"): at most the source's transferable amount (43004), and a clientOid the user has used before is refused
@@ -50,10 +63,7 @@ export class Transfers {
     const record = ctx.db.transaction((): TransferRecord => {
       if (request.clientOid !== '' && this.findClientOid.get(userId, request.clientOid) !== undefined)
         throw duplicateClientOid();
-      const transferable =
-        request.from === 'spot'
-          ? ctx.accounts.balance(userId, request.coin).available
-          : this.figures.futures(userId).transferable;
+      const transferable = transferableOf(this.trading, this.figures, userId, request.from, request.coin);
       if (request.amount > transferable) throw insufficientBalance(`Insufficient transferable ${request.coin}`);
       const made: TransferRecord = { ...request, transferId: ctx.newOrderId(), cTime: ctx.now() };
       ctx.accounts.post({

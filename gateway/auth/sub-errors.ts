@@ -11,3 +11,9 @@ export const mainAccountOnly = () => new AuthError('40302', 'Only the main accou
 export const subAccountLimit = () => new AuthError('40303', 'The sub-account limit has been reached');
 /** Another sub-account of this main account has the name already (names are compared whatever their case). */
 export const subNameTaken = () => new AuthError('40304', 'This sub-account name is already in use');
+/**
+ * An account a transfer between family accounts may not name: another family's, the demo account, a malformed or
+ * unknown id, or a session with no family to act for; one reply for all (HTTP 403), so the answer never tells whether
+ * an account exists (assets contract, "Transfer between sub-accounts").
+ */
+export const transferAccountRefused = () => new AuthError('40305', 'This account is not available for transfers', 403);

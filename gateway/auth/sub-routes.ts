@@ -10,7 +10,7 @@ import { AUTH_BODY_LIMIT, readAuthBody, requireUser } from './auth-request';
 import type { RateLimit } from './rate-limiter';
 import { type FamilyMember, SUB_NAME_PATTERN } from './sub-account-store';
 import { mainAccountOnly, subAccountLimit, subNameTaken, switchRefused } from './sub-errors';
-import { authorityOf, isInFamily, type SwitchDeps, switchSession } from './sub-switch';
+import { accountIdOf, authorityOf, isInFamily, type SwitchDeps, switchSession } from './sub-switch';
 import { withStepUp } from './step-up';
 import type { UserRecord } from './user-store';
 import { loginView } from './user-views';
@@ -38,13 +38,9 @@ export interface FamilyEntry {
   isCurrent: boolean;
 }
 
-const USER_ID = /^[0-9]{1,20}$/;
-
 /** The `userId` of a switch body as a string, or null when absent or not an account id. */
 function readTargetId(body: JsonObject): string | null {
-  const value = body.userId;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
-  return typeof value === 'string' && USER_ID.test(value) ? value : null;
+  return accountIdOf(body.userId);
 }
 
 /** A switch body: an object, or nothing at all (the demo switch may be sent empty). */

@@ -33,6 +33,14 @@ export function authorityOf(store: SubAccountStore, sessionId: string, user: Use
   return store.mainOfSession(sessionId) ?? (user.parentId === null ? user.id : null);
 }
 
+const ACCOUNT_ID = /^[0-9]{1,20}$/;
+
+/** An account id as a body carries it (a string of digits, or a positive safe integer), as a string; null otherwise. */
+export function accountIdOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
+  return typeof value === 'string' && ACCOUNT_ID.test(value) ? value : null;
+}
+
 /** True when the account is the main account itself or one of its own (sub or demo) accounts. */
 export function isInFamily(target: UserRecord, mainId: string): boolean {
   return target.id === mainId || target.parentId === mainId;

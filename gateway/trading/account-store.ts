@@ -21,9 +21,15 @@ export interface SymbolSettings {
 /**
  * The ledger's own accounts beside the users': where paper money comes from and goes to. `world` is outside the
  * exchange (deposits come from it, withdrawals go to it), `market` is the simulated counterparty of every fill,
- * funding payment and liquidation, `fees` collects trading and network fees.
+ * funding payment and liquidation, `fees` collects trading and network fees, `transit` carries a transfer between two
+ * users from the sender's entry to the receiver's (it nets to zero once both are posted).
  */
-export const SYSTEM_OWNERS = { world: 'system:world', market: 'system:market', fees: 'system:fees' } as const;
+export const SYSTEM_OWNERS = {
+  world: 'system:world',
+  market: 'system:market',
+  fees: 'system:fees',
+  transit: 'system:transit',
+} as const;
 
 /** A place money sits: a user's spot available or frozen balance, a user's futures wallet, or a system account. */
 export type LedgerAccount = 'spot' | 'spot_frozen' | 'futures' | 'system';

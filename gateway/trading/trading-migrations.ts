@@ -282,6 +282,30 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX ledger_entries_ref ON ledger_entries (ref, seq);
     `,
   },
+  {
+    id: 352,
+    name: 'asset-sub-transfers',
+    // Transfers between the accounts of one family (assets contract, "Transfer between sub-accounts"): the money moves
+    // in the ledger (two entries with the transfer id as ref), this row keeps the request. `user_id` is the session's
+    // user who asked, whose clientOids are one space of their own, apart from those of asset_transfers.
+    sql: `
+      CREATE TABLE asset_sub_transfers (
+        transfer_id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        client_oid TEXT NOT NULL,
+        from_user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        to_user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        from_account TEXT NOT NULL CHECK (from_account IN ('spot', 'futures')),
+        to_account TEXT NOT NULL CHECK (to_account IN ('spot', 'futures')),
+        coin TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        c_time INTEGER NOT NULL,
+        CHECK (from_user_id <> to_user_id)
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX asset_sub_transfers_client_oid ON asset_sub_transfers (user_id, client_oid)
+        WHERE client_oid <> '';
+    `,
+  },
 ];
 
 /** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */

@@ -1,12 +1,12 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { authState } from '../session/auth-state';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 
-// The switcher (dialog, list, forms) is only for signed-in users: anonymous visitors never download it.
-const SubAccountSwitcher = lazy(() => import('./SubAccountSwitcher').then((m) => ({ default: m.SubAccountSwitcher })));
+// The switcher's button comes with the header (a chunk of its own cost a signed-in page's first render more than
+// its few hundred bytes); its dialog, list and forms load when it is first pointed at or opened.
+import { SubAccountSwitcher } from './SubAccountSwitcher';
 
 /** Sign-in link, or who is signed in (a button opening the account switcher) with a sign-out button. */
 export function AccountMenu() {
@@ -22,15 +22,7 @@ export function AccountMenu() {
   }
   return (
     <div className="app-header__account">
-      <Suspense
-        fallback={
-          <span className="app-header__user" data-testid="signed-in-user">
-            {t('auth.signedInAs', { name: user.displayName })}
-          </span>
-        }
-      >
-        <SubAccountSwitcher user={user} />
-      </Suspense>
+      <SubAccountSwitcher user={user} />
       <Link to="/account/security" className="app-header__signin" data-testid="security-link">
         {t('security.title')}
       </Link>

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { ValuationUnit } from '../../engine/rules/valuation';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, setAmountsShown, setValuationUnit, useAssetDisplay } from '../settings/asset-display';
 import { Button } from '../ui/Button';
+import { afterNextPaint } from '../ui/yield-to-main';
 import {
   type AssetAccount,
   type AssetOverview,
@@ -15,8 +16,10 @@ import { currencyText, unitText } from './asset-format';
 import { AssetStates } from './AssetStates';
 import { LtrFigures } from './LtrFigures';
 import { useAssetReply } from './use-asset-reply';
-import { ValuationChart } from './ValuationChart';
 
+/** The chart sits below the figures: its code loads after them, in the space it will take. */
+const ValuationChart = lazy(() => import('./ValuationChart').then((module) => ({ default: module.ValuationChart })));
+const CHART_PLACE = <div className="asset-chart asset-chart--loading" aria-busy="true" />;
 /** The transfer dialog's code loads when it is first opened, not with the page's figures. */
 const TransferDialog = lazy(() => import('./TransferDialog').then((module) => ({ default: module.TransferDialog })));
 
@@ -27,6 +30,20 @@ const ACCOUNT_PAGES: Partial<Record<AssetAccount, '/asset/spot' | '/asset/future
   margin: '/asset/margin',
 };
 
+/** False until the frame after the first one that showed the totals: what waits for it never delays them. */
+function useTotalsPainted(isShown: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!isShown || painted) return;
+    let live = true;
+    void afterNextPaint().then(() => live && setPainted(true));
+    return () => {
+      live = false;
+    };
+  }, [isShown, painted]);
+  return painted;
+}
+
 /** `/asset`: the total in the valuation unit and the display currency, the split by account, 30 days of value. */
 export function AssetOverviewPage() {
   const t = useT();
@@ -35,6 +52,7 @@ export function AssetOverviewPage() {
   const display = useAssetDisplay();
   const intl = useIntlTag();
   const [transferOpen, setTransferOpen] = useState(false);
+  const totalsPainted = useTotalsPainted(overview.view.status === 'ready');
 
   const inUnit = (figures: { usdt: string; btc: string }) =>
     display.amountsShown
@@ -131,8 +149,11 @@ export function AssetOverviewPage() {
             </div>
 
             <div className="asset-card">
+              {/* The chart comes after the totals: until they are painted, its code waits in its place. */}
               {history.view.status === 'ready' ? (
-                <ValuationChart points={history.view.data} valueText={pointText} />
+                <Suspense fallback={CHART_PLACE}>
+                  {totalsPainted ? <ValuationChart points={history.view.data} valueText={pointText} /> : CHART_PLACE}
+                </Suspense>
               ) : (
                 <AssetStates view={history.view} onRetry={history.refresh}>
                   {() => null}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useT } from '../i18n/i18n';
+import { markPageShown } from '../ui/page-shown';
 import { StateView } from '../ui/StateView';
 import { keptAtText } from './asset-format';
 import type { AssetView } from './use-asset-reply';
@@ -33,6 +34,11 @@ export function AssetStates<T>({
   children: (data: T, isKept: boolean) => ReactNode;
 }) {
   const t = useT();
+  const isReady = view.status === 'ready';
+  useEffect(() => {
+    // The effect runs once the figures are committed: background work may start after them.
+    if (isReady) markPageShown();
+  }, [isReady]);
   if (view.status === 'signedOut') return <SignInPrompt />;
   if (view.status === 'loading') return <StateView state="loading" message={t('asset.loading')} />;
   if (view.status === 'error')

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
 import { Button } from '../ui/Button';
 import { type FuturesAssets, loadFuturesAssets } from './asset-api';
+import type { LiveFuturesFigures } from './futures-live';
 import { fixedText } from './asset-format';
 import { AssetStates } from './AssetStates';
 import { useAssetReply } from './use-asset-reply';
@@ -25,10 +26,41 @@ const FIGURES = [
   ['asset.transferable', 'transferable'],
 ] as const satisfies readonly (readonly [string, keyof FuturesAssets])[];
 
+/** The figures the maths worker keeps live at the marks; the others are the gateway's. */
+const LIVE_FIELDS: ReadonlySet<keyof FuturesAssets> = new Set(['equity', 'unrealizedPL']);
+
+/**
+ * The account's equity and unrealized PnL from the maths worker at live marks, for the figures `data` gave (null
+ * until the first tick, and while the figures are kept ones: offline nothing moves). The worker code loads after the
+ * page's first figures, never before them.
+ */
+function useLiveFigures(data: FuturesAssets | null, isKept: boolean): LiveFuturesFigures | null {
+  const [live, setLive] = useState<{ key: string; figures: LiveFuturesFigures } | null>(null);
+  // A new wallet or new margins mean positions or balances changed: the watch starts again from them.
+  const key = data && !isKept ? [data.marginCoin, data.wallet, data.marginInUse, data.orderMargin].join('|') : '';
+  useEffect(() => {
+    if (!key) return;
+    const [marginCoin, wallet] = key.split('|');
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('./futures-live').then(({ watchFuturesFigures }) => {
+      if (cancelled) return;
+      stop = watchFuturesFigures({ marginCoin, wallet }, (figures) => setLive({ key, figures }));
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [key]);
+  return live && live.key === key ? live.figures : null;
+}
+
 /** `/asset/futures`: the USDT-M account's equity, wallet, margins, unrealized PnL and what can be transferred out. */
 export function FuturesAssetsPage() {
   const t = useT();
   const { view, refresh } = useAssetReply(loadFuturesAssets);
+  const ready = view.status === 'ready' ? view : null;
+  const live = useLiveFigures(ready?.data ?? null, ready?.cachedAt != null);
   const display = useAssetDisplay();
   const intl = useIntlTag();
   const [transferOpen, setTransferOpen] = useState(false);
@@ -44,14 +76,18 @@ export function FuturesAssetsPage() {
         {(data, isKept) => (
           <>
             <dl className="asset-figures" data-testid="futures-assets">
-              {FIGURES.map(([label, field]) => (
-                <div key={field} data-figure={field}>
-                  <dt>{t(label)}</dt>
-                  <dd>
-                    <bdi dir="ltr">{amount(data[field])}</bdi> {data.marginCoin}
-                  </dd>
-                </div>
-              ))}
+              {FIGURES.map(([label, field]) => {
+                const fromWorker =
+                  live && !isKept && LIVE_FIELDS.has(field) ? live[field as keyof LiveFuturesFigures] : null;
+                return (
+                  <div key={field} data-figure={field} data-live={fromWorker === null ? undefined : 'true'}>
+                    <dt>{t(label)}</dt>
+                    <dd>
+                      <bdi dir="ltr">{amount(fromWorker ?? data[field])}</bdi> {data.marginCoin}
+                    </dd>
+                  </div>
+                );
+              })}
             </dl>
             <div className="asset-actions">
               <Button

@@ -3,15 +3,17 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { decimalSign } from '../../engine/format/decimal-string';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
 import { RequestError } from '../api/request';
+import { type FamilyAccount, loadFamily } from '../auth/sub-accounts';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { randomHex } from '../platform/random-hex';
 import { api } from '../security/secured-api';
+import { authState } from '../session/auth-state';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
 import { fixedText } from './asset-format';
 import { AmountField } from './funds/FundsFields';
-import { type FuturesAssets, type SpotAsset, type TransferAccount, transfer } from './asset-api';
+import { type FuturesAssets, type SpotAsset, subTransfer, type TransferAccount, transfer } from './asset-api';
 
 /** Transfers move USDT, the futures account's only margin coin; 8 places is the ledger's unit. */
 const COIN = 'USDT';
@@ -37,7 +39,22 @@ async function loadTransferable(): Promise<Record<TransferAccount, string>> {
   return { spot: spot.find((asset) => asset.coin === COIN)?.available ?? '0', futures: futures.transferable };
 }
 
-/** `capital/transfer`: USDT between the spot and futures accounts, checked against what is transferable. */
+/**
+ * The family accounts money can go to from this one: the main account and its sub-accounts, this one first; none
+ * for a demo account (its money is the simulation's), and none when the family is this account alone.
+ */
+async function loadRecipients(): Promise<FamilyAccount[]> {
+  if (authState.user?.isDemo) return [];
+  const members = (await loadFamily()).filter((member) => !member.isDemo && member.userId !== null);
+  return members.length > 1
+    ? [...members.filter((member) => member.isCurrent), ...members.filter((m) => !m.isCurrent)]
+    : [];
+}
+
+/**
+ * `capital/transfer`: USDT between the spot and futures accounts, checked against what is transferable; in a family
+ * with sub-accounts, also to another account of the family (its spot or futures account).
+ */
 export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: TransferDialogProps) {
   const t = useT();
   const intl = useIntlTag();
@@ -48,7 +65,14 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
   const [busy, setBusy] = useState(false);
   // One id per intended transfer: a retry after a lost reply is refused as a duplicate instead of moving twice.
   const clientOid = useRef(randomHex(16));
-  const to = other(from);
+  const [recipients, setRecipients] = useState<FamilyAccount[]>([]);
+  // '' is this account; another member's id sends the money to that account of the family.
+  const [toMember, setToMember] = useState('');
+  const [toAccount, setToAccount] = useState<TransferAccount>(other(initialFrom));
+  const self = recipients.find((member) => member.isCurrent) ?? null;
+  const recipient = toMember === '' ? null : (recipients.find((member) => member.userId === toMember) ?? null);
+  // Within one account the two sides differ; to another account either of its two may receive.
+  const to = recipient ? toAccount : other(from);
 
   useEffect(() => {
     let live = true;
@@ -56,12 +80,18 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
       (figures) => live && setTransferable(figures),
       () => live && setTransferable(null),
     );
+    loadRecipients().then(
+      (members) => live && setRecipients(members),
+      // Without the list, transfers stay within this account.
+      () => live && setRecipients([]),
+    );
     return () => {
       live = false;
     };
   }, []);
 
   const available = transferable?.[from] ?? null;
+  const memberName = (member: FamilyAccount) => (member.isMain ? `${member.name} (${t('sub.main')})` : member.name);
   const check = (text: string): string | null => {
     if (text === '' || decimalSign(text.endsWith('.') ? `${text}0` : text) <= 0) return t('asset.transfer.errAmount');
     const fraction = text.split('.')[1] ?? '';
@@ -79,27 +109,36 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
     setBusy(true);
     try {
       const sent = amount.replace(/\.$/, '');
-      const reply = await transfer({ from, to, coin: COIN, amount: sent, clientOid: clientOid.current });
+      const request = { from, to, coin: COIN, amount: sent, clientOid: clientOid.current };
+      const reply =
+        recipient?.userId && self?.userId
+          ? await subTransfer({ ...request, fromUserId: self.userId, toUserId: recipient.userId })
+          : await transfer(request);
       // The amount as typed, in the page's number format (the reply carries all 8 places of the ledger).
       const places = sent.includes('.') ? sent.length - sent.indexOf('.') - 1 : 0;
+      const figures = { amount: fixedText(sent, places, intl), coin: reply.coin, account: t(`asset.account.${to}`) };
       toast.success(
-        t('asset.transfer.done', {
-          amount: fixedText(sent, places, intl),
-          coin: reply.coin,
-          account: t(`asset.account.${to}`),
-        }),
+        recipient
+          ? t('asset.transfer.doneMember', { ...figures, name: memberName(recipient) })
+          : t('asset.transfer.done', figures),
       );
       onDone();
       onClose();
     } catch (failure) {
       // The typed amount stays; the message says why, in the user's language where the code is known.
       const code = failure instanceof RequestError ? failure.details.code : undefined;
+      // The family refusal (40305) comes with HTTP 403, which the request layer reports by its status.
+      const isRefusedAccount =
+        code === '40305' ||
+        (failure instanceof RequestError && failure.kind === 'http' && failure.details.status === 403);
       setError(
         code === '43004'
           ? t('asset.transfer.errTooMuch')
-          : failure instanceof RequestError && failure.kind === 'business' && failure.message
-            ? failure.message
-            : t('asset.transfer.failed'),
+          : isRefusedAccount
+            ? t('asset.transfer.errMember')
+            : failure instanceof RequestError && failure.kind === 'business' && failure.message
+              ? failure.message
+              : t('asset.transfer.failed'),
       );
       clientOid.current = randomHex(16);
     } finally {
@@ -135,7 +174,11 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
             <span>{t('asset.transfer.to')}</span>
             <select
               value={to}
-              onChange={(event) => setFrom(other(event.target.value as TransferAccount))}
+              onChange={(event) => {
+                const chosen = event.target.value as TransferAccount;
+                if (recipient) setToAccount(chosen);
+                else setFrom(other(chosen));
+              }}
               data-testid="transfer-to"
             >
               <option value="spot">{t('asset.account.spot')}</option>
@@ -143,6 +186,28 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
             </select>
           </label>
         </div>
+        {recipients.length > 1 && (
+          <label className="asset-field">
+            <span>{t('asset.transfer.toMember')}</span>
+            <select
+              value={toMember}
+              onChange={(event) => {
+                setToMember(event.target.value);
+                setToAccount(other(from));
+              }}
+              data-testid="transfer-member"
+            >
+              <option value="">{t('asset.transfer.self')}</option>
+              {recipients
+                .filter((member) => !member.isCurrent)
+                .map((member) => (
+                  <option key={member.userId} value={member.userId ?? ''}>
+                    {memberName(member)}
+                  </option>
+                ))}
+            </select>
+          </label>
+        )}
         <p className="asset-transfer__coin">
           {t('asset.transfer.coin')}: <strong>{COIN}</strong>
         </p>

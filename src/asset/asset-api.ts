@@ -71,3 +71,23 @@ export const transfer = (input: {
   amount: string;
   clientOid: string;
 }): Promise<TransferReply> => api.post<TransferReply>('/asset/transfer', { params: input, silent: true });
+
+/** A transfer between two accounts of the family (main and sub-accounts), as `POST /v1/asset/sub-transfer` answers it. */
+export interface SubTransferReply extends TransferReply {
+  fromUserId: string;
+  toUserId: string;
+}
+
+/**
+ * Moves USDT from one account of the family to another's spot or futures account (gateway/assets/asset-api.md,
+ * "Transfer between sub-accounts"); an account outside the family is refused with `40305`.
+ */
+export const subTransfer = (input: {
+  fromUserId: string;
+  toUserId: string;
+  from: TransferAccount;
+  to: TransferAccount;
+  coin: string;
+  amount: string;
+  clientOid: string;
+}): Promise<SubTransferReply> => api.post<SubTransferReply>('/asset/sub-transfer', { params: input, silent: true });

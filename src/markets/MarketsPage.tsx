@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { MAX_FAVOURITES } from '../../engine/rules/favourites';
 import { localeEntryOf } from '../../engine/rules/locales';
@@ -7,6 +7,7 @@ import { type MarketSortColumn, nextMarketSort, parseMarketSort, sortMarketRows 
 import { i18nState, type Translate, useT } from '../i18n/i18n';
 import { toggleFavouriteMarket, useFavourites } from '../settings/favourites';
 import { AfterFirstCommit } from '../ui/PageTransition';
+import { markPageShown } from '../ui/page-shown';
 import { StateView } from '../ui/StateView';
 import { toast } from '../ui/toast';
 import { MarketsTable } from './MarketsTable';
@@ -63,6 +64,11 @@ export function MarketsPage() {
     if (!result.ok && result.reason === 'full') toast.warning(t('markets.favouritesFull', { max: MAX_FAVOURITES }));
   };
   const isEmptyFavourites = tab === 'favourites' && favourites.length === 0;
+  const isSettled = view.status !== 'loading';
+  useEffect(() => {
+    // Prices (or why there are none) are on screen: background work may start.
+    if (isSettled) markPageShown();
+  }, [isSettled]);
 
   return (
     <section className="markets" aria-labelledby="markets-title">

@@ -115,6 +115,38 @@ test.describe('asset pages', () => {
     await expect(page.getByTestId('asset-total')).toContainText('BTC');
   });
 
+  test('the futures account equity and uPnL move with the marks, worked out by the maths worker', async ({
+    page,
+    request,
+  }) => {
+    await registerFresh(page, request, 'e2e-live-');
+    const screen = await openTradeScreen(page, '/futures/usdt/BTCUSDT');
+    await screen.radio('Long').check();
+    await screen.radio('Market').check();
+    await screen.amount.fill('0.0500');
+    const placed = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/trade/mix/place-order');
+    await screen.form.getByRole('button', { name: 'Buy / Long' }).click();
+    expect((await (await placed).json()).code).toBe('00000');
+
+    let reads = 0;
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/v1/asset/futures') reads += 1;
+    });
+    await page.goto('/asset/futures');
+    const figures = page.getByTestId('futures-assets');
+    const upnl = figures.locator('[data-figure="unrealizedPL"][data-live="true"] bdi');
+    await expect(upnl).toBeVisible(SLOW);
+    const number = async (field: string) =>
+      Number((await figures.locator(`[data-figure="${field}"] bdi`).innerText()).replaceAll(',', ''));
+    // Equity is the wallet plus the live uPnL, to the 4 places shown.
+    const [wallet, equity, first] = [await number('wallet'), await number('equity'), await number('unrealizedPL')];
+    expect(Math.abs(wallet + first - equity)).toBeLessThan(0.00015);
+    // The marks move the figure between the page's own reads of the account: the worker, not the gateway, moved it.
+    const readsBefore = reads;
+    await expect.poll(() => number('unrealizedPL'), { timeout: 10_000 }).not.toBe(first);
+    expect(reads).toBe(readsBefore);
+  });
+
   test('a transfer moves USDT from spot to futures; too much is refused with the typed amount kept', async ({
     page,
     request,

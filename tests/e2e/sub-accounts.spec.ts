@@ -186,4 +186,57 @@ test.describe('sub-accounts', () => {
     expect((await (await userinfo).json()).data.userId).toBe(attacker.userId);
     await expect(shown).toHaveText(before ?? '');
   });
+
+  test('moves USDT to a sub-account; a transfer rewritten toward another family is refused and moves nothing', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const victimContext = await browser.newContext();
+    const victimPage = await victimContext.newPage();
+    const victim = await freshMain(victimPage, request);
+    const victimSub = await createSubInUi(victimPage, request, victim.email, uniqueName('vault'));
+    await victimContext.close();
+
+    const main = await freshMain(page, request);
+    const sub = uniqueName('desk');
+    await createSubInUi(page, request, main.email, sub);
+    await page.goto('/asset');
+    await page.getByRole('button', { name: 'Transfer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer between accounts' });
+    await dialog.getByLabel('Receiving account holder').selectOption({ label: sub });
+    await dialog.getByTestId('transfer-to').selectOption('futures');
+    await dialog.getByLabel('Amount').fill('250');
+
+    // The app's own request with its body rewritten in flight (mode "2" does not sign the body): refused, nothing moves.
+    for (const toUserId of [victimSub, victim.userId]) {
+      await page.route('**/v1/asset/sub-transfer', async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}');
+        await route.continue({ postData: JSON.stringify({ ...body, toUserId }) });
+      });
+      const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/sub-transfer');
+      await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+      expect((await (await refused).json()).code).toBe('40305');
+      await expect(dialog.getByText('That account cannot receive transfers from this one.')).toBeVisible();
+      await expect(dialog.getByLabel('Amount')).toHaveValue('250');
+      await page.unroute('**/v1/asset/sub-transfer');
+    }
+
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/sub-transfer');
+    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+    expect((await (await sent).json()).code).toBe('00000');
+    await expect(page.getByText(`250 USDT moved to the USDT-M futures account of ${sub}.`)).toBeVisible();
+    await page.goto('/asset/spot');
+    await expect(page.getByTestId('spot-assets').locator('tr[data-coin="USDT"] td').first()).toHaveText('9,750.0000', {
+      timeout: 20_000,
+    });
+
+    // The sub-account holds its paper grant plus the transfer, and its own records show its side of it.
+    await switchTo(page, sub);
+    await page.goto('/asset/futures');
+    await expect(page.getByTestId('futures-assets').locator('[data-figure="wallet"] dd')).toHaveText(
+      '10,250.0000 USDT',
+      { timeout: 20_000 },
+    );
+  });
 });

@@ -1,7 +1,5 @@
-import { buildDeviceCheck } from '../../engine/crypto/device-check';
 import { sha256Hex, tokenSlot, userSlot } from '../../engine/crypto/key-ids';
-import { bindKeyPair, type KeyLifecycleDeps, type KeyStore, obtainKeyPair } from '../../engine/crypto/key-lifecycle';
-import { buildLoginEnvelope } from '../../engine/crypto/login-envelope';
+import type { KeyLifecycleDeps, KeyStore } from '../../engine/crypto/key-lifecycle';
 import type { ClientKeyPair, DebugLog } from '../../engine/crypto/primitives';
 import {
   ERROR_SKIPS,
@@ -40,6 +38,9 @@ export interface DeviceCheckRequest {
 }
 
 /** The crypto worker's state and operations over the engine (signing contract §1–§5); nothing costly runs until `setup`. */
+/** The sign-in steps' code, fetched once when a sign-in first needs it. */
+const loginSteps = () => import('./login-steps');
+
 export function createCryptoSession() {
   let options: CryptoTestOptions = {};
   let parts: CryptoBackendParts | null = null;
@@ -180,6 +181,15 @@ export function createCryptoSession() {
         }
         const fields = loginFieldsFor(config!, path);
         if (!fields) return { status: 'clear', body };
+        const steps = await loginSteps().catch(() => null);
+        // A build replaced under an open tab can leave the old chunk unreachable: the login is not sent in clear.
+        if (!steps)
+          return {
+            status: 'blocked',
+            reason: 'encrypt-failed',
+            reports: [securityReport('loginEncryptFailed', 'login steps: code not loaded')],
+          };
+        const { obtainKeyPair, buildLoginEnvelope } = steps;
         const obtained = await obtainKeyPair(lifecycle(), config!.defaultAlgorithm);
         if (!obtained.ok) return { status: 'blocked', reason: 'key-unavailable', reports: [obtained.report] };
         log('keyPair', { source: obtained.source, algorithm: obtained.pair.algorithm, keyId: obtained.pair.keyId });
@@ -220,6 +230,7 @@ export function createCryptoSession() {
         traceId: request.traceId,
       };
       try {
+        const { buildDeviceCheck } = await loginSteps();
         return { ok: true, fields: await buildDeviceCheck(primitives, pair, userIdHash, input, log) };
       } catch {
         return { ok: false, reason: 'sign-failed' };
@@ -230,7 +241,10 @@ export function createCryptoSession() {
       return serial(async (): Promise<AfterLoginResult> => {
         if (phase !== 'ready' || !store) return { bound: false, reason: 'not-ready' };
         const pair = loginPair ?? signingPair;
-        const result = await bindKeyPair(lifecycle(), pair, { loginToken, userId });
+        const steps = await loginSteps().catch(() => null);
+        // Without the code the pair stays unbound: requests go unsigned until the next sign-in, as with no pair.
+        if (!steps) return { bound: false, reason: 'missing-pair' };
+        const result = await steps.bindKeyPair(lifecycle(), pair, { loginToken, userId });
         if (result.bound && pair && loginToken && userId) {
           const primitives = backend().primitives;
           slotCache.set(await tokenSlot(primitives, loginToken), pair);

@@ -42,3 +42,40 @@ describe('createMathsApi', () => {
     await expect(api.setLedger({ ledger: LEDGER, tick: { marks: {} }, intl: 'en"><img' })).rejects.toThrow(TypeError);
   });
 });
+
+describe('createMathsApi account watch', () => {
+  const ACCOUNT = { ledger: LEDGER, wallets: { USDT: '1000' } };
+
+  it('answers the live figures, then sends a message when a mark tick moves them', async () => {
+    const api = createMathsApi();
+    const channel = new MessageChannel();
+    const received: unknown[] = [];
+    channel.port1.onmessage = (event) => received.push(event.data);
+    const first = await api.watchAccount({
+      account: ACCOUNT,
+      tick: { marks: { BTCUSDT: '61000' } },
+      port: channel.port2,
+    });
+    expect(first).toEqual({ USDT: { unrealizedPL: '500.0000', equity: '1500.0000', unpriced: 0 } });
+    const feed = new MessageChannel();
+    await api.attachMarkFeed(feed.port2);
+    feed.port1.postMessage({ type: 'marks', marks: { BTCUSDT: '61000' }, ts: 1 });
+    feed.port1.postMessage({ type: 'marks', marks: { BTCUSDT: '60000' }, ts: 2 });
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]).toEqual({
+      type: 'account',
+      figures: { USDT: { unrealizedPL: '0.0000', equity: '1000.0000', unpriced: 0 } },
+    });
+    await api.stopAccountWatch();
+    feed.port1.postMessage({ type: 'marks', marks: { BTCUSDT: '62000' }, ts: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toHaveLength(1);
+    feed.port1.close();
+  });
+
+  it('refuses a bad account with the field and code', async () => {
+    const api = createMathsApi();
+    const refused = await api.watchAccount({ account: { ...ACCOUNT, wallets: { USDT: 'lots' } }, tick: { marks: {} } });
+    expect(refused).toMatchObject({ ok: false, field: 'wallets.USDT' });
+  });
+});

@@ -32,3 +32,15 @@ export function btc8(h: TradingHarness, value: Decimal.Value): string {
 export function transferBody(from: string, to: string, amount: string, extra: Record<string, unknown> = {}) {
   return { from, to, coin: 'USDT', amount, ...extra };
 }
+
+/** A POST body for `/v1/asset/sub-transfer`. */
+export function subTransferBody(
+  fromUserId: string,
+  toUserId: string,
+  from: string,
+  to: string,
+  amount: string,
+  extra: Record<string, unknown> = {},
+) {
+  return { fromUserId, toUserId, from, to, coin: 'USDT', amount, ...extra };
+}

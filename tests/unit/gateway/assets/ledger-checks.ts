@@ -147,3 +147,23 @@ export function systemAccountGaps(
     ...gaps(fees, feesCharged(db, simulator, flows)).map((gap) => `fees ${gap}`),
   ];
 }
+
+/**
+ * (d) The transit account carries a transfer between two users from the sender's entry to the receiver's, so it nets
+ * to zero per coin, and per transfer (ref) too: returns the coins and refs where it does not.
+ */
+export function transitGaps(db: Database): string[] {
+  const lines = db
+    .prepare(
+      `SELECT e.ref AS ref, l.coin AS coin, l.amount AS amount FROM ledger_lines l
+       JOIN ledger_entries e ON e.seq = l.entry_seq WHERE l.owner = 'system:transit'`,
+    )
+    .all() as { ref: string; coin: string; amount: string }[];
+  const byCoin = new Map<string, bigint>();
+  const byRef = new Map<string, bigint>();
+  for (const line of lines) {
+    addTo(byCoin, line.coin, BigInt(line.amount));
+    addTo(byRef, `${line.ref} ${line.coin}`, BigInt(line.amount));
+  }
+  return [...byCoin, ...byRef].filter(([, sum]) => sum !== 0n).map(([key, sum]) => `transit ${key}: ${sum}`);
+}

@@ -6,6 +6,7 @@ import { formatUnits, MONEY_PLACES, pow10, unitsOf } from '../../../../gateway/t
 import { TradeError } from '../../../../gateway/trading/trade-errors';
 import type { Reply, Trader } from '../trading/trading-support';
 import { addTo } from './ledger-checks';
+import { FAMILY_OP_ARBS, type FamilyState, subTransfer } from './ledger-family-ops';
 import { chainWait, devDeposit, FUNDS_OP_ARBS, type FundsState, settle, withdrawRoute } from './ledger-funds-ops';
 
 const SPOT_PAIRS = ['BTCUSDT', 'ETHUSDT', 'BGBUSDT', 'USDTBRL'] as const;
@@ -80,13 +81,14 @@ export const opArb = fc.oneof(
     }),
   },
   ...FUNDS_OP_ARBS,
+  ...FAMILY_OP_ARBS,
 );
 
 /** One generated operation. */
 export type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** What a run shares between its operations. */
-export interface RunState extends FundsState {
+export interface RunState extends FundsState, FamilyState {
   /** The clientOids each user's transfers have used, by user index. */
   clientOids: string[][];
 }
@@ -187,6 +189,8 @@ export async function runOp(state: RunState, op: Op): Promise<void> {
     }
     case 'transfer':
       return transfer(state, op);
+    case 'subTransfer':
+      return subTransfer(state, op);
     case 'deposit': {
       const { userId } = state.traders[op.user]!;
       deposit(ctx, { userId, coin: op.coin, amount: op.amount });

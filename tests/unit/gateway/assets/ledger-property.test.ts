@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
 import { STARTING_USDT } from '../../../../gateway/trading/trading-context';
 import { makeTradingHarness, type Trader, type TradingHarness } from '../trading/trading-support';
-import { balanceMismatches, conservationGaps, noFlows, systemAccountGaps, unbalancedEntries } from './ledger-checks';
+import {
+  balanceMismatches,
+  conservationGaps,
+  noFlows,
+  systemAccountGaps,
+  transitGaps,
+  unbalancedEntries,
+} from './ledger-checks';
+import { createSubOf, switchedSession } from './family-support';
 import { createFundsProgress } from '../../../../gateway/assets/funds-progress';
 import { createLogger } from '../../../../gateway/log/logger';
 import { completedWithdrawals } from './ledger-funds-ops';
@@ -60,6 +68,18 @@ const FUNDS_RUN: Op[] = [
   { type: 'withdrawRoute', user: 1, network: 0, share: 10, byMinimum: false, replay: false },
 ];
 
+/**
+ * Ann moves part of her spot USDT to her sub-account's futures wallet from her own session, the sub-account's session
+ * sends some back to her spot account, a replayed clientOid and bob's session are refused.
+ */
+const FAMILY_RUN: Op[] = [
+  { type: 'subTransfer', by: 'main', toSub: true, from: 'spot', to: 'futures', share: 30, replay: false },
+  { type: 'subTransfer', by: 'sub', toSub: false, from: 'futures', to: 'spot', share: 50, replay: false },
+  { type: 'subTransfer', by: 'sub', toSub: false, from: 'spot', to: 'spot', share: 10, replay: true },
+  { type: 'subTransfer', by: 'stranger', toSub: true, from: 'spot', to: 'spot', share: 10, replay: false },
+  { type: 'subTransfer', by: 'main', toSub: false, from: 'spot', to: 'futures', share: 110, replay: false },
+];
+
 /** A signed decimal string of money as money units. */
 const signedMoney = (text: string) =>
   text.startsWith('-') ? -unitsOf(text.slice(1), MONEY_PLACES) : unitsOf(text, MONEY_PLACES);
@@ -95,6 +115,7 @@ function storedHoldings(h: TradingHarness, userId: string): Map<string, bigint> 
 let liquidations = 0;
 let routeWithdrawals = 0;
 let creditedDeposits = 0;
+let subTransfers = 0;
 
 /** Runs one generated sequence on a fresh gateway and checks the ledger's invariants after it. */
 async function runSequence(ops: readonly Op[]): Promise<void> {
@@ -102,7 +123,10 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
   logged.errors.length = 0;
   try {
     h.step();
-    const traders = [await h.trader('ann@example.com'), await h.trader('bob@example.com')];
+    const ann = await h.trader('ann@example.com');
+    const bob = await h.trader('bob@example.com');
+    // The third session is ann's, switched into her sub-account: the family transfers move money between the two.
+    const traders = [ann, bob, await switchedSession(h, 'ann@example.com', await createSubOf(h, ann, 'desk'))];
     const state: RunState = {
       h,
       traders,
@@ -111,6 +135,7 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
       funds: createFundsProgress(h.trading, { logger: createLogger('silent') }),
       pending: [],
       withdrawn: [[], []],
+      subClientOids: [[], [], []],
     };
     for (const trader of traders) {
       await trader.ok('/v1/asset/overview');
@@ -128,11 +153,13 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
     expect(h.db.prepare('SELECT COUNT(*) AS n FROM trade_accounts').get()).toEqual({ n: traders.length });
     expect(conservationGaps(h.db, h.simulator, state.flows, GRANT_PER_USER)).toEqual([]);
     expect(systemAccountGaps(h.db, h.simulator, state.flows, GRANT_PER_USER)).toEqual([]);
+    expect(transitGaps(h.db)).toEqual([]);
     for (const trader of traders) {
       const sums = await billSums(trader);
       for (const [key, amount] of sums) if (amount === 0n) sums.delete(key);
       expect(sums).toEqual(storedHoldings(h, trader.userId));
     }
+    subTransfers += (h.db.prepare('SELECT COUNT(*) AS n FROM asset_sub_transfers').get() as { n: number }).n;
     liquidations += (
       h.db.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE kind = 'liquidation'").get() as { n: number }
     ).n;
@@ -142,15 +169,17 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
 }
 
 describe('the ledger under random trading', () => {
-  it('keeps every entry balanced, every balance equal to its lines, and each coin conserved against the outside flows', async () => {
+  it('keeps every entry balanced, every balance equal to its lines, each coin conserved against the outside flows and the transit account at zero', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25, size: 'max' }), (ops) => runSequence(ops)),
-      { numRuns: 32, examples: [[LIQUIDATING_RUN], [FUNDS_RUN]] },
+      { numRuns: 32, examples: [[LIQUIDATING_RUN], [FUNDS_RUN], [FAMILY_RUN]] },
     );
     // At least the fixed run liquidated a position, so the liquidation entries were part of what was checked.
     expect(liquidations).toBeGreaterThan(0);
     // Likewise the fixed funds run credited a dev deposit and made a withdrawal through the route.
     expect(creditedDeposits).toBeGreaterThan(0);
     expect(routeWithdrawals).toBeGreaterThan(0);
+    // And the fixed family run moved money between a main account and its sub-account.
+    expect(subTransfers).toBeGreaterThan(0);
   }, 60_000);
 });
