@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { transform } from 'esbuild';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { ROUTE_LIST_FILE } from './engine/rules/route-paths';
 import { signRootCertPem } from './gateway/security/build-root';
@@ -66,7 +66,7 @@ function minifiedPublicScripts(): Plugin {
     name: 'minified-public-scripts',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
       for (const name of MINIFIED_PUBLIC_SCRIPTS) {
@@ -102,7 +102,7 @@ function serviceWorker(): Plugin {
     name: 'service-worker',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const manifest = filesUnder(outDir)

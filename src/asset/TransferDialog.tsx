@@ -187,7 +187,7 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
           </label>
         </div>
         {recipients.length > 1 && (
-          <label className="asset-field">
+          <label className="asset-field asset-transfer__member">
             <span>{t('asset.transfer.toMember')}</span>
             <select
               value={toMember}
