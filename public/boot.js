@@ -2,6 +2,19 @@
 // It runs before the bundle, so it cannot import: it mirrors SETTING_KEYS and the cookie rules of
 // engine/rules/settings.ts, and tests/unit/boot-script.test.ts keeps the two in step.
 (() => {
+  // The native app's inbox (contracts/bridge.md §2): there before the app's first reply can arrive. The bridge code,
+  // loaded only inside the app, takes it over and answers what it kept (at most 200 messages).
+  if (!globalThis.__appBridge) {
+    const queue = [];
+    const keep = (entry) => {
+      if (queue.length < 200) queue.push(entry);
+    };
+    globalThis.__appBridge = {
+      queue,
+      onReply: (id, payload) => keep(['reply', id, payload]),
+      onEvent: (name, payload) => keep(['event', name, payload]),
+    };
+  }
   const root = document.documentElement;
   const read = (key) => {
     try {

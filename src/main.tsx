@@ -15,10 +15,17 @@ import { loadSettings } from './settings/settings';
 import { watchSimulation } from './simulation/simulation';
 import { watchStaleChunks } from './platform/stale-chunks';
 import { tellWorkerWhoIsSignedIn } from './app/cache-user';
+import { startInApp } from './app/in-app';
+import { appBridge, mayBeInApp } from './bridge/app-bridge';
 import { afterPageShown } from './ui/page-shown';
 import { yieldToMain } from './ui/yield-to-main';
 
 async function start() {
+  // Inside the native app the bridge comes first: the app's replies and events wait in boot.js's inbox until then.
+  if (mayBeInApp()) {
+    void appBridge();
+    startInApp();
+  }
   watchStaleChunks();
   loadSettings();
   // Texts are ready before the first render, so a Japanese page never flashes English.

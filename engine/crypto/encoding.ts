@@ -83,3 +83,34 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/**
+ * Strict UTF-8 decoding: the text, or null for bytes that are not well-formed UTF-8 (a truncated or overlong
+ * sequence, a surrogate, a code point above U+10FFFF), where a lenient decoder would put U+FFFD in silently.
+ */
+export function utf8Text(bytes: Uint8Array): string | null {
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const first = bytes[i]!;
+    let need: number;
+    let point: number;
+    let min: number;
+    if (first < 0x80) {
+      out += String.fromCharCode(first);
+      i += 1;
+      continue;
+    } else if (first >= 0xc2 && first <= 0xdf) [need, point, min] = [1, first & 0x1f, 0x80];
+    else if (first >= 0xe0 && first <= 0xef) [need, point, min] = [2, first & 0x0f, 0x800];
+    else if (first >= 0xf0 && first <= 0xf4) [need, point, min] = [3, first & 0x07, 0x10000];
+    else return null;
+    for (let k = 1; k <= need; k += 1) {
+      const next = bytes[i + k];
+      if (next === undefined || (next & 0xc0) !== 0x80) return null;
+      point = (point << 6) | (next & 0x3f);
+    }
+    if (point < min || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)) return null;
+    out += String.fromCodePoint(point);
+    i += need + 1;
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/i18n';
+import { forwardThroughBridge } from '../bridge/app-bridge';
 import { randomHex } from '../platform/random-hex';
 import { markSignedOut } from '../session/auth-state';
 import { settingsState } from '../settings/settings';
@@ -53,6 +54,8 @@ export const browserRequestEnvironment: RequestEnvironment = {
   // The header shows signed-out the moment a reply says the session ended, not at the next refresh.
   onLoginExpired: markSignedOut,
   codeText: localizedCodeText,
+  // Inside the native app every `/v1` call goes through the app (contracts/bridge.md §5); on the web, fetch.
+  forward: forwardThroughBridge,
 };
 
 /** The app's one request layer (spec §7.1); components call `api.get` / `api.post`, never `fetch`. */

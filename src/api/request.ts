@@ -2,6 +2,7 @@ import { ofetch } from 'ofetch';
 import { ClockOffset } from '../../engine/rules/clock-offset';
 import { classifyReply, httpFailureText } from '../../engine/rules/reply';
 import { needsRiskToken } from '../../engine/rules/risk-token';
+import type { ForwardedRequest, ForwardFailure } from '../../engine/rules/bridge';
 import { CACHED_AT_HEADER } from '../../engine/rules/storage-areas';
 import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';
 
@@ -16,7 +17,24 @@ export type RequestText =
   | 'network'
   | 'noData'
   | 'badReply'
-  | 'secureFailed';
+  | 'secureFailed'
+  | 'appCallbackTimeout'
+  | 'appRequestTimeout'
+  | 'appUnsuccessful'
+  | 'appNetwork'
+  | 'appAction';
+
+function isForwardFailure(error: unknown): error is ForwardFailure {
+  return typeof (error as Partial<ForwardFailure> | null)?.bridgeFailure === 'string';
+}
+
+const FORWARD_TEXT: Record<ForwardFailure['bridgeFailure'], RequestText> = {
+  'callback-timeout': 'appCallbackTimeout',
+  'request-timeout': 'appRequestTimeout',
+  unsuccessful: 'appUnsuccessful',
+  network: 'appNetwork',
+  action: 'appAction',
+};
 
 /** What the request layer reads from the page; injected so tests run it in Node against a real gateway. */
 export interface RequestEnvironment {
@@ -41,6 +59,12 @@ export interface RequestEnvironment {
   security?: RequestSecurity;
   /** A localized text for a known business code, preferred over the server's own message (spec §8: errors shown localized). */
   codeText?(code: string): string | null;
+  /**
+   * Inside the native app (contracts/bridge.md §5): sends the request through the app and answers with the
+   * gateway's envelope it carried back; null when this page is not in an app that takes `request` (then it is
+   * fetched). Throws a {@link ForwardFailure} when the app was asked and failed.
+   */
+  forward?(request: ForwardedRequest): Promise<{ envelope: unknown } | null>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -105,7 +129,9 @@ export type RequestErrorKind =
   | 'session-notice'
   | 'no-data'
   | 'bad-reply'
-  | 'security';
+  | 'security'
+  /** Inside the app: the forwarding through the bridge failed (spec §8's bridge errors). */
+  | 'bridge';
 
 /** A failed call: `message` is already localized; `shown` tells whether it was toasted. */
 export class RequestError extends Error {
@@ -250,16 +276,20 @@ export function createRequestClient(env: RequestEnvironment) {
     const signal = AbortSignal.any([controller.signal, timeout, ...(options.signal ? [options.signal] : [])]);
 
     const sentAt = env.now();
-    let response: Awaited<ReturnType<typeof fetcher.raw<string>>>;
-    try {
-      response = await fetcher.raw<string>(out.url, { method, body: bodyText, headers, signal });
-    } catch {
-      if (timeout.aborted) throw fail('timeout', env.text('timeout'), silent);
-      if (controller.signal.aborted || options.signal?.aborted) throw fail('cancelled', '', true);
-      throw fail('network', env.text('network'), silent);
-    } finally {
-      if (inFlight.get(key) === controller) inFlight.delete(key);
-    }
+    let response: Pick<Awaited<ReturnType<typeof fetcher.raw<string>>>, 'status' | 'headers' | '_data'>;
+    const forwarded =
+      out.intercepted && env.forward ? await forwardThroughApp(method, out, bodyText, headers, silent) : null;
+    if (forwarded) response = forwarded;
+    else
+      try {
+        response = await fetcher.raw<string>(out.url, { method, body: bodyText, headers, signal });
+      } catch {
+        if (timeout.aborted) throw fail('timeout', env.text('timeout'), silent);
+        if (controller.signal.aborted || options.signal?.aborted) throw fail('cancelled', '', true);
+        throw fail('network', env.text('network'), silent);
+      } finally {
+        if (inFlight.get(key) === controller) inFlight.delete(key);
+      }
 
     const serverTime = Number(response.headers.get('request-time'));
     if (method === 'POST' && Number.isFinite(serverTime) && serverTime > 0) {
@@ -329,6 +359,43 @@ export function createRequestClient(env: RequestEnvironment) {
       case 'bad-reply':
         throw fail('bad-reply', env.text('badReply'), silent);
     }
+  }
+
+  /**
+   * Sends a request through the app (contracts/bridge.md §5): the app answers with the gateway's envelope, which is
+   * then read exactly as a web reply is (a 200 with the envelope as its body); null when the app does not take it.
+   * A failure is the bridge's own error, never retried on the web.
+   */
+  async function forwardThroughApp(
+    method: HttpMethod,
+    out: ReturnType<typeof outgoing>,
+    bodyText: string | undefined,
+    headers: Record<string, string>,
+    silent: boolean,
+  ): Promise<Pick<Awaited<ReturnType<typeof fetcher.raw<string>>>, 'status' | 'headers' | '_data'> | null> {
+    const params: Record<string, unknown> =
+      method === 'GET'
+        ? Object.fromEntries(new URLSearchParams(out.url.split('?')[1] ?? ''))
+        : bodyText === undefined
+          ? {}
+          : (JSON.parse(bodyText) as Record<string, unknown>);
+    let answer: { envelope: unknown } | null;
+    try {
+      answer = (await env.forward?.({ requestId: env.randomHex(8), method, path: out.url, params, headers })) ?? null;
+    } catch (error) {
+      if (!isForwardFailure(error)) throw fail('network', env.text('network'), silent);
+      const message =
+        error.bridgeFailure === 'unsuccessful' && error.appMessage
+          ? error.appMessage
+          : env.text(FORWARD_TEXT[error.bridgeFailure]);
+      throw fail('bridge', message, silent, { code: error.code });
+    }
+    if (!answer) return null;
+    return {
+      status: 200,
+      headers: new Headers(),
+      _data: answer.envelope === undefined ? undefined : JSON.stringify(answer.envelope),
+    };
   }
 
   const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Reply } from '../api/request';
 import { RequestError } from '../api/request';
+import { isPageHidden } from '../platform/page-visibility';
 import { authState } from '../session/auth-state';
 
 /** How often an open asset page reads its figures again while visible (prices move the valuations). */
@@ -75,7 +76,7 @@ export function useAssetReply<T>(
   useEffect(() => {
     if (session !== 'signedIn' || userId === null) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') refresh();
+      if (!isPageHidden()) refresh();
     }, refreshMs);
     window.addEventListener('online', refresh);
     return () => {

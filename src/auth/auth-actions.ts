@@ -1,3 +1,4 @@
+import { tellApp } from '../bridge/app-bridge';
 import { api } from '../security/secured-api';
 import { RequestError } from '../api/request';
 import { updateSetting } from '../settings/settings';
@@ -50,5 +51,7 @@ export async function signOut(): Promise<void> {
     await api.post('/user/logout', { silent: true });
   } finally {
     markSignedOut();
+    // Inside the app, the app signs out with the page (outside it nothing is sent).
+    tellApp('logout');
   }
 }

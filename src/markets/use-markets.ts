@@ -1,3 +1,4 @@
+import { isPageHidden, onPageVisibility } from '../platform/page-visibility';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { MarketKind } from '../../engine/market/market-rows';
 import type { MarketsFrame } from '../../workers/market.api';
@@ -66,10 +67,10 @@ export function useMarkets(
         if (generation.current !== mine) return;
         setFailure(error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed');
       }
-      if (generation.current === mine && document.visibilityState === 'visible') timer = setTimeout(load, pollMs);
+      if (generation.current === mine && !isPageHidden()) timer = setTimeout(load, pollMs);
     };
     const onVisible = () => {
-      if (document.visibilityState === 'visible' && generation.current === mine) {
+      if (!isPageHidden() && generation.current === mine) {
         clearTimeout(timer);
         void load();
       }
@@ -77,11 +78,11 @@ export function useMarkets(
     // In a task of its own: the first call starts the market worker, which would otherwise lengthen the task that
     // runs every effect of the page's first render.
     timer = setTimeout(load, 0);
-    document.addEventListener('visibilitychange', onVisible);
+    const stopWatching = onPageVisibility(onVisible);
     return () => {
       generation.current += 1;
       clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
+      stopWatching();
     };
   }, [kind, intl, attempt, enabled, pollMs]);
 

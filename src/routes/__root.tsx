@@ -1,10 +1,15 @@
 import { createRootRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppHeader } from '../app/AppHeader';
+import { mayBeInApp } from '../bridge/app-bridge';
 import { NotFound } from '../app/NotFound';
+import { DocumentTitle } from '../app/page-title';
 import { useT } from '../i18n/i18n';
 import { useMarkAppShown } from '../ui/PageTransition';
 import { Toaster } from '../ui/toast/Toaster';
 import { simulationTargetFor } from '../simulation/simulation';
+
+/** Whether this page load runs inside the native app (it cannot change during a load). */
+const IN_APP = typeof window !== 'undefined' && mayBeInApp();
 
 function AppShell() {
   const t = useT();
@@ -14,7 +19,8 @@ function AppShell() {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <AppHeader />
+      {/* Inside the native app, the app's own title bar and navigation stand in for the web header. */}
+      {IN_APP ? <DocumentTitle /> : <AppHeader />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,5 +1,7 @@
 import { proxy } from 'valtio';
 import { classifyRiskToken, isRiskTokenFresh, RISK_TOKEN, type RiskTokenStatus } from '../../engine/rules/risk-token';
+import { appBridge, mayBeInApp } from '../bridge/app-bridge';
+import { isPageHidden } from '../platform/page-visibility';
 import { readCookie, safeStorage, writeCookie } from '../platform/storage';
 
 /** The risk SDK's surface: a script that defines `globalThis.ExchangeRiskSdk`. */
@@ -127,8 +129,22 @@ export function browserRiskTokenDeps(): RiskTokenDeps {
     sdkUrl: import.meta.env.VITE_RISK_SDK_URL ?? '/risk-sdk.js',
     endpoint: `${location.origin}/v1/constantid/udid/c1`,
     now: () => Date.now(),
-    loadSdk: loadSdkScript,
-    isVisible: () => document.visibilityState === 'visible',
+    loadSdk: mayBeInApp() ? loadAppRiskSdk : loadSdkScript,
+    isVisible: () => !isPageHidden(),
+  };
+}
+
+/**
+ * Inside the native app the app holds the device's risk token (`getToken`, contracts/bridge.md §3): no SDK script,
+ * no request of the page's own. Where the app does not answer with one, the web SDK takes over.
+ */
+async function loadAppRiskSdk(url: string): Promise<RiskSdk> {
+  return {
+    async getToken(endpoint) {
+      const answer = await (await appBridge()).call<{ token?: unknown }>('getToken').catch(() => null);
+      if (answer?.sent && typeof answer.data?.token === 'string') return answer.data.token;
+      return (await loadSdkScript(url)).getToken(endpoint);
+    },
   };
 }
 

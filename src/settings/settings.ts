@@ -1,3 +1,4 @@
+import { tellApp } from '../bridge/app-bridge';
 import { proxy } from 'valtio';
 import {
   COOKIE_MAX_AGE_DAYS,
@@ -96,4 +97,6 @@ export function setTheme(theme: Theme): void {
   updateSetting('theme', theme);
   document.documentElement.dataset.theme = theme;
   document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme);
+  // Inside the app its title bar follows the page's theme (2.8.0; outside the app nothing is sent).
+  tellApp('setTitleBarTheme', { theme });
 }

@@ -1,3 +1,4 @@
+import { isPageHidden, onPageVisibility } from '../platform/page-visibility';
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { subscribe } from 'valtio';
 import { authState, markSignedOut } from '../session/auth-state';
@@ -31,11 +32,8 @@ export function defaultTradeServices(): TradeServices {
         subscribe: (listener) => subscribe(authState, listener),
       },
       visibility: {
-        isHidden: () => document.visibilityState === 'hidden',
-        subscribe: (listener) => {
-          document.addEventListener('visibilitychange', listener);
-          return () => document.removeEventListener('visibilitychange', listener);
-        },
+        isHidden: isPageHidden,
+        subscribe: onPageVisibility,
       },
       onSignedOut: markSignedOut,
     }),

@@ -86,6 +86,13 @@ function run(options: BootOptions) {
   for (const listener of listeners) listener();
   const connectedAfter = observers.filter((o) => o.connected).length;
   return {
+    inbox: globals.__appBridge as
+      | {
+          queue: unknown[][];
+          onReply(id: string, payload: unknown): void;
+          onEvent(name: string, payload: unknown): void;
+        }
+      | undefined,
     root,
     title: shell.textContent === '\u00a0' ? null : shell.textContent,
     nav: nav.textContent === '\u00a0' ? null : nav.textContent,
@@ -292,5 +299,18 @@ describe('boot.js markets title', () => {
     const result = run({ path: '/ja/', noMutationObserver: true });
     expect(result.titleWhenParsed).toBeNull();
     expect(result.title).toBe(expected('ja'));
+  });
+
+  it('sets up the native app inbox before anything else, keeping at most 200 messages for the bridge', () => {
+    const { inbox } = run({});
+    expect(inbox?.queue).toEqual([]);
+    inbox?.onReply('a-1', { code: '00000' });
+    inbox?.onEvent('webVisible', { visible: false });
+    expect(inbox?.queue).toEqual([
+      ['reply', 'a-1', { code: '00000' }],
+      ['event', 'webVisible', { visible: false }],
+    ]);
+    for (let i = 0; i < 500; i += 1) inbox?.onEvent('theme', { theme: 'light' });
+    expect(inbox?.queue).toHaveLength(200);
   });
 });

@@ -67,6 +67,11 @@ export const TEXTS: Record<RequestText, string> = {
   noData: 'No data',
   badReply: 'Bad reply',
   secureFailed: 'Not secured',
+  appCallbackTimeout: 'The app did not answer in time. Please try again.',
+  appRequestTimeout: 'The app did not complete the request in time. Please try again.',
+  appUnsuccessful: 'The app could not complete the request.',
+  appNetwork: 'App Network Error',
+  appAction: 'App Jsbridge Request Action Error',
 };
 
 /** A client wired to the test gateway with the texts above; it collects its toasts and counts login expiries. */

@@ -9,7 +9,7 @@ const SRC = resolve(import.meta.dirname, '../../../src');
  * lower floors, never from a higher one, so a lower room never depends on what is built on top of it.
  */
 const FLOORS: readonly (readonly string[])[] = [
-  ['platform', 'i18n', 'styles', 'workers.ts', 'vite-env.d.ts'],
+  ['platform', 'i18n', 'styles', 'workers.ts', 'vite-env.d.ts', 'bridge'],
   ['settings', 'ui'],
   ['session'],
   ['api'],
