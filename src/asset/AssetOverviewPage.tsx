@@ -15,6 +15,7 @@ import {
 import { currencyText, unitText } from './asset-format';
 import { AssetStates } from './AssetStates';
 import { LtrFigures } from './LtrFigures';
+import { useAppUsdtRate } from './use-app-usdt-rate';
 import { useAssetReply } from './use-asset-reply';
 
 /** The chart sits below the figures: its code loads after them, in the space it will take. */
@@ -53,6 +54,7 @@ export function AssetOverviewPage() {
   const intl = useIntlTag();
   const [transferOpen, setTransferOpen] = useState(false);
   const totalsPainted = useTotalsPainted(overview.view.status === 'ready');
+  const appRate = useAppUsdtRate(display.currency);
 
   const inUnit = (figures: { usdt: string; btc: string }) =>
     display.amountsShown
@@ -60,7 +62,7 @@ export function AssetOverviewPage() {
       : HIDDEN_AMOUNT;
   const inCurrency = (data: AssetOverview, usdt: string): ReactNode => {
     if (!display.amountsShown) return HIDDEN_AMOUNT;
-    const text = currencyText(usdt, data.rates[display.currency], display.currency, intl);
+    const text = currencyText(usdt, appRate ?? data.rates[display.currency], display.currency, intl);
     return text === null ? '' : <LtrFigures t={t} messageKey="asset.approx" figures={{ amount: text }} />;
   };
 

@@ -49,7 +49,10 @@ export function onAppEvent(event: 'logout' | 'theme', listener: (data: Record<st
 }
 
 /** Sends a call whose answer the page does not need (a title, a theme, a logout); outside the app, nothing. */
-export function tellApp(method: 'setTitleBarTheme' | 'logout' | 'popBack', params: Record<string, unknown> = {}): void {
+export function tellApp(
+  method: 'setTitleBarTheme' | 'logout' | 'popBack' | 'storageSet',
+  params: Record<string, unknown> = {},
+): void {
   if (!mayBeInApp()) return;
   void appBridge()
     .then((bridge) => bridge.call(method, params))

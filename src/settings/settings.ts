@@ -61,6 +61,8 @@ export function updateSetting<K extends keyof GlobalSettings>(key: K, value: Glo
   if (!chosenSettings[key]) chosenSettings[key] = true;
   const text = String(value);
   safeStorage.set(SETTING_KEYS[key], text);
+  // Inside the app (from 2.15.0) the app keeps the settings too: a webview's own storage may be cleared with it.
+  tellApp('storageSet', { key: SETTING_KEYS[key], value: text });
   const cookie = COOKIE_OF[key];
   if (cookie) {
     writeCookie(
@@ -68,6 +70,22 @@ export function updateSetting<K extends keyof GlobalSettings>(key: K, value: Glo
       key === 'theme' ? themeToCookie(value as Theme) : text,
       COOKIE_MAX_AGE_DAYS,
     );
+  }
+}
+
+/**
+ * Takes a setting the app kept (storageGet, contracts/bridge.md §3) into this page when it is valid and differs:
+ * into the state and local storage, not back to the app. The theme is applied at once.
+ */
+export function adoptSettingFromApp(key: keyof GlobalSettings, text: unknown): void {
+  const value = parseSetting(key, typeof text === 'string' ? text : null);
+  if (value === null || value === settingsState[key]) return;
+  (settingsState as Record<keyof GlobalSettings, unknown>)[key] = value;
+  chosenSettings[key] = true;
+  safeStorage.set(SETTING_KEYS[key], String(value));
+  if (key === 'theme') {
+    document.documentElement.dataset.theme = value as Theme;
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', value as Theme);
   }
 }
 

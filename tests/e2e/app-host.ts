@@ -20,6 +20,8 @@ export interface AppHostOptions {
   delayMs?: number;
   behaviours?: Record<string, HostBehaviour>;
   viewport?: { width: number; height: number };
+  /** What the app's storage (storageSet / storageGet) holds at start. */
+  storage?: Record<string, string>;
 }
 
 const USER_AGENTS = {
@@ -44,7 +46,7 @@ export async function openInApp(browser: Browser, baseURL: string, options: AppH
     hasTouch: true,
   });
   const traffic: BridgeMessage[] = [];
-  const storage = new Map<string, string>();
+  const storage = new Map<string, string>(Object.entries(options.storage ?? {}));
 
   const answer = async (message: BridgeMessage): Promise<unknown> => {
     const behaviour = options.behaviours?.[message.method] ?? 'answer';

@@ -85,14 +85,25 @@ test.describe('inside the native app (host double)', () => {
     await app.close();
   });
 
-  test("Android 2.21.0: the app's theme and sign-out reach the page, and its title bar follows the page's theme", async ({
+  test("Android 2.21.0: the app's rate values the account, its theme and sign-out reach the page, its title bar follows the page's theme", async ({
     browser,
     baseURL,
   }) => {
-    const app = await openInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0' });
+    const app = await openInApp(browser, baseURL ?? '', {
+      platform: 'android',
+      version: '2.21.0',
+      storage: { global_valuation_unit: '2' },
+    });
     await signIn(app.page);
     await app.page.goto('/asset');
-    await expect(app.page.getByTestId('asset-total')).toContainText('BTC', SLOW);
+    await expect(app.page.getByTestId('asset-total')).toContainText('USDT', SLOW);
+    // The display currency's rate is the app's (getUsdtRate, 2.21.0): the host double answers 0.92 per USDT.
+    await expect.poll(() => app.traffic.some((m) => m.method === 'getUsdtRate')).toBe(true);
+    const amount = async (testId: string) =>
+      Number((await app.page.getByTestId(testId).innerText()).replace(/[^\d.]/g, ''));
+    await expect
+      .poll(async () => Math.abs((await amount('asset-total')) * 0.92 - (await amount('asset-total-fiat'))))
+      .toBeLessThan(0.02);
     const sent = (method: string) => app.traffic.filter((m) => m.method === method).map((m) => m.params);
     // One subscription per page load (the sign-in page, then the asset page).
     expect(sent('onWebVisible')).toHaveLength(2);
@@ -104,6 +115,26 @@ test.describe('inside the native app (host double)', () => {
 
     await app.emit(app.page, 'logout', {});
     await expect(app.page.getByText('Sign in to see your assets.')).toBeVisible(SLOW);
+    await app.close();
+  });
+
+  test('Android 2.15.0: the settings the app kept win over the webview storage, and a changed setting goes to the app', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', {
+      platform: 'android',
+      version: '2.15.0',
+      storage: { global_theme: 'light', global_valuation_unit: '2' },
+    });
+    await signIn(app.page);
+    await app.page.goto('/asset');
+    await expect(app.page.locator('html')).toHaveAttribute('data-theme', 'light', SLOW);
+    // Valuation unit 2 is USDT.
+    await expect(app.page.getByTestId('asset-total')).toContainText('USDT', SLOW);
+    await app.page.getByTestId('hide-balances').click();
+    await expect(app.page.getByTestId('asset-total')).toHaveText('****');
+    await expect.poll(() => app.storage.get('global_show_asset')).toBe('false');
     await app.close();
   });
 });
