@@ -13,6 +13,11 @@ export function isPageHidden(): boolean {
   return hiddenByApp || documentHidden();
 }
 
+/** True while the native app says its webview is covered (`webVisible` false); always false outside the app. */
+export function isHiddenByApp(): boolean {
+  return hiddenByApp;
+}
+
 /** Calls `listener` whenever the page may have been hidden or shown; returns the function that stops it. */
 export function onPageVisibility(listener: () => void): () => void {
   listeners.add(listener);

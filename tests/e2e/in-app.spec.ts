@@ -137,4 +137,26 @@ test.describe('inside the native app (host double)', () => {
     await expect.poll(() => app.storage.get('global_show_asset')).toBe('false');
     await app.close();
   });
+
+  test('Android 2.21.0: a covered webview stops the market stream; shown again, the prices move again', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0' });
+    await app.page.goto('/spot/BTCUSDT');
+    const last = app.page.getByTestId('ticker-last');
+    await expect(last).toHaveText(/\d/, SLOW);
+    const first = await last.innerText();
+    await expect.poll(() => last.innerText(), { timeout: 10_000 }).not.toBe(first);
+
+    await app.emit(app.page, 'webVisible', { visible: false });
+    await app.page.waitForTimeout(500);
+    const frozen = await last.innerText();
+    await app.page.waitForTimeout(3_000);
+    expect(await last.innerText()).toBe(frozen);
+
+    await app.emit(app.page, 'webVisible', { visible: true });
+    await expect.poll(() => last.innerText(), { timeout: 10_000 }).not.toBe(frozen);
+    await app.close();
+  });
 });

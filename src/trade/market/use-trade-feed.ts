@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
+import { isHiddenByApp, onPageVisibility } from '../../platform/page-visibility';
 import { marketWorker } from '../../workers';
 import {
   canPaintInWorker,
@@ -35,9 +36,14 @@ export function useTradeFeed(
   const opened = useRef<OpenedFeed | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
+  // Inside the app, a covered webview closes the stream; shown again, a new feed starts from a fresh snapshot (its
+  // checksums verified), so the book never resumes from a gap. A hidden browser tab keeps its feed, as before.
+  const [paused, setPaused] = useState(isHiddenByApp);
+  useEffect(() => onPageVisibility(() => setPaused(isHiddenByApp())), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target or a retry reopens the feed; view changes go through setFeedView.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target, a retry or the app showing the page again reopens the feed; view changes go through setFeedView.
   useEffect(() => {
+    if (paused) return;
     let closed = false;
     store.reset();
     const probe = benchProbe();
@@ -121,7 +127,7 @@ export function useTradeFeed(
       if (feed?.kind === 'main') feed.close();
       else if (feed) void marketWorker.call((api) => api.closeFeed(feed.id)).catch(() => undefined);
     };
-  }, [target.instType, target.symbol, attempt, store]);
+  }, [target.instType, target.symbol, attempt, store, paused]);
 
   useEffect(() => {
     const feed = opened.current;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { TradingHarness } from '../trading/trading-support';
+import type { Trader, TradingHarness } from '../trading/trading-support';
 
 /** Decimals wide enough that the tests' own valuation never rounds before the figure does. */
 export const D = Decimal.clone({ precision: 60 });
@@ -43,4 +43,21 @@ export function subTransferBody(
   extra: Record<string, unknown> = {},
 ) {
   return { fromUserId, toUserId, from, to, coin: 'USDT', amount, ...extra };
+}
+
+/**
+ * Opens a 0.1 BTC cross long for `trader` and moves BTC 3% down, so its futures account holds margin and an
+ * unrealized loss; answers the account's figures after the move.
+ */
+export async function openLosingLong(h: TradingHarness, trader: Trader): Promise<Record<string, string>> {
+  await trader.ok('/v1/trade/mix/place-order', {
+    symbol: 'BTCUSDT',
+    marginMode: 'crossed',
+    side: 'buy',
+    orderType: 'market',
+    size: '0.1000',
+  });
+  h.simulator.jumpPrice('USDT-FUTURES', 'BTCUSDT', lastOf(h, 'BTCUSDT').times('0.97').toFixed(1), h.clock.now);
+  h.step();
+  return trader.ok('/v1/asset/futures');
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assetOf, makeTradingHarness, Trader, type TradingHarness } from '../trading/trading-support';
-import { D, lastOf, transferBody } from './asset-support';
+import { D, lastOf, openLosingLong, transferBody } from './asset-support';
 
 let h: TradingHarness;
 beforeEach(() => {
@@ -68,16 +68,7 @@ describe('POST /v1/asset/transfer', () => {
 
   it('refuses more than the futures transferable amount, which leaves out margins and any unrealized loss', async () => {
     const ann = await h.trader('ann@example.com');
-    await ann.ok('/v1/trade/mix/place-order', {
-      symbol: 'BTCUSDT',
-      marginMode: 'crossed',
-      side: 'buy',
-      orderType: 'market',
-      size: '0.1000',
-    });
-    h.simulator.jumpPrice('USDT-FUTURES', 'BTCUSDT', lastOf(h, 'BTCUSDT').times('0.97').toFixed(1), h.clock.now);
-    h.step();
-    const futures = await ann.ok('/v1/asset/futures');
+    const futures = await openLosingLong(h, ann);
     expect(new D(futures.unrealizedPL).isNegative()).toBe(true);
     expect(futures.transferable).toBe(new D(futures.available).plus(futures.unrealizedPL).toFixed(8));
     const over = new D(futures.transferable).plus('0.00000001').toFixed(8);

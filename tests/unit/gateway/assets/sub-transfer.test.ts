@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../gateway/trading/money-units';
 import { makeTradingHarness, Trader, type TradingHarness } from '../trading/trading-support';
-import { D, lastOf, subTransferBody, transferBody } from './asset-support';
+import { D, openLosingLong, subTransferBody, transferBody } from './asset-support';
 import { createSubOf, switchedSession } from './family-support';
 import { entryCount, send } from './funds-support';
 
@@ -209,16 +209,7 @@ describe('sub-transfer refusals move nothing', () => {
   it("refuses more than the sender's transferable with 43004: spot available, futures less margins and unrealized loss", async () => {
     const { ann, desk } = await families();
     const deskSession = await switchedSession(h, 'ann@example.com', desk);
-    await deskSession.ok('/v1/trade/mix/place-order', {
-      symbol: 'BTCUSDT',
-      marginMode: 'crossed',
-      side: 'buy',
-      orderType: 'market',
-      size: '0.1000',
-    });
-    h.simulator.jumpPrice('USDT-FUTURES', 'BTCUSDT', lastOf(h, 'BTCUSDT').times('0.97').toFixed(1), h.clock.now);
-    h.step();
-    const futures = await deskSession.ok('/v1/asset/futures');
+    const futures = await openLosingLong(h, deskSession);
     const over = new D(futures.transferable).plus('0.00000001').toFixed(8);
     expect(new D(over).lt(futures.available)).toBe(true);
     const before = [holdings(ann.userId), holdings(desk)];
