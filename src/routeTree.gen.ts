@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AssetRouteImport } from './routes/asset';
+import { Route as DownloadRouteImport } from './routes/download';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HistoryRouteImport } from './routes/history';
 import { Route as LoginRouteImport } from './routes/login';
@@ -36,6 +37,11 @@ const IndexRoute = IndexRouteImport.update({
 const AssetRoute = AssetRouteImport.update({
   id: '/asset',
   path: '/asset',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const DownloadRoute = DownloadRouteImport.update({
+  id: '/download',
+  path: '/download',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -122,6 +128,7 @@ const FuturesUsdtSymbolRoute = FuturesUsdtSymbolRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/asset': typeof AssetRouteWithChildren;
+  '/download': typeof DownloadRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
@@ -141,6 +148,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/download': typeof DownloadRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/asset': typeof AssetRouteWithChildren;
+  '/download': typeof DownloadRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
@@ -184,6 +193,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/asset'
+    | '/download'
     | '/forgot-password'
     | '/history'
     | '/login'
@@ -203,6 +213,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/download'
     | '/forgot-password'
     | '/history'
     | '/login'
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/asset'
+    | '/download'
     | '/forgot-password'
     | '/history'
     | '/login'
@@ -244,6 +256,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AssetRoute: typeof AssetRouteWithChildren;
+  DownloadRoute: typeof DownloadRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HistoryRoute: typeof HistoryRoute;
   LoginRoute: typeof LoginRoute;
@@ -269,6 +282,13 @@ declare module '@tanstack/react-router' {
       path: '/asset';
       fullPath: '/asset';
       preLoaderRoute: typeof AssetRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/download': {
+      id: '/download';
+      path: '/download';
+      fullPath: '/download';
+      preLoaderRoute: typeof DownloadRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/forgot-password': {
@@ -411,6 +431,7 @@ const AssetRouteWithChildren = AssetRoute._addFileChildren(AssetRouteChildren);
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AssetRoute: AssetRouteWithChildren,
+  DownloadRoute: DownloadRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HistoryRoute: HistoryRoute,
   LoginRoute: LoginRoute,

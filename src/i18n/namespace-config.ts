@@ -4,7 +4,7 @@ import type { MessageBundle } from '../../engine/rules/locales';
  * The message namespaces (spec §8 localized texts, split by screen): `core` holds what the shell and the request
  * layer show on every page; each area's namespace loads with its route.
  */
-export const NAMESPACES = ['core', 'markets', 'trade', 'auth', 'account', 'asset'] as const;
+export const NAMESPACES = ['core', 'markets', 'trade', 'auth', 'account', 'asset', 'app'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Where each namespace keeps its files, `<bundle>.json`, from the project root. */
@@ -15,11 +15,12 @@ export const NAMESPACE_DIRS: Readonly<Record<Namespace, string>> = {
   auth: 'src/auth/messages',
   account: 'src/account/messages',
   asset: 'src/asset/messages',
+  app: 'src/app/messages',
 };
 
 /**
- * Namespaces that load together with core in every language. The markets page ships in the entry because nearly
- * every visit paints it first; its texts come with core's, so its first render waits for one round trip, not two.
+ * Namespaces that load together with core in every language. Nearly every visit paints the markets page first: its
+ * texts come with core's, so its first render waits for one round trip for texts, not two.
  */
 export const WITH_CORE: readonly Namespace[] = ['core', 'markets'];
 

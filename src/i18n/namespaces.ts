@@ -1,6 +1,7 @@
 import { bundles, en } from 'virtual:i18n-texts';
 import type { MessageBundle } from '../../engine/rules/locales';
 import type accountEn from '../account/messages/en.json';
+import type appEn from '../app/messages/en.json';
 import type assetEn from '../asset/messages/en.json';
 import type authEn from '../auth/messages/en.json';
 import type marketsEn from '../markets/messages/en.json';
@@ -17,7 +18,8 @@ export type MessageKey =
   | keyof typeof tradeEn
   | keyof typeof authEn
   | keyof typeof accountEn
-  | keyof typeof assetEn;
+  | keyof typeof assetEn
+  | keyof typeof appEn;
 
 /** One compiled ICU message: its arguments in, the text out. */
 export type CompiledMessage = (params?: Readonly<Record<string, string | number>>) => string;

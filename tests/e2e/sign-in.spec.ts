@@ -149,7 +149,8 @@ test.describe('new-device step', () => {
     checks.length = 0;
     await signIn(page, CAREFUL.email, CAREFUL.password);
     await expect(page.getByTestId('signed-in-user')).toBeVisible();
-    expect(checks).toHaveLength(1);
+    // The listener reads the check's body after the page has moved on: wait for it rather than race it.
+    await expect.poll(() => checks.length).toBe(1);
     expect(JSON.parse(checks[0]!)).toMatchObject({ needVerify: false });
     await expect(page.getByLabel('New device code')).toHaveCount(0);
   });

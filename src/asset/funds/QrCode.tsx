@@ -5,7 +5,17 @@ import { useMemo } from 'react';
  * A QR code of `value` drawn as one SVG path of its dark modules (React elements, no markup strings: nothing to
  * sanitize, nothing for Trusted Types to refuse). Error correction M, the usual level for addresses on screens.
  */
-export function QrCode({ value, label, size = 168 }: { value: string; label: string; size?: number }) {
+export function QrCode({
+  value,
+  label,
+  size = 168,
+  testId = 'deposit-qr',
+}: {
+  value: string;
+  label: string;
+  size?: number;
+  testId?: string;
+}) {
   const { path, count } = useMemo(() => {
     const code = qrcode(0, 'M');
     code.addData(value, 'Byte');
@@ -25,7 +35,7 @@ export function QrCode({ value, label, size = 168 }: { value: string; label: str
       width={size}
       height={size}
       shapeRendering="crispEdges"
-      data-testid="deposit-qr"
+      data-testid={testId}
       data-value={value}
     >
       <title>{label}</title>
