@@ -176,6 +176,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|^\0(rolldown\/runtime|vite\/preload-helper)/,
             },
+            // Small modules of the first chunk that lazy pages import too: kept with it rather than split into files
+            // of a few hundred bytes each, every one of them loaded by every page anyway.
+            {
+              name: 'app-core',
+              test: /src[\\/](platform[\\/](storage|page-visibility)|bridge[\\/]app-bridge|ui[\\/]StateView)\.tsx?$|engine[\\/]rules[\\/]route-languages\.ts$/,
+            },
             // The modules every asset page shares, in one file for the area (their imports stay where they are).
             {
               name: 'asset-area',
