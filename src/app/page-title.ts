@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { tellAppTitle } from '../bridge/app-bridge';
+import { mayBeInApp, tellApp } from '../bridge/app-bridge';
 import { type MessageKey, useT } from '../i18n/i18n';
 import { onTitlePair, type TitlePair, titlePair } from '../ui/page-title';
 
@@ -59,9 +59,10 @@ export function useDocumentTitle(): void {
       const shown = pairText(pair?.symbol === symbol ? pair : null, symbol);
       const title = key ? t(key, { pair: shown }) : t('nav.brand');
       if (document.title !== title) document.title = title;
-      // The app's title bar names the page and pair, not the live price (a call a second would be noise there).
-      tellAppTitle(key ? t(key, { pair: pairText(null, symbol) }) : t('nav.brand'));
     };
+    // Inside the app its title bar names the page and pair, once per page: not the live price, which moves the tab
+    // title every second.
+    if (mayBeInApp()) tellApp('setTitle', { title: key ? t(key, { pair: pairText(null, symbol) }) : t('nav.brand') });
     write();
     return onTitlePair(write);
   }, [key, symbol, t]);

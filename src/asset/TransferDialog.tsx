@@ -40,15 +40,13 @@ async function loadTransferable(): Promise<Record<TransferAccount, string>> {
 }
 
 /**
- * The family accounts money can go to from this one: the main account and its sub-accounts, this one first; none
+ * The family's accounts, this one among them: the main account and its sub-accounts; none
  * for a demo account (its money is the simulation's), and none when the family is this account alone.
  */
 async function loadRecipients(): Promise<FamilyAccount[]> {
   if (authState.user?.isDemo) return [];
   const members = (await loadFamily()).filter((member) => !member.isDemo && member.userId !== null);
-  return members.length > 1
-    ? [...members.filter((member) => member.isCurrent), ...members.filter((m) => !m.isCurrent)]
-    : [];
+  return members.length > 1 ? members : [];
 }
 
 /**

@@ -8,13 +8,21 @@ import type { Bridge, BridgeWindow } from './bridge';
  */
 let loading: Promise<Bridge> | null = null;
 
-/** Whether the page may be inside the app: the version marker and a transport (contracts/bridge.md §1). */
-export function mayBeInApp(win: BridgeWindow = window as unknown as BridgeWindow): boolean {
-  return (
-    /\bExchangeApp\/\d/.test(win.navigator.userAgent) &&
-    (typeof win.AppBridge?.postMessage === 'function' ||
-      typeof win.webkit?.messageHandlers?.AppBridge?.postMessage === 'function')
-  );
+let inApp: boolean | null = null;
+
+/**
+ * Whether the page may be inside the app: the version marker and a transport (contracts/bridge.md §1). Neither
+ * changes during a page load, so it is worked out once: every request of the page asks.
+ */
+export function mayBeInApp(): boolean {
+  if (inApp === null) {
+    const win = window as unknown as BridgeWindow;
+    inApp =
+      /\bExchangeApp\/\d/.test(win.navigator.userAgent) &&
+      (typeof win.AppBridge?.postMessage === 'function' ||
+        typeof win.webkit?.messageHandlers?.AppBridge?.postMessage === 'function');
+  }
+  return inApp;
 }
 
 /** The bridge, created on first use (inside the app), with the app's visibility followed from then on. */
@@ -50,7 +58,7 @@ export function onAppEvent(event: 'logout' | 'theme', listener: (data: Record<st
 
 /** Sends a call whose answer the page does not need (a title, a theme, a logout); outside the app, nothing. */
 export function tellApp(
-  method: 'setTitleBarTheme' | 'logout' | 'popBack' | 'storageSet',
+  method: 'setTitle' | 'setTitleBarTheme' | 'logout' | 'popBack' | 'storageSet',
   params: Record<string, unknown> = {},
 ): void {
   if (!mayBeInApp()) return;
@@ -75,18 +83,4 @@ export async function forwardThroughBridge(request: ForwardedRequest): Promise<{
       throw { bridgeFailure: error.kind, code: error.code, appMessage: error.appMessage } satisfies ForwardFailure;
     throw error;
   }
-}
-
-let lastTitle: string | null = null;
-
-/**
- * Inside the app the page's title goes to the app's title bar (`setTitle`, on every navigation); outside it, or
- * when the title did not change, nothing is sent. A failed call leaves the app's title as it was.
- */
-export function tellAppTitle(title: string): void {
-  if (title === lastTitle || !mayBeInApp()) return;
-  lastTitle = title;
-  void appBridge()
-    .then((bridge) => bridge.call('setTitle', { title }))
-    .catch(() => undefined);
 }

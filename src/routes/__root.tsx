@@ -8,9 +8,6 @@ import { useMarkAppShown } from '../ui/PageTransition';
 import { Toaster } from '../ui/toast/Toaster';
 import { simulationTargetFor } from '../simulation/simulation';
 
-/** Whether this page load runs inside the native app (it cannot change during a load). */
-const IN_APP = typeof window !== 'undefined' && mayBeInApp();
-
 function AppShell() {
   const t = useT();
   useMarkAppShown();
@@ -20,7 +17,7 @@ function AppShell() {
         {t('nav.skipToContent')}
       </a>
       {/* Inside the native app, the app's own title bar and navigation stand in for the web header. */}
-      {IN_APP ? <DocumentTitle /> : <AppHeader />}
+      {mayBeInApp() ? <DocumentTitle /> : <AppHeader />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -83,10 +83,7 @@ export function adoptSettingFromApp(key: keyof GlobalSettings, text: unknown): v
   (settingsState as Record<keyof GlobalSettings, unknown>)[key] = value;
   chosenSettings[key] = true;
   safeStorage.set(SETTING_KEYS[key], String(value));
-  if (key === 'theme') {
-    document.documentElement.dataset.theme = value as Theme;
-    document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', value as Theme);
-  }
+  if (key === 'theme') applyTheme(value as Theme);
 }
 
 /**
@@ -110,11 +107,16 @@ export function watchSettingElsewhere<K extends keyof GlobalSettings>(
   return () => window.removeEventListener('storage', onStorage);
 }
 
+/** Puts a theme on the page (its colours and the browser's own controls). */
+function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+  document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme);
+}
+
 /** Switches the theme at once (the boot script applied the stored one before first paint). */
 export function setTheme(theme: Theme): void {
   updateSetting('theme', theme);
-  document.documentElement.dataset.theme = theme;
-  document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme);
+  applyTheme(theme);
   // Inside the app its title bar follows the page's theme (2.8.0; outside the app nothing is sent).
   tellApp('setTitleBarTheme', { theme });
 }
