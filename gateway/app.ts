@@ -8,6 +8,7 @@ import { createAuth } from './auth/create-auth';
 import { createSecurityKeyVerifier } from './auth/webauthn-verifier';
 import { sessionOf } from './auth/session-middleware';
 import { createCspReportStore } from './db/csp-report-store';
+import { createAppShell } from './dev/app-shell-routes';
 import { FaultRegistry } from './faults/fault-registry';
 import { faultMiddleware } from './faults/fault-middleware';
 import { faultRoutes, type StreamFaults } from './faults/fault-routes';
@@ -67,6 +68,9 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   const cspReports = createCspReportStore(deps.db);
   app.use('*', requestOrigin({ trustProxy: deps.trustProxy ?? false }));
   app.use('*', requestLog(deps.logger));
+  // Local mode's app shell frames the app; its middleware runs around responseHeaders to relax framing for that page.
+  const appShell = createAppShell(deps.localMode ?? false);
+  app.use('*', appShell.framing);
   app.use('*', responseHeaders());
   for (const prefix of ['/v1/*', '/api/*', '/v2/*']) app.use(prefix, compress());
   app.use('*', bodySizeGuard(DEFAULT_BODY_LIMIT));
@@ -123,7 +127,8 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
       depositKey: depositAddressKey(identity.serverPrivateKey),
     }),
   );
-  app.get('*', staticSite(deps.distDir));
+  app.route('/', appShell.routes);
+  app.get('*', staticSite(deps.distDir, appShell.site));
   app.notFound((c) => replyError(c, routeNotFound()));
   app.onError((error, c) => {
     if (error instanceof GatewayError) return replyError(c, error);

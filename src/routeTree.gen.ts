@@ -16,6 +16,12 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HistoryRouteImport } from './routes/history';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as TradeAssetRouteImport } from './routes/trade-asset';
+import { Route as TradeAssetOrderRouteImport } from './routes/trade-asset-order';
+import { Route as TradeInfoRouteImport } from './routes/trade-info';
+import { Route as TradeMarginRouteImport } from './routes/trade-margin';
+import { Route as TradeSpotRouteImport } from './routes/trade-spot';
+import { Route as TradeSwapRouteImport } from './routes/trade-swap';
 import { Route as TransacRouteImport } from './routes/transac';
 import { Route as AccountSecurityRouteImport } from './routes/account.security';
 import { Route as AssetIndexRouteImport } from './routes/asset.index';
@@ -62,6 +68,36 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TradeAssetRoute = TradeAssetRouteImport.update({
+  id: '/trade-asset',
+  path: '/trade-asset',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TradeAssetOrderRoute = TradeAssetOrderRouteImport.update({
+  id: '/trade-asset-order',
+  path: '/trade-asset-order',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TradeInfoRoute = TradeInfoRouteImport.update({
+  id: '/trade-info',
+  path: '/trade-info',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TradeMarginRoute = TradeMarginRouteImport.update({
+  id: '/trade-margin',
+  path: '/trade-margin',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TradeSpotRoute = TradeSpotRouteImport.update({
+  id: '/trade-spot',
+  path: '/trade-spot',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TradeSwapRoute = TradeSwapRouteImport.update({
+  id: '/trade-swap',
+  path: '/trade-swap',
   getParentRoute: () => rootRouteImport,
 } as any);
 const TransacRoute = TransacRouteImport.update({
@@ -133,6 +169,12 @@ export interface FileRoutesByFullPath {
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/trade-asset': typeof TradeAssetRoute;
+  '/trade-asset-order': typeof TradeAssetOrderRoute;
+  '/trade-info': typeof TradeInfoRoute;
+  '/trade-margin': typeof TradeMarginRoute;
+  '/trade-spot': typeof TradeSpotRoute;
+  '/trade-swap': typeof TradeSwapRoute;
   '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/address': typeof AssetAddressRoute;
@@ -153,6 +195,12 @@ export interface FileRoutesByTo {
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/trade-asset': typeof TradeAssetRoute;
+  '/trade-asset-order': typeof TradeAssetOrderRoute;
+  '/trade-info': typeof TradeInfoRoute;
+  '/trade-margin': typeof TradeMarginRoute;
+  '/trade-spot': typeof TradeSpotRoute;
+  '/trade-swap': typeof TradeSwapRoute;
   '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/address': typeof AssetAddressRoute;
@@ -175,6 +223,12 @@ export interface FileRoutesById {
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/trade-asset': typeof TradeAssetRoute;
+  '/trade-asset-order': typeof TradeAssetOrderRoute;
+  '/trade-info': typeof TradeInfoRoute;
+  '/trade-margin': typeof TradeMarginRoute;
+  '/trade-spot': typeof TradeSpotRoute;
+  '/trade-swap': typeof TradeSwapRoute;
   '/transac': typeof TransacRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/address': typeof AssetAddressRoute;
@@ -198,6 +252,12 @@ export interface FileRouteTypes {
     | '/history'
     | '/login'
     | '/register'
+    | '/trade-asset'
+    | '/trade-asset-order'
+    | '/trade-info'
+    | '/trade-margin'
+    | '/trade-spot'
+    | '/trade-swap'
     | '/transac'
     | '/account/security'
     | '/asset/address'
@@ -218,6 +278,12 @@ export interface FileRouteTypes {
     | '/history'
     | '/login'
     | '/register'
+    | '/trade-asset'
+    | '/trade-asset-order'
+    | '/trade-info'
+    | '/trade-margin'
+    | '/trade-spot'
+    | '/trade-swap'
     | '/transac'
     | '/account/security'
     | '/asset/address'
@@ -239,6 +305,12 @@ export interface FileRouteTypes {
     | '/history'
     | '/login'
     | '/register'
+    | '/trade-asset'
+    | '/trade-asset-order'
+    | '/trade-info'
+    | '/trade-margin'
+    | '/trade-spot'
+    | '/trade-swap'
     | '/transac'
     | '/account/security'
     | '/asset/address'
@@ -261,6 +333,12 @@ export interface RootRouteChildren {
   HistoryRoute: typeof HistoryRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  TradeAssetRoute: typeof TradeAssetRoute;
+  TradeAssetOrderRoute: typeof TradeAssetOrderRoute;
+  TradeInfoRoute: typeof TradeInfoRoute;
+  TradeMarginRoute: typeof TradeMarginRoute;
+  TradeSpotRoute: typeof TradeSpotRoute;
+  TradeSwapRoute: typeof TradeSwapRoute;
   TransacRoute: typeof TransacRoute;
   AccountSecurityRoute: typeof AccountSecurityRoute;
   RecordExchangeRoute: typeof RecordExchangeRoute;
@@ -317,6 +395,48 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trade-asset': {
+      id: '/trade-asset';
+      path: '/trade-asset';
+      fullPath: '/trade-asset';
+      preLoaderRoute: typeof TradeAssetRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trade-asset-order': {
+      id: '/trade-asset-order';
+      path: '/trade-asset-order';
+      fullPath: '/trade-asset-order';
+      preLoaderRoute: typeof TradeAssetOrderRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trade-info': {
+      id: '/trade-info';
+      path: '/trade-info';
+      fullPath: '/trade-info';
+      preLoaderRoute: typeof TradeInfoRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trade-margin': {
+      id: '/trade-margin';
+      path: '/trade-margin';
+      fullPath: '/trade-margin';
+      preLoaderRoute: typeof TradeMarginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trade-spot': {
+      id: '/trade-spot';
+      path: '/trade-spot';
+      fullPath: '/trade-spot';
+      preLoaderRoute: typeof TradeSpotRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trade-swap': {
+      id: '/trade-swap';
+      path: '/trade-swap';
+      fullPath: '/trade-swap';
+      preLoaderRoute: typeof TradeSwapRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/transac': {
@@ -436,6 +556,12 @@ const rootRouteChildren: RootRouteChildren = {
   HistoryRoute: HistoryRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  TradeAssetRoute: TradeAssetRoute,
+  TradeAssetOrderRoute: TradeAssetOrderRoute,
+  TradeInfoRoute: TradeInfoRoute,
+  TradeMarginRoute: TradeMarginRoute,
+  TradeSpotRoute: TradeSpotRoute,
+  TradeSwapRoute: TradeSwapRoute,
   TransacRoute: TransacRoute,
   AccountSecurityRoute: AccountSecurityRoute,
   RecordExchangeRoute: RecordExchangeRoute,

@@ -6,11 +6,12 @@ import {
   type MarketRow,
   parseInstruments,
 } from '../engine/market/market-rows';
+import type { ContractInfoResult } from '../engine/market/contract-info';
 import type { TradeFeedMeta } from '../engine/market/trade-feed-input';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../engine/market/trade-frame';
 import type { FeedApi, FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
 
-export type { FeedOptions, InstrumentResult, PaintedPanel };
+export type { ContractInfoResult, FeedOptions, InstrumentResult, PaintedPanel };
 import { FetchFailure, getJson, getJsonReply } from './market/fetch-json';
 
 /** What the markets page paints: formatted rows plus whether they are fresh. */
@@ -57,6 +58,8 @@ export function createMarketApi() {
   const instruments = new Map<MarketKind, InstrumentMeta[]>();
   const lastGood = new Map<MarketKind, MarketsFrame>();
   const timeFormats = new Map<string, Intl.DateTimeFormat>();
+  /** A contract's slow-changing replies (contract list, funding history, tiers), per symbol. */
+  const contractParts = new Map<string, Promise<[unknown, unknown, unknown]>>();
   /** The trading feed code, loaded and built on first use so the markets page never pays for it. */
   let feeds: Promise<FeedApi> | null = null;
   const feedApi = () => {
@@ -115,6 +118,40 @@ export function createMarketApi() {
         return cachedAt === null ? frame : { ...frame, stale: true, failure: 'network' };
       } catch (error) {
         return failed(kind, error instanceof FetchFailure ? error.reason : 'bad-reply');
+      }
+    },
+
+    /**
+     * A perpetual's information page (`/trade-info`): terms, live mark, index and funding, funding history and margin
+     * tiers, formatted for `intl`; the history and tiers are fetched once per symbol, the live figures each call.
+     */
+    async loadContractInfo(
+      symbol: string,
+      intl: string,
+    ): Promise<ContractInfoResult | { ok: false; reason: 'network' }> {
+      if (typeof symbol !== 'string' || !/^[A-Z0-9]{2,20}$/.test(symbol)) return { ok: false, reason: 'not-found' };
+      if (!isLanguageTag(intl)) throw new TypeError('intl must be a BCP 47 language tag');
+      const query = `symbol=${symbol}&productType=USDT-FUTURES`;
+      try {
+        // The page's code loads on its first visit: the markets page's worker never carries it.
+        const { buildContractInfo, FUNDING_ROWS } = await import('../engine/market/contract-info');
+        let fixed = contractParts.get(symbol);
+        if (!fixed) {
+          fixed = Promise.all([
+            getJson(ENDPOINTS.futures.instruments),
+            getJson(`/api/v2/mix/market/history-fund-rate?${query}&pageSize=${FUNDING_ROWS}`),
+            getJson(`/api/v2/mix/market/query-position-lever?${query}`),
+          ]);
+          contractParts.set(symbol, fixed);
+          // A failed read is asked again next time; a good one stands for the page's life (a settlement every 8 h).
+          fixed.catch(() => contractParts.delete(symbol));
+        }
+        const [[contracts, funding, tiers], tickers] = await Promise.all([fixed, getJson(ENDPOINTS.futures.tickers)]);
+        const result = buildContractInfo(symbol, { contracts, tickers, funding, tiers }, intl, Date.now());
+        if (!result.ok) contractParts.delete(symbol);
+        return result;
+      } catch (error) {
+        return { ok: false, reason: error instanceof FetchFailure ? error.reason : 'bad-reply' };
       }
     },
 

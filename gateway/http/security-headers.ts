@@ -1,6 +1,9 @@
 /** Where browsers send CSP violation reports (spec §7.7). */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
 
+/** Who may frame a response: nobody (every response), or its own origin (only the page local mode's app shell frames). */
+export type FramePolicy = 'deny' | 'same-origin';
+
 /**
  * Builds the app's Content-Security-Policy: same-origin only, no inline script, Trusted Types enforced (ARCHITECTURE
  * principle 5). `socketOrigin` is the page's own WebSocket origin (`ws://host` or `wss://host`), the only socket it
@@ -9,6 +12,7 @@ export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
 export function buildContentSecurityPolicy(
   socketOrigin: string | null = null,
   reportUri: string = CSP_REPORT_PATH,
+  framing: FramePolicy = 'deny',
 ): string {
   return [
     "default-src 'self'",
@@ -20,7 +24,7 @@ export function buildContentSecurityPolicy(
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "frame-ancestors 'none'",
+    framing === 'same-origin' ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     "form-action 'self'",
     "require-trusted-types-for 'script'",
     'trusted-types default app-html dompurify',
@@ -29,12 +33,12 @@ export function buildContentSecurityPolicy(
 }
 
 /** The security headers every gateway response carries (harmless on JSON and assets, essential on HTML). */
-export function securityHeaders(socketOrigin: string | null): Record<string, string> {
+export function securityHeaders(socketOrigin: string | null, framing: FramePolicy = 'deny'): Record<string, string> {
   return {
-    'Content-Security-Policy': buildContentSecurityPolicy(socketOrigin),
+    'Content-Security-Policy': buildContentSecurityPolicy(socketOrigin, CSP_REPORT_PATH, framing),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    'X-Frame-Options': 'DENY',
+    'X-Frame-Options': framing === 'same-origin' ? 'SAMEORIGIN' : 'DENY',
   };
 }

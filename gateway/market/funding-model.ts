@@ -13,11 +13,11 @@ export interface FundingState {
 /** Funding settles every 8 hours at 00:00, 08:00 and 16:00 UTC (contract `fundInterval` "8"). */
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 /** The interest component of the funding rate per interval: 0.01 %. */
-const INTEREST_MICROS = 100;
+export const INTEREST_MICROS = 100;
 /** The premium may move funding at most this far from the interest rate before the cap (±0.05 %). */
-const INTEREST_CLAMP_MICROS = 500;
+export const INTEREST_CLAMP_MICROS = 500;
 /** Hard cap of the funding rate (±0.3 %). */
-const FUNDING_CAP_MICROS = 3000;
+export const FUNDING_CAP_MICROS = 3000;
 /** Typical gap between the perpetual's last price and the spot index, as a fraction of the price (2 bps). */
 const INDEX_GAP_SCALE = 0.0002;
 /** How fast the index gap reverts to zero. */
@@ -99,11 +99,10 @@ export class FundingModel {
     this.premiumSum += premiumMicros * seconds;
     this.premiumSeconds += seconds;
     const average = this.premiumSeconds > 0 ? this.premiumSum / this.premiumSeconds : 0;
-    const funding = clamp(average + clamp(INTEREST_MICROS - average, INTEREST_CLAMP_MICROS), FUNDING_CAP_MICROS);
     this.state = {
       markPrice: mark,
       indexPrice: index,
-      fundingMicros: Math.round(funding),
+      fundingMicros: fundingMicrosOf(average),
       nextFundingTime: nextFundingTime(nowMs),
     };
     return this.state;
@@ -122,6 +121,17 @@ export class FundingModel {
 /** The first funding settlement strictly after `nowMs`. */
 export function nextFundingTime(nowMs: number): number {
   return (Math.floor(nowMs / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS;
+}
+
+/**
+ * The funding rate (10^-6, rounded) of an interval whose average premium was `premiumMicros` (10^-6): the premium plus
+ * the interest rate's pull clamped to ±{@link INTEREST_CLAMP_MICROS}, capped at ±{@link FUNDING_CAP_MICROS}, as the
+ * public funding rules describe.
+ */
+export function fundingMicrosOf(premiumMicros: number): number {
+  return Math.round(
+    clamp(premiumMicros + clamp(INTEREST_MICROS - premiumMicros, INTEREST_CLAMP_MICROS), FUNDING_CAP_MICROS),
+  );
 }
 
 function clamp(value: number, limit: number): number {

@@ -4,12 +4,14 @@ import type { GatewayEnv } from '../http/gateway-env';
 import { contractView, futuresTickerView, spotSymbolView, spotTickerView } from '../market/exchange-views';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MarketSimulator } from '../market/simulator';
+import { marketFundingRoutes } from './market-funding-routes';
 import { pickInstruments, requireProductType, simulatedLine } from './market-query';
 import { marketSnapshotRoutes } from './market-snapshot-routes';
 
 /**
  * The public market REST snapshots of the market-data contract: spot symbols and tickers, futures contracts and
- * tickers, plus the depth, candle and recent-trade snapshots of {@link marketSnapshotRoutes}.
+ * tickers, plus the depth, candle and recent-trade snapshots of {@link marketSnapshotRoutes} and the funding history
+ * and margin tiers of {@link marketFundingRoutes}.
  */
 export function marketRoutes(simulator: MarketSimulator): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
@@ -28,6 +30,7 @@ export function marketRoutes(simulator: MarketSimulator): Hono<GatewayEnv> {
     return replyMarketOk(c, tickersOf(simulator, line ? simulator.listInstruments(line) : []).map(futuresTickerView));
   });
   routes.route('/', marketSnapshotRoutes(simulator));
+  routes.route('/', marketFundingRoutes(simulator));
   return routes;
 }
 

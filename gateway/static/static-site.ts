@@ -16,10 +16,21 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/** Optional changes to how the site is served. */
+export interface StaticSiteOptions {
+  /** Answers a request for the app's page (index.html) with a response of its own, or null to send it as built. */
+  serveIndex?: (c: Context<GatewayEnv>, index: CachedFile, status: number) => Response | null;
+}
+
 /** Builds the GET handler that serves the built client from `distDir` with an SPA fallback to index.html. */
-export function staticSite(distDir: string | undefined): (c: Context<GatewayEnv>) => Response {
+export function staticSite(
+  distDir: string | undefined,
+  options: StaticSiteOptions = {},
+): (c: Context<GatewayEnv>) => Response {
   const root = distDir ? resolve(distDir) : undefined;
   const cache = new FileCache();
+  const sendIndex = (c: Context<GatewayEnv>, index: CachedFile, status: number) =>
+    options.serveIndex?.(c, index, status) ?? sendFile(c, index, 'no-cache', status);
   return (c) => {
     const path = c.req.path;
     if (isApiPath(path)) throw routeNotFound();
@@ -30,11 +41,13 @@ export function staticSite(distDir: string | undefined): (c: Context<GatewayEnv>
       return c.text('Not found', 404);
     }
     const target = fileFor(root, path);
+    // The app's page asked for by its own name (`/`, `/index.html`) is sent as the fallback is.
+    if (target === resolve(root, 'index.html')) return sendIndex(c, index, 200);
     const file = target ? cache.get(target) : undefined;
     if (file) return sendFile(c, file, path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     // Deep links like /ja/spot/BTCUSDT load the app, which routes on the client; a path no route matches gets the
     // same page (it shows the app's not-found page) with a 404, so crawlers and monitors see the truth.
-    if (wantsHtml) return sendFile(c, index, 'no-cache', isRoute(cache, root, path) ? 200 : 404);
+    if (wantsHtml) return sendIndex(c, index, isRoute(cache, root, path) ? 200 : 404);
     return c.text('Not found', 404);
   };
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DEFAULT_STORE_LINKS, deepLinkTargetOf, storeLinkOr } from '../../engine/rules/app-download';
 import { buildDeepLink } from '../../engine/rules/deep-links';
 import { QrCode } from '../asset/funds/QrCode';
+import { openOutside } from '../bridge/app-actions';
 import { mayBeInApp } from '../bridge/app-bridge';
 import { useT } from '../i18n/i18n';
 import '../ui/button.css';
@@ -43,9 +44,22 @@ export function DownloadPage() {
       <h1 id="download-title">{t('download.title')}</h1>
       <p className="download__intro">{t('download.intro')}</p>
       {mayBeInApp() ? (
-        <p className="download__in-app" role="status">
-          {t('download.inApp')}
-        </p>
+        <>
+          <p className="download__in-app" role="status">
+            {t('download.inApp')}
+          </p>
+          {/* A store page is not for the webview: the app opens it in the phone's browser or store (openBrowser). */}
+          <button
+            type="button"
+            className="button button--secondary button--md"
+            onClick={() =>
+              void openOutside(/\bAndroid\b/.test(navigator.userAgent) ? STORES.googlePlay : STORES.appStore)
+            }
+            data-testid="download-update"
+          >
+            {t('download.update')}
+          </button>
+        </>
       ) : (
         <>
           <div className="download__stores">

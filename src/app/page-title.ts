@@ -21,15 +21,18 @@ interface TitleMatch {
   status: string;
   _notFound?: boolean;
   params: unknown;
+  loaderDeps?: unknown;
   staticData: { title?: MessageKey };
 }
 
-/** The title the matched routes declare (the deepest one wins), and the symbol in their params. */
+/** The title the matched routes declare (the deepest one wins), and the symbol of its path or, on the in-app pages, of its query. */
 function titleMatchOf(matches: readonly TitleMatch[]): { key: MessageKey; symbol?: string } | undefined {
   if (matches.some((match) => match.status === 'notFound' || match._notFound)) return { key: 'title.notFound' };
   const match = [...matches].reverse().find((candidate) => candidate.staticData.title !== undefined);
   if (!match?.staticData.title) return undefined;
-  return { key: match.staticData.title, symbol: (match.params as { symbol?: string }).symbol };
+  const symbol =
+    (match.params as { symbol?: string }).symbol ?? (match.loaderDeps as { symbol?: string } | undefined)?.symbol;
+  return { key: match.staticData.title, symbol };
 }
 
 /**

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { ValuationUnit } from '../../engine/rules/valuation';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, setAmountsShown, setValuationUnit, useAssetDisplay } from '../settings/asset-display';
+import { AppScreenLink } from '../ui/AppScreenLink';
 import { Button } from '../ui/Button';
 import { afterNextPaint } from '../ui/yield-to-main';
 import {
@@ -106,12 +107,22 @@ export function AssetOverviewPage() {
                     <option value="USDT">USDT</option>
                   </select>
                 </label>
-                <Link to="/asset/deposit" className="button button--primary button--md">
+                <AppScreenLink
+                  screen="coin/recharge"
+                  to="/asset/deposit"
+                  className="button button--primary button--md"
+                  testId="asset-deposit"
+                >
                   {t('asset.deposit.open')}
-                </Link>
-                <Link to="/asset/withdraw" className="button button--secondary button--md">
+                </AppScreenLink>
+                <AppScreenLink
+                  screen="coin/withdraw"
+                  to="/asset/withdraw"
+                  className="button button--secondary button--md"
+                  testId="asset-withdraw"
+                >
                   {t('asset.withdraw.open')}
-                </Link>
+                </AppScreenLink>
                 <Button
                   variant="secondary"
                   onClick={() => setTransferOpen(true)}

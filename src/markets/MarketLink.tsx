@@ -1,9 +1,26 @@
 import { useRouter } from '@tanstack/react-router';
-import { type MouseEvent, memo, useSyncExternalStore } from 'react';
+import { createContext, type MouseEvent, memo, useContext, useSyncExternalStore } from 'react';
 import type { MarketKind } from '../../engine/market/market-rows';
 import { withLanguagePrefix } from '../../engine/rules/route-languages';
 import { currentRouteLanguage, onRouteLanguageChange } from '../i18n/route-language';
 import './market-link.css';
+
+/**
+ * Which trading screens a pair leads to: the web's (`/spot/{symbol}`, `/futures/usdt/{symbol}`) or, on the in-app
+ * pages, the app's compact ones (`/trade-spot?symbol=`, `/trade-swap?symbol=`).
+ */
+export const MarketLinkTarget = createContext<'web' | 'app'>('web');
+
+/** The router target and the href of a pair's trading screen. */
+function screenOf(kind: MarketKind, symbol: string, target: 'web' | 'app') {
+  if (target === 'app') {
+    const to = kind === 'spot' ? ('/trade-spot' as const) : ('/trade-swap' as const);
+    return { options: { to, search: { symbol } }, path: `${to}?symbol=${symbol}` };
+  }
+  return kind === 'spot'
+    ? { options: { to: '/spot/$symbol' as const, params: { symbol } }, path: `/spot/${symbol}` }
+    : { options: { to: '/futures/usdt/$symbol' as const, params: { symbol } }, path: `/futures/usdt/${symbol}` };
+}
 
 export interface MarketLinkProps {
   kind: MarketKind;
@@ -36,8 +53,7 @@ export const MarketLink = memo(function MarketLink({
 }: MarketLinkProps) {
   const router = useRouter();
   const language = useSyncExternalStore(onRouteLanguageChange, currentRouteLanguage);
-  const to = kind === 'spot' ? '/spot/$symbol' : '/futures/usdt/$symbol';
-  const path = kind === 'spot' ? `/spot/${symbol}` : `/futures/usdt/${symbol}`;
+  const { options, path } = screenOf(kind, symbol, useContext(MarketLinkTarget));
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (a modifier, the middle button) is the browser's to open.
     if (
@@ -51,10 +67,10 @@ export const MarketLink = memo(function MarketLink({
       return;
     event.preventDefault();
     onFollow?.();
-    void router.navigate({ to, params: { symbol } });
+    void router.navigate(options);
   };
   // Like the router's own links: hovering starts loading the trading screen's code and instrument.
-  const onPointerEnter = () => void router.preloadRoute({ to, params: { symbol } }).catch(() => undefined);
+  const onPointerEnter = () => void router.preloadRoute(options).catch(() => undefined);
   return (
     <a
       className={className}

@@ -31,6 +31,11 @@ export interface TradePageProps {
   instrument: TradeInstrument;
   /** K-line interval from the URL, else the one remembered for the symbol. */
   interval: ChartChannel;
+  /**
+   * `app`: the in-app pages' compact single column at any width (`/trade-spot`, `/trade-swap`), the book shown first
+   * and the chart's code loaded only when its tab is opened; `web` (default): columns from 768 px.
+   */
+  layout?: 'web' | 'app';
 }
 
 /**
@@ -38,10 +43,10 @@ export interface TradePageProps {
  * data comes from the market worker as display-ready frames; the page only paints them. Below 768 px the chart,
  * book and trades share one tabbed panel.
  */
-export function TradePage({ instrument, interval }: TradePageProps) {
+export function TradePage({ instrument, interval, layout = 'web' }: TradePageProps) {
   const t = useT();
   const navigate = useNavigate();
-  const isMobile = useIsMobile();
+  const isMobile = useIsMobile() || layout === 'app';
   const { locale } = useSnapshot(i18nState);
   const intl = localeEntryOf(locale).intl;
   const steps = useMemo(
@@ -119,7 +124,7 @@ export function TradePage({ instrument, interval }: TradePageProps) {
 
   return (
     <div
-      className={`trade trade--${instrument.market}`}
+      className={`trade trade--${instrument.market}${layout === 'app' ? ' trade--app' : ''}`}
       data-market={instrument.market}
       data-symbol={instrument.symbol}
     >

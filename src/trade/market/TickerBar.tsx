@@ -3,6 +3,7 @@ import type { TickerView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { type FeedStore, panelState, useFeedPart } from './feed-store';
 import { Skeleton } from '../../ui/Skeleton';
+import { FundingCalendarButton } from './FundingCalendarButton';
 import { PairSwitcher } from './PairSwitcher';
 
 /** hh:mm:ss until `target` (ms), "00:00:00" once passed. */
@@ -88,7 +89,18 @@ export function TickerBar({ store, symbol, base, quote, market }: TickerBarProps
               value={
                 <>
                   {ticker.fundingRate} /{' '}
-                  {ticker.nextFundingTime ? <FundingCountdown target={ticker.nextFundingTime} /> : '--'}
+                  {ticker.nextFundingTime ? (
+                    <>
+                      <FundingCountdown target={ticker.nextFundingTime} />{' '}
+                      <FundingCalendarButton
+                        pair={`${base}/${quote}`}
+                        time={ticker.nextFundingTime}
+                        className="ticker__calendar"
+                      />
+                    </>
+                  ) : (
+                    '--'
+                  )}
                 </>
               }
             />

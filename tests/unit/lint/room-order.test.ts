@@ -16,7 +16,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['security'],
   ['auth'],
   ['account', 'asset', 'markets', 'simulation', 'trade'],
-  ['app'],
+  ['app', 'in-app'],
   ['routes', 'routeTree.gen.ts', 'router.tsx', 'main.tsx'],
 ];
 

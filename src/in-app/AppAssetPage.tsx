@@ -1,0 +1,27 @@
+import { AssetOverviewPage } from '../asset/AssetOverviewPage';
+import { useT } from '../i18n/i18n';
+import { AppScreenLink } from '../ui/AppScreenLink';
+import { AppPageNav } from './AppPageNav';
+import '../asset/asset.css';
+
+/**
+ * `/trade-asset` (spec §2.1, in-app): the assets overview in the webview's one column (totals, accounts, the 30-day
+ * value), its deposit and withdraw opening the app's own screens; the full records open in a webview of their own.
+ */
+export function AppAssetPage() {
+  const t = useT();
+  return (
+    <div className="app-page">
+      <AppPageNav />
+      <section className="asset asset--app" aria-labelledby="app-asset-title">
+        <h1 id="app-asset-title" className="asset__title">
+          {t('asset.title')}
+        </h1>
+        <AssetOverviewPage />
+        <AppScreenLink screen="web" to="/record/exchange" className="app-page__more asset-link" testId="app-records">
+          {t('inApp.orders.history')}
+        </AppScreenLink>
+      </section>
+    </div>
+  );
+}

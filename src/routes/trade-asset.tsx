@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loadTexts } from '../i18n/i18n';
+import { AppAssetPage } from '../in-app/AppAssetPage';
+
+/** `/trade-asset` (spec §2.1, in-app): the assets overview for a 360 px webview. */
+export const Route = createFileRoute('/trade-asset')({
+  staticData: { title: 'title.assets' },
+  loader: () => Promise.all([loadTexts('asset'), loadTexts('app')]),
+  component: AppAssetPage,
+});

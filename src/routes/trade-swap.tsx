@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loadTexts } from '../i18n/i18n';
+import { AppTradeRoute } from '../in-app/AppTradeRoute';
+import { appSymbolSearch, DEFAULT_APP_SYMBOL } from '../in-app/in-app-search';
+import { loadTradeInstrument } from '../trade/trade-route';
+
+/** `/trade-swap?symbol=` (spec §2.1, in-app): compact USDT-M perpetual trading; default BTCUSDT. */
+export const Route = createFileRoute('/trade-swap')({
+  staticData: { title: 'title.futures' },
+  validateSearch: appSymbolSearch,
+  // The root route passes every query key through: the symbol is read again here, not taken as merged.
+  loaderDeps: ({ search }) => ({ symbol: appSymbolSearch(search).symbol ?? DEFAULT_APP_SYMBOL }),
+  loader: async ({ deps }) =>
+    (await Promise.all([loadTradeInstrument('futures', deps.symbol), loadTexts('trade'), loadTexts('app')]))[0],
+  component: () => <AppTradeRoute from="/trade-swap" />,
+});

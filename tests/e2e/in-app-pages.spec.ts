@@ -1,0 +1,254 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type AppHostOptions, type BridgeMessage, openInApp } from './app-host';
+import { registerFresh } from './support';
+import { plainDecimal, SLOW, tradeScreen, watchPageErrors } from './trading-support';
+
+/** Opens the app double and signs in through its webview (every request then goes through the app). */
+async function signedInApp(browser: Browser, baseURL: string, options: AppHostOptions, email = 'demo@example.com') {
+  const app = await openInApp(browser, baseURL, options);
+  await app.page.goto('/login');
+  await app.page.getByLabel('Email or phone number').fill(email);
+  await app.page
+    .getByLabel('Password', { exact: true })
+    .fill(email === 'demo@example.com' ? 'Demo-pass-1' : 'Fresh-pass-1');
+  await app.page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(app.page).not.toHaveURL(/\/login/, SLOW);
+  return app;
+}
+
+const sent = (traffic: BridgeMessage[], method: string) => traffic.filter((message) => message.method === method);
+const titles = (traffic: BridgeMessage[]) => sent(traffic, 'setTitle').map((message) => message.params.title);
+
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+test.describe('the in-app pages (spec §2.1) inside the app double', () => {
+  test('/trade-spot: compact trading at 360 px on the trading workers; the pair switcher stays on in-app pages', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0' });
+    const errors = watchPageErrors(app.page);
+    const screen = tradeScreen(app.page);
+    await app.page.goto('/trade-spot');
+    await expect(screen.connection).toHaveAttribute('data-state', 'live', SLOW);
+    await expect(screen.last).toHaveText(/\d/, SLOW);
+    // The book is the first tab of the compact column, painted by the market worker.
+    await expect(screen.book).toBeVisible();
+    await expect(app.page.locator('.trade--app')).toHaveAttribute('data-symbol', 'BTCUSDT');
+    expect(await pageWidth(app.page)).toBeLessThanOrEqual(360);
+    expect(titles(app.traffic)).toContain('BTCUSDT | Spot');
+
+    await app.page.getByTestId('pair-switcher-opener').click();
+    const eth = app.page.locator('.pair-switcher__row[data-symbol="ETHUSDT"][data-kind="spot"] a');
+    await expect(eth).toHaveAttribute('href', '/trade-spot?symbol=ETHUSDT', SLOW);
+    await eth.click();
+    await expect(app.page).toHaveURL(/\/trade-spot\?symbol=ETHUSDT$/);
+    await expect(app.page.locator('.trade--app')).toHaveAttribute('data-symbol', 'ETHUSDT', SLOW);
+
+    // The in-app navigation keeps the market: futures of the same coin pair.
+    await app.page.getByRole('navigation', { name: 'Trading pages' }).getByRole('link', { name: 'Futures' }).click();
+    await expect(app.page).toHaveURL(/\/trade-swap\?symbol=ETHUSDT$/);
+    await expect(app.page.locator('.trade--app')).toHaveAttribute('data-market', 'futures', SLOW);
+    // A symbol that is no market says so; a malformed one opens the default pair.
+    await app.page.goto('/trade-swap?symbol=NOPEUSDT');
+    await expect(app.page.getByText('NOPEUSDT')).toBeVisible(SLOW);
+    await app.page.goto('/trade-spot?symbol=%3Cscript%3E');
+    await expect(app.page.locator('.trade--app')).toHaveAttribute('data-symbol', 'BTCUSDT', SLOW);
+    expect(errors).toEqual([]);
+    await app.close();
+  });
+
+  test('/trade-info: live mark, index and funding, the terms, the funding history and the margin tiers', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', { platform: 'ios', version: '2.37.0' });
+    await app.page.goto('/trade-info?symbol=BTCUSDT');
+    await expect(app.page.getByRole('heading', { name: 'BTC/USDT perpetual' })).toBeVisible(SLOW);
+    await expect(app.page.getByTestId('info-mark')).toHaveText(/^[\d,]+\.\d$/);
+    await expect(app.page.getByTestId('info-countdown')).toHaveText(/^0[0-7]:[0-5]\d:[0-5]\d$/);
+    // 30 settlements, 8 hours apart, newest first; the five tiers of the maths contract's table.
+    await expect(app.page.getByTestId('funding-history').locator('tbody tr')).toHaveCount(30);
+    const tiers = app.page.getByTestId('margin-tiers').locator('tbody tr');
+    await expect(tiers).toHaveCount(5);
+    await expect(tiers.first().getByRole('cell')).toHaveText(['1', '0 – 150', '125×', '0.4%']);
+    expect(await pageWidth(app.page)).toBeLessThanOrEqual(360);
+
+    await app.page.getByTestId('info-symbol').selectOption('ETHUSDT');
+    await expect(app.page).toHaveURL(/symbol=ETHUSDT/);
+    await expect(app.page.getByRole('heading', { name: 'ETH/USDT perpetual' })).toBeVisible(SLOW);
+    await expect(tiers).toHaveCount(4);
+    expect(titles(app.traffic)).toContain('ETHUSDT | Contract information');
+
+    // 2.37.0 adds the next settlement to the calendar through the app, with the time the page counts down to.
+    await app.page.getByTestId('funding-calendar').click();
+    await expect(app.page.getByText('The funding time is in your calendar.')).toBeVisible();
+    const [calendar] = sent(app.traffic, 'addCalendarEvent');
+    expect(calendar.params.title).toBe('ETH/USDT funding settlement');
+    expect(Number(calendar.params.start) % (8 * 3_600_000)).toBe(0);
+    expect(Number(calendar.params.end) - Number(calendar.params.start)).toBe(15 * 60_000);
+    expect(String(calendar.params.url)).toContain('/trade-info?symbol=ETHUSDT');
+
+    await app.page.goto('/trade-info?symbol=NOPEUSDT');
+    await expect(app.page.getByText('NOPEUSDT is not a perpetual contract here.')).toBeVisible(SLOW);
+    await app.close();
+  });
+
+  test('below 2.37.0 the calendar entry is an iCalendar file, as on the web; below 2.8.0 share copies the link', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', { platform: 'android', version: '2.36.9' });
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await app.page.goto('/trade-info?symbol=BTCUSDT');
+    await expect(app.page.getByTestId('funding-calendar')).toBeVisible(SLOW);
+    const download = app.page.waitForEvent('download');
+    await app.page.getByTestId('funding-calendar').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('funding.ics');
+    const ics = readFileSync(await file.path(), 'utf8');
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain('SUMMARY:BTC/USDT funding settlement\r\n');
+    expect(ics).toMatch(/DTSTART:\d{8}T(00|08|16)0000Z\r\n/);
+    expect(sent(app.traffic, 'addCalendarEvent')).toHaveLength(0);
+
+    // 2.36.9 has share (2.8.0): the app's sheet gets the page.
+    await app.page.getByTestId('app-share').click();
+    await expect.poll(() => sent(app.traffic, 'share').length).toBe(1);
+    const [share] = sent(app.traffic, 'share');
+    expect(share.params).toMatchObject({ type: 'native', title: 'BTC/USDT', text: 'BTC/USDT on the exchange' });
+    expect(String(share.params.url)).toContain('/trade-info?symbol=BTCUSDT');
+    await app.close();
+
+    const old = await openInApp(browser, baseURL ?? '', { platform: 'ios', version: '2.7.9' });
+    await old.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await old.page.goto('/trade-info?symbol=BTCUSDT');
+    await old.page.getByTestId('app-share').click();
+    await expect(old.page.getByText('Link copied.')).toBeVisible(SLOW);
+    expect(await old.page.evaluate(() => navigator.clipboard.readText())).toContain('/trade-info?symbol=BTCUSDT');
+    expect(sent(old.traffic, 'share')).toHaveLength(0);
+    await old.close();
+  });
+
+  test('back: at the webview’s first page the app closes it (popBack); after a step inside, the history goes back', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', { platform: 'ios', version: '1.2.51' });
+    await app.page.goto('/trade-margin');
+    await expect(app.page.getByRole('heading', { name: 'Margin trading' })).toBeVisible(SLOW);
+    await app.page.getByRole('link', { name: 'Trade spot' }).click();
+    await expect(app.page).toHaveURL(/\/trade-spot$/);
+    await app.page.getByTestId('app-back').click();
+    await expect(app.page).toHaveURL(/\/trade-margin$/);
+    expect(sent(app.traffic, 'popBack')).toHaveLength(0);
+    await app.page.getByTestId('app-back').click();
+    await expect.poll(() => sent(app.traffic, 'popBack').length).toBe(1);
+    await expect(app.page).toHaveURL(/\/trade-margin$/);
+    await app.close();
+
+    // Below 1.2.51 nothing is sent: the first page's back goes to the markets page, as on the web.
+    const old = await openInApp(browser, baseURL ?? '', { platform: 'android', version: '1.2.50' });
+    await old.page.goto('/trade-margin');
+    await old.page.getByTestId('app-back').click();
+    await expect(old.page).toHaveURL(/\/$/);
+    expect(old.traffic).toEqual([]);
+    await old.close();
+  });
+
+  test('/trade-asset: deposit and withdraw open the app’s screens, records open in a webview of their own (deep links)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await signedInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0' });
+    await app.page.goto('/trade-asset');
+    await expect(app.page.getByTestId('asset-total')).toContainText('BTC', SLOW);
+    await expect(app.page.getByTestId('asset-deposit')).toHaveAttribute(
+      'href',
+      'app://exchange/coin/recharge?coinName=USDT&coinId=2',
+    );
+    await expect(app.page.getByTestId('asset-withdraw')).toHaveAttribute('href', 'app://exchange/coin/withdraw');
+    const records = await app.page.getByTestId('app-records').getAttribute('href');
+    expect(records).toBe(`app://exchange/main/h5?url=${encodeURIComponent(new URL('/record/exchange', baseURL).href)}`);
+    expect(await pageWidth(app.page)).toBeLessThanOrEqual(360);
+    await app.close();
+  });
+
+  test('/trade-asset-order: the open orders of every symbol as cards, cancelled through the app', async ({
+    browser,
+    baseURL,
+    page,
+    request,
+  }) => {
+    const { email } = await registerFresh(page, request, 'app-orders-');
+    // A resting spot bid, placed on the web: half the last price cannot fill.
+    await page.goto('/spot/ETHUSDT');
+    const screen = tradeScreen(page);
+    await expect(screen.last).toHaveText(/\d/, SLOW);
+    await expect(screen.available).toHaveText(/\d/, SLOW);
+    const last = plainDecimal(await screen.last.textContent());
+    await screen.radio('Limit').check();
+    await screen.price.fill((Math.floor(Number(last) * 50) / 100).toFixed(2));
+    await screen.amount.fill('0.01');
+    await screen.form.getByRole('button', { name: 'Buy ETH' }).click();
+    await page
+      .getByRole('dialog', { name: 'Price far from the market' })
+      .getByRole('button', { name: 'Place order' })
+      .click();
+    await expect(page.getByText('Order placed.')).toBeVisible(SLOW);
+
+    const app = await signedInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0' }, email);
+    await app.page.goto('/trade-asset-order');
+    const cards = app.page.getByTestId('app-orders-spot').locator('li');
+    await expect(cards).toHaveCount(1, SLOW);
+    await expect(cards.first()).toContainText('ETHUSDT');
+    await expect(cards.first()).toContainText('Buy');
+    await cards.first().getByRole('button', { name: 'Cancel the ETHUSDT order' }).click();
+    await expect(app.page.getByText('Order cancelled.')).toBeVisible(SLOW);
+    await expect(app.page.getByText('No open orders.')).toBeVisible(SLOW);
+    const cancels = app.traffic.filter(
+      (m) => m.method === 'request' && String(m.params.path).startsWith('/v1/trade/spot/cancel-order'),
+    );
+    expect(cancels).toHaveLength(1);
+    await app.page.getByRole('tab', { name: 'Futures' }).click();
+    await expect(app.page.getByText('No open orders.')).toBeVisible(SLOW);
+    await app.close();
+  });
+
+  test('/download inside the app: the store page opens in the phone’s browser (openBrowser), per platform', async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const [platform, store] of [
+      ['android', 'https://play.google.com/store/apps'],
+      ['ios', 'https://www.apple.com/app-store/'],
+    ] as const) {
+      const app = await openInApp(browser, baseURL ?? '', { platform, version: '1.2.51' });
+      await app.page.goto('/download');
+      await app.page.getByTestId('download-update').click();
+      await expect.poll(() => sent(app.traffic, 'openBrowser').length).toBe(1);
+      expect(sent(app.traffic, 'openBrowser')[0].params.url).toBe(store);
+      await app.close();
+    }
+  });
+
+  test('outside the app the same pages keep their web behaviour: web links, no bridge, signed-out orders page', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/trade-asset-order');
+    await expect(page.getByText('Sign in to see and cancel your open orders.')).toBeVisible(SLOW);
+    await expect(page.getByTestId('app-records')).toHaveAttribute('href', '/record/exchange');
+    await page.goto('/trade-swap?symbol=BTCUSDT');
+    await expect(page.getByTestId('ticker-last')).toHaveText(/\d/, SLOW);
+    // The funding countdown's calendar button downloads an iCalendar file on the web.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('funding-calendar').click();
+    expect((await download).suggestedFilename()).toBe('funding.ics');
+    await page.goto('/trade-margin');
+    await expect(page.getByRole('heading', { name: 'Margin trading' })).toBeVisible(SLOW);
+  });
+});
