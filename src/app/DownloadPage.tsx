@@ -4,6 +4,7 @@ import { DEFAULT_STORE_LINKS, deepLinkTargetOf, storeLinkOr } from '../../engine
 import { buildDeepLink } from '../../engine/rules/deep-links';
 import { QrCode } from '../asset/funds/QrCode';
 import { openOutside } from '../bridge/app-actions';
+import { showToast } from '../ui/toast/toast-state';
 import { mayBeInApp } from '../bridge/app-bridge';
 import { useT } from '../i18n/i18n';
 import '../ui/button.css';
@@ -53,7 +54,9 @@ export function DownloadPage() {
             type="button"
             className="button button--secondary button--md"
             onClick={() =>
-              void openOutside(/\bAndroid\b/.test(navigator.userAgent) ? STORES.googlePlay : STORES.appStore)
+              void openOutside(/\bAndroid\b/.test(navigator.userAgent) ? STORES.googlePlay : STORES.appStore).then(
+                (failure) => failure && showToast({ type: 'error', message: failure.failed }),
+              )
             }
             data-testid="download-update"
           >

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import { appBridge, mayBeInApp } from './app-bridge';
 
 /**
@@ -6,27 +7,49 @@ import { appBridge, mayBeInApp } from './app-bridge';
  * old for the call (the call is then never sent). Deep links are in `app-links.ts`, loaded inside the app only.
  */
 
-/** Asks the app, or says it was not asked (outside the app, too old, a skipped platform) or failed. */
-async function askApp(method: 'share' | 'addCalendarEvent' | 'openBrowser', params: Record<string, unknown>) {
-  if (!mayBeInApp()) return 'not-sent' as const;
+/** A sent call that failed: the spec's bridge error text (§8), or the app's own message for an unsuccessful reply. */
+export interface AppCallFailure {
+  failed: string;
+}
+
+const FAILURE_TEXT = {
+  'callback-timeout': 'error.appCallbackTimeout',
+  'request-timeout': 'error.appRequestTimeout',
+  unsuccessful: 'error.appUnsuccessful',
+  network: 'error.appNetwork',
+  action: 'error.appAction',
+} as const;
+
+/** Asks the app: done, not sent (outside the app, too old, a skipped platform), or failed with the text to show. */
+async function askApp(
+  method: 'share' | 'addCalendarEvent' | 'openBrowser',
+  params: Record<string, unknown>,
+): Promise<'done' | 'not-sent' | AppCallFailure> {
+  if (!mayBeInApp()) return 'not-sent';
+  const { BridgeError } = await import('./bridge');
   try {
     const answer = await (await appBridge()).call(method, params);
-    return answer.sent ? ('done' as const) : ('not-sent' as const);
-  } catch {
-    return 'failed' as const;
+    return answer.sent ? 'done' : 'not-sent';
+  } catch (error) {
+    if (!(error instanceof BridgeError)) return { failed: t('error.appAction') };
+    return {
+      failed: error.kind === 'unsuccessful' && error.appMessage ? error.appMessage : t(FAILURE_TEXT[error.kind]),
+    };
   }
 }
 
-/** How a share ended: the app's or the system's sheet, the link copied, or nothing possible. */
-export type ShareOutcome = 'shared' | 'copied' | 'failed';
+/** How a share ended: the app's or the system's sheet, the link copied, or a failure with its text. */
+export type ShareOutcome = 'shared' | 'copied' | AppCallFailure;
 
 /**
  * Shares a page: the app's native sheet (`share`, 2.8.0); else the browser's (Web Share); else the link copied to
- * the clipboard. A share the user dismissed counts as shared: nothing more is offered.
+ * the clipboard. A share the user dismissed counts as shared: nothing more is offered. When the app was asked and
+ * failed, the failure is told, not papered over with the web's way.
  */
 export async function sharePage(content: { title: string; text: string; url: string }): Promise<ShareOutcome> {
   const app = await askApp('share', { type: 'native', ...content });
   if (app === 'done') return 'shared';
+  if (app !== 'not-sent') return app;
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share(content);
@@ -39,7 +62,7 @@ export async function sharePage(content: { title: string; text: string; url: str
     await navigator.clipboard.writeText(content.url);
     return 'copied';
   } catch {
-    return 'failed';
+    return { failed: t('inApp.shareFailed') };
   }
 }
 
@@ -55,7 +78,7 @@ export interface CalendarEntry {
  * Adds an entry to the phone's calendar through the app (`addCalendarEvent`, 2.37.0); elsewhere the browser
  * downloads it as an iCalendar file (RFC 5545) that any calendar opens. Returns how it went.
  */
-export async function addToCalendar(entry: CalendarEntry): Promise<'added' | 'downloaded' | 'failed'> {
+export async function addToCalendar(entry: CalendarEntry): Promise<'added' | 'downloaded' | AppCallFailure> {
   const app = await askApp('addCalendarEvent', {
     title: entry.title,
     start: entry.start,
@@ -63,7 +86,7 @@ export async function addToCalendar(entry: CalendarEntry): Promise<'added' | 'do
     url: entry.url,
   });
   if (app === 'done') return 'added';
-  if (app === 'failed') return 'failed';
+  if (app !== 'not-sent') return app;
   const file = new Blob([icsOf(entry, Date.now())], { type: 'text/calendar' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(file);
@@ -113,8 +136,10 @@ export function icsOf(entry: CalendarEntry, now: number): string {
 }
 
 /** Opens another site: in the phone's browser from the app (`openBrowser`), else in a new tab. */
-export async function openOutside(url: string): Promise<void> {
-  if ((await askApp('openBrowser', { url })) === 'done') return;
+export async function openOutside(url: string): Promise<void | AppCallFailure> {
+  const app = await askApp('openBrowser', { url });
+  if (app === 'done') return;
+  if (app !== 'not-sent') return app;
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 

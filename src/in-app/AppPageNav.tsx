@@ -29,7 +29,7 @@ export function AppPageNav({ symbol, share }: AppPageNavProps) {
     const outcome = await sharePage({ ...share, url: location.href });
     setSharing(false);
     if (outcome === 'copied') showToast({ type: 'success', message: t('inApp.copied') });
-    else if (outcome === 'failed') showToast({ type: 'error', message: t('inApp.shareFailed') });
+    else if (typeof outcome === 'object') showToast({ type: 'error', message: outcome.failed });
   };
   return (
     <nav className="app-nav" aria-label={t('inApp.nav.label')}>

@@ -24,6 +24,122 @@ async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
+/**
+ * The calls a visit of `/trade-info` makes (load, referral config, calendar, share) and each one's minimum app version
+ * (contracts/bridge.md §3): at every version gate, one version below it and the gate itself, on both platforms.
+ */
+const GATED_CALLS: Record<string, string> = {
+  request: '1.2.51',
+  setTitle: '1.2.51',
+  getToken: '1.2.51',
+  share: '2.8.0',
+  setTitleBarTheme: '2.8.0',
+  storageGet: '2.15.0',
+  onWebVisible: '2.21.0',
+  addCalendarEvent: '2.37.0',
+};
+const GATES: [below: string, at: string][] = [
+  ['1.2.50', '1.2.51'],
+  ['2.7.9', '2.8.0'],
+  ['2.14.9', '2.15.0'],
+  ['2.20.9', '2.21.0'],
+  ['2.36.9', '2.37.0'],
+];
+const versionParts = (version: string) => version.split('.').map(Number);
+const atLeast = (version: string, minimum: string) => {
+  const [a, b] = [versionParts(version), versionParts(minimum)];
+  for (let i = 0; i < 3; i += 1) if (a[i] !== b[i]) return a[i] > b[i];
+  return true;
+};
+
+test.describe('every call at both sides of its version gate, on Android and iOS', () => {
+  for (const platform of ['android', 'ios'] as const)
+    for (const version of GATES.flat())
+      test(`${platform} ${version}`, async ({ browser, baseURL }) => {
+        const app = await openInApp(browser, baseURL ?? '', { platform, version });
+        await app.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+        // A referral code in the landing URL makes the page read the referral config: `request` from 1.2.51.
+        await app.page.goto('/trade-info?symbol=BTCUSDT&vipCode=gate42');
+        await expect(app.page.getByTestId('info-mark')).toHaveText(/\d/, SLOW);
+        await app.page.getByTestId('funding-calendar').click();
+        await app.page.getByTestId('app-share').click();
+        // The risk token is asked for after the page is shown; then everything this visit calls has been called.
+        const expected = Object.keys(GATED_CALLS).filter((method) => atLeast(version, GATED_CALLS[method]));
+        await expect
+          .poll(() => [...new Set(app.traffic.map((m) => m.method))].filter((m) => m in GATED_CALLS).sort(), SLOW)
+          .toEqual(expected.sort());
+        await app.close();
+      });
+});
+
+test.describe('bridge timeouts and errors reach the user in words (spec §8)', () => {
+  test('a call the app never answers times out after 3 s (00004); failures show their texts or the app’s message', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', {
+      platform: 'android',
+      version: '2.37.0',
+      behaviours: {
+        share: 'silent',
+        addCalendarEvent: 'unknown-method',
+        openBrowser: 'no-code',
+      },
+    });
+    await app.page.goto('/trade-info?symbol=BTCUSDT');
+    await expect(app.page.getByTestId('info-mark')).toHaveText(/\d/, SLOW);
+    const started = Date.now();
+    await app.page.getByTestId('app-share').click();
+    await expect(app.page.getByText('The app did not answer in time. Please try again.')).toBeVisible(SLOW);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    await app.page.getByTestId('funding-calendar').click();
+    await expect(
+      app.page.getByText('The funding time could not be added to your calendar. App Jsbridge Request Action Error'),
+    ).toBeVisible(SLOW);
+    await app.page.goto('/download');
+    await app.page.getByTestId('download-update').click();
+    await expect(app.page.getByText('App Network Error')).toBeVisible(SLOW);
+    await app.close();
+
+    const refusing = await openInApp(browser, baseURL ?? '', {
+      platform: 'ios',
+      version: '2.8.0',
+      behaviours: { share: { code: '40001', msg: 'Sharing is switched off in this app.' } },
+    });
+    await refusing.page.goto('/trade-info?symbol=BTCUSDT');
+    await refusing.page.getByTestId('app-share').click();
+    await expect(refusing.page.getByText('Sharing is switched off in this app.')).toBeVisible(SLOW);
+    await refusing.close();
+  });
+
+  test('a forwarded request the app never answers fails after 10 s (110100) with its text; a refusal shows the app’s message', async ({
+    browser,
+    baseURL,
+  }) => {
+    const behaviours: AppHostOptions['behaviours'] = {};
+    const app = await signedInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0', behaviours });
+    await app.page.goto('/trade-asset');
+    await expect(app.page.getByTestId('asset-total')).toContainText('BTC', SLOW);
+    // From now on the app takes requests and never answers them.
+    behaviours.request = 'silent';
+    const started = Date.now();
+    await app.page.getByRole('link', { name: 'Orders' }).click();
+    await expect(app.page.getByText('The app did not complete the request in time. Please try again.')).toBeVisible({
+      timeout: 25_000,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9900);
+    // An unsuccessful reply shows the app's own message.
+    behaviours.request = { code: '40001', msg: 'The app is offline.' };
+    await app.page.getByRole('button', { name: 'Retry' }).click();
+    await expect(app.page.getByText('The app is offline.')).toBeVisible(SLOW);
+    // And a working app again: the orders show.
+    delete behaviours.request;
+    await app.page.getByRole('button', { name: 'Retry' }).click();
+    await expect(app.page.getByText('No open orders.').or(app.page.getByTestId('app-orders-spot'))).toBeVisible(SLOW);
+    await app.close();
+  });
+});
+
 test.describe('the in-app pages (spec §2.1) inside the app double', () => {
   test('/trade-spot: compact trading at 360 px on the trading workers; the pair switcher stays on in-app pages', async ({
     browser,

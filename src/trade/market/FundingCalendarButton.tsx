@@ -32,8 +32,8 @@ export function FundingCalendarButton({ pair, time, className }: FundingCalendar
     });
     setBusy(false);
     showToast(
-      outcome === 'failed'
-        ? { type: 'error', message: t('trade.calendar.failed') }
+      typeof outcome === 'object'
+        ? { type: 'error', message: `${t('trade.calendar.failed')} ${outcome.failed}` }
         : { type: 'success', message: t(outcome === 'added' ? 'trade.calendar.added' : 'trade.calendar.downloaded') },
     );
   };
