@@ -135,12 +135,13 @@ export function icsOf(entry: CalendarEntry, now: number): string {
   ].join('\r\n');
 }
 
-/** Opens another site: in the phone's browser from the app (`openBrowser`), else in a new tab. */
-export async function openOutside(url: string): Promise<void | AppCallFailure> {
+/** Opens another site: in the phone's browser from the app (`openBrowser`), else in a new tab; null when opened. */
+export async function openOutside(url: string): Promise<AppCallFailure | null> {
   const app = await askApp('openBrowser', { url });
-  if (app === 'done') return;
+  if (app === 'done') return null;
   if (app !== 'not-sent') return app;
   window.open(url, '_blank', 'noopener,noreferrer');
+  return null;
 }
 
 /**

@@ -10,6 +10,15 @@ import { measureCrypto } from './crypto-bench';
 import { measureMaths } from './maths-bench';
 import { measurePage, type PageFigures } from './measure-page';
 import { type EnduranceFigures, measureTrade, type TradeVariantFigures, VSYNC_MS } from './trade-bench';
+import {
+  APP_VERSION,
+  type LoadFigures,
+  measureWebview,
+  PHONE,
+  SLOW_4G,
+  WEBVIEW_MARKET,
+  type WebviewFigures,
+} from './webview-bench';
 
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 5000);
@@ -22,8 +31,19 @@ const ENDURANCE = {
   windowMs: Number(process.env.BENCH_ENDURANCE_MS ?? 30_000),
 };
 /**
- * `pages`, `assets`, `signing`, `maths`, `trade` (both variants) or `endurance` runs one part only, for quicker rounds while
- * tuning; unset runs everything.
+ * Webview: the in-app pages on a low-end phone, loads per page, then one streaming session whose first ten 30 s windows
+ * count long tasks and whose ends read the heap (WEBVIEW_MINUTES shortens it, with the windows that fit).
+ */
+const WEBVIEW_SESSION_MS = Number(process.env.WEBVIEW_MINUTES ?? 10) * 60_000;
+const WEBVIEW = {
+  runs: 3,
+  windowMs: 30_000,
+  windows: Math.min(10, Math.floor(WEBVIEW_SESSION_MS / 30_000)),
+  sessionMs: WEBVIEW_SESSION_MS,
+};
+/**
+ * `pages`, `assets`, `signing`, `maths`, `trade` (both variants), `endurance` or `webview` runs one part only, for
+ * quicker rounds while tuning; unset runs everything.
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -258,6 +278,8 @@ try {
     if (worker && main) over += printVariants(worker, main, line);
     if (trade.endurance) over += printEndurance(trade.endurance);
   }
+  if (ONLY === '' || ONLY === 'webview')
+    over += printWebview(await measureWebview(browser, { distDir: join(ROOT, 'dist'), ...WEBVIEW }));
 } finally {
   await browser.close();
   await gateway.close();
@@ -320,4 +342,93 @@ function printEndurance(figures: EnduranceFigures): number {
     `    ${ok ? 'ok  ' : 'OVER'} 0 long tasks > 50 ms in every window (${clean} of ${figures.windows.length} clean)`,
   );
   return ok ? 0 : 1;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1e6).toFixed(2);
+}
+
+/** Prints the webview part's loads, windows and heap; returns how many budgets are over. */
+function printWebview(figures: WebviewFigures): number {
+  console.log(
+    `\nwebview  inside the Android app ${APP_VERSION}: ${PHONE.viewport.width}×${PHONE.viewport.height} at ${PHONE.deviceScaleFactor}x, touch, ${PHONE.cpuThrottle}x CPU (page main thread; workers are not throttled), DevTools "Slow 4G" (${SLOW_4G.latencyMs} ms latency, ${SLOW_4G.downloadBytesPerSec} B/s down, ${SLOW_4G.uploadBytesPerSec} B/s up), no service worker`,
+  );
+  console.log(
+    `  bridge: replies to \`request\` wait ${SLOW_4G.latencyMs} ms plus their bytes at the same rates (the app carries them, outside the emulation); own gateway: ${WEBVIEW_MARKET.marketStepMs} ms steps × ${WEBVIEW_MARKET.levelChangesPerStep} changes (the README's default pace)`,
+  );
+  const { rate } = figures;
+  console.log(
+    `  stream (counted by a Node client for ${rate.seconds} s): ${rate.levelChangesPerSec} level changes/s, ${rate.tradesPerSec} trades/s over every instrument`,
+  );
+  console.log(
+    "  loads: cold in a fresh context with an empty HTTP cache, then warm (a second load, the cold one's files cached); each read 5 s after its data showed",
+  );
+  const loads = (label: string, runs: LoadFigures[]) => {
+    const all = (pick: (f: LoadFigures) => number) => runs.map(pick).join(', ');
+    console.log(`    LCP ${label}: median ${median(runs.map((f) => f.lcpMs))} ms (runs ${all((f) => f.lcpMs)} ms)`);
+    console.log(`    FCP ${label}: median ${median(runs.map((f) => f.fcpMs))} ms (runs ${all((f) => f.fcpMs)} ms)`);
+    console.log(
+      `    data shown ${label}: median ${median(runs.map((f) => f.readyMs))} ms (runs ${all((f) => f.readyMs)} ms)`,
+    );
+    console.log(
+      `    transferred by the page ${label}: median ${(median(runs.map((f) => f.transferredBytes)) / 1024).toFixed(1)} KB`,
+    );
+    if (process.env.BENCH_DEBUG) for (const f of runs) console.dir(f.debug, { depth: 3, maxArrayLength: 200 });
+  };
+  for (const [page, note] of [
+    [figures.spot, 'signed out'],
+    [figures.asset, 'signed in on /login first, then the HTTP cache cleared'],
+  ] as const) {
+    console.log(`\n  ${page.path}  (${note}; ${page.cold.length} runs, each a fresh context)`);
+    loads('cold', page.cold);
+    loads('warm', page.warm);
+  }
+  const { session } = figures;
+  const seconds = WEBVIEW.windowMs / 1000;
+  console.log(
+    `\n  ${figures.spot.path} streaming for ${(session.sessionMs / 60_000).toFixed(1)} min: ${session.windows.length} consecutive windows of ${seconds} s`,
+  );
+  session.windows.forEach((w, index) => {
+    console.log(`    window ${index + 1}: ${w.count} long tasks (max ${w.maxMs} ms)`);
+    if (process.env.BENCH_DEBUG && w.frames.length > 0) console.dir(w.frames, { depth: 4 });
+  });
+  const growth = session.heapBytes.end - session.heapBytes.start;
+  console.log(
+    `    JS heap in use after a full GC (page main thread): ${megabytes(session.heapBytes.start)} → ${megabytes(session.heapBytes.end)} MB (${growth >= 0 ? '+' : ''}${megabytes(growth)} MB)`,
+  );
+  for (const start of session.workerHeaps.start) {
+    const end = session.workerHeaps.end.find((w) => w.script === start.script);
+    console.log(
+      `    (for reading) heap of worker ${start.script}: ${megabytes(start.usedBytes)} → ${end ? megabytes(end.usedBytes) : '?'} MB`,
+    );
+  }
+  console.log(
+    `    (for reading) bridge calls during the session: ${session.calls.map(([method, n]) => `${method} ${n}`).join(', ') || 'none'}`,
+  );
+  const clean = session.windows.filter((w) => w.count === 0).length;
+  const checks: [boolean, string][] = [
+    [median(figures.spot.cold.map((f) => f.lcpMs)) <= 2500, `LCP ≤ 2500 ms, ${figures.spot.path} cold (median)`],
+    [median(figures.asset.cold.map((f) => f.lcpMs)) <= 2500, `LCP ≤ 2500 ms, ${figures.asset.path} cold (median)`],
+    [
+      clean === session.windows.length && session.windows.length === 10,
+      `0 long tasks > 50 ms in each of ten ${seconds} s windows (${clean} of ${session.windows.length} clean)`,
+    ],
+    [
+      growth <= 5e6 && session.sessionMs >= 600_000,
+      `JS heap growth ≤ 5 MB over 10 min (${megabytes(growth)} MB over ${(session.sessionMs / 60_000).toFixed(1)} min)`,
+    ],
+  ];
+  let over = 0;
+  for (const [ok, text] of checks) {
+    console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
+    if (!ok) over += 1;
+  }
+  return over;
 }
