@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
-import { isPageHidden, onPageVisibility } from '../platform/page-visibility';
 import { authState } from '../session/auth-state';
 import { SignInToTrade } from '../trade/account-panels/AccountPanelsSignIn';
 import { orderSideText, orderTime, orderTypeText } from '../trade/account-panels/account-format';
+import { useOrderCancel } from '../trade/account-panels/use-order-cancel';
 import { errorText, tradeApi } from '../trade/trade-api';
 import type { TradeOrder } from '../trade/trade-replies';
 import { useIntlTag, useNumberText } from '../trade/use-number-text';
@@ -12,7 +12,7 @@ import { AppScreenLink } from '../ui/AppScreenLink';
 import { Button } from '../ui/Button';
 import { StateView } from '../ui/StateView';
 import { Tabs } from '../ui/Tabs';
-import { showToast } from '../ui/toast/toast-state';
+import { useVisiblePoll } from '../ui/use-visible-poll';
 import { AppPageNav } from './AppPageNav';
 
 /** How often the open orders are read again while the page is seen (fills and cancels elsewhere show up). */
@@ -29,38 +29,22 @@ function useOpenOrders(market: Market, isSignedIn: boolean) {
   const [view, setView] = useState<OrdersView>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const refresh = useCallback(() => setAttempt((n) => n + 1), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` (a cancel, a retry) reads the orders again at once.
-  useEffect(() => {
-    if (!isSignedIn) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const read = async () => {
-      clearTimeout(timer);
-      timer = undefined;
+  useVisiblePoll(
+    async (isLive) => {
       try {
         const orders = await (market === 'spot' ? tradeApi.spotOpenOrders('') : tradeApi.futuresOpenOrders(''));
-        if (live) setView({ status: 'ready', orders, stale: false });
+        if (isLive()) setView({ status: 'ready', orders, stale: false });
       } catch (error) {
-        if (live)
+        if (isLive())
           setView((current) =>
             current.status === 'ready' ? { ...current, stale: true } : { status: 'error', message: errorText(error) },
           );
       }
-      if (live && !isPageHidden()) timer = setTimeout(() => void read(), APP_ORDERS_POLL_MS);
-    };
-    void read();
-    const stop = onPageVisibility(() => {
-      if (isPageHidden()) {
-        clearTimeout(timer);
-        timer = undefined;
-      } else if (timer === undefined) void read();
-    });
-    return () => {
-      live = false;
-      clearTimeout(timer);
-      stop();
-    };
-  }, [market, isSignedIn, attempt]);
+    },
+    APP_ORDERS_POLL_MS,
+    [market, attempt],
+    isSignedIn,
+  );
   return { view, refresh };
 }
 
@@ -69,26 +53,7 @@ function OrderCards({ market, isSignedIn }: { market: Market; isSignedIn: boolea
   const number = useNumberText();
   const intl = useIntlTag();
   const { view, refresh } = useOpenOrders(market, isSignedIn);
-  const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
-
-  const cancel = async (order: TradeOrder) => {
-    if (cancelling.has(order.orderId)) return;
-    setCancelling((current) => new Set(current).add(order.orderId));
-    try {
-      if (market === 'futures') await tradeApi.cancelFuturesOrder(order.symbol, order.orderId);
-      else await tradeApi.cancelSpotOrder(order.symbol, order.orderId);
-      showToast({ type: 'success', message: t('trade.acct.cancelled') });
-      refresh();
-    } catch (error) {
-      showToast({ type: 'error', message: errorText(error) });
-    } finally {
-      setCancelling((current) => {
-        const next = new Set(current);
-        next.delete(order.orderId);
-        return next;
-      });
-    }
-  };
+  const { cancelling, cancel } = useOrderCancel(tradeApi, market, refresh);
 
   if (view.status === 'loading') return <StateView state="loading" />;
   if (view.status === 'error')

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ContractInfoFrame, ContractInfoResult } from '../../engine/market/contract-info';
 import { useIntlTag } from '../i18n/i18n';
-import { isPageHidden, onPageVisibility } from '../platform/page-visibility';
+import { useVisiblePoll } from '../ui/use-visible-poll';
 import { marketWorker, WorkerCallError } from '../workers';
 
 /** How often the live figures (mark, index, funding) are read again while the page is seen. */
@@ -32,43 +32,25 @@ export function useContractInfo(symbol: string): ContractInfoView {
   const [failure, setFailure] = useState<ContractInfoFailure | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` (Retry) reads again at once.
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    setFrame((current) => (current?.symbol === symbol ? current : null));
-    const read = async () => {
-      clearTimeout(timer);
-      timer = undefined;
+  useVisiblePoll(
+    async (isLive) => {
       try {
         const result = await marketWorker.call<ContractInfoResult | { ok: false; reason: 'network' }>(
           (api) => api.loadContractInfo(symbol, intl) as Promise<ContractInfoResult | { ok: false; reason: 'network' }>,
         );
-        if (!live) return;
+        if (!isLive()) return;
         if (result.ok) {
           setFrame(result.frame);
           setFailure(null);
         } else setFailure(result.reason);
       } catch (error) {
-        if (!live) return;
-        setFailure(error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed');
+        if (isLive())
+          setFailure(error instanceof WorkerCallError && error.kind === 'timeout' ? 'worker-timeout' : 'worker-failed');
       }
-      if (live && !isPageHidden()) timer = setTimeout(() => void read(), CONTRACT_INFO_POLL_MS);
-    };
-    void read();
-    const stop = onPageVisibility(() => {
-      if (!isPageHidden() && timer === undefined) void read();
-      else if (isPageHidden()) {
-        clearTimeout(timer);
-        timer = undefined;
-      }
-    });
-    return () => {
-      live = false;
-      clearTimeout(timer);
-      stop();
-    };
-  }, [symbol, intl, attempt]);
+    },
+    CONTRACT_INFO_POLL_MS,
+    [symbol, intl, attempt],
+  );
 
   return { frame, failure, retry: () => setAttempt((n) => n + 1) };
 }

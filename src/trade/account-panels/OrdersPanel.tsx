@@ -1,13 +1,11 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { AccountSnapshot } from './account-store';
-import { errorText } from '../trade-api';
-import type { TradeOrder } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
-import { showToast } from '../../ui/toast/toast-state';
 import { AccountPanelsState } from './AccountPanelsState';
 import { OrdersTable } from './OrdersTable';
+import { useOrderCancel } from './use-order-cancel';
 
 export interface OrdersPanelProps {
   instrument: TradeInstrument;
@@ -19,7 +17,6 @@ export interface OrdersPanelProps {
 export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
   const t = useT();
   const { api, store } = useTradeServices();
-  const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
   const slice = kind === 'open' ? account.openOrders : account.history;
   const boxRef = useRef<HTMLDivElement>(null);
   // The cancelled order whose row, once gone, takes the focus with it: the focus then goes to the next row's cancel.
@@ -36,26 +33,11 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
     (buttons[Math.min(pending.index, buttons.length - 1)] ?? box).focus();
   }, [slice.data]);
 
-  const cancel = async (order: TradeOrder) => {
-    if (cancelling.has(order.orderId)) return;
-    setCancelling((current) => new Set(current).add(order.orderId));
-    try {
-      if (instrument.market === 'futures') await api.cancelFuturesOrder(order.symbol, order.orderId);
-      else await api.cancelSpotOrder(order.symbol, order.orderId);
-      showToast({ type: 'success', message: t('trade.acct.cancelled') });
-      focusAfter.current = { orderId: order.orderId, index: slice.data.findIndex((o) => o.orderId === order.orderId) };
-      // The long poll will name `orders` too; asking now makes the row go without waiting for it.
-      store.refresh('openOrders', 'history');
-    } catch (error) {
-      showToast({ type: 'error', message: errorText(error) });
-    } finally {
-      setCancelling((current) => {
-        const next = new Set(current);
-        next.delete(order.orderId);
-        return next;
-      });
-    }
-  };
+  const { cancelling, cancel } = useOrderCancel(api, instrument.market, (order) => {
+    focusAfter.current = { orderId: order.orderId, index: slice.data.findIndex((o) => o.orderId === order.orderId) };
+    // The long poll will name `orders` too; asking now makes the row go without waiting for it.
+    store.refresh('openOrders', 'history');
+  });
 
   return (
     <div ref={boxRef} tabIndex={-1} className="account-panels__focus-box">
