@@ -196,7 +196,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/v1': gateway,
-      '/api': gateway,
+      // `/api/v2/...` is the gateway's; `/api` itself is the app's API keys page.
+      '^/api/': gateway,
       '/v2/ws': { target: gateway.replace(/^http/, 'ws'), ws: true },
     },
   },

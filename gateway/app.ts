@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { apiKeyRoutes } from './apikeys/api-keys';
 import { assetRoutes } from './assets/asset-routes';
 import { depositAddressKey } from './assets/deposit-addresses';
 import type { AuthDeps } from './auth/auth-context';
@@ -126,6 +127,10 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
       localMode: deps.localMode ?? false,
       depositKey: depositAddressKey(identity.serverPrivateKey),
     }),
+  );
+  app.route(
+    '/',
+    apiKeyRoutes({ auth: auth.context, trading, serverPrivateKey: identity.serverPrivateKey, logger: deps.logger }),
   );
   app.route('/', appShell.routes);
   app.get('*', staticSite(deps.distDir, appShell.site));

@@ -12,6 +12,8 @@ export const STEP_UP_PURPOSES = [
   'email-change',
   'mobile-change',
   'api-key-create',
+  'api-key-edit',
+  'api-key-delete',
   'sub-create',
   'withdraw',
 ] as const;

@@ -1,3 +1,4 @@
+import { API_KEY_MIGRATIONS } from '../apikeys/api-key-migrations';
 import { AUTH_MIGRATIONS } from '../auth/auth-migrations';
 import { SECURITY_MIGRATIONS } from '../security/security-migrations';
 import { TRADING_MIGRATIONS } from '../trading/trading-migrations';
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SECURITY_MIGRATIONS,
   ...AUTH_MIGRATIONS,
   ...TRADING_MIGRATIONS,
+  ...API_KEY_MIGRATIONS,
 ];

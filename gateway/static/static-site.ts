@@ -11,8 +11,12 @@ import { notBuiltPage } from './not-built-page';
 const API_PREFIXES = ['/v1', '/api', '/v2', '/__faults'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** True when a path is under one of the API prefixes. */
+/** App pages named like an API prefix: the API keys page `/api` (spec §2.1); `/{lang}/api` is under no prefix anyway. */
+const PAGES_UNDER_API_PREFIXES: ReadonlySet<string> = new Set(['/api']);
+
+/** True when a path is under one of the API prefixes (and is not an app page of that name). */
 export function isApiPath(path: string): boolean {
+  if (PAGES_UNDER_API_PREFIXES.has(path)) return false;
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
