@@ -1,0 +1,218 @@
+// The webview part's phone: a low-end Android phone's app webview (size, touch, CPU, DevTools' "Slow 4G"), with the
+// native app's bridge answered from Node the way tests/e2e/app-host.ts answers it, forwarded requests paying the
+// same network.
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { evaluateInPage } from './page-probes';
+
+/** The app's version in the user agent: 2.21.0 takes every method the in-app pages send (getUsdtRate included). */
+export const APP_VERSION = '2.21.0';
+
+const USER_AGENT = `Mozilla/5.0 (Linux; Android 12; SM-A135F Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36 ExchangeApp/${APP_VERSION}`;
+
+/** The phone: a 360 × 740 screen at 2× density, touch, and a CPU six times slower than the bench machine's. */
+export const PHONE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  cpuThrottle: 6,
+} as const;
+
+/**
+ * DevTools' own "Slow 4G" preset (`Slow4GConditions` of chrome-devtools-frontend's NetworkManager, formerly "Fast 3G",
+ * the same figures as Lighthouse's mobileSlow4G with its DevTools factors): 150 ms RTT × 3.75 as request latency,
+ * 1.6 Mbit/s down and 750 kbit/s up × 0.9, in bytes per second.
+ */
+export const SLOW_4G = {
+  latencyMs: 150 * 3.75,
+  downloadBytesPerSec: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadBytesPerSec: ((750 * 1000) / 8) * 0.9,
+} as const;
+
+/** One message the page sent to the app (contracts/bridge.md §2). */
+interface BridgeMessage {
+  id: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** The webview open in its own context, its CDP session, and what its app has answered. */
+export interface Webview {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  inPage: <T>(expression: string) => Promise<T>;
+  /** Turns the phone's CPU and network on (sign-in before a measured load runs without them). */
+  emulate(): Promise<void>;
+  /** Bridge calls answered so far, by method. */
+  calls: Map<string, number>;
+}
+
+/**
+ * Init script (a string, not a serialized function: tsx's `__name` helper does not exist in the page): long tasks,
+ * the largest-contentful-paint candidates and, for BENCH_DEBUG, long animation frames, recorded from before any page
+ * script.
+ */
+const PROBES = `(() => {
+  const probes = { longTasks: [], lcp: 0, loaf: [] };
+  globalThis.__webview = probes;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) probes.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) probes.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  if (${process.env.BENCH_DEBUG ? 'true' : 'false'})
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        probes.loaf.push({
+          start: Math.round(e.startTime),
+          duration: Math.round(e.duration),
+          scripts: e.scripts.map((s) => s.invoker + ' ' + (s.sourceFunctionName || '(anonymous)') + '@' + s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition + ' ' + Math.round(s.duration) + 'ms'),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+})();`;
+
+/** The Android app's transport: a Java interface taking strings, here a Playwright binding into the host below. */
+const ANDROID_TRANSPORT = 'window.AppBridge = { postMessage: (message) => window.__webviewHost(String(message)) };';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens the webview in a fresh context: no service worker (every load is a cold one unless the HTTP cache has the
+ * files), the app's user agent and transport. Replies to `request` wait, once the phone is emulated, the preset's
+ * latency plus the bytes up and down at its throughputs: the app carries them over the phone's network, which the
+ * DevTools emulation (the page's own requests only) never sees.
+ */
+export async function openWebview(browser: Browser, baseURL: string): Promise<Webview> {
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: USER_AGENT,
+    viewport: PHONE.viewport,
+    deviceScaleFactor: PHONE.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  const calls = new Map<string, number>();
+  let emulated = false;
+  let cdp: CDPSession | null = null;
+
+  const answer = async (message: BridgeMessage): Promise<unknown> => {
+    switch (message.method) {
+      case 'request': {
+        const { envelope, upBytes, downBytes } = await forward(context, baseURL, message.params);
+        if (emulated)
+          await sleep(
+            SLOW_4G.latencyMs +
+              (upBytes / SLOW_4G.uploadBytesPerSec) * 1000 +
+              (downBytes / SLOW_4G.downloadBytesPerSec) * 1000,
+          );
+        return { code: '00000', data: envelope };
+      }
+      case 'storageGet':
+        return { code: '00000', data: { value: null } };
+      case 'getUsdtRate':
+        return { code: '00000', data: { rate: '1' } };
+      case 'getToken': {
+        // The app holds the device's risk token; without one the page would load the web SDK instead, a cost
+        // the app spares it. Like the e2e double, the token comes from the exchange's risk endpoint.
+        const reply = (await (await fetch(new URL('/v1/constantid/udid/c1', baseURL))).json()) as {
+          data?: { token?: string };
+        };
+        if (emulated) await sleep(SLOW_4G.latencyMs);
+        return { code: '00000', data: { token: reply.data?.token } };
+      }
+      default:
+        return { code: '00000', data: {} };
+    }
+  };
+
+  await context.exposeBinding('__webviewHost', async (_source, raw: unknown) => {
+    const message = JSON.parse(String(raw)) as BridgeMessage;
+    calls.set(message.method, (calls.get(message.method) ?? 0) + 1);
+    const reply = await answer(message);
+    // Delivered through the DevTools protocol, not `page.evaluate`, whose helper script would be the harness's
+    // own main-thread work inside the measured windows.
+    await cdp
+      ?.send('Runtime.evaluate', {
+        expression: `window.__appBridge?.onReply(${JSON.stringify(message.id)}, ${JSON.stringify(reply)})`,
+      })
+      .catch(() => undefined);
+  });
+  await context.addInitScript({ content: ANDROID_TRANSPORT });
+  await context.addInitScript({ content: PROBES });
+  const page = await context.newPage();
+  cdp = await context.newCDPSession(page);
+  const session = cdp;
+  return {
+    context,
+    page,
+    cdp: session,
+    inPage: <T>(expression: string) => evaluateInPage<T>(session, expression),
+    async emulate() {
+      await session.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuThrottle });
+      await session.send('Network.enable');
+      await session.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: SLOW_4G.latencyMs,
+        downloadThroughput: SLOW_4G.downloadBytesPerSec,
+        uploadThroughput: SLOW_4G.uploadBytesPerSec,
+      });
+      emulated = true;
+    },
+    calls,
+  };
+}
+
+/** The app's side of request forwarding: the request as the page described it, with the app's cookies. */
+async function forward(
+  context: BrowserContext,
+  baseURL: string,
+  params: Record<string, unknown>,
+): Promise<{ envelope: unknown; upBytes: number; downBytes: number }> {
+  const method = String(params.method);
+  const headers = { ...(params.headers as Record<string, string>) };
+  const cookies = await context.cookies(baseURL);
+  if (cookies.length > 0) headers.cookie = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  const body = method === 'GET' ? undefined : JSON.stringify(params.params);
+  const response = await fetch(new URL(String(params.path), baseURL), { method, headers, body });
+  const set = response.headers.getSetCookie();
+  if (set.length > 0) await context.addCookies(set.map((line) => cookieOf(line, baseURL)));
+  const text = await response.text();
+  return {
+    envelope: JSON.parse(text),
+    upBytes: Buffer.byteLength(JSON.stringify(headers)) + (body ? Buffer.byteLength(body) : 0),
+    downBytes: Buffer.byteLength(text),
+  };
+}
+
+function cookieOf(line: string, url: string) {
+  const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+  const at = pair.indexOf('=');
+  const flags = attributes.map((attribute) => attribute.toLowerCase());
+  const maxAge = flags.find((flag) => flag.startsWith('max-age='));
+  return {
+    name: pair.slice(0, at),
+    value: pair.slice(at + 1),
+    url,
+    httpOnly: flags.includes('httponly'),
+    sameSite: 'Lax' as const,
+    ...(maxAge && Number(maxAge.slice(8)) <= 0 ? { expires: 1 } : {}),
+  };
+}
+
+/** An expression true once `selector` shows a digit. */
+export const showsDigit = (selector: string) =>
+  `/\\d/.test(document.querySelector(${JSON.stringify(selector)})?.textContent ?? '')`;
+
+/** Waits in the page (a timer poll, not Playwright's locators) until `readyExpression` is true. */
+export async function waitInPage(webview: Webview, readyExpression: string, what: string): Promise<void> {
+  await webview.inPage<void>(`new Promise((resolve, reject) => {
+    const started = performance.now();
+    const poll = () => {
+      if (${readyExpression}) return resolve();
+      if (performance.now() - started > 60000) return reject(new Error(${JSON.stringify(`${what} never showed`)}));
+      setTimeout(poll, 100);
+    };
+    poll();
+  })`);
+}
