@@ -182,10 +182,11 @@ export default defineConfig({
               name: 'app-core',
               test: /src[\\/](platform[\\/](storage|page-visibility)|bridge[\\/]app-bridge|ui[\\/]StateView)\.tsx?$|engine[\\/]rules[\\/]route-languages\.ts$/,
             },
-            // The modules every asset page shares, in one file for the area (their imports stay where they are).
+            // The modules every asset page shares, in one file for the area (their imports stay where they are), with
+            // the link that leads into the app (the overview's deposit and withdraw, the in-app pages' records).
             {
               name: 'asset-area',
-              test: /src[\\/]asset[\\/](asset-api|AssetStates|use-asset-reply|asset-format|LtrFigures)\.tsx?$/,
+              test: /src[\\/](asset[\\/](asset-api|AssetStates|use-asset-reply|asset-format|LtrFigures)|ui[\\/]AppScreenLink)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -8,9 +8,12 @@ import { apiKeyAuth } from './api-key-auth';
 import type { ApiKeyEnv } from './api-key-env';
 import { apiKeySessionRoutes } from './api-key-routes';
 import { createApiKeyStore } from './api-key-store';
+import { mixAccountRoutes } from './mix-account-routes';
+import { mixTradeRoutes } from './mix-trade-routes';
 import { apiSecretKey } from './secret-box';
 import { createSignatureReplays } from './signature-replays';
 import { spotAccountRoutes } from './spot-account-routes';
+import { spotTradeRoutes } from './spot-trade-routes';
 
 /** What the API key module is built from. */
 export interface ApiKeyDeps {
@@ -39,5 +42,8 @@ export function apiKeyRoutes(deps: ApiKeyDeps): Hono<ApiKeyEnv> {
   // One check (and one passphrase memory) for every private route; each route puts it in front of its handler.
   const auth = apiKeyAuth({ store, replays: createSignatureReplays(deps.auth.db), logger: deps.logger, now: deps.now });
   routes.route('/', spotAccountRoutes(deps.trading, auth));
+  routes.route('/', spotTradeRoutes(deps.trading, auth));
+  routes.route('/', mixTradeRoutes(deps.trading, auth));
+  routes.route('/', mixAccountRoutes(deps.trading, auth));
   return routes;
 }

@@ -6,8 +6,18 @@ import type { MarketSimulator } from '../market/simulator';
 
 const SYMBOL_PATTERN = /^[A-Z0-9_]{1,32}$/;
 const DIGITS = /^\d{1,16}$/;
-/** Product types of the public v2 API; only USDT-M is simulated, the others hold no instruments. */
-const PRODUCT_TYPES = new Set(['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES']);
+/**
+ * Product types of the public v2 API, with the demo-trading ones (`S…`) client libraries also ask for. Only USDT-M is
+ * simulated (SUSDT-FUTURES is its demo alias); the others are valid and hold no instruments.
+ */
+const PRODUCT_TYPES = new Set([
+  'USDT-FUTURES',
+  'COIN-FUTURES',
+  'USDC-FUTURES',
+  'SUSDT-FUTURES',
+  'SCOIN-FUTURES',
+  'SUSDC-FUTURES',
+]);
 
 /** A query parameter the caller must send is missing (HTTP 400, code 40019, as the public API words it). */
 export function missingParameter(name: string): GatewayError {
@@ -63,9 +73,12 @@ export function requireProductType(c: Context<GatewayEnv>): string {
   return value;
 }
 
-/** The simulated product line behind a `productType`, or null for the futures lines that hold no instruments. */
+/**
+ * The simulated product line behind a `productType`, or null for the futures lines that hold no instruments. The
+ * whole gateway is paper trading, so the demo alias SUSDT-FUTURES names the same USDT-M perpetuals.
+ */
 export function simulatedLine(productType: string): InstType | null {
-  return productType === 'USDT-FUTURES' ? 'USDT-FUTURES' : null;
+  return productType === 'USDT-FUTURES' || productType === 'SUSDT-FUTURES' ? 'USDT-FUTURES' : null;
 }
 
 /** An optional integer query within [min, max]; `fallback` when absent, 40020 when malformed or out of range. */

@@ -4,14 +4,19 @@ import type { GatewayEnv } from '../http/gateway-env';
 import { contractView, futuresTickerView, spotSymbolView, spotTickerView } from '../market/exchange-views';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MarketSimulator } from '../market/simulator';
+import { futuresReferenceRoutes } from './futures-reference-routes';
 import { marketFundingRoutes } from './market-funding-routes';
+import { marketHistoryRoutes } from './market-history-routes';
 import { pickInstruments, requireProductType, simulatedLine } from './market-query';
 import { marketSnapshotRoutes } from './market-snapshot-routes';
+import { publicV2Routes } from './public-v2-routes';
 
 /**
  * The public market REST snapshots of the market-data contract: spot symbols and tickers, futures contracts and
- * tickers, plus the depth, candle and recent-trade snapshots of {@link marketSnapshotRoutes} and the funding history
- * and margin tiers of {@link marketFundingRoutes}.
+ * tickers, plus the depth, candle and recent-trade snapshots of {@link marketSnapshotRoutes}, the funding history
+ * and margin tiers of {@link marketFundingRoutes}, the trade and candle history of {@link marketHistoryRoutes}, one
+ * perpetual's ticker, prices, funding and open interest of {@link futuresReferenceRoutes}, and the server time, coins
+ * and margin pairs a client library loads at start of {@link publicV2Routes}.
  */
 export function marketRoutes(simulator: MarketSimulator): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
@@ -31,6 +36,9 @@ export function marketRoutes(simulator: MarketSimulator): Hono<GatewayEnv> {
   });
   routes.route('/', marketSnapshotRoutes(simulator));
   routes.route('/', marketFundingRoutes(simulator));
+  routes.route('/', marketHistoryRoutes(simulator));
+  routes.route('/', futuresReferenceRoutes(simulator));
+  routes.route('/', publicV2Routes(simulator));
   return routes;
 }
 

@@ -110,13 +110,17 @@ function depth(simulator: MarketSimulator, spec: InstrumentSpec, merge: number, 
   return { asks: side(book.asks, false), bids: side(book.bids, true), ts: String(book.ts), stepUnits };
 }
 
-/** Candles for a `granularity`, `startTime`, `endTime` and `limit` query: the newest `limit` in range, oldest first. */
-function candles(
+/**
+ * Candles for a `granularity`, `startTime`, `endTime` and `limit` query (at most `limitMax`, 1000 for the recent
+ * candles, 200 for the history ones): the newest `limit` in range, oldest first.
+ */
+export function candles(
   c: Context<GatewayEnv>,
   simulator: MarketSimulator,
   spec: InstrumentSpec,
   granularities: Readonly<Record<string, Granularity>>,
   layout: CandleLayout,
+  limitMax = CANDLE_LIMIT_MAX,
 ): string[][] {
   const name = queryValue(c, 'granularity');
   if (name === undefined) throw missingParameter('granularity');
@@ -126,7 +130,7 @@ function candles(
   const startTime = timeParameter(c, 'startTime') ?? 0;
   const endTime = timeParameter(c, 'endTime') ?? Number.POSITIVE_INFINITY;
   if (startTime > endTime) throw badParameter('startTime', 'must not be after endTime');
-  const limit = integerParameter(c, 'limit', { min: 1, max: CANDLE_LIMIT_MAX, fallback: 100 });
+  const limit = integerParameter(c, 'limit', { min: 1, max: limitMax, fallback: 100 });
   const history = simulator.getCandleHistory(spec.instType, spec.symbol) ?? { hours: [], minutes: [] };
   const inRange = historyCandles(history, granularity).filter(
     (candle) => candle.start >= startTime && candle.start <= endTime,
