@@ -30,9 +30,9 @@ export interface ApiKeyDeps {
 
 /**
  * API keys (issue 21 §3): the session routes that manage them (`/v1/user/apikey/*`) and the exchange's v2 private
- * REST routes they open, each behind `apiKeyAuth` and the permission it declares with `requirePermission` (the
- * private trading routes join `spotAccountRoutes` here, given the same `auth`). Mount with `app.route('/', …)` after
- * the public market routes and before the static site.
+ * REST routes they open (spot assets and trading, USDT-M orders, account and positions), each behind `apiKeyAuth` and
+ * the permission it declares with `requirePermission`. Mount with `app.route('/', …)` after the public market routes
+ * and before the static site.
  */
 export function apiKeyRoutes(deps: ApiKeyDeps): Hono<ApiKeyEnv> {
   const store = createApiKeyStore(deps.auth.db, apiSecretKey(deps.serverPrivateKey));

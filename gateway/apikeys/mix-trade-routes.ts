@@ -1,0 +1,241 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { replyMarketOk } from '../http/envelope';
+import type { JsonObject } from '../http/validate';
+import type { OrderSide } from '../market/matching';
+import type { FuturesOrderInput } from '../trading/futures-trading';
+import { isOpen, type OrderRecord } from '../trading/order-store';
+import type { PaperTrading } from '../trading/paper-trading';
+import { TradeError } from '../trading/trade-errors';
+import { feeOn } from '../trading/trade-fees';
+import { priceUnits, sizeUnits } from '../trading/trade-input';
+import { requirePermission } from './api-key-auth';
+import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
+import { createV2OrderQueries } from './v2-order-queries';
+import { engineForce, fillsWhole, recordCancelledOrder, V2_FORCES } from './v2-time-in-force';
+import { asV2, orderDataMissing, orderMissing, parameterMissing, parameterVerification } from './v2-trade-errors';
+import {
+  checkMarginCoin,
+  choiceOf,
+  clientOidOf,
+  decimalOf,
+  instrumentOf,
+  limitOf,
+  orderIdOf,
+  productOf,
+  queryOf,
+  readV2Body,
+  timeOf,
+  type UsdtProduct,
+} from './v2-trade-input';
+import { mixFill, mixOrder } from './v2-views';
+
+/** The v2 private USDT-M order paths (the exchange's "Futures > Trade" endpoints). */
+export const MIX_ORDER_PATHS = {
+  placeOrder: '/api/v2/mix/order/place-order',
+  cancelOrder: '/api/v2/mix/order/cancel-order',
+  detail: '/api/v2/mix/order/detail',
+  ordersPending: '/api/v2/mix/order/orders-pending',
+  ordersHistory: '/api/v2/mix/order/orders-history',
+  fills: '/api/v2/mix/order/fills',
+} as const;
+
+const INST = 'USDT-FUTURES' as const;
+
+/**
+ * The v2 private USDT-M order routes over paper trading, each behind the API key check `auth` and acting on the key
+ * owner's account only: place (one-way, or hedge with `tradeSide` open/close; force gtc, post_only, ioc, fok; TP/SL
+ * presets), cancel, order detail, pending and history orders, fills. `productType` USDT-FUTURES or its demo name
+ * SUSDT-FUTURES, `marginCoin` USDT or SUSDT; replies name the margin coin as the request's product did. Placing and
+ * cancelling call the session API's engine (`trading.futures`).
+ */
+export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
+  const routes = new Hono<ApiKeyEnv>();
+  const { ctx, futures } = trading;
+  const queries = createV2OrderQueries(ctx);
+  const write = <T>(action: () => T): T => ctx.db.transaction(action)();
+  const userOf = (c: Parameters<typeof apiCallerOf>[0]) => {
+    const { userId } = apiCallerOf(c);
+    write(() => ctx.ensureAccount(userId));
+    return userId;
+  };
+  const specOf = (order: OrderRecord) => ctx.spec(INST, order.symbol);
+
+  /** Places one order (in the caller's transaction). */
+  const place = (userId: string, body: JsonObject): OrderRecord => {
+    productOf(body.productType);
+    checkMarginCoin(body.marginCoin);
+    const spec = instrumentOf(ctx.simulator, INST, body.symbol);
+    const settings = futures.settingsOf(userId, spec.symbol);
+    const marginMode = choiceOf(
+      body.marginMode,
+      'marginMode',
+      ['isolated', 'crossed', 'cross'] as const,
+      settings.marginMode,
+    );
+    const side = choiceOf(body.side, 'side', ['buy', 'sell'] as const);
+    const orderType = choiceOf(body.orderType, 'orderType', ['limit', 'market'] as const);
+    const force = orderType === 'market' ? 'gtc' : choiceOf(body.force, 'force', V2_FORCES, 'gtc');
+    const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
+    // tradeSide is read in hedge mode only; one-way mode ignores it, as the exchange does.
+    const tradeSide = hedge ? choiceOf(body.tradeSide, 'tradeSide', ['open', 'close'] as const) : null;
+    const reduceOnly = !hedge && choiceOf(body.reduceOnly, 'reduceOnly', ['yes', 'no'] as const, 'no') === 'yes';
+    const priceText = decimalOf(body.price, 'price');
+    const sizeText = decimalOf(body.size, 'size');
+    if (sizeText === undefined) throw parameterMissing('size');
+    if (orderType === 'limit' && priceText === undefined) throw parameterMissing('price');
+    const clientOid = clientOidOf(body.clientOid) ?? ctx.newOrderId();
+    if (ctx.orders.hasClientOid(userId, clientOid)) throw parameterVerification('duplicate clientOid');
+    const price = (field: string, text: string | undefined) =>
+      text === undefined ? null : asV2('mix', () => priceUnits(spec, field, text));
+    const input: FuturesOrderInput = {
+      symbol: spec.symbol,
+      marginMode: marginMode === 'cross' ? 'crossed' : marginMode,
+      side,
+      tradeSide,
+      orderType,
+      force: engineForce(force),
+      price: orderType === 'limit' ? price('price', priceText) : null,
+      size: asV2('mix', () => sizeUnits(spec, 'size', sizeText)),
+      reduceOnly,
+      triggerPrice: null,
+      presetTp: price('presetStopSurplusPrice', decimalOf(body.presetStopSurplusPrice, 'presetStopSurplusPrice')),
+      presetSl: price('presetStopLossPrice', decimalOf(body.presetStopLossPrice, 'presetStopLossPrice')),
+      clientOid,
+    };
+    const refused = () =>
+      recordCancelledOrder(
+        ctx,
+        { orderId: ctx.newOrderId(), userId, market: 'futures', symbol: spec.symbol, now: ctx.now(), request: input },
+        {
+          marginMode: input.marginMode,
+          tradeSide,
+          holdSide: side === 'buy' ? 'long' : 'short',
+          reduceOnly,
+          leverage: settings.leverage,
+          presetTp: input.presetTp,
+          presetSl: input.presetSl,
+        },
+      );
+    // A hedge-mode close trades against the other side of the order book (close long: side buy, sells).
+    const execSide: OrderSide = tradeSide === 'close' ? (side === 'buy' ? 'sell' : 'buy') : side;
+    if (
+      force === 'fok' &&
+      !fillsWhole(ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [], execSide, input.price, input.size)
+    )
+      return refused();
+    const order = asV2('mix', () => {
+      try {
+        return futures.place(userId, input);
+      } catch (error) {
+        // The exchange accepts a post-only order that would take and cancels it.
+        if (error instanceof TradeError && error.code === '43005') return refused();
+        throw error;
+      }
+    });
+    if (force === 'ioc' && isOpen(order)) return futures.cancel(userId, order.symbol, order.orderId);
+    return order;
+  };
+
+  /** The account's futures order named by orderId or clientOid (of `symbol` when given), or undefined. */
+  const orderOf = (userId: string, symbol: string | undefined, orderIdValue: unknown, clientOidValue: unknown) => {
+    const orderId = orderIdOf(orderIdValue);
+    const clientOid = clientOidOf(clientOidValue);
+    if (orderId === undefined && clientOid === undefined) throw parameterMissing('orderId');
+    const order =
+      (orderId !== undefined ? ctx.orders.find(userId, 'futures', orderId) : undefined) ??
+      (clientOid !== undefined ? queries.byClientOid(userId, 'futures', clientOid) : undefined);
+    return order && (symbol === undefined || order.symbol === symbol) ? order : undefined;
+  };
+
+  const ids = (order: OrderRecord) => ({ orderId: order.orderId, clientOid: order.clientOid });
+  const trade = [auth, requirePermission('futures_trade')] as const;
+  const read = [auth, requirePermission('read')] as const;
+
+  routes.post(MIX_ORDER_PATHS.placeOrder, ...trade, async (c) => {
+    const userId = userOf(c);
+    const body = await readV2Body(c);
+    return replyMarketOk(c, ids(write(() => place(userId, body))));
+  });
+
+  routes.post(MIX_ORDER_PATHS.cancelOrder, ...trade, async (c) => {
+    const userId = userOf(c);
+    const body = await readV2Body(c);
+    productOf(body.productType);
+    checkMarginCoin(body.marginCoin);
+    const spec = instrumentOf(ctx.simulator, INST, body.symbol);
+    const order = orderOf(userId, spec.symbol, body.orderId, body.clientOid);
+    if (!order) throw orderMissing('mix');
+    return replyMarketOk(c, ids(write(() => asV2('mix', () => futures.cancel(userId, spec.symbol, order.orderId)))));
+  });
+
+  routes.get(MIX_ORDER_PATHS.detail, ...read, (c) => {
+    const userId = userOf(c);
+    const product = productOf(queryOf(c, 'productType'));
+    const spec = instrumentOf(ctx.simulator, INST, queryOf(c, 'symbol'));
+    const order = orderOf(userId, spec.symbol, queryOf(c, 'orderId'), queryOf(c, 'clientOid'));
+    if (!order) throw orderDataMissing();
+    return replyMarketOk(c, mixOrder(spec, order, product.marginCoin, 'state'));
+  });
+
+  /** A page of the account's open or finished orders (either, when `open` is undefined), newest placed first. */
+  const page = (c: Parameters<typeof apiCallerOf>[0], open: boolean | undefined, filledOnly = false) => {
+    const userId = userOf(c);
+    const product: UsdtProduct | undefined = productOf(queryOf(c, 'productType'), true);
+    const symbolText = queryOf(c, 'symbol');
+    const symbol = symbolText === undefined ? undefined : instrumentOf(ctx.simulator, INST, symbolText).symbol;
+    const orderId = queryOf(c, 'orderId');
+    const clientOid = queryOf(c, 'clientOid');
+    const status = open === true ? queryOf(c, 'status') : undefined;
+    if (status !== undefined) choiceOf(status, 'status', ['live', 'partially_filled'] as const);
+    if (!product) return { product: { productType: 'USDT-FUTURES', marginCoin: 'USDT' } as const, rows: [] };
+    const rows =
+      orderId !== undefined || clientOid !== undefined
+        ? [orderOf(userId, symbol, orderId, clientOid)].filter(
+            (o): o is OrderRecord =>
+              o !== undefined && (open === undefined || isOpen(o) === open) && (!filledOnly || o.baseVolume > 0n),
+          )
+        : queries.page(userId, {
+            market: 'futures',
+            open,
+            symbol,
+            filledOnly,
+            startTime: timeOf(c, 'startTime'),
+            endTime: timeOf(c, 'endTime'),
+            idLessThan: orderIdOf(queryOf(c, 'idLessThan')),
+            limit: limitOf(c),
+          });
+    return { product, rows: rows.filter((o) => status === undefined || o.status === status) };
+  };
+
+  routes.get(MIX_ORDER_PATHS.ordersPending, ...read, (c) => {
+    const { product, rows } = page(c, true);
+    return replyMarketOk(c, {
+      entrustedList: rows.map((o) => mixOrder(specOf(o), o, product.marginCoin, 'status')),
+      endId: rows.at(-1)?.orderId ?? '',
+    });
+  });
+
+  routes.get(MIX_ORDER_PATHS.ordersHistory, ...read, (c) => {
+    const { product, rows } = page(c, false);
+    return replyMarketOk(c, {
+      entrustedList: rows.map((o) => mixOrder(specOf(o), o, product.marginCoin, 'status')),
+      endId: rows.at(-1)?.orderId ?? '',
+    });
+  });
+
+  routes.get(MIX_ORDER_PATHS.fills, ...read, (c) => {
+    // Fills of partly filled open orders and of finished ones alike.
+    const { product, rows } = page(c, undefined, true);
+    return replyMarketOk(c, {
+      fillList: rows.map((o) => {
+        const spec = specOf(o);
+        // A taker pays at least the taker fee on its value (rounded up per fill); a maker the lower maker fee.
+        const scope = o.orderType !== 'limit' || o.fee >= feeOn(spec, o.quoteVolume, 'taker') ? 'taker' : 'maker';
+        return mixFill(spec, o, product.marginCoin, scope);
+      }),
+      endId: rows.at(-1)?.orderId ?? '',
+    });
+  });
+
+  return routes;
+}
