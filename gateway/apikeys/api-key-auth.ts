@@ -25,7 +25,7 @@ import { API_KEY_PATTERN, type ApiPermission } from './api-key-rules';
 import type { ApiKeyCredential, ApiKeyStore } from './api-key-store';
 import { isAllowedIp } from './ip-allow-list';
 import { signRequest } from './request-signature';
-import type { SignatureReplays } from './signature-replays';
+import type { ReplayStore } from '../security/replay-store';
 
 /** How far `ACCESS-TIMESTAMP` may be from the gateway's clock, either way: 30 s (issue 21). */
 export const TIMESTAMP_WINDOW_MS = 30_000;
@@ -36,7 +36,8 @@ const ACCESS_TIMESTAMP = /^\d{1,16}$/;
 /** What the API key check needs. */
 export interface ApiKeyAuthDeps {
   store: ApiKeyStore;
-  replays: SignatureReplays;
+  /** The gateway's one-time proofs (SQLite, so a restart within the window remembers them too). */
+  replays: ReplayStore;
   logger: Logger;
   /** The gateway's clock in ms (default Date.now). */
   now?: () => number;
@@ -116,7 +117,7 @@ export function apiKeyAuth(deps: ApiKeyAuthDeps): MiddlewareHandler<ApiKeyEnv> {
     if (!safeEqualText(expected, signature)) throw refuse(signatureWrong(), 'signature');
     // A validly signed request is used up here, before the checks after it, so a captured request is refused the
     // second time whatever else it gets wrong; after its timestamp leaves the window the clock refuses it anyway.
-    if (!deps.replays.claim(apiKey, signature, nowMs, sentAt + TIMESTAMP_WINDOW_MS + 1))
+    if (!deps.replays.claim('api-key-signature', `${apiKey}\n${signature}`, nowMs, sentAt + TIMESTAMP_WINDOW_MS + 1))
       throw refuse(timestampExpired(), 'replayed signature');
     if (!(await passphrases.matches(credential, passphrase))) throw refuse(passphraseWrong(), 'passphrase');
     const address = clientIp(c);

@@ -24,13 +24,6 @@ export const API_KEY_MIGRATIONS: readonly Migration[] = [
         last_used_at INTEGER
       ) WITHOUT ROWID;
       CREATE INDEX api_keys_user ON api_keys (user_id, created_at);
-
-      -- Accepted request signatures by SHA-256 of key and signature, until their timestamp leaves the 30 s window.
-      CREATE TABLE api_key_replays (
-        digest BLOB PRIMARY KEY CHECK (length(digest) = 32),
-        expires_at INTEGER NOT NULL
-      ) WITHOUT ROWID;
-      CREATE INDEX api_key_replays_expiry ON api_key_replays (expires_at);
     `,
   },
 ];

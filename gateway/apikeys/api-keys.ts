@@ -11,7 +11,7 @@ import { createApiKeyStore } from './api-key-store';
 import { mixAccountRoutes } from './mix-account-routes';
 import { mixTradeRoutes } from './mix-trade-routes';
 import { apiSecretKey } from './secret-box';
-import { createSignatureReplays } from './signature-replays';
+import { createReplayStore } from '../security/replay-store';
 import { spotAccountRoutes } from './spot-account-routes';
 import { spotTradeRoutes } from './spot-trade-routes';
 
@@ -40,7 +40,7 @@ export function apiKeyRoutes(deps: ApiKeyDeps): Hono<ApiKeyEnv> {
   routes.onError(authErrorHandler);
   routes.route('/', apiKeySessionRoutes(deps.auth, store));
   // One check (and one passphrase memory) for every private route; each route puts it in front of its handler.
-  const auth = apiKeyAuth({ store, replays: createSignatureReplays(deps.auth.db), logger: deps.logger, now: deps.now });
+  const auth = apiKeyAuth({ store, replays: createReplayStore(deps.auth.db), logger: deps.logger, now: deps.now });
   routes.route('/', spotAccountRoutes(deps.trading, auth));
   routes.route('/', spotTradeRoutes(deps.trading, auth));
   routes.route('/', mixTradeRoutes(deps.trading, auth));

@@ -7,10 +7,10 @@ export const SIGNATURE_REPLAY_MS = 200_000;
 const PRUNE_EVERY = 500;
 
 /** The kinds of one-time proofs remembered; each has its own namespace, so one kind can never block another. */
-export type ReplayKind = 'signature' | 'login-envelope' | 'device-check';
+export type ReplayKind = 'signature' | 'login-envelope' | 'device-check' | 'api-key-signature';
 
 /**
- * Remembers one-time proofs (request signatures, login envelopes, device checks) in SQLite until they expire, so a
+ * Remembers one-time proofs (request signatures, login envelopes, device checks, API-key signatures) in SQLite until they expire, so a
  * proof is accepted once, also across a restart and across gateways sharing one data dir (contract §3, §4, §5).
  */
 export interface ReplayStore {

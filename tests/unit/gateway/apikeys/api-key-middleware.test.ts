@@ -5,7 +5,7 @@ import { apiKeyAuth, requirePermission } from '../../../../gateway/apikeys/api-k
 import { type ApiKeyEnv, apiCallerOf } from '../../../../gateway/apikeys/api-key-env';
 import { type ApiPermission, readPermissions } from '../../../../gateway/apikeys/api-key-rules';
 import { type ApiKeyStore, createApiKeyStore } from '../../../../gateway/apikeys/api-key-store';
-import { createSignatureReplays } from '../../../../gateway/apikeys/signature-replays';
+import { createReplayStore } from '../../../../gateway/security/replay-store';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
 import { createUserStore } from '../../../../gateway/auth/user-store';
 import { openDatabase } from '../../../../gateway/db/open-database';
@@ -32,7 +32,7 @@ function appOver(database: Database): Hono<ApiKeyEnv> {
   const app = new Hono<ApiKeyEnv>();
   app.use('*', requestOrigin({ trustProxy: true }));
   const logger = createLogger('silent');
-  const auth = apiKeyAuth({ store, replays: createSignatureReplays(database), logger, now: () => clock.now });
+  const auth = apiKeyAuth({ store, replays: createReplayStore(database), logger, now: () => clock.now });
   app.post(PLACE, auth, requirePermission('spot_trade'), async (c) =>
     c.json({ code: '00000', data: { caller: apiCallerOf(c), body: await c.req.json() } }),
   );
