@@ -6,8 +6,8 @@ test.describe('theme, layout and accessibility', () => {
     await page.goto('/');
     await page.getByTestId('theme-select').selectOption('light');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    // Block the app bundle: only the boot script can have set the theme now.
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    // Block the app bundle (every script of assets/ but the boot script): only the boot script can have set the theme now.
+    await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
