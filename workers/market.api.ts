@@ -58,8 +58,9 @@ export function createMarketApi() {
   const instruments = new Map<MarketKind, InstrumentMeta[]>();
   const lastGood = new Map<MarketKind, MarketsFrame>();
   const timeFormats = new Map<string, Intl.DateTimeFormat>();
-  /** A contract's slow-changing replies (contract list, funding history, tiers), per symbol. */
-  const contractParts = new Map<string, Promise<[unknown, unknown, unknown]>>();
+  /** The perpetuals' contract list, and per symbol its slow-changing replies (funding history, tiers). */
+  let contractList: Promise<unknown> | null = null;
+  const contractParts = new Map<string, Promise<[unknown, unknown]>>();
   /** The trading feed code, loaded and built on first use so the markets page never pays for it. */
   let feeds: Promise<FeedApi> | null = null;
   const feedApi = () => {
@@ -135,20 +136,33 @@ export function createMarketApi() {
       try {
         // The page's code loads on its first visit: the markets page's worker never carries it.
         const { buildContractInfo, FUNDING_ROWS } = await import('../engine/market/contract-info');
+        // The contract list once per worker; a symbol's history and tiers once per symbol (a settlement every 8 h);
+        // a failed read is asked again next time. Only the live figures are read on every call: one ticker.
+        if (!contractList) {
+          contractList = getJson(ENDPOINTS.futures.instruments);
+          contractList.catch(() => {
+            contractList = null;
+          });
+        }
         let fixed = contractParts.get(symbol);
         if (!fixed) {
           fixed = Promise.all([
-            getJson(ENDPOINTS.futures.instruments),
             getJson(`/api/v2/mix/market/history-fund-rate?${query}&pageSize=${FUNDING_ROWS}`),
             getJson(`/api/v2/mix/market/query-position-lever?${query}`),
           ]);
           contractParts.set(symbol, fixed);
-          // A failed read is asked again next time; a good one stands for the page's life (a settlement every 8 h).
           fixed.catch(() => contractParts.delete(symbol));
         }
-        const [[contracts, funding, tiers], tickers] = await Promise.all([fixed, getJson(ENDPOINTS.futures.tickers)]);
+        const [contracts, [funding, tiers], tickers] = await Promise.all([
+          contractList,
+          fixed,
+          getJson(`/api/v2/mix/market/ticker?${query}`),
+        ]);
         const result = buildContractInfo(symbol, { contracts, tickers, funding, tiers }, intl, Date.now());
-        if (!result.ok) contractParts.delete(symbol);
+        if (!result.ok) {
+          contractParts.delete(symbol);
+          contractList = null;
+        }
         return result;
       } catch (error) {
         return { ok: false, reason: error instanceof FetchFailure ? error.reason : 'bad-reply' };

@@ -2,6 +2,7 @@
 // native app's bridge answered from Node the way tests/e2e/app-host.ts answers it, forwarded requests paying the
 // same network.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { cookieOf } from '../e2e/app-host';
 import { evaluateInPage } from './page-probes';
 
 /** The app's version in the user agent: 2.21.0 takes every method the in-app pages send (getUsdtRate included). */
@@ -182,21 +183,6 @@ async function forward(
     envelope: JSON.parse(text),
     upBytes: Buffer.byteLength(JSON.stringify(headers)) + (body ? Buffer.byteLength(body) : 0),
     downBytes: Buffer.byteLength(text),
-  };
-}
-
-function cookieOf(line: string, url: string) {
-  const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-  const at = pair.indexOf('=');
-  const flags = attributes.map((attribute) => attribute.toLowerCase());
-  const maxAge = flags.find((flag) => flag.startsWith('max-age='));
-  return {
-    name: pair.slice(0, at),
-    value: pair.slice(at + 1),
-    url,
-    httpOnly: flags.includes('httponly'),
-    sameSite: 'Lax' as const,
-    ...(maxAge && Number(maxAge.slice(8)) <= 0 ? { expires: 1 } : {}),
   };
 }
 

@@ -127,7 +127,8 @@ async function forward(context: BrowserContext, baseURL: string, params: Record<
   return response.json();
 }
 
-function cookieOf(line: string, url: string) {
+/** A `Set-Cookie` line as a browser context's cookie for `url` (an expired one expires it). */
+export function cookieOf(line: string, url: string) {
   const [pair, ...attributes] = line.split(';').map((part) => part.trim());
   const at = pair.indexOf('=');
   const flags = attributes.map((attribute) => attribute.toLowerCase());

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { addToCalendar } from '../../bridge/app-actions';
 import { useT } from '../../i18n/i18n';
 import { showToast } from '../../ui/toast/toast-state';
@@ -16,9 +16,14 @@ export interface FundingCalendarButtonProps {
 
 /**
  * Puts the next funding settlement in the phone's calendar: through the app from 2.37.0 (`addCalendarEvent`), as an
- * iCalendar file elsewhere. The entry links back to this page.
+ * iCalendar file elsewhere. The entry links back to this page. Memoized: the ticker bar around it renders on every
+ * ticker frame, while its settlement time changes every 8 hours.
  */
-export function FundingCalendarButton({ pair, time, className }: FundingCalendarButtonProps) {
+export const FundingCalendarButton = memo(function FundingCalendarButton({
+  pair,
+  time,
+  className,
+}: FundingCalendarButtonProps) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
@@ -48,4 +53,4 @@ export function FundingCalendarButton({ pair, time, className }: FundingCalendar
       {t('trade.calendar.add')}
     </button>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, T0, type TestApp } from '../support';
+import { marketReplies } from './market-replies';
 
 const USDT_M = 'productType=USDT-FUTURES';
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -11,18 +12,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-// biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
-async function reply(path: string): Promise<{ status: number; body: any }> {
-  const res = await t.app.request(path);
-  return { status: res.status, body: await res.json() };
-}
-
-async function data(path: string) {
-  const { status, body } = await reply(path);
-  expect(status, path).toBe(200);
-  expect(body).toMatchObject({ code: '00000', msg: 'success', requestTime: expect.any(Number) });
-  return body.data;
-}
+const { reply, data } = marketReplies(() => t.app);
 
 /** The hostile queries every single-contract route refuses, with the code each answers. */
 const HOSTILE: Array<[query: string, code: string]> = [

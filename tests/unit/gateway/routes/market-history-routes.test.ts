@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, T0, type TestApp } from '../support';
+import { marketReplies } from './market-replies';
 
 const USDT_M = 'productType=USDT-FUTURES';
 const SPOT_FILLS = '/api/v2/spot/market/fills-history';
@@ -15,18 +16,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-// biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
-async function reply(path: string): Promise<{ status: number; body: any }> {
-  const res = await t.app.request(path);
-  return { status: res.status, body: await res.json() };
-}
-
-async function data(path: string) {
-  const { status, body } = await reply(path);
-  expect(status, path).toBe(200);
-  expect(body).toMatchObject({ code: '00000', msg: 'success', requestTime: expect.any(Number) });
-  return body.data;
-}
+const { reply, data } = marketReplies(() => t.app);
 
 describe.each([
   [SPOT_FILLS, 'symbol=BTCUSDT', ['Buy', 'Sell']],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COIN_NETWORKS } from '../../../../gateway/assets/networks';
 import { makeTestApp, type TestApp } from '../support';
+import { marketReplies } from './market-replies';
 
 const CHAIN_FIELDS = [
   'chain',
@@ -27,18 +28,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-// biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
-async function reply(path: string): Promise<{ status: number; body: any }> {
-  const res = await t.app.request(path);
-  return { status: res.status, body: await res.json() };
-}
-
-async function data(path: string) {
-  const { status, body } = await reply(path);
-  expect(status, path).toBe(200);
-  expect(body).toMatchObject({ code: '00000', msg: 'success', requestTime: expect.any(Number) });
-  return body.data;
-}
+const { reply, data } = marketReplies(() => t.app);
 
 describe('GET /api/v2/public/time', () => {
   it('answers the server time in milliseconds as a string, between the moments around the call', async () => {
