@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { transform } from 'esbuild';
 import { join, relative, resolve } from 'node:path';
+import type { OutputBundle } from 'rolldown';
 import { build, defineConfig, type Plugin } from 'vite';
 import { ROUTE_LIST_FILE } from './engine/rules/route-paths';
+import { IN_APP_KEY, ROUTE_PRELOADS_FILE, routePathOfFile } from './engine/rules/route-preloads';
 import { signRootCertPem } from './gateway/security/build-root';
 import { messagesPlugin } from './src/i18n/messages-plugin';
 
@@ -52,6 +54,65 @@ function routeList(): Plugin {
   };
 }
 
+/** A chunk's files before it can run: itself, its static imports and theirs, and the style sheets of all of them. */
+function closureOf(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
+  seen.add(fileName);
+  for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+  for (const imported of chunk.imports) closureOf(bundle, imported, seen);
+  return seen;
+}
+
+/**
+ * What every page loads first inside the app: the bridge, and the session check, which starts with the page there
+ * (src/main.tsx).
+ */
+const IN_APP_FIRST = /[\\/]src[\\/](bridge[\\/]|auth[\\/]auth-actions\.ts$)/;
+
+/**
+ * Writes `dist/route-preloads.json` (engine/rules/route-preloads.ts): for each route, the files its code-split page
+ * loads before its first render that index.html does not already name, found in the bundle's import graph; and the
+ * bridge's, which every page loads first inside the app. The gateway puts them in the page as preload links: on a
+ * phone's network each round trip saved is half a second.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const inIndex = new Set<string>();
+        for (const entry of chunks.filter((chunk) => chunk.isEntry)) closureOf(bundle, entry.fileName, inIndex);
+        const beyondIndex = (files: Set<string>) =>
+          [...files].filter((file) => !inIndex.has(file)).map((file) => `/${file}`);
+        const table: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const id = chunk.facadeModuleId ?? '';
+          const split = /[\\/]src[\\/]routes[\\/]([^\\/?]+)\.tsx\?tsr-split=/.exec(id);
+          const route = split ? routePathOfFile(split[1]!) : null;
+          if (!route) continue;
+          table[route] = [...new Set([...(table[route] ?? []), ...beyondIndex(closureOf(bundle, chunk.fileName))])];
+        }
+        if (Object.keys(table).length === 0) this.error('no code-split route pages found in the bundle');
+        const bridge = new Set<string>();
+        for (const chunk of chunks.filter((item) => inIndex.has(item.fileName)))
+          for (const dynamic of chunk.dynamicImports) {
+            const target = bundle[dynamic];
+            if (target?.type === 'chunk' && target.moduleIds.some((id) => IN_APP_FIRST.test(id)))
+              closureOf(bundle, dynamic, bridge);
+          }
+        if (bridge.size === 0)
+          this.error("the app bridge's chunk was not found among the first chunks' dynamic imports");
+        table[IN_APP_KEY] = beyondIndex(bridge);
+        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });
+      },
+    },
+  };
+}
+
 /** Classic scripts of public/ that every page loads before the app: written minified, comments and all gone. */
 const MINIFIED_PUBLIC_SCRIPTS = ['boot.js', 'risk-sdk.js'];
 
@@ -94,7 +155,7 @@ function minifiedPublicScripts(): Plugin {
 }
 
 /** Built files the service worker does not precache: source maps, and the route list only the gateway reads. */
-const NOT_PRECACHED = [/\.map$/, /^routes\.json$/, /^sw\.js$/];
+const NOT_PRECACHED = [/\.map$/, /^routes\.json$/, /^route-preloads\.json$/, /^sw\.js$/];
 /** Names with a content hash (Vite's `-[hash].ext`) never change content: they need no revision. */
 const HASHED = /^assets\//;
 
@@ -165,6 +226,7 @@ export default defineConfig({
     react(),
     compileHintFirst(),
     routeList(),
+    routePreloads(),
     minifiedPublicScripts(),
     serviceWorker(),
   ],

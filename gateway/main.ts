@@ -19,7 +19,8 @@ function readCount(env: NodeJS.ProcessEnv, name: string, min: number, max: numbe
 
 /**
  * CLI entry (`tsx gateway/main.ts`): reads PORT, HOST, DATA_DIR, DIST_DIR, GATEWAY_FAULTS, GATEWAY_LOCAL_MODE, TRUST_PROXY,
- * SIGN_ROOT_*, LOG_LEVEL and the market load MARKET_STEP_MS and MARKET_LEVEL_CHANGES, serves until SIGINT/SIGTERM.
+ * SIGN_ROOT_*, TLS_CERT_FILE and TLS_KEY_FILE (HTTPS and HTTP/2), LOG_LEVEL and the market load MARKET_STEP_MS and
+ * MARKET_LEVEL_CHANGES, serves until SIGINT/SIGTERM.
  */
 async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const port = Number(env.PORT ?? 8080);
@@ -33,6 +34,8 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const localMode = decideLocalMode(host, env.GATEWAY_LOCAL_MODE);
   if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY))
     throw new Error(`TRUST_PROXY must be 0 or 1, got ${env.TRUST_PROXY}`);
+  if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE))
+    throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither');
   if (localMode) process.stderr.write(`${LOCAL_MODE_WARNING}\n`);
   const gateway = await startGateway({
     port,
@@ -50,6 +53,10 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     signingRoot:
       env.SIGN_ROOT_CERT_FILE && env.SIGN_ROOT_KEY_FILE
         ? readRoot(env.SIGN_ROOT_CERT_FILE, env.SIGN_ROOT_KEY_FILE)
+        : undefined,
+    tls:
+      env.TLS_CERT_FILE && env.TLS_KEY_FILE
+        ? { cert: readFileSync(env.TLS_CERT_FILE, 'utf8'), key: readFileSync(env.TLS_KEY_FILE, 'utf8') }
         : undefined,
   });
   process.stdout.write(`Exchange client running at ${gateway.url}/\n`);

@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { createSecureServer } from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Database } from 'better-sqlite3';
 import type { Hono } from 'hono';
@@ -56,11 +57,16 @@ export interface GatewayOptions {
   tradeLongPollMs?: number;
   /** A TLS-terminating proxy is in front (TRUST_PROXY): its `X-Forwarded-Proto` and `X-Forwarded-For` are believed. */
   trustProxy?: boolean;
+  /**
+   * Serves HTTPS itself with this key and certificate (PEM): HTTP/2 for browsers, HTTP/1.1 for the WebSocket
+   * upgrade and older clients. Without it, plain HTTP/1.1 (behind a TLS proxy in production).
+   */
+  tls?: { key: string; cert: string };
 }
 
 /** A running gateway. */
 export interface RunningGateway {
-  /** Base URL without a trailing slash, e.g. "http://127.0.0.1:8080". */
+  /** Base URL without a trailing slash, e.g. "http://127.0.0.1:8080" (https with `tls`). */
   url: string;
   port: number;
   host: string;
@@ -120,8 +126,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   let server: ServerType;
   let port: number;
+  let dropConnections: () => void;
   try {
-    ({ server, port } = await listen(app, host, options.port ?? 0));
+    ({ server, port, dropConnections } = await listen(app, host, options.port ?? 0, options.tls));
   } catch (error) {
     funds.stop();
     trading.stop();
@@ -141,23 +148,56 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       attached.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        // Keep-alive and in-flight sockets would otherwise hold close() open.
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        // Keep-alive and in-flight sockets (HTTP/2 sessions too) would otherwise hold close() open.
+        dropConnections();
       });
       db.close();
     })();
     return closing;
   };
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${urlHost}:${port}`, port, host, db, simulator, stream: attached, app, server, logger, close };
+  const scheme = options.tls ? 'https' : 'http';
+  return {
+    url: `${scheme}://${urlHost}:${port}`,
+    port,
+    host,
+    db,
+    simulator,
+    stream: attached,
+    app,
+    server,
+    logger,
+    close,
+  };
 }
 
-function listen(app: Hono<GatewayEnv>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {
+interface Listening {
+  server: ServerType;
+  port: number;
+  /** Ends every open connection, so that `server.close()` does not wait on them. */
+  dropConnections: () => void;
+}
+
+function listen(app: Hono<GatewayEnv>, hostname: string, port: number, tls: GatewayOptions['tls']): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname, port }, (info: AddressInfo) => {
+    const secure = tls
+      ? { createServer: createSecureServer, serverOptions: { key: tls.key, cert: tls.cert, allowHTTP1: true } }
+      : {};
+    const server = serve({ fetch: app.fetch, hostname, port, ...secure }, (info: AddressInfo) => {
       server.off('error', reject);
-      resolve({ server, port: info.port });
+      resolve({ server, port: info.port, dropConnections });
     });
+    // An HTTP/2 server has no closeAllConnections: its TLS sockets are tracked and destroyed instead.
+    const sockets = new Set<Socket>();
+    if (tls)
+      server.on('secureConnection', (socket: Socket) => {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      });
+    const dropConnections = () => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
+    };
     server.once('error', reject);
   });
 }

@@ -17,17 +17,32 @@ import { watchStaleChunks } from './platform/stale-chunks';
 import { tellWorkerWhoIsSignedIn } from './app/cache-user';
 import { startInApp } from './app/in-app';
 import { appBridge, mayBeInApp } from './bridge/app-bridge';
+import { cryptoWorker } from './workers';
+import { startInstrumentOfPage } from './trade/early-instrument';
 import { afterPageShown } from './ui/page-shown';
 import { yieldToMain } from './ui/yield-to-main';
+
+/** The session check when it started before the first render (inside the app). */
+let sessionCheck: Promise<void> | null = null;
 
 async function start() {
   // Inside the native app the bridge comes first: the app's replies and events wait in boot.js's inbox until then.
   if (mayBeInApp()) {
     void appBridge();
     startInApp();
+    // In the app the session check starts now, beside the texts and the page's code: a signed request there is
+    // the signing worker plus a bridge round trip, and the app's pages (assets, orders) wait for its answer. On the
+    // web it waits for the first paint (below), which the markets and assets pages' byte budgets count.
+    if (readCookie(LOGIN_TOKEN_COOKIE)) {
+      // The signing worker's script loads beside the sign-in code rather than after it.
+      cryptoWorker.remote();
+      sessionCheck = import('./auth/auth-actions').then((m) => m.refreshUser());
+    }
   }
   watchStaleChunks();
   loadSettings();
+  // A trading page's instrument (market worker, REST read, stream socket) loads beside its texts and code.
+  startInstrumentOfPage(new URL(location.href));
   // Texts are ready before the first render, so a Japanese page never flashes English.
   await setLocale(initialLocale(location.pathname));
   // Each step below is its own task: run back to back they made one long task on a slow phone, after the page's
@@ -109,7 +124,9 @@ function startDeviceServices() {
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
   }
-  // Only a browser holding a login token can be signed in; anonymous visitors never load the signing code.
+  // Only a browser holding a login token can be signed in; anonymous visitors never load the signing code. In the
+  // app a held token's check has already started.
+  if (sessionCheck !== null) return;
   if (readCookie(LOGIN_TOKEN_COOKIE)) {
     void import('./auth/auth-actions').then((m) => m.refreshUser());
   } else {

@@ -13,6 +13,7 @@ import type { FeedApi, FeedOptions, InstrumentResult, PaintedPanel } from './mar
 
 export type { ContractInfoResult, FeedOptions, InstrumentResult, PaintedPanel };
 import { FetchFailure, getJson, getJsonReply } from './market/fetch-json';
+import { instrumentPath } from './market/instrument-path';
 
 /** What the markets page paints: formatted rows plus whether they are fresh. */
 export interface MarketsFrame {
@@ -169,9 +170,15 @@ export function createMarketApi() {
       }
     },
 
-    /** Fetches one instrument of a trading screen; the trading code loads on first use, never on the markets page. */
+    /**
+     * Fetches one instrument of a trading screen; the trading code loads on first use, never on the markets page.
+     * The read starts at once, beside the code's load: on a phone's network each is a round trip.
+     */
     async loadInstrument(market: 'spot' | 'futures', symbol: string): Promise<InstrumentResult> {
-      return (await feedApi()).loadInstrument(market, symbol);
+      const reply = getJson(instrumentPath(market, symbol));
+      // Read by the feed code below; a failed code load must not leave it unhandled.
+      reply.catch(() => undefined);
+      return (await feedApi()).loadInstrument(market, symbol, reply);
     },
 
     /** Opens a trading feed and returns its id; `onFrame` (a `Comlink.proxy`) gets at most one frame per animation frame. */

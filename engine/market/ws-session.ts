@@ -162,6 +162,14 @@ export class MarketSession {
     return () => this.stateListeners.delete(listener);
   }
 
+  /**
+   * Opens the socket ahead of the first subscription (a screen about to subscribe saves the connect's round trip);
+   * does nothing when it is open or opening.
+   */
+  connect(): void {
+    if (this.state === 'closed') this.open();
+  }
+
   /** Closes for good: no reconnect. */
   close(): void {
     this.setState('closed');

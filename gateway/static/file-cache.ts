@@ -35,24 +35,29 @@ export class FileCache {
     const cached = this.entries.get(path);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.file;
     const body = ownBytes(readFileSync(path));
-    const contentType = contentTypeFor(path);
-    const file: CachedFile = {
+    const file = memoryFile(
       body,
-      contentType,
-      etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-    };
-    if (isCompressible(contentType) && body.length >= MIN_COMPRESS_BYTES) {
-      // Maximum levels: done once per file, and the first-paint budget is counted in compressed bytes.
-      file.gzip = ownBytes(gzipSync(body, { level: 9 }));
-      file.brotli = ownBytes(
-        brotliCompressSync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }),
-      );
-    }
+      contentTypeFor(path),
+      `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+    );
     if (body.length <= MAX_CACHED_BYTES) this.entries.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, file });
     return file;
   }
+}
+
+/** A file made in memory (a page with its preload links), compressed like a built file. */
+export function memoryFile(body: Bytes, contentType: string, etag: string): CachedFile {
+  const file: CachedFile = { body, contentType, etag };
+  if (isCompressible(contentType) && body.length >= MIN_COMPRESS_BYTES) {
+    // Maximum levels: done once per file, and the first-paint budget is counted in compressed bytes.
+    file.gzip = ownBytes(gzipSync(body, { level: 9 }));
+    file.brotli = ownBytes(
+      brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
+  }
+  return file;
 }
 
 /** Copies bytes out of Node's pooled buffers into their own ArrayBuffer. */

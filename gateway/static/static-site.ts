@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
 import { resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { appVersionOf } from '../../engine/rules/bridge';
 import { matchesRoutePath, ROUTE_LIST_FILE, readRouteList } from '../../engine/rules/route-paths';
+import {
+  preloadsFor,
+  preloadTags,
+  ROUTE_PRELOADS_FILE,
+  type RoutePreloads,
+  readRoutePreloads,
+} from '../../engine/rules/route-preloads';
 import type { GatewayEnv } from '../http/gateway-env';
 import { routeNotFound } from '../http/gateway-error';
 import { acceptsEncoding } from './content-types';
-import { type CachedFile, FileCache } from './file-cache';
+import { type CachedFile, FileCache, memoryFile } from './file-cache';
 import { notBuiltPage } from './not-built-page';
 
 /** Path prefixes that belong to APIs and never fall back to the app's index.html. */
@@ -33,8 +42,11 @@ export function staticSite(
 ): (c: Context<GatewayEnv>) => Response {
   const root = distDir ? resolve(distDir) : undefined;
   const cache = new FileCache();
-  const sendIndex = (c: Context<GatewayEnv>, index: CachedFile, status: number) =>
-    options.serveIndex?.(c, index, status) ?? sendFile(c, index, 'no-cache', status);
+  const withPreloads = root ? pagePreloads(cache, root) : (_c: Context<GatewayEnv>, index: CachedFile) => index;
+  const sendIndex = (c: Context<GatewayEnv>, built: CachedFile, status: number) => {
+    const index = withPreloads(c, built);
+    return options.serveIndex?.(c, index, status) ?? sendFile(c, index, 'no-cache', status);
+  };
   return (c) => {
     const path = c.req.path;
     if (isApiPath(path)) throw routeNotFound();
@@ -53,6 +65,39 @@ export function staticSite(
     // same page (it shows the app's not-found page) with a 404, so crawlers and monitors see the truth.
     if (wantsHtml) return sendIndex(c, index, isRoute(cache, root, path) ? 200 : 404);
     return c.text('Not found', 404);
+  };
+}
+
+/**
+ * The app's page for a request with the preload links of its route (engine/rules/route-preloads.ts) before
+ * `</head>`, made once per set of links and kept while index.html is unchanged. Inside the app (its user agent) the
+ * bridge's files are named too. Either page works anywhere (the links are hints), so caches need no `Vary`.
+ */
+function pagePreloads(cache: FileCache, root: string): (c: Context<GatewayEnv>, index: CachedFile) => CachedFile {
+  const pages = new Map<string, CachedFile>();
+  let pagesOf = '';
+  let table: { from: CachedFile; preloads: RoutePreloads | null } | undefined;
+  return (c, index) => {
+    const file = cache.get(resolve(root, ROUTE_PRELOADS_FILE));
+    if (!file) return index;
+    if (table?.from !== file) table = { from: file, preloads: readRoutePreloads(new TextDecoder().decode(file.body)) };
+    if (!table.preloads) return index;
+    const inApp = appVersionOf(c.req.header('user-agent') ?? '') !== null;
+    const tags = preloadTags(preloadsFor(c.req.path, table.preloads, inApp));
+    const html = new TextDecoder().decode(index.body);
+    if (tags === '' || !html.includes('</head>')) return index;
+    if (pagesOf !== index.etag) {
+      pages.clear();
+      pagesOf = index.etag;
+    }
+    let page = pages.get(tags);
+    if (!page) {
+      const body = new TextEncoder().encode(html.replace('</head>', `${tags}</head>`));
+      const variant = createHash('sha256').update(tags).digest('base64url').slice(0, 10);
+      page = memoryFile(body as Uint8Array<ArrayBuffer>, index.contentType, `${index.etag.slice(0, -1)}-${variant}"`);
+      pages.set(tags, page);
+    }
+    return page;
   };
 }
 

@@ -4,9 +4,40 @@ import type { Reply } from '../api/request';
 import { RequestError } from '../api/request';
 import { isPageHidden } from '../platform/page-visibility';
 import { authState } from '../session/auth-state';
+import { LOGIN_TOKEN_COOKIE } from '../session/login-token';
+import { readCookie } from '../platform/storage';
 
 /** How often an open asset page reads its figures again while visible (prices move the valuations). */
 export const ASSET_REFRESH_MS = 15_000;
+
+/** How long a read started ahead of the session check stays good for the page's first read. */
+const EARLY_READ_MS = 10_000;
+
+/** Reads started before the session check answered, by loader, each taken once (see {@link readEarly}). */
+const early = new Map<() => Promise<Reply<unknown>>, { token: string; at: number; reply: Promise<Reply<unknown>> }>();
+
+/**
+ * Starts `load` now, before the session check has answered, when the browser holds a login token: inside the app
+ * the check and each read are a bridge round trip, one after the other otherwise. The page's first read takes it
+ * only while the same token is held (the same session, so the same user the check names) and within
+ * {@link EARLY_READ_MS}; a signed-out answer leaves it unread.
+ */
+export function readEarly<T>(load: () => Promise<Reply<T>>): void {
+  const token = readCookie(LOGIN_TOKEN_COOKIE);
+  if (!token || early.has(load)) return;
+  const reply = load();
+  // Unread (signed out, or another session by then), its failure is nobody's.
+  reply.catch(() => undefined);
+  early.set(load, { token, at: Date.now(), reply });
+}
+
+function takeEarly<T>(load: () => Promise<Reply<T>>): Promise<Reply<T>> | null {
+  const started = early.get(load);
+  if (!started) return null;
+  early.delete(load);
+  const fresh = Date.now() - started.at <= EARLY_READ_MS && started.token === readCookie(LOGIN_TOKEN_COOKIE);
+  return fresh ? (started.reply as Promise<Reply<T>>) : null;
+}
 
 /** One asset read as a page shows it. */
 export type AssetView<T> =
@@ -43,7 +74,7 @@ export function useAssetReply<T>(
 
   const refresh = useCallback(() => {
     const mine = ++generation.current;
-    loadRef.current().then(
+    (takeEarly(loadRef.current) ?? loadRef.current()).then(
       (reply) => {
         if (mine === generation.current)
           setView({ status: 'ready', data: reply.data, cachedAt: reply.cachedAt, receivedAt: Date.now() });

@@ -1,8 +1,16 @@
+import { loadOverview, loadValuationHistory } from '../asset/asset-api';
 import { AssetOverviewPage } from '../asset/AssetOverviewPage';
+import { readEarly } from '../asset/use-asset-reply';
 import { useT } from '../i18n/i18n';
 import { AppScreenLink } from '../ui/AppScreenLink';
 import { AppPageNav } from './AppPageNav';
 import '../asset/asset.css';
+
+/** The overview's reads, started by the route beside the session check (see {@link readEarly}). */
+export function startAssetReads(): void {
+  readEarly(loadOverview);
+  readEarly(loadValuationHistory);
+}
 
 /**
  * `/trade-asset` (spec §2.1, in-app): the assets overview in the webview's one column (totals, accounts, the 30-day

@@ -38,8 +38,30 @@ export type TradeRouteData =
   | { state: 'not-found'; symbol: string }
   | { state: 'failed'; reason: 'network' | 'bad-reply' | 'worker-timeout' | 'worker-failed' };
 
+/** How long a load started ahead stays good for its route's loader (a page that never asked leaves it unread). */
+const STARTED_FRESH_MS = 10_000;
+
+/** Loads started ahead of their route's loader, each taken by the first loader that asks for it while fresh. */
+const started = new Map<string, { at: number; data: Promise<TradeRouteData> }>();
+
+/**
+ * Starts loading a trading screen's instrument before the router runs (the page's entry, while texts and the page's
+ * code load): the market worker, its REST read and its stream's socket then overlap them instead of following.
+ */
+export function startTradeInstrument(market: 'spot' | 'futures', symbol: string): void {
+  const key = `${market}:${symbol}`;
+  if (!started.has(key)) started.set(key, { at: Date.now(), data: fetchTradeInstrument(market, symbol) });
+}
+
 /** Loads the instrument of a trading screen through the market worker; failures are a state of the page. */
-export async function loadTradeInstrument(market: 'spot' | 'futures', symbol: string): Promise<TradeRouteData> {
+export function loadTradeInstrument(market: 'spot' | 'futures', symbol: string): Promise<TradeRouteData> {
+  const key = `${market}:${symbol}`;
+  const early = started.get(key);
+  started.delete(key);
+  return early && Date.now() - early.at <= STARTED_FRESH_MS ? early.data : fetchTradeInstrument(market, symbol);
+}
+
+async function fetchTradeInstrument(market: 'spot' | 'futures', symbol: string): Promise<TradeRouteData> {
   try {
     const result = await marketWorker.call<InstrumentResult>(
       (api) => api.loadInstrument(market, symbol) as Promise<InstrumentResult>,

@@ -279,7 +279,7 @@ try {
     if (trade.endurance) over += printEndurance(trade.endurance);
   }
   if (ONLY === '' || ONLY === 'webview')
-    over += printWebview(await measureWebview(browser, { distDir: join(ROOT, 'dist'), ...WEBVIEW }));
+    over += printWebview(await measureWebview({ distDir: join(ROOT, 'dist'), ...WEBVIEW }));
 } finally {
   await browser.close();
   await gateway.close();
@@ -358,7 +358,7 @@ function megabytes(bytes: number): string {
 /** Prints the webview part's loads, windows and heap; returns how many budgets are over. */
 function printWebview(figures: WebviewFigures): number {
   console.log(
-    `\nwebview  inside the Android app ${APP_VERSION}: ${PHONE.viewport.width}×${PHONE.viewport.height} at ${PHONE.deviceScaleFactor}x, touch, ${PHONE.cpuThrottle}x CPU (page main thread; workers are not throttled), DevTools "Slow 4G" (${SLOW_4G.latencyMs} ms latency, ${SLOW_4G.downloadBytesPerSec} B/s down, ${SLOW_4G.uploadBytesPerSec} B/s up), no service worker`,
+    `\nwebview  inside the Android app ${APP_VERSION}: ${PHONE.viewport.width}×${PHONE.viewport.height} at ${PHONE.deviceScaleFactor}x, touch, ${PHONE.cpuThrottle}x CPU (page main thread; workers are not throttled), DevTools "Slow 4G" (${SLOW_4G.latencyMs} ms latency, ${SLOW_4G.downloadBytesPerSec} B/s down, ${SLOW_4G.uploadBytesPerSec} B/s up), no service worker, the gateway over HTTPS and HTTP/2 as production serves phones`,
   );
   console.log(
     `  bridge: replies to \`request\` wait ${SLOW_4G.latencyMs} ms plus their bytes at the same rates (the app carries them, outside the emulation); own gateway: ${WEBVIEW_MARKET.marketStepMs} ms steps × ${WEBVIEW_MARKET.levelChangesPerStep} changes (the README's default pace)`,

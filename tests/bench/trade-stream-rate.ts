@@ -23,8 +23,8 @@ const SUBSCRIBE_BATCH = 40;
 const INSTRUMENTS = DEFAULT_INSTRUMENTS.map((spec) => [spec.instType, spec.symbol] as const);
 
 /** Counts level changes and trades on the public stream for `ms`, from Node (outside the page). */
-export async function countStream(gatewayUrl: string, ms: number): Promise<StreamRate> {
-  const socket = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/v2/ws/public`);
+export async function countStream(gatewayUrl: string, ms: number, ca?: string): Promise<StreamRate> {
+  const socket = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/v2/ws/public`, { ca });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);

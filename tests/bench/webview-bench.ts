@@ -4,10 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { loopbackTlsCertificate } from '../../gateway/dev/tls-certificate';
 import { startGateway } from '../../gateway/server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { countStream, type StreamRate } from './trade-stream-rate';
-import { showsDigit } from './webview-host';
+import { showsDigit, trustedKeyArg } from './webview-host';
 import { measureLoads, type PageLoads } from './webview-lcp';
 import { measureStreamSession, type StreamSessionFigures } from './webview-stream';
 
@@ -36,31 +38,48 @@ export interface WebviewFigures {
 
 const SPOT_PATH = '/trade-spot?symbol=BTCUSDT';
 
-/** Starts the gateway, measures the loads of both pages, then the long session. */
-export async function measureWebview(browser: Browser, options: WebviewBenchOptions): Promise<WebviewFigures> {
+/**
+ * Starts the gateway over HTTPS and HTTP/2 and a browser of its own that trusts the gateway's throwaway certificate
+ * (so the HTTP cache works as on a real site), measures the loads of both pages, then the long session.
+ */
+export async function measureWebview(options: WebviewBenchOptions): Promise<WebviewFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'exchange-webview-bench-'));
+  // HTTPS and HTTP/2, as the exchange serves phones (webview-host.ts BenchServer).
+  const tls = loopbackTlsCertificate();
   const gateway = await startGateway({
     port: 0,
     dataDir,
     distDir: options.distDir,
     logLevel: 'warn',
+    tls,
     ...WEBVIEW_MARKET,
   });
+  const server = { url: gateway.url, ca: tls.cert };
+  const browser = await chromium
+    .launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, trustedKeyArg(tls.cert)],
+      headless: true,
+    })
+    .catch(async (error: unknown) => {
+      await gateway.close();
+      throw error;
+    });
   try {
-    const rate = await countStream(gateway.url, 3000);
-    const spot = await measureLoads(browser, gateway.url, {
+    const rate = await countStream(gateway.url, 3000, tls.cert);
+    const spot = await measureLoads(browser, server, {
       path: SPOT_PATH,
       readyExpression: showsDigit('[data-testid="ticker-last"]'),
       signedIn: false,
       runs: options.runs,
     });
-    const asset = await measureLoads(browser, gateway.url, {
+    const asset = await measureLoads(browser, server, {
       path: '/trade-asset',
       readyExpression: showsDigit('[data-testid="asset-total"]'),
       signedIn: true,
       runs: options.runs,
     });
-    const session = await measureStreamSession(browser, gateway.url, {
+    const session = await measureStreamSession(browser, server, {
       path: SPOT_PATH,
       windows: options.windows,
       windowMs: options.windowMs,
@@ -68,6 +87,7 @@ export async function measureWebview(browser: Browser, options: WebviewBenchOpti
     });
     return { rate, spot, asset, session };
   } finally {
+    await browser.close();
     await gateway.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,6 +1,9 @@
 // The webview part's phone: a low-end Android phone's app webview (size, touch, CPU, DevTools' "Slow 4G"), with the
 // native app's bridge answered from Node the way tests/e2e/app-host.ts answers it, forwarded requests paying the
 // same network.
+import { createHash, createPublicKey } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { cookieOf } from '../e2e/app-host';
 import { evaluateInPage } from './page-probes';
@@ -28,6 +31,25 @@ export const SLOW_4G = {
   uploadBytesPerSec: ((750 * 1000) / 8) * 0.9,
 } as const;
 
+/**
+ * The gateway the phone talks to: HTTPS with HTTP/2, as production serves it (a phone's browser opens six HTTP/1.1
+ * connections per host, and at this latency the queue behind them, not the bytes, would set the load time), with
+ * the certificate authority the harness's own Node requests trust.
+ */
+export interface BenchServer {
+  url: string;
+  ca?: string;
+}
+
+/**
+ * Chromium's switch that trusts the bench's own certificate by its public key: the page then sees a valid one,
+ * which the HTTP cache needs (Chromium caches nothing from a site whose certificate error was ignored).
+ */
+export function trustedKeyArg(certPem: string): string {
+  const spki = createPublicKey(certPem).export({ type: 'spki', format: 'der' });
+  return `--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`;
+}
+
 /** One message the page sent to the app (contracts/bridge.md §2). */
 interface BridgeMessage {
   id: string;
@@ -45,6 +67,8 @@ export interface Webview {
   emulate(): Promise<void>;
   /** Bridge calls answered so far, by method. */
   calls: Map<string, number>;
+  /** BENCH_DEBUG: the forwarded requests' paths and when they were asked and answered (epoch ms). */
+  forwarded: { path: string; from: number; to: number }[];
 }
 
 /**
@@ -53,13 +77,16 @@ export interface Webview {
  * script.
  */
 const PROBES = `(() => {
-  const probes = { longTasks: [], lcp: 0, loaf: [] };
+  const probes = { longTasks: [], lcp: 0, lcpElement: '', loaf: [] };
   globalThis.__webview = probes;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) probes.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) probes.lcp = e.startTime;
+    for (const e of list.getEntries()) {
+      probes.lcp = e.startTime;
+      probes.lcpElement = e.element ? e.element.tagName.toLowerCase() + '.' + e.element.className + ' "' + (e.element.textContent || '').slice(0, 40) + '" ' + e.size + ' px²' : '(removed)';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   if (${process.env.BENCH_DEBUG ? 'true' : 'false'})
     new PerformanceObserver((list) => {
@@ -83,7 +110,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * latency plus the bytes up and down at its throughputs: the app carries them over the phone's network, which the
  * DevTools emulation (the page's own requests only) never sees.
  */
-export async function openWebview(browser: Browser, baseURL: string): Promise<Webview> {
+export async function openWebview(browser: Browser, server: BenchServer): Promise<Webview> {
+  const baseURL = server.url;
   const context = await browser.newContext({
     baseURL,
     userAgent: USER_AGENT,
@@ -94,19 +122,22 @@ export async function openWebview(browser: Browser, baseURL: string): Promise<We
     serviceWorkers: 'block',
   });
   const calls = new Map<string, number>();
+  const forwarded: Webview['forwarded'] = [];
   let emulated = false;
   let cdp: CDPSession | null = null;
 
   const answer = async (message: BridgeMessage): Promise<unknown> => {
     switch (message.method) {
       case 'request': {
-        const { envelope, upBytes, downBytes } = await forward(context, baseURL, message.params);
+        const from = Date.now();
+        const { envelope, upBytes, downBytes } = await forward(context, server, message.params);
         if (emulated)
           await sleep(
             SLOW_4G.latencyMs +
               (upBytes / SLOW_4G.uploadBytesPerSec) * 1000 +
               (downBytes / SLOW_4G.downloadBytesPerSec) * 1000,
           );
+        if (process.env.BENCH_DEBUG) forwarded.push({ path: String(message.params.path), from, to: Date.now() });
         return { code: '00000', data: envelope };
       }
       case 'storageGet':
@@ -116,9 +147,8 @@ export async function openWebview(browser: Browser, baseURL: string): Promise<We
       case 'getToken': {
         // The app holds the device's risk token; without one the page would load the web SDK instead, a cost
         // the app spares it. Like the e2e double, the token comes from the exchange's risk endpoint.
-        const reply = (await (await fetch(new URL('/v1/constantid/udid/c1', baseURL))).json()) as {
-          data?: { token?: string };
-        };
+        const { text } = await send(server, '/v1/constantid/udid/c1', { method: 'GET', headers: {} });
+        const reply = JSON.parse(text) as { data?: { token?: string } };
         if (emulated) await sleep(SLOW_4G.latencyMs);
         return { code: '00000', data: { token: reply.data?.token } };
       }
@@ -161,24 +191,46 @@ export async function openWebview(browser: Browser, baseURL: string): Promise<We
       emulated = true;
     },
     calls,
+    forwarded,
   };
+}
+
+/** One request of the app's own networking to the gateway (trusting the bench's certificate): its body and cookies. */
+function send(
+  server: BenchServer,
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ text: string; setCookies: string[] }> {
+  const url = new URL(path, server.url);
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: init.method, headers: init.headers, ca: server.ca }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ text: Buffer.concat(chunks).toString('utf8'), setCookies: response.headers['set-cookie'] ?? [] }),
+      );
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
 }
 
 /** The app's side of request forwarding: the request as the page described it, with the app's cookies. */
 async function forward(
   context: BrowserContext,
-  baseURL: string,
+  server: BenchServer,
   params: Record<string, unknown>,
 ): Promise<{ envelope: unknown; upBytes: number; downBytes: number }> {
   const method = String(params.method);
   const headers = { ...(params.headers as Record<string, string>) };
-  const cookies = await context.cookies(baseURL);
+  const cookies = await context.cookies(server.url);
   if (cookies.length > 0) headers.cookie = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
   const body = method === 'GET' ? undefined : JSON.stringify(params.params);
-  const response = await fetch(new URL(String(params.path), baseURL), { method, headers, body });
-  const set = response.headers.getSetCookie();
-  if (set.length > 0) await context.addCookies(set.map((line) => cookieOf(line, baseURL)));
-  const text = await response.text();
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const { text, setCookies } = await send(server, String(params.path), { method, headers, body });
+  if (setCookies.length > 0) await context.addCookies(setCookies.map((line) => cookieOf(line, server.url)));
   return {
     envelope: JSON.parse(text),
     upBytes: Buffer.byteLength(JSON.stringify(headers)) + (body ? Buffer.byteLength(body) : 0),

@@ -2,7 +2,7 @@
 // once more warm (the HTTP cache filled by the cold load), each read 5 s after it showed its data.
 import type { Browser } from 'playwright-core';
 import { round } from './trade-metrics';
-import { openWebview, type Webview, waitInPage } from './webview-host';
+import { type BenchServer, openWebview, type Webview, waitInPage } from './webview-host';
 
 /** One load's figures (ms on the page's clock from navigation start). */
 export interface LoadFigures {
@@ -13,7 +13,28 @@ export interface LoadFigures {
   /** Bytes the page itself transferred (resource timing; the bridge's replies are not in it). */
   transferredBytes: number;
   /** BENCH_DEBUG: the page's files as `path start→end ms (bytes)` and its long tasks as `start/duration`. */
-  debug?: { files: string[]; longTasks: string[] };
+  debug?: LoadDebug;
+}
+
+/** BENCH_DEBUG: the page's files, its bridge requests and its long tasks, on the page's clock. */
+interface LoadDebug {
+  /** `path start→end ms (bytes)`. */
+  files: string[];
+  /** `path start→end ms`: requests the app forwarded. */
+  forwarded: string[];
+  /** `start/duration`. */
+  longTasks: string[];
+  /** The last LCP candidate: tag, class, text and area. */
+  lcpElement: string;
+}
+
+function debugOf(
+  read: Omit<LoadDebug, 'forwarded'> & { timeOrigin: number },
+  forwarded: { path: string; from: number; to: number }[],
+): LoadDebug {
+  const { timeOrigin, ...rest } = read;
+  const at = (ms: number) => Math.round(ms - timeOrigin);
+  return { ...rest, forwarded: forwarded.map((r) => `${r.path} ${at(r.from)}→${at(r.to)} ms`) };
 }
 
 /** An in-app page's cold and warm loads, run after run. */
@@ -30,11 +51,14 @@ const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function load(webview: Webview, path: string, readyExpression: string): Promise<LoadFigures> {
+  webview.forwarded.length = 0;
   await webview.page.goto(path, { waitUntil: 'load', timeout: 90_000 });
   await waitInPage(webview, readyExpression, path);
   const readyMs = await webview.inPage<number>('performance.now()');
   await sleep(SETTLE_MS);
-  const figures = await webview.inPage<Omit<LoadFigures, 'readyMs'>>(`(() => {
+  const figures = await webview.inPage<
+    Omit<LoadFigures, 'readyMs' | 'debug'> & { debug: Omit<LoadDebug, 'forwarded'> & { timeOrigin: number } }
+  >(`(() => {
     const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
     return {
       lcpMs: globalThis.__webview.lcp,
@@ -43,6 +67,8 @@ async function load(webview: Webview, path: string, readyExpression: string): Pr
       debug: {
         files: entries.map((e) => new URL(e.name).pathname + new URL(e.name).search + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd) + ' ms (' + e.transferSize + ' B)'),
         longTasks: globalThis.__webview.longTasks.map((t) => Math.round(t.start) + '/' + Math.round(t.duration)),
+        lcpElement: globalThis.__webview.lcpElement,
+        timeOrigin: performance.timeOrigin,
       },
     };
   })()`);
@@ -51,7 +77,7 @@ async function load(webview: Webview, path: string, readyExpression: string): Pr
     fcpMs: round(figures.fcpMs),
     readyMs: round(readyMs),
     transferredBytes: figures.transferredBytes,
-    ...(process.env.BENCH_DEBUG ? { debug: figures.debug } : {}),
+    ...(process.env.BENCH_DEBUG && figures.debug ? { debug: debugOf(figures.debug, webview.forwarded) } : {}),
   };
 }
 
@@ -71,12 +97,12 @@ async function signIn(webview: Webview): Promise<void> {
  */
 export async function measureLoads(
   browser: Browser,
-  baseURL: string,
+  server: BenchServer,
   options: { path: string; readyExpression: string; signedIn: boolean; runs: number },
 ): Promise<PageLoads> {
   const loads: PageLoads = { path: options.path, cold: [], warm: [] };
   for (let run = 0; run < options.runs; run += 1) {
-    const webview = await openWebview(browser, baseURL);
+    const webview = await openWebview(browser, server);
     try {
       if (options.signedIn) {
         await signIn(webview);

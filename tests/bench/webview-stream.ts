@@ -2,7 +2,7 @@
 // consecutive windows and the page's JavaScript heap read, after a full collection, at the start and at the end.
 import type { Browser, CDPSession } from 'playwright-core';
 import { round } from './trade-metrics';
-import { openWebview, showsDigit, waitInPage } from './webview-host';
+import { type BenchServer, openWebview, showsDigit, waitInPage } from './webview-host';
 import { attachWorkerHeaps, type WorkerHeap } from './worker-heaps';
 
 export interface StreamSessionOptions {
@@ -49,10 +49,10 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
 /** Opens the page in a fresh webview (signed out), lets it settle, then runs the windows and the heap session. */
 export async function measureStreamSession(
   browser: Browser,
-  baseURL: string,
+  server: BenchServer,
   options: StreamSessionOptions,
 ): Promise<StreamSessionFigures> {
-  const webview = await openWebview(browser, baseURL);
+  const webview = await openWebview(browser, server);
   const { cdp, inPage } = webview;
   try {
     await webview.emulate();

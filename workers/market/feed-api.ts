@@ -20,6 +20,7 @@ import type { MarketSession } from '../../engine/market/ws-session';
 import { createPaintProbe } from './bench-probe';
 import { type CreatedTradeFeed, createTradeFeed, openMarketSession } from './create-trade-feed';
 import { FetchFailure, getJson } from './fetch-json';
+import { instrumentPath } from './instrument-path';
 import { checkSocketUrl, publicSocketUrl } from './socket-url';
 
 /** What `loadInstrument` found: the trading screen's instrument, or why there is none. */
@@ -90,18 +91,19 @@ function checkSymbols(value: unknown): string[] {
   return [...new Set(value as string[])];
 }
 
-/** Fetches one instrument of a trading screen from the public symbols or contracts list (market-data contract, REST). */
-export async function loadInstrument(market: 'spot' | 'futures', symbol: string): Promise<InstrumentResult> {
-  if (market !== 'spot' && market !== 'futures') throw new TypeError('market must be spot or futures');
-  if (typeof symbol !== 'string' || !SYMBOL.test(symbol))
-    throw new TypeError('symbol must be 2 to 20 capital letters or digits');
-  const path =
-    market === 'spot'
-      ? `/api/v2/spot/public/symbols?symbol=${symbol}`
-      : `/api/v2/mix/market/contracts?productType=USDT-FUTURES&symbol=${symbol}`;
+/**
+ * Fetches one instrument of a trading screen from the public symbols or contracts list (market-data contract, REST);
+ * `pending` is that read when the caller has already started it.
+ */
+export async function loadInstrument(
+  market: 'spot' | 'futures',
+  symbol: string,
+  pending?: Promise<unknown>,
+): Promise<InstrumentResult> {
+  const path = instrumentPath(market, symbol);
   let reply: unknown;
   try {
-    reply = await getJson(path);
+    reply = await (pending ?? getJson(path));
   } catch (error) {
     return { ok: false, reason: error instanceof FetchFailure ? error.reason : 'bad-reply' };
   }
@@ -134,7 +136,18 @@ export function createFeedApi() {
   }
 
   return {
-    loadInstrument,
+    /**
+     * Fetches a trading screen's instrument (see {@link loadInstrument}); the stream's socket opens meanwhile, so the
+     * screen's feed, which subscribes once the instrument is there, finds it open (a round trip saved on a phone).
+     * Unused, the session closes after the registry's idle time.
+     */
+    loadInstrument(market: 'spot' | 'futures', symbol: string, pending?: Promise<unknown>): Promise<InstrumentResult> {
+      const result = loadInstrument(market, symbol, pending);
+      const url = checkSocketUrl(publicSocketUrl(self.location));
+      sessions.acquire(url).connect();
+      sessions.release(url);
+      return result;
+    },
 
     /**
      * Opens a trading feed on this worker's shared stream and returns its id. `onFrame` (a `Comlink.proxy`) then
