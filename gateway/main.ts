@@ -59,15 +59,17 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ? { cert: readFileSync(env.TLS_CERT_FILE, 'utf8'), key: readFileSync(env.TLS_KEY_FILE, 'utf8') }
         : undefined,
   });
-  process.stdout.write(`Exchange client running at ${gateway.url}/\n`);
   const stop = () => {
     gateway.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Listening for the signals before the address is printed: a supervisor that stops the gateway as soon as it
+  // reads the address still gets a clean close.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.stdout.write(`Exchange client running at ${gateway.url}/\n`);
 }
 
 main().catch((error: unknown) => {

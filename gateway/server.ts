@@ -10,6 +10,10 @@ import type { GatewayEnv } from './http/gateway-env';
 import { createLogger, type Logger, type LogLevel } from './log/logger';
 import { MarketSimulator } from './market/simulator';
 import { attachPublicStream, type PublicStream, type PublicStreamOptions } from './stream/public-stream';
+import { attachPrivateStream, type PrivateStreamOptions } from './stream/private-stream';
+import { createApiKeyStore } from './apikeys/api-key-store';
+import { apiSecretKey } from './apikeys/secret-box';
+import { createReplayStore } from './security/replay-store';
 import type { RootPem } from './security/dev-root';
 import type { SignPolicy } from './security/sign-config';
 import { loadSigning } from './security/signing-setup';
@@ -43,6 +47,8 @@ export interface GatewayOptions {
   bookDepth?: number;
   /** Limits and cadences of the public WebSocket `/v2/ws/public` (idle timeout, subscription and size caps…). */
   stream?: Partial<PublicStreamOptions>;
+  /** Limits of the private WebSocket `/v2/ws/private` (login timeout, subscription and size caps…). */
+  privateStream?: Partial<PrivateStreamOptions>;
   /** Where the dev signing root lives (default `.dev-root` in the working directory); ignored when `signingRoot` is given. */
   devRootDir?: string;
   /** A production signing root instead of the dev one. */
@@ -137,6 +143,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   const attached = attachPublicStream(server, simulator, logger, options.stream);
   stream = attached;
+  const privateStore = createApiKeyStore(db, apiSecretKey(signing.identity.serverPrivateKey));
+  const privateDeps = {
+    store: privateStore,
+    replays: createReplayStore(db),
+    trading,
+    logger,
+    trustProxy: options.trustProxy ?? false,
+  };
+  const privateStream = attachPrivateStream(server, privateDeps, options.privateStream);
   const timer = setInterval(() => simulator.step(Date.now()), options.marketStepMs ?? DEFAULT_STEP_MS);
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -146,6 +161,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       trading.stop();
       // Upgraded sockets are no longer the HTTP server's to close; end them first or close() would wait on them.
       attached.close();
+      privateStream.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive and in-flight sockets (HTTP/2 sessions too) would otherwise hold close() open.
@@ -187,10 +203,11 @@ function listen(app: Hono<GatewayEnv>, hostname: string, port: number, tls: Gate
       server.off('error', reject);
       resolve({ server, port: info.port, dropConnections });
     });
-    // An HTTP/2 server has no closeAllConnections: its TLS sockets are tracked and destroyed instead.
+    // An HTTP/2 server has no closeAllConnections: its sockets are tracked from the TCP connection on (a handshake
+    // under way, or a session whose client has not asked anything yet, would otherwise hold close() open).
     const sockets = new Set<Socket>();
     if (tls)
-      server.on('secureConnection', (socket: Socket) => {
+      server.on('connection', (socket: Socket) => {
         sockets.add(socket);
         socket.once('close', () => sockets.delete(socket));
       });

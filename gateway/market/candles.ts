@@ -2,9 +2,12 @@ import type { MinuteCandle } from './price-history';
 
 /** How a candle period is cut: its length and the clock offset its boundaries are aligned to. */
 export interface Granularity {
+  /** The period's length; for calendar months, the longest one (31 days), and `month` is set. */
   intervalMs: number;
   /** Boundaries fall at UTC midnight minus this offset (8 h: Hong Kong time, the venue's default for 6H and longer). */
   offsetMs: number;
+  /** Calendar months: each candle starts on the 1st at 00:00 of the offset's clock, whatever the month's length. */
+  month?: true;
 }
 
 /** One candle in integer price ticks and volume units (same scales as {@link MinuteCandle}). */
@@ -28,9 +31,17 @@ const WEEK = 7 * DAY;
  */
 const WEEK_OFFSET = 3 * DAY + LOCAL_OFFSET;
 
+/** Monday 00:00 UTC: four days after the epoch's Thursday, so the week offset is 3 days. */
+const WEEK_OFFSET_UTC = 3 * DAY;
+
 function period(intervalMs: number, offsetMs = LOCAL_OFFSET): Granularity {
   // An offset that is a whole number of periods changes nothing; keep 0 there so bucket arithmetic stays obvious.
   return { intervalMs, offsetMs: offsetMs % intervalMs };
+}
+
+/** Calendar months starting at 00:00 UTC+8 on the 1st, or at 00:00 UTC with offset 0. */
+function calendarMonth(offsetMs = LOCAL_OFFSET): Granularity {
+  return { intervalMs: 31 * DAY, offsetMs, month: true };
 }
 
 /** Candle channels of the public stream (`candle1m` … `candle1D`, `candle1W`, plus the UTC-aligned variants) and their periods. */
@@ -62,10 +73,15 @@ export const SPOT_GRANULARITIES: Readonly<Record<string, Granularity>> = {
   '6h': period(6 * HOUR),
   '12h': period(12 * HOUR),
   '1day': period(DAY),
+  '3day': period(3 * DAY),
   '1week': period(WEEK, WEEK_OFFSET),
+  '1M': calendarMonth(),
   '6Hutc': period(6 * HOUR, 0),
   '12Hutc': period(12 * HOUR, 0),
   '1Dutc': period(DAY, 0),
+  '3Dutc': period(3 * DAY, 0),
+  '1Wutc': period(WEEK, WEEK_OFFSET_UTC),
+  '1Mutc': calendarMonth(0),
 };
 
 /** `granularity` values of `GET /api/v2/mix/market/candles` (below an hour: the last 24 h; from an hour: ~100 days). */
@@ -76,19 +92,29 @@ export const FUTURES_GRANULARITIES: Readonly<Record<string, Granularity>> = {
   '15m': period(15 * MINUTE),
   '30m': period(30 * MINUTE),
   '1H': period(HOUR),
+  '2H': period(2 * HOUR),
   '4H': period(4 * HOUR),
   '6H': period(6 * HOUR),
   '12H': period(12 * HOUR),
   '1D': period(DAY),
+  '3D': period(3 * DAY),
   '1W': period(WEEK, WEEK_OFFSET),
+  '1M': calendarMonth(),
   '6Hutc': period(6 * HOUR, 0),
   '12Hutc': period(12 * HOUR, 0),
   '1Dutc': period(DAY, 0),
+  '3Dutc': period(3 * DAY, 0),
+  '1Wutc': period(WEEK, WEEK_OFFSET_UTC),
+  '1Mutc': calendarMonth(0),
 };
 
 /** The start of the period of `granularity` that contains `ts`. */
 export function periodStart(ts: number, granularity: Granularity): number {
   const { intervalMs, offsetMs } = granularity;
+  if (granularity.month) {
+    const local = new Date(ts + offsetMs);
+    return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offsetMs;
+  }
   return Math.floor((ts + offsetMs) / intervalMs) * intervalMs - offsetMs;
 }
 

@@ -7,7 +7,7 @@ export const SIGNATURE_REPLAY_MS = 200_000;
 const PRUNE_EVERY = 500;
 
 /** The kinds of one-time proofs remembered; each has its own namespace, so one kind can never block another. */
-export type ReplayKind = 'signature' | 'login-envelope' | 'device-check' | 'api-key-signature';
+export type ReplayKind = 'signature' | 'login-envelope' | 'device-check' | 'api-key-signature' | 'api-key-login';
 
 /**
  * Remembers one-time proofs (request signatures, login envelopes, device checks, API-key signatures) in SQLite until they expire, so a

@@ -1,3 +1,4 @@
+import { defaultParseSearch } from '@tanstack/react-router';
 import { splitLanguagePrefix } from '../../engine/rules/route-languages';
 import { appSymbolSearch, DEFAULT_APP_SYMBOL } from '../in-app/in-app-search';
 import { readTradeSymbol, startTradeInstrument } from './trade-route';
@@ -13,7 +14,8 @@ export function tradeInstrumentOf(url: URL): { market: 'spot' | 'futures'; symbo
     .filter((part) => part !== '');
   const [first, second, third] = segments;
   if (segments.length === 1 && (first === 'trade-spot' || first === 'trade-swap')) {
-    const symbol = appSymbolSearch(Object.fromEntries(url.searchParams)).symbol ?? DEFAULT_APP_SYMBOL;
+    // Read as the router reads it (its default parser: JSON values, repeated keys as arrays), so both name one pair.
+    const symbol = appSymbolSearch(defaultParseSearch(url.search)).symbol ?? DEFAULT_APP_SYMBOL;
     return { market: first === 'trade-spot' ? 'spot' : 'futures', symbol };
   }
   let raw: string | undefined;

@@ -10,8 +10,9 @@ import { STARTING_USDT } from '../../gateway/trading/trading-context';
 
 /**
  * Issue 21 §3: an existing Bitget v2 client library — ccxt, a dev dependency — pointed at the gateway by changing only
- * its base URLs, against a gateway of the test's own on a real port (REST and the public WebSocket, no browser and
- * no build needed). The key comes from the documented shell command (`npm run api-key`), as a script would get it.
+ * its base URLs, against a gateway of the test's own on a real port (REST, the public and the private WebSocket, no
+ * browser and no build needed). The key comes from the documented shell command (`npm run api-key`), as a script
+ * would get it.
  */
 
 type Bitget = InstanceType<typeof ccxt.pro.bitget>;
@@ -153,6 +154,24 @@ test('reads spot and swap candles, recent and from the history endpoint', async 
   }
 });
 
+test('reads candles of every size ccxt names: 2h to a month, UTC-aligned where it asks so', async () => {
+  const DAY = 24 * 60 * MINUTE;
+  for (const symbol of [SPOT, SWAP]) {
+    // Spot has no 2H on the exchange: ccxt names it for swaps only.
+    for (const timeframe of symbol === SWAP ? ['2h', '3d', '1w', '1M'] : ['3d', '1w', '1M']) {
+      const candles = await bitget.fetchOHLCV(symbol, timeframe);
+      expect(candles.length, `${symbol} ${timeframe}`).toBeGreaterThan(1);
+      const starts = candles.map(([time]) => time!);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      if (timeframe === '2h') expect(starts[1]! - starts[0]!).toBe(120 * MINUTE);
+      if (timeframe === '3d') expect(starts[1]! - starts[0]!).toBe(3 * DAY);
+      // 1Wutc: Mondays at 00:00 UTC; 1Mutc: the 1st at 00:00 UTC.
+      if (timeframe === '1w') for (const start of starts) expect(new Date(start).getUTCDay()).toBe(1);
+      if (timeframe === '1M') for (const start of starts) expect(new Date(start).getUTCDate()).toBe(1);
+    }
+  }
+});
+
 test('reads the swap funding rate, mark price and open interest', async () => {
   const funding = await bitget.fetchFundingRate(SWAP);
   expect(Math.abs(funding.fundingRate!)).toBeLessThanOrEqual(0.003);
@@ -223,5 +242,37 @@ test.describe('private trading', () => {
     expect(swapBalance.USDT?.total).toBeGreaterThan(0);
     await bitget.createOrder(SWAP, 'market', 'sell', 0.001, undefined, { reduceOnly: true });
     expect((await bitget.fetchPositions([SWAP])).filter((p) => p.contracts)).toEqual([]);
+  });
+
+  // The private WebSocket (gateway/stream/private-stream.ts): ccxt logs in with its HMAC and reads the channels.
+  test('watches its own spot orders and balance over the private stream', async () => {
+    const start = await bitget.watchBalance();
+    expect(start.USDT).toMatchObject({ free: Number(STARTING_USDT.regular), used: 0 });
+    const { bid } = await bitget.fetchTicker(SPOT);
+    const price = Number(bitget.priceToPrecision(SPOT, bid! * 0.9));
+    // Each watch is started before the change it waits for, so its push cannot come first.
+    const orderPush = bitget.watchOrders(SPOT);
+    const balancePush = bitget.watchBalance();
+    const order = await bitget.createOrder(SPOT, 'limit', 'buy', 0.001, price);
+    const seen = (await orderPush).find((o) => o.id === order.id);
+    expect(seen).toMatchObject({ symbol: SPOT, side: 'buy', type: 'limit', status: 'open', price, amount: 0.001 });
+    expect((await balancePush).USDT?.used).toBeGreaterThan(0);
+    const cancelPush = bitget.watchOrders(SPOT);
+    await bitget.cancelOrder(order.id!, SPOT);
+    expect((await cancelPush).find((o) => o.id === order.id)?.status).toBe('canceled');
+  });
+
+  test('watches a swap position and its order over the private stream', async () => {
+    // The first watch of each answers the subscription's snapshot (no position; ccxt's cache keeps the spot orders).
+    expect(await bitget.watchPositions([SWAP])).toEqual([]);
+    const swapOrders = { type: 'swap' };
+    await bitget.watchOrders(undefined, undefined, undefined, swapOrders);
+    const positionPush = bitget.watchPositions([SWAP]);
+    const orderPush = bitget.watchOrders(undefined, undefined, undefined, swapOrders);
+    const order = await bitget.createOrder(SWAP, 'market', 'buy', 0.001);
+    expect((await orderPush).find((o) => o.id === order.id)).toMatchObject({ symbol: SWAP, status: 'closed' });
+    const [position] = await positionPush;
+    expect(position).toMatchObject({ symbol: SWAP, side: 'long', contracts: 0.001, marginMode: 'cross' });
+    await bitget.createOrder(SWAP, 'market', 'sell', 0.001, undefined, { reduceOnly: true });
   });
 });

@@ -142,6 +142,8 @@ export function createFeedApi() {
      * Unused, the session closes after the registry's idle time.
      */
     loadInstrument(market: 'spot' | 'futures', symbol: string, pending?: Promise<unknown>): Promise<InstrumentResult> {
+      // A malformed request throws here, before any socket opens.
+      instrumentPath(market, symbol);
       const result = loadInstrument(market, symbol, pending);
       const url = checkSocketUrl(publicSocketUrl(self.location));
       sessions.acquire(url).connect();

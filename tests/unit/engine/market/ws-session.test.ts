@@ -218,3 +218,70 @@ describe('MarketSession liveness', () => {
     expect(sockets).toHaveLength(2);
   });
 });
+
+describe('MarketSession.connect', () => {
+  it('opens one socket on a fresh session and sends no subscribe when it opens', () => {
+    session.connect();
+    expect(sockets).toHaveLength(1);
+    expect(session.state).toBe('connecting');
+    sockets[0].open();
+    expect(session.state).toBe('open');
+    expect(sockets[0].ops()).toEqual([]);
+  });
+
+  it('opens no second socket while connecting or open', () => {
+    session.connect();
+    session.connect();
+    expect(sockets).toHaveLength(1);
+    sockets[0].open();
+    session.connect();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].closed).toBeNull();
+    expect(session.state).toBe('open');
+  });
+
+  it('lets a subscription made while connecting go out once over the same socket when it opens', () => {
+    const listener = vi.fn();
+    session.connect();
+    session.subscribe(BOOKS, listener);
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].sent).toEqual([]);
+    sockets[0].open();
+    expect(sockets[0].ops()).toEqual([{ op: 'subscribe', args: [BOOKS] }]);
+    sockets[0].push({ action: 'snapshot', arg: BOOKS, data: [{}], ts: 3 });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a subscription made once open go out at once over the same socket', () => {
+    session.connect();
+    sockets[0].open();
+    session.subscribe(TICKER, vi.fn());
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].ops()).toEqual([{ op: 'subscribe', args: [TICKER] }]);
+  });
+
+  it('does not cut short a reconnect back-off', () => {
+    session.connect();
+    sockets[0].open();
+    sockets[0].drop();
+    expect(session.state).toBe('reconnecting');
+    session.connect();
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('opens again after close()', () => {
+    session.connect();
+    sockets[0].open();
+    session.close();
+    expect(sockets[0].closed).toBe(1000);
+    session.connect();
+    expect(sockets).toHaveLength(2);
+    expect(session.state).toBe('connecting');
+    session.subscribe(BOOKS, vi.fn());
+    sockets[1].open();
+    expect(sockets[1].ops()).toEqual([{ op: 'subscribe', args: [BOOKS] }]);
+    expect(sockets[0].sent).toEqual([]);
+  });
+});

@@ -200,7 +200,7 @@ describe('connections', () => {
   afterAll(() => stream.close());
 
   it('refuses a WebSocket upgrade on any other path', async () => {
-    for (const path of ['/v2/ws/private', '/v2/ws/public/extra', '/']) {
+    for (const path of ['/v2/ws/private/extra', '/v2/ws/public/extra', '/']) {
       const ws = new WebSocket(`${stream.gateway.url.replace('http', 'ws')}${path}`);
       const status = await new Promise<number>((resolve) => {
         ws.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));

@@ -1,0 +1,113 @@
+import { STREAM_ERRORS } from './stream-protocol';
+
+/**
+ * Error codes of the private stream: the public stream's for the same faults, the exchange's documented login codes
+ * (30004–30015, as client libraries map them), and the REST codes 40014 and 40018 where the WebSocket table has none.
+ */
+export const PRIVATE_ERRORS = {
+  ...STREAM_ERRORS,
+  /** A subscribe before a successful login. */
+  loginRequired: 30004,
+  /** Login refused for a reason without a code of its own (already logged in, too many attempts). */
+  loginFailed: 30005,
+  /** The key is missing, malformed, unknown, deleted or disabled (one answer for all). */
+  accessKeyInvalid: 30011,
+  /** The passphrase is missing or not the key's. */
+  passphraseInvalid: 30012,
+  /** The timestamp is missing or not whole seconds since the epoch. */
+  timestampInvalid: 30013,
+  /** The timestamp is more than 30 s from the gateway's clock, or the login was used already. */
+  timestampExpired: 30014,
+  /** The signature does not match. */
+  signInvalid: 30015,
+  /** The key lacks the `read` permission (REST `40014`). */
+  permissionMissing: 40014,
+  /** The connection's address is outside the key's allow-list (REST `40018`). */
+  ipNotAllowed: 40018,
+} as const;
+
+/** What a login message carries, before any check. */
+export interface LoginArgs {
+  apiKey: string;
+  passphrase: string;
+  timestamp: string;
+  sign: string;
+}
+
+/** A private channel subscription as the client sent it: `instId` for orders and positions, `coin` for account. */
+export interface PrivateArg {
+  instType: string;
+  channel: string;
+  instId?: string;
+  coin?: string;
+}
+
+/** A private client message once parsed. */
+export type PrivateRequest =
+  | { kind: 'ping' }
+  | { kind: 'login'; args: LoginArgs }
+  | { kind: 'op'; op: 'subscribe' | 'unsubscribe'; args: unknown[] }
+  | { kind: 'error'; code: number; msg: string; op?: string };
+
+const FIELD_MAX = 128;
+const OPS = new Set(['login', 'subscribe', 'unsubscribe']);
+
+const text = (value: unknown): string => (typeof value === 'string' && value.length <= FIELD_MAX ? value : '');
+
+/** Parses one text message: `ping`, `{"op":"login","args":[{apiKey,passphrase,timestamp,sign}]}` or a (un)subscribe. */
+export function parsePrivateMessage(raw: string): PrivateRequest {
+  if (raw === 'ping') return { kind: 'ping' };
+  let message: unknown;
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return { kind: 'error', code: PRIVATE_ERRORS.illegalRequest, msg: 'Illegal request: not valid JSON' };
+  }
+  if (message === null || typeof message !== 'object' || Array.isArray(message))
+    return { kind: 'error', code: PRIVATE_ERRORS.illegalRequest, msg: 'Illegal request: expected a JSON object' };
+  const { op, args } = message as Record<string, unknown>;
+  if (typeof op !== 'string' || !OPS.has(op)) {
+    const shown = typeof op === 'string' ? op.slice(0, 32) : String(op);
+    return { kind: 'error', code: PRIVATE_ERRORS.invalidOp, msg: `Invalid op: ${shown}` };
+  }
+  if (!Array.isArray(args) || args.length === 0)
+    return { kind: 'error', code: PRIVATE_ERRORS.paramError, msg: 'Param error: args must be a non-empty array', op };
+  if (op !== 'login') return { kind: 'op', op: op as 'subscribe' | 'unsubscribe', args };
+  const first = args[0];
+  if (args.length !== 1 || first === null || typeof first !== 'object' || Array.isArray(first))
+    return { kind: 'error', code: PRIVATE_ERRORS.paramError, msg: 'Param error: login takes one args object', op };
+  const fields = first as Record<string, unknown>;
+  return {
+    kind: 'login',
+    args: {
+      apiKey: text(fields.apiKey).trim(),
+      passphrase: text(fields.passphrase),
+      timestamp: text(fields.timestamp).trim(),
+      sign: text(fields.sign).trim(),
+    },
+  };
+}
+
+/** Reads an `args` entry as a {@link PrivateArg} (string fields of at most 32 characters), or undefined. */
+export function readPrivateArg(value: unknown): PrivateArg | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { instType, channel, instId, coin } = value as Record<string, unknown>;
+  const short = (field: unknown) => typeof field === 'string' && field.length <= 32;
+  if (!short(instType) || !short(channel)) return undefined;
+  if (instId !== undefined && !short(instId)) return undefined;
+  if (coin !== undefined && !short(coin)) return undefined;
+  const arg: PrivateArg = { instType: instType as string, channel: channel as string };
+  if (instId !== undefined) arg.instId = instId as string;
+  if (coin !== undefined) arg.coin = coin as string;
+  return arg;
+}
+
+/** The key of a subscription: one per instType, channel and instId or coin. */
+export function privateArgKey(arg: PrivateArg): string {
+  return `${arg.instType}|${arg.channel}|${arg.instId ?? ''}|${arg.coin ?? ''}`;
+}
+
+/** The error event `{"event":"error","arg"?,"code","msg","op"?}`. */
+export function privateErrorText(code: number, msg: string, extra: { arg?: PrivateArg; op?: string } = {}): string {
+  return JSON.stringify({ event: 'error', arg: extra.arg, code, msg, op: extra.op });
+}
