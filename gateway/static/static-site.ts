@@ -69,9 +69,9 @@ export function staticSite(
 }
 
 /**
- * The app's page for a request with the preload links of its route (engine/rules/route-preloads.ts) before
- * `</head>`, made once per set of links and kept while index.html is unchanged. Inside the app (its user agent) the
- * bridge's files are named too. Either page works anywhere (the links are hints), so caches need no `Vary`.
+ * The app's page for a request from inside the native app (its user agent) with the preload links of its route and
+ * of the app's first files (engine/rules/route-preloads.ts) before `</head>`, made once per set of links and kept
+ * while index.html is unchanged. Either page works anywhere (the links are hints), so caches need no `Vary`.
  */
 function pagePreloads(cache: FileCache, root: string): (c: Context<GatewayEnv>, index: CachedFile) => CachedFile {
   const pages = new Map<string, CachedFile>();
@@ -81,9 +81,10 @@ function pagePreloads(cache: FileCache, root: string): (c: Context<GatewayEnv>, 
     const file = cache.get(resolve(root, ROUTE_PRELOADS_FILE));
     if (!file) return index;
     if (table?.from !== file) table = { from: file, preloads: readRoutePreloads(new TextDecoder().decode(file.body)) };
-    if (!table.preloads) return index;
-    const inApp = appVersionOf(c.req.header('user-agent') ?? '') !== null;
-    const tags = preloadTags(preloadsFor(c.req.path, table.preloads, inApp));
+    // Only inside the app: on the web the markets page measured slower with the links (npm run bench, loopback),
+    // while a webview on a phone's network gains a round trip from them.
+    if (!table.preloads || appVersionOf(c.req.header('user-agent') ?? '') === null) return index;
+    const tags = preloadTags(preloadsFor(c.req.path, table.preloads, true));
     const html = new TextDecoder().decode(index.body);
     if (tags === '' || !html.includes('</head>')) return index;
     if (pagesOf !== index.etag) {

@@ -43,8 +43,9 @@ beforeEach(() => {
 });
 afterEach(() => dist.remove());
 
+// The links are for pages inside the app (a phone's network); every case below asks as the app unless it says not.
 const page = (path: string, headers: Record<string, string> = {}) =>
-  app.request(path, { headers: { accept: 'text/html', 'user-agent': BROWSER_AGENT, ...headers } });
+  app.request(path, { headers: { accept: 'text/html', 'user-agent': APP_AGENT, ...headers } });
 
 /** The href of each preload link in the page's head, in order. */
 function preloadsOf(html: string): string[] {
@@ -58,10 +59,11 @@ describe('the app page with route preloads', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
-    expect(preloadsOf(html)).toEqual(['/assets/trade-spot-1.js', '/assets/trade-1.css']);
+    expect(preloadsOf(html)).toEqual(['/assets/trade-spot-1.js', '/assets/trade-1.css', '/assets/bridge-1.js']);
     expect(html).toContain(
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/trade-spot-1.js">' +
-        '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/trade-1.css"></head>',
+        '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/trade-1.css">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/bridge-1.js"></head>',
     );
     expect(html.replace(/<link [^>]*>/g, '')).toBe(INDEX);
     expect(Number(res.headers.get('content-length'))).toBe(new TextEncoder().encode(html).length);
@@ -71,42 +73,42 @@ describe('the app page with route preloads', () => {
     expect(preloadsOf(await (await page('/spot/ETHUSDT')).text())).toEqual([
       '/assets/spot-1.js',
       '/assets/trade-1.css',
+      '/assets/bridge-1.js',
     ]);
     expect(preloadsOf(await (await page('/asset/spot')).text())).toEqual([
       '/assets/asset-1.js',
       '/assets/asset-spot-1.js',
+      '/assets/bridge-1.js',
     ]);
     expect(preloadsOf(await (await page('/ja/trade-spot?symbol=ETHUSDT')).text())).toEqual([
       '/assets/trade-spot-1.js',
       '/assets/trade-1.css',
-    ]);
-  });
-
-  it('serves a route without files in the table as built', async () => {
-    const res = await page('/trade-asset');
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe(INDEX);
-  });
-
-  it("adds the bridge's files inside the app, and only there", async () => {
-    const inApp = await (await page('/trade-spot', { 'user-agent': APP_AGENT })).text();
-    expect(preloadsOf(inApp)).toEqual(['/assets/trade-spot-1.js', '/assets/trade-1.css', '/assets/bridge-1.js']);
-    const onWeb = await (await page('/trade-spot')).text();
-    expect(onWeb).not.toContain('bridge-1.js');
-    const noAgent = await app.request('/trade-spot', { headers: { accept: 'text/html' } });
-    expect(await noAgent.text()).not.toContain('bridge-1.js');
-    // A page with no route files of its own inside the app still gets the bridge's.
-    expect(preloadsOf(await (await page('/trade-asset', { 'user-agent': APP_AGENT })).text())).toEqual([
       '/assets/bridge-1.js',
     ]);
   });
 
+  it("names only the app's files for a route without files of its own", async () => {
+    const res = await page('/trade-asset');
+    expect(res.status).toBe(200);
+    expect(preloadsOf(await res.text())).toEqual(['/assets/bridge-1.js']);
+  });
+
+  it("serves the page as built to a browser: the links are for the app's webview only", async () => {
+    // On the web the markets page measured slower with them (its files come at once on a fast line anyway).
+    for (const path of ['/trade-spot', '/spot/ETHUSDT', '/asset/spot', '/trade-asset']) {
+      const onWeb = await page(path, { 'user-agent': BROWSER_AGENT });
+      expect(await onWeb.text(), path).toBe(INDEX);
+    }
+    const noAgent = await app.request('/trade-spot', { headers: { accept: 'text/html' } });
+    expect(await noAgent.text()).toBe(INDEX);
+  });
+
   it('gives the page its own ETag, one per set of links, and answers 304 to it', async () => {
-    const plain = (await page('/trade-asset')).headers.get('etag')!;
+    const plain = (await page('/trade-spot', { 'user-agent': BROWSER_AGENT })).headers.get('etag')!;
     const trade = (await page('/trade-spot')).headers.get('etag')!;
-    const tradeInApp = (await page('/trade-spot', { 'user-agent': APP_AGENT })).headers.get('etag')!;
+    const appOnly = (await page('/trade-asset')).headers.get('etag')!;
     const spot = (await page('/spot/BTCUSDT')).headers.get('etag')!;
-    expect(new Set([plain, trade, tradeInApp, spot]).size).toBe(4);
+    expect(new Set([plain, trade, appOnly, spot]).size).toBe(4);
     expect((await page('/ja/trade-spot')).headers.get('etag')).toBe(trade);
     expect(trade).toMatch(/^W\/"[^"]+"$/);
 
@@ -116,13 +118,16 @@ describe('the app page with route preloads', () => {
     // The plain page's tag does not stand for the page with links.
     const stale = await page('/trade-spot', { 'if-none-match': plain });
     expect(stale.status).toBe(200);
-    expect(preloadsOf(await stale.text())).toHaveLength(2);
+    expect(preloadsOf(await stale.text())).toHaveLength(3);
   });
 
-  it('answers 404 with the page, without route links, for a path no route matches', async () => {
+  it("answers 404 with the page, with the app's links but no route's, for a path no route matches", async () => {
     const res = await page('/no-such-page');
     expect(res.status).toBe(404);
-    expect(await res.text()).toBe(INDEX);
+    expect(preloadsOf(await res.text())).toEqual(['/assets/bridge-1.js']);
+    const onWeb = await page('/no-such-page', { 'user-agent': BROWSER_AGENT });
+    expect(onWeb.status).toBe(404);
+    expect(await onWeb.text()).toBe(INDEX);
   });
 
   it('sends the page with its links compressed to a client that accepts it', async () => {
@@ -134,6 +139,7 @@ describe('the app page with route preloads', () => {
     expect(preloadsOf(brotliDecompressSync(brBytes).toString())).toEqual([
       '/assets/trade-spot-1.js',
       '/assets/trade-1.css',
+      '/assets/bridge-1.js',
     ]);
 
     const gz = await page('/trade-spot', { 'accept-encoding': 'gzip', 'user-agent': APP_AGENT });
@@ -162,7 +168,7 @@ describe('the app page with route preloads', () => {
   });
 
   it('follows a new build: a changed index.html or table is read again', async () => {
-    expect(preloadsOf(await (await page('/trade-spot')).text())).toHaveLength(2);
+    expect(preloadsOf(await (await page('/trade-spot')).text())).toHaveLength(3);
     const rebuilt = INDEX.replace('index-1.js', 'index-22.js');
     write('index.html', rebuilt);
     write('route-preloads.json', JSON.stringify({ '/trade-spot': ['/assets/trade-spot-22.js'] }));
