@@ -18,7 +18,7 @@ import { tellWorkerWhoIsSignedIn } from './app/cache-user';
 import { startInApp } from './app/in-app';
 import { appBridge, mayBeInApp } from './bridge/app-bridge';
 import { cryptoWorker } from './workers';
-import { startInstrumentOfPage } from './trade/early-instrument';
+import { startInstrumentOfPage } from './app/early-instrument';
 import { afterPageShown } from './ui/page-shown';
 import { yieldToMain } from './ui/yield-to-main';
 

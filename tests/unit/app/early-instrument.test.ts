@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tradeInstrumentOf } from '../../../src/trade/early-instrument';
+import { tradeInstrumentOf } from '../../../src/app/early-instrument';
 
 const at = (address: string) => tradeInstrumentOf(new URL(address, 'https://exchange.example'));
 

@@ -1,7 +1,7 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { splitLanguagePrefix } from '../../engine/rules/route-languages';
 import { appSymbolSearch, DEFAULT_APP_SYMBOL } from '../in-app/in-app-search';
-import { readTradeSymbol, startTradeInstrument } from './trade-route';
+import { readTradeSymbol, startTradeInstrument } from '../trade/trade-route';
 
 /**
  * The instrument a trading page's address names, as its route will read it: `/spot/BTCUSDT`,
