@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayEnv } from './gateway-env';
 
@@ -43,6 +44,13 @@ export function isHttpsRequest(c: Context<GatewayEnv>): boolean {
 /** The caller's address for rate limits (the proxy's `X-Forwarded-For` only when trusted). */
 export function clientAddressOf(c: Context<GatewayEnv>): string {
   return c.get('clientAddress') ?? socketAddress(c);
+}
+
+/** The caller's address of a WebSocket upgrade, by the same rule as {@link clientAddressOf}. */
+export function upgradeAddressOf(request: IncomingMessage, trustProxy: boolean): string {
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = trustProxy ? lastForwarded(Array.isArray(header) ? header.join(',') : header) : undefined;
+  return forwarded ?? request.socket.remoteAddress ?? 'unknown';
 }
 
 /** The page's own WebSocket origin (`wss://host` on https, `ws://host` otherwise), or null for a Host header that is not a host. */

@@ -21,6 +21,8 @@ import {
 import { futuresAccountRow, futuresOrderRow, positionRows, spotAccountRow, spotOrderRow } from './private-views';
 import { pushText } from './stream-protocol';
 import { claimUpgrade } from './upgrade-claims';
+import { upgradeAddressOf } from '../http/request-origin';
+import { byteLength, pathOf, rawText } from './socket-data';
 
 /** Limits of the private stream; every field has a default. */
 export interface PrivateStreamOptions {
@@ -142,7 +144,7 @@ export function attachPrivateStream(
     if (pathOf(request) !== options.path) return;
     claimUpgrade(request);
     socket.on('error', () => socket.destroy());
-    const address = addressOf(request, deps.trustProxy);
+    const address = upgradeAddressOf(request, deps.trustProxy);
     wss.handleUpgrade(request, socket, head, (ws) => {
       const connection = new Connection(ws, hub, address);
       connections.add(connection);
@@ -581,30 +583,4 @@ class Connection {
     if (action === 'update' && rows.length === 0) return;
     this.send(pushText(action, subscription.argJson, JSON.stringify(rows), readers.now()));
   }
-}
-
-/** The caller's address as the REST check reads it: a trusted proxy's last `X-Forwarded-For`, else the socket's. */
-function addressOf(request: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const header = request.headers['x-forwarded-for'];
-    const last = (Array.isArray(header) ? header.join(',') : header)?.split(',').at(-1)?.trim();
-    if (last) return last;
-  }
-  return request.socket.remoteAddress ?? 'unknown';
-}
-
-function pathOf(request: IncomingMessage): string {
-  const url = request.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
-function byteLength(data: RawData): number {
-  if (Array.isArray(data)) return data.reduce((sum, chunk) => sum + chunk.length, 0);
-  return data instanceof ArrayBuffer ? data.byteLength : data.length;
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : data.toString('utf8');
 }

@@ -7,6 +7,7 @@ import type { MarketSimulator } from '../market/simulator';
 import { type StreamClient, StreamHub } from './stream-hub';
 import { errorText, parseClientMessage, STREAM_ERRORS } from './stream-protocol';
 import { isUpgradeClaimed } from './upgrade-claims';
+import { byteLength, pathOf, rawText } from './socket-data';
 
 /** Limits and cadences of the public stream; every field has a default. */
 export interface PublicStreamOptions {
@@ -231,20 +232,4 @@ class Connection implements StreamClient {
     this.dispose();
     this.ws.close(IDLE_CLOSE_CODE, 'no ping received in time');
   }
-}
-
-function pathOf(request: IncomingMessage): string {
-  const url = request.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
-function byteLength(data: RawData): number {
-  if (Array.isArray(data)) return data.reduce((sum, chunk) => sum + chunk.length, 0);
-  return data instanceof ArrayBuffer ? data.byteLength : data.length;
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : data.toString('utf8');
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { loopbackTlsCertificate, type TlsPem } from '../../../gateway/dev/tls-certificate';
 import { type RunningGateway, startGateway } from '../../../gateway/server';
-import { tempDir } from './support';
+import { tempDir, firstLineOf } from './support';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TICKER = { instType: 'SPOT', channel: 'ticker', instId: 'BTCUSDT' };
@@ -257,14 +257,7 @@ describe('gateway/main.ts with TLS files', () => {
       TLS_KEY_FILE: join(files.path, 'key.pem'),
     });
     try {
-      const firstLine = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]!);
-        });
-        child.on('exit', (code) => reject(new Error(`exited early with ${code}`)));
-      });
+      const firstLine = await firstLineOf(child);
       expect(firstLine).toMatch(/^Exchange client running at https:\/\/127\.0\.0\.1:\d+\/$/);
       const url = firstLine.replace('Exchange client running at ', '');
       expect((await https11Get(`${url}api/v2/public/time`, tls.cert)).status).toBe(200);

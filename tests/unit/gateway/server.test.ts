@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_MODE_WARNING } from '../../../gateway/local-mode';
 import { startGateway } from '../../../gateway/server';
-import { requestTime, tempDir } from './support';
+import { requestTime, tempDir, firstLineOf } from './support';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -70,14 +70,7 @@ describe('gateway/main.ts', () => {
       errors += chunk.toString();
     });
     try {
-      const firstLine = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]!);
-        });
-        child.on('exit', (code) => reject(new Error(`exited early with ${code}`)));
-      });
+      const firstLine = await firstLineOf(child);
       expect(firstLine).toMatch(/^Exchange client running at http:\/\/127\.0\.0\.1:\d+\/$/);
       const url = firstLine.replace('Exchange client running at ', '');
       expect((await fetch(`${url}v1/public/time`)).status).toBe(200);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,4 +79,19 @@ export function followSetCookies(jar: CookieJar, response: Response): void {
     if (/max-age=0/i.test(line) || value === '') jar.delete(name);
     else jar.set(name, value);
   }
+}
+
+/** The first line a started gateway process writes to stdout (its address); rejects if it exits first. */
+export function firstLineOf(child: {
+  stdout: Readable;
+  on(event: 'exit', listener: (code: number | null) => void): unknown;
+}): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    child.on('exit', (code) => reject(new Error(`exited early with ${code}`)));
+  });
 }
