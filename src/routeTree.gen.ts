@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as ApiRouteImport } from './routes/api';
 import { Route as AssetRouteImport } from './routes/asset';
 import { Route as DownloadRouteImport } from './routes/download';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
@@ -23,6 +24,7 @@ import { Route as TradeMarginRouteImport } from './routes/trade-margin';
 import { Route as TradeSpotRouteImport } from './routes/trade-spot';
 import { Route as TradeSwapRouteImport } from './routes/trade-swap';
 import { Route as TransacRouteImport } from './routes/transac';
+import { Route as AccountNewapiRouteImport } from './routes/account.newapi';
 import { Route as AccountSecurityRouteImport } from './routes/account.security';
 import { Route as AssetIndexRouteImport } from './routes/asset.index';
 import { Route as AssetAddressRouteImport } from './routes/asset.address';
@@ -38,6 +40,11 @@ import { Route as FuturesUsdtSymbolRouteImport } from './routes/futures.usdt.$sy
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ApiRoute = ApiRouteImport.update({
+  id: '/api',
+  path: '/api',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AssetRoute = AssetRouteImport.update({
@@ -105,6 +112,11 @@ const TransacRoute = TransacRouteImport.update({
   path: '/transac',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AccountNewapiRoute = AccountNewapiRouteImport.update({
+  id: '/account/newapi',
+  path: '/account/newapi',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AccountSecurityRoute = AccountSecurityRouteImport.update({
   id: '/account/security',
   path: '/account/security',
@@ -163,6 +175,7 @@ const FuturesUsdtSymbolRoute = FuturesUsdtSymbolRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/api': typeof ApiRoute;
   '/asset': typeof AssetRouteWithChildren;
   '/download': typeof DownloadRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
@@ -176,6 +189,7 @@ export interface FileRoutesByFullPath {
   '/trade-spot': typeof TradeSpotRoute;
   '/trade-swap': typeof TradeSwapRoute;
   '/transac': typeof TransacRoute;
+  '/account/newapi': typeof AccountNewapiRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
@@ -190,6 +204,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/api': typeof ApiRoute;
   '/download': typeof DownloadRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/history': typeof HistoryRoute;
@@ -202,6 +217,7 @@ export interface FileRoutesByTo {
   '/trade-spot': typeof TradeSpotRoute;
   '/trade-swap': typeof TradeSwapRoute;
   '/transac': typeof TransacRoute;
+  '/account/newapi': typeof AccountNewapiRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
@@ -217,6 +233,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/api': typeof ApiRoute;
   '/asset': typeof AssetRouteWithChildren;
   '/download': typeof DownloadRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
@@ -230,6 +247,7 @@ export interface FileRoutesById {
   '/trade-spot': typeof TradeSpotRoute;
   '/trade-swap': typeof TradeSwapRoute;
   '/transac': typeof TransacRoute;
+  '/account/newapi': typeof AccountNewapiRoute;
   '/account/security': typeof AccountSecurityRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
@@ -246,6 +264,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/api'
     | '/asset'
     | '/download'
     | '/forgot-password'
@@ -259,6 +278,7 @@ export interface FileRouteTypes {
     | '/trade-spot'
     | '/trade-swap'
     | '/transac'
+    | '/account/newapi'
     | '/account/security'
     | '/asset/address'
     | '/asset/deposit'
@@ -273,6 +293,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/api'
     | '/download'
     | '/forgot-password'
     | '/history'
@@ -285,6 +306,7 @@ export interface FileRouteTypes {
     | '/trade-spot'
     | '/trade-swap'
     | '/transac'
+    | '/account/newapi'
     | '/account/security'
     | '/asset/address'
     | '/asset/deposit'
@@ -299,6 +321,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/api'
     | '/asset'
     | '/download'
     | '/forgot-password'
@@ -312,6 +335,7 @@ export interface FileRouteTypes {
     | '/trade-spot'
     | '/trade-swap'
     | '/transac'
+    | '/account/newapi'
     | '/account/security'
     | '/asset/address'
     | '/asset/deposit'
@@ -327,6 +351,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  ApiRoute: typeof ApiRoute;
   AssetRoute: typeof AssetRouteWithChildren;
   DownloadRoute: typeof DownloadRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
@@ -340,6 +365,7 @@ export interface RootRouteChildren {
   TradeSpotRoute: typeof TradeSpotRoute;
   TradeSwapRoute: typeof TradeSwapRoute;
   TransacRoute: typeof TransacRoute;
+  AccountNewapiRoute: typeof AccountNewapiRoute;
   AccountSecurityRoute: typeof AccountSecurityRoute;
   RecordExchangeRoute: typeof RecordExchangeRoute;
   SpotSymbolRoute: typeof SpotSymbolRoute;
@@ -353,6 +379,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/api': {
+      id: '/api';
+      path: '/api';
+      fullPath: '/api';
+      preLoaderRoute: typeof ApiRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/asset': {
@@ -444,6 +477,13 @@ declare module '@tanstack/react-router' {
       path: '/transac';
       fullPath: '/transac';
       preLoaderRoute: typeof TransacRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/account/newapi': {
+      id: '/account/newapi';
+      path: '/account/newapi';
+      fullPath: '/account/newapi';
+      preLoaderRoute: typeof AccountNewapiRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/account/security': {
@@ -550,6 +590,7 @@ const AssetRouteWithChildren = AssetRoute._addFileChildren(AssetRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ApiRoute: ApiRoute,
   AssetRoute: AssetRouteWithChildren,
   DownloadRoute: DownloadRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
@@ -563,6 +604,7 @@ const rootRouteChildren: RootRouteChildren = {
   TradeSpotRoute: TradeSpotRoute,
   TradeSwapRoute: TradeSwapRoute,
   TransacRoute: TransacRoute,
+  AccountNewapiRoute: AccountNewapiRoute,
   AccountSecurityRoute: AccountSecurityRoute,
   RecordExchangeRoute: RecordExchangeRoute,
   SpotSymbolRoute: SpotSymbolRoute,

@@ -34,6 +34,12 @@ export function SecurityKeysPage() {
           <p>{t('security.intro')}</p>
           <SecurityKeyList keys={data.list.credentials} onRemoved={reload} />
           <AddSecurityKey onAdded={reload} />
+          {/* The account's other keys: those its scripts and bots sign the API with. */}
+          <p>
+            <Link to="/account/newapi" data-testid="api-keys-link">
+              {t('apiKeys.title')}
+            </Link>
+          </p>
         </>
       )}
     </section>
