@@ -162,9 +162,12 @@ test.describe('API keys page', () => {
     await expect(page.getByRole('dialog', { name: 'Your new API key' })).toHaveCount(0);
   });
 
-  test('speaks Japanese under /ja', async ({ page, request }) => {
+  test('speaks Japanese under /ja, reached from the security page', async ({ page, request }) => {
     await registerFresh(page, request, 'apikey-');
-    await page.goto('/ja/account/newapi');
+    // Reached from the security page, in the page's language.
+    await page.goto('/ja/account/security');
+    await page.getByTestId('api-keys-link').click();
+    await expect(page).toHaveURL(/\/ja\/account\/newapi$/);
     await expect(page.getByRole('heading', { name: 'APIキー', level: 1 })).toBeVisible();
     await expect(page.getByText('APIキーはまだありません。')).toBeVisible();
     await expect(createForm(page).getByRole('button', { name: 'APIキーを作成' })).toBeVisible();
