@@ -28,6 +28,11 @@ export type ReferralField = (typeof REFERRAL_FIELDS)[number];
 /** Referral values captured at registration; absent ones are null. */
 export type Referral = Record<ReferralField, string | null>;
 
+/** The referral fields of an account made without any (dev seed, sub-accounts, tests). */
+export const NO_REFERRAL: Readonly<Referral> = Object.freeze(
+  Object.fromEntries(REFERRAL_FIELDS.map((field) => [field, null])) as Referral,
+);
+
 /** Reads an optional string, trimmed; absent, null or empty read as undefined (clients send null for "not set"). */
 function optionalTrimmed(object: JsonObject, field: string, maxLength: number): string | undefined {
   if (object[field] === null) return undefined;

@@ -1,5 +1,5 @@
 import type { Logger } from '../log/logger';
-import type { Referral } from './auth-fields';
+import { NO_REFERRAL } from './auth-fields';
 import { hashPasswordSync, type ScryptParams } from './password-hash';
 import type { UserStore } from './user-store';
 
@@ -14,15 +14,6 @@ export const SECURE_ACCOUNT = {
 
 /** The dev account that confirms every sign-in from a device new to it with a mailed code (the new-device step). */
 export const CAREFUL_ACCOUNT = { email: 'careful@example.com', password: 'Careful-pass-1' } as const;
-
-const NO_REFERRAL: Referral = {
-  registerVipNo: null,
-  registerChannel: null,
-  clacCode: null,
-  commonCode: null,
-  groupId: null,
-  actCode: null,
-};
 
 /** Creates the three dev accounts when missing (idempotent); for local mode only, never in production. */
 export function seedDevAccounts(users: UserStore, logger: Logger, params: ScryptParams, now: number): void {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { Referral } from './auth-fields';
+import { NO_REFERRAL } from './auth-fields';
 import type { UserRecord, UserStore } from './user-store';
 
 /** Most sub-accounts one main account may hold (the demo account does not count). */
@@ -35,14 +35,6 @@ export interface SubAccountStore {
   setMainOfSession(sessionId: string, mainUserId: string): void;
 }
 
-const NO_REFERRAL: Referral = {
-  registerVipNo: null,
-  registerChannel: null,
-  clacCode: null,
-  commonCode: null,
-  groupId: null,
-  actCode: null,
-};
 /** Not a `scrypt$…` hash, so no password ever matches: a sub or demo account is entered only by switching. */
 const NO_PASSWORD = '!no-password';
 

@@ -11,6 +11,7 @@ import { MarketSimulator } from '../../../gateway/market/simulator';
 import { TEST_SCRYPT } from './auth/auth-support';
 import type { Transport } from './security/ds1-device';
 import { T0, tempDir, testSigning } from './support';
+import { NO_REFERRAL } from '../../../gateway/auth/auth-fields';
 
 /** The whole gateway app (sessions, signatures, risk check, every route) with no socket, over a database of its own. */
 export interface WholeGateway {
@@ -55,14 +56,7 @@ export function wholeGateway(
         mobile: null,
         passwordHash: await hashPassword(password, TEST_SCRYPT),
         createdAt: Date.now(),
-        referral: {
-          registerVipNo: null,
-          registerChannel: null,
-          clacCode: null,
-          commonCode: null,
-          groupId: null,
-          actCode: null,
-        },
+        referral: NO_REFERRAL,
         twoFactor,
       });
       if (inserted === 'duplicate') throw new Error(`duplicate test user ${email}`);

@@ -16,6 +16,7 @@ import { createLogger } from '../../../../gateway/log/logger';
 import { TEST_SCRYPT } from '../auth/auth-support';
 import { T0, tempDir } from '../support';
 import { type KeyCredentials, PASSPHRASE, sendSigned } from './apikey-support';
+import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 
 const PLACE = '/api/v2/spot/trade/place-order';
 const INFO = '/api/v2/spot/account/info';
@@ -65,14 +66,7 @@ beforeEach(() => {
     mobile: null,
     passwordHash: 'x',
     createdAt: T0,
-    referral: {
-      registerVipNo: null,
-      registerChannel: null,
-      clacCode: null,
-      commonCode: null,
-      groupId: null,
-      actCode: null,
-    },
+    referral: NO_REFERRAL,
   });
   if (user === 'duplicate') throw new Error('duplicate');
   userId = user.id;

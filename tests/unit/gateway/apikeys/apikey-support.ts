@@ -14,6 +14,7 @@ import { createSignPolicy } from '../../../../gateway/security/sign-config';
 import { createPaperTrading, type PaperTrading } from '../../../../gateway/trading/paper-trading';
 import { TEST_SCRYPT } from '../auth/auth-support';
 import { cookieHeader, followSetCookies, T0, tempDir, testSigning } from '../support';
+import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 
 /** What a JSON reply is read as. */
 // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
@@ -133,14 +134,7 @@ export function makeKeyHarness(): KeyHarness {
         mobile: null,
         passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
         createdAt: Date.now(),
-        referral: {
-          registerVipNo: null,
-          registerChannel: null,
-          clacCode: null,
-          commonCode: null,
-          groupId: null,
-          actCode: null,
-        },
+        referral: NO_REFERRAL,
       });
       if (user === 'duplicate') throw new Error(`duplicate test user ${email}`);
       const account = new Account(harness, user.id);

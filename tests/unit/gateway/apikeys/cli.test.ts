@@ -10,6 +10,7 @@ import { TEST_SCRYPT } from '../auth/auth-support';
 import { tempDir } from '../support';
 import { wholeGateway } from '../whole-gateway';
 import { sendSigned } from './apikey-support';
+import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -25,14 +26,7 @@ beforeEach(async () => {
     mobile: null,
     passwordHash: await hashPassword('Demo-pass-1', TEST_SCRYPT),
     createdAt: Date.now(),
-    referral: {
-      registerVipNo: null,
-      registerChannel: null,
-      clacCode: null,
-      commonCode: null,
-      groupId: null,
-      actCode: null,
-    },
+    referral: NO_REFERRAL,
   });
   db.close();
 });

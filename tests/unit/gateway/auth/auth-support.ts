@@ -21,6 +21,7 @@ import { createLogger } from '../../../../gateway/log/logger';
 import { sessionRoutes } from '../../../../gateway/routes/session-routes';
 import { staticSite } from '../../../../gateway/static/static-site';
 import { cookieHeader, followSetCookies, T0, tempDir } from '../support';
+import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 
 /** Cheap scrypt for tests (production cost is covered by the password tests). */
 export const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
@@ -206,14 +207,7 @@ export function makeAuthHarness(deps: Partial<AuthDeps> = {}): AuthHarness {
         areaCode: input.mobile ? (input.areaCode ?? '86') : null,
         passwordHash: await hashPassword(input.password, TEST_SCRYPT),
         createdAt: clock.now,
-        referral: {
-          registerVipNo: null,
-          registerChannel: null,
-          clacCode: null,
-          commonCode: null,
-          groupId: null,
-          actCode: null,
-        },
+        referral: NO_REFERRAL,
         twoFactor: input.twoFactor,
         totpSecret: input.totpSecret ?? null,
       });

@@ -11,6 +11,7 @@ import { loadServerKey } from '../../../../gateway/security/server-key';
 import { type KeyCredentials, signedHeaders } from '../apikeys/apikey-support';
 import { TEST_SCRYPT } from '../auth/auth-support';
 import { type Received, StreamClient, type StreamGateway, sleep, startStreamGateway } from './stream-support';
+import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 
 const PASSPHRASE = 'Bot2passphrase';
 const SPOT_ORDERS = { instType: 'SPOT', channel: 'orders', instId: 'default' };
@@ -38,14 +39,7 @@ async function addUser(email: string): Promise<string> {
     mobile: null,
     passwordHash: await hashPassword('Unused-pass-1', TEST_SCRYPT),
     createdAt: Date.now(),
-    referral: {
-      registerVipNo: null,
-      registerChannel: null,
-      clacCode: null,
-      commonCode: null,
-      groupId: null,
-      actCode: null,
-    },
+    referral: NO_REFERRAL,
   });
   if (user === 'duplicate') throw new Error(`duplicate test user ${email}`);
   return user.id;

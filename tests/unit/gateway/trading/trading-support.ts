@@ -12,6 +12,7 @@ import { createSignPolicy } from '../../../../gateway/security/sign-config';
 import { createPaperTrading, type PaperTrading } from '../../../../gateway/trading/paper-trading';
 import { TEST_SCRYPT } from '../auth/auth-support';
 import { cookieHeader, followSetCookies, T0, tempDir, testSigning } from '../support';
+import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 
 /** What a JSON reply is read as. */
 // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
@@ -118,14 +119,7 @@ export function makeTradingHarness(
           mobile: null,
           passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
           createdAt: clock.now,
-          referral: {
-            registerVipNo: null,
-            registerChannel: null,
-            clacCode: null,
-            commonCode: null,
-            groupId: null,
-            actCode: null,
-          },
+          referral: NO_REFERRAL,
         });
         if (inserted === 'duplicate') throw new Error('duplicate');
         user = inserted;
