@@ -3,6 +3,7 @@ import { createMarketApi } from '../../../workers/market.api';
 import { createFeedApi, loadInstrument } from '../../../workers/market/feed-api';
 import { FetchFailure } from '../../../workers/market/fetch-json';
 import { instrumentPath } from '../../../workers/market/instrument-path';
+import { CONTRACT_ROW, ok } from '../engine/market/instrument-rows';
 
 const SPOT_ROW = {
   symbol: 'ETHUSDT',
@@ -16,21 +17,6 @@ const SPOT_ROW = {
   quantityPrecision: '4',
   quotePrecision: '8',
 };
-const CONTRACT_ROW = {
-  symbol: 'BTCUSDT',
-  baseCoin: 'BTC',
-  quoteCoin: 'USDT',
-  minTradeNum: '0.0001',
-  minTradeUSDT: '5',
-  makerFeeRate: '0.0002',
-  takerFeeRate: '0.0006',
-  pricePlace: '1',
-  priceEndStep: '5',
-  volumePlace: '4',
-  sizeMultiplier: '0.0001',
-  maxLever: '125',
-};
-const ok = (data: unknown[]) => ({ code: '00000', msg: 'success', data });
 
 /** A fetch stub answering every GET with `body` as JSON, recording the paths asked for. */
 function stubFetch(body: unknown = ok([SPOT_ROW])) {

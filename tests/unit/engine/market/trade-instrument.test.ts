@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTradeInstrument } from '../../../../engine/market/trade-instrument';
+import { CONTRACT_ROW, ok } from './instrument-rows';
 
 const SPOT_ROW = {
   symbol: 'BTCUSDT',
@@ -13,21 +14,6 @@ const SPOT_ROW = {
   quantityPrecision: '6',
   quotePrecision: '8',
 };
-const CONTRACT_ROW = {
-  symbol: 'BTCUSDT',
-  baseCoin: 'BTC',
-  quoteCoin: 'USDT',
-  minTradeNum: '0.0001',
-  minTradeUSDT: '5',
-  makerFeeRate: '0.0002',
-  takerFeeRate: '0.0006',
-  pricePlace: '1',
-  priceEndStep: '5',
-  volumePlace: '4',
-  sizeMultiplier: '0.0001',
-  maxLever: '125',
-};
-const ok = (data: unknown[]) => ({ code: '00000', msg: 'success', data });
 
 describe('parseTradeInstrument', () => {
   it('reads a spot symbol: steps from the precisions, leverage 1', () => {
