@@ -9,8 +9,18 @@ import { openDatabase } from './db/open-database';
 import type { GatewayEnv } from './http/gateway-env';
 import { createLogger, type Logger, type LogLevel } from './log/logger';
 import { MarketSimulator } from './market/simulator';
-import { attachPublicStream, type PublicStream, type PublicStreamOptions } from './stream/public-stream';
-import { attachPrivateStream, type PrivateStreamOptions } from './stream/private-stream';
+import {
+  attachPublicStream,
+  DEFAULT_STREAM_OPTIONS,
+  type PublicStream,
+  type PublicStreamOptions,
+} from './stream/public-stream';
+import {
+  attachPrivateStream,
+  DEFAULT_PRIVATE_STREAM_OPTIONS,
+  type PrivateStreamOptions,
+} from './stream/private-stream';
+import { refuseOtherUpgrades } from './stream/socket-data';
 import { createApiKeyStore } from './apikeys/api-key-store';
 import { apiSecretKey } from './apikeys/secret-box';
 import { createReplayStore } from './security/replay-store';
@@ -152,6 +162,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     trustProxy: options.trustProxy ?? false,
   };
   const privateStream = attachPrivateStream(server, privateDeps, options.privateStream);
+  // Each stream takes only its own path; any other upgrade is refused here.
+  const stopRefusing = refuseOtherUpgrades(server, [
+    options.stream?.path ?? DEFAULT_STREAM_OPTIONS.path,
+    options.privateStream?.path ?? DEFAULT_PRIVATE_STREAM_OPTIONS.path,
+  ]);
   const timer = setInterval(() => simulator.step(Date.now()), options.marketStepMs ?? DEFAULT_STEP_MS);
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -162,6 +177,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       // Upgraded sockets are no longer the HTTP server's to close; end them first or close() would wait on them.
       attached.close();
       privateStream.close();
+      stopRefusing();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive and in-flight sockets (HTTP/2 sessions too) would otherwise hold close() open.

@@ -20,7 +20,6 @@ import {
 } from './private-protocol';
 import { futuresAccountRow, futuresOrderRow, positionRows, spotAccountRow, spotOrderRow } from './private-views';
 import { pushText } from './stream-protocol';
-import { claimUpgrade } from './upgrade-claims';
 import { upgradeAddressOf } from '../http/request-origin';
 import { byteLength, pathOf, rawText } from './socket-data';
 
@@ -142,7 +141,6 @@ export function attachPrivateStream(
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathOf(request) !== options.path) return;
-    claimUpgrade(request);
     socket.on('error', () => socket.destroy());
     const address = upgradeAddressOf(request, deps.trustProxy);
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -154,8 +152,7 @@ export function attachPrivateStream(
       });
     });
   };
-  // First in line, so the public stream (which refuses every other path) sees this path as already taken.
-  server.prependListener('upgrade', onUpgrade);
+  server.on('upgrade', onUpgrade);
 
   let closed = false;
   return {

@@ -6,7 +6,6 @@ import type { Logger } from '../log/logger';
 import type { MarketSimulator } from '../market/simulator';
 import { type StreamClient, StreamHub } from './stream-hub';
 import { errorText, parseClientMessage, STREAM_ERRORS } from './stream-protocol';
-import { isUpgradeClaimed } from './upgrade-claims';
 import { byteLength, pathOf, rawText } from './socket-data';
 
 /** Limits and cadences of the public stream; every field has a default. */
@@ -106,13 +105,9 @@ export function attachPublicStream(
   const quiet = { until: 0 };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // The private stream (attached first) took its own path already.
-    if (isUpgradeClaimed(request)) return;
+    // Another path is another stream's, or nobody's (refuseOtherUpgrades answers it).
+    if (pathOf(request) !== options.path) return;
     socket.on('error', () => socket.destroy());
-    if (pathOf(request) !== options.path) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
     if (Date.now() < pausedUntil) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;

@@ -1,18 +1,15 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { type ClientHttp2Session, connect } from 'node:http2';
 import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { loopbackTlsCertificate, type TlsPem } from '../../../gateway/dev/tls-certificate';
 import { type RunningGateway, startGateway } from '../../../gateway/server';
-import { tempDir, firstLineOf } from './support';
+import { firstLineOf, runMain, spawnMain, tempDir } from './support';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TICKER = { instType: 'SPOT', channel: 'ticker', instId: 'BTCUSDT' };
 
 let tls: TlsPem;
@@ -270,38 +267,3 @@ describe('gateway/main.ts with TLS files', () => {
     }
   }, 30_000);
 });
-
-/** Starts gateway/main.ts with extra settings (and no TLS, local mode or build unless given). */
-function spawnMain(env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '',
-      DIST_DIR: '',
-      GATEWAY_LOCAL_MODE: '',
-      TLS_CERT_FILE: '',
-      TLS_KEY_FILE: '',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** Runs gateway/main.ts until it exits (or prints its URL, then stops it), with extra settings. */
-async function runMain(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnMain(env);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    if (stdout.includes('\n')) child.kill('SIGTERM');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, stdout, stderr };
-}

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_MODE_WARNING } from '../../../gateway/local-mode';
 import { startGateway } from '../../../gateway/server';
-import { requestTime, tempDir, firstLineOf } from './support';
+import { firstLineOf, requestTime, runMain, tempDir } from './support';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -99,23 +99,3 @@ describe('gateway/main.ts', () => {
     }
   }, 20_000);
 });
-
-/** Runs gateway/main.ts until it exits (or prints its URL, then stops it), with extra settings. */
-async function runMain(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    if (stdout.includes('\n')) child.kill('SIGTERM');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, stdout, stderr };
-}

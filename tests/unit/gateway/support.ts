@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,4 +96,44 @@ export function firstLineOf(child: {
     });
     child.on('exit', (code) => reject(new Error(`exited early with ${code}`)));
   });
+}
+
+/** The repository's root, where gateway/main.ts runs. */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Starts gateway/main.ts on a free port, quiet, with every setting the tests care about unset unless given. */
+export function spawnMain(env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '',
+      DIST_DIR: '',
+      GATEWAY_LOCAL_MODE: '',
+      TLS_CERT_FILE: '',
+      TLS_KEY_FILE: '',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs gateway/main.ts until it exits (or prints its URL, then stops it), with extra settings. */
+export async function runMain(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnMain(env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (stdout.includes('\n')) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
 }
