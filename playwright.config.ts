@@ -35,7 +35,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
-      DIST_DIR: 'dist',
+      // E2E_DIST_DIR lets a run test a build of its own while another build writes dist.
+      DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
       GATEWAY_FAULTS: '1',
       // Tests that register fresh accounts send X-Forwarded-For, one address per visitor (tests/e2e/support.ts).
       TRUST_PROXY: '1',

@@ -4,7 +4,18 @@ import type { MessageBundle } from '../../engine/rules/locales';
  * The message namespaces (spec §8 localized texts, split by screen): `core` holds what the shell and the request
  * layer show on every page; each area's namespace loads with its route.
  */
-export const NAMESPACES = ['core', 'markets', 'trade', 'auth', 'account', 'asset', 'app'] as const;
+export const NAMESPACES = [
+  'core',
+  'markets',
+  'trade',
+  'auth',
+  'account',
+  'asset',
+  'app',
+  'devices',
+  'fees',
+  'subaccounts',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Where each namespace keeps its files, `<bundle>.json`, from the project root. */
@@ -16,6 +27,9 @@ export const NAMESPACE_DIRS: Readonly<Record<Namespace, string>> = {
   account: 'src/account/messages',
   asset: 'src/asset/messages',
   app: 'src/app/messages',
+  devices: 'src/account/devices/messages',
+  fees: 'src/fees/messages',
+  subaccounts: 'src/account/sub-accounts/messages',
 };
 
 /**

@@ -6,6 +6,9 @@ import type assetEn from '../asset/messages/en.json';
 import type authEn from '../auth/messages/en.json';
 import type marketsEn from '../markets/messages/en.json';
 import type tradeEn from '../trade/messages/en.json';
+import type devicesEn from '../account/devices/messages/en.json';
+import type feesEn from '../fees/messages/en.json';
+import type subaccountsEn from '../account/sub-accounts/messages/en.json';
 import { BUNDLE_PARENTS, type Namespace } from './namespace-config';
 import type coreEn from './messages/en.json';
 
@@ -19,7 +22,10 @@ export type MessageKey =
   | keyof typeof authEn
   | keyof typeof accountEn
   | keyof typeof assetEn
-  | keyof typeof appEn;
+  | keyof typeof appEn
+  | keyof typeof devicesEn
+  | keyof typeof feesEn
+  | keyof typeof subaccountsEn;
 
 /** One compiled ICU message: its arguments in, the text out. */
 export type CompiledMessage = (params?: Readonly<Record<string, string | number>>) => string;
