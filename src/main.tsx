@@ -19,6 +19,7 @@ import { startInApp } from './app/in-app';
 import { appBridge, mayBeInApp } from './bridge/app-bridge';
 import { cryptoWorker } from './workers';
 import { startInstrumentOfPage } from './app/early-instrument';
+import { limitFirstPaint } from './ui/first-paint';
 import { afterPageShown } from './ui/page-shown';
 import { yieldToMain } from './ui/yield-to-main';
 
@@ -40,6 +41,7 @@ async function start() {
     }
   }
   watchStaleChunks();
+  limitFirstPaint();
   loadSettings();
   // A trading page's instrument (market worker, REST read, stream socket) loads beside its texts and code.
   startInstrumentOfPage(new URL(location.href));

@@ -1,3 +1,5 @@
+import { FIRST_PAINT_STYLE_SOURCE } from '../static/first-paint';
+
 /** Where browsers send CSP violation reports (spec §7.7). */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
 
@@ -17,7 +19,8 @@ export function buildContentSecurityPolicy(
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    // The in-app trading pages' first paint brings its own small style (gateway/static/first-paint.ts).
+    `style-src 'self' ${FIRST_PAINT_STYLE_SOURCE}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     socketOrigin ? `connect-src 'self' ${socketOrigin}` : "connect-src 'self'",

@@ -45,15 +45,24 @@ export class FileCache {
   }
 }
 
-/** A file made in memory (a page with its preload links), compressed like a built file. */
-export function memoryFile(body: Bytes, contentType: string, etag: string): CachedFile {
+/**
+ * A file made in memory (a page with its preload links), compressed like a built file: at maximum levels when it is
+ * kept (`'best'`: done once, and the pages' byte budgets count compressed bytes), at quick ones when it is made for
+ * one request (`'fast'`: a page with a first paint).
+ */
+export function memoryFile(
+  body: Bytes,
+  contentType: string,
+  etag: string,
+  effort: 'best' | 'fast' = 'best',
+): CachedFile {
   const file: CachedFile = { body, contentType, etag };
   if (isCompressible(contentType) && body.length >= MIN_COMPRESS_BYTES) {
-    // Maximum levels: done once per file, and the first-paint budget is counted in compressed bytes.
-    file.gzip = ownBytes(gzipSync(body, { level: 9 }));
+    const best = effort === 'best';
+    file.gzip = ownBytes(gzipSync(body, { level: best ? 9 : 6 }));
     file.brotli = ownBytes(
       brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       }),
     );
   }

@@ -14,6 +14,7 @@ import type { GatewayEnv } from '../http/gateway-env';
 import { routeNotFound } from '../http/gateway-error';
 import { acceptsEncoding } from './content-types';
 import { type CachedFile, FileCache, memoryFile } from './file-cache';
+import type { FirstPaint } from './first-paint';
 import { notBuiltPage } from './not-built-page';
 
 /** Path prefixes that belong to APIs and never fall back to the app's index.html. */
@@ -33,6 +34,8 @@ export function isApiPath(path: string): boolean {
 export interface StaticSiteOptions {
   /** Answers a request for the app's page (index.html) with a response of its own, or null to send it as built. */
   serveIndex?: (c: Context<GatewayEnv>, index: CachedFile, status: number) => Response | null;
+  /** The page's first paint (gateway/static/first-paint.ts), written into it; null sends the page without one. */
+  firstPaint?: (c: Context<GatewayEnv>) => FirstPaint | null;
 }
 
 /** Builds the GET handler that serves the built client from `distDir` with an SPA fallback to index.html. */
@@ -43,9 +46,21 @@ export function staticSite(
   const root = distDir ? resolve(distDir) : undefined;
   const cache = new FileCache();
   const withPreloads = root ? pagePreloads(cache, root) : (_c: Context<GatewayEnv>, index: CachedFile) => index;
+  // A first paint that fails (a figure it could not read) leaves the page as built: the app reads its data itself.
+  const firstPaintOf = (c: Context<GatewayEnv>) => {
+    try {
+      return options.firstPaint?.(c) ?? null;
+    } catch {
+      return null;
+    }
+  };
   const sendIndex = (c: Context<GatewayEnv>, built: CachedFile, status: number) => {
-    const index = withPreloads(c, built);
-    return options.serveIndex?.(c, index, status) ?? sendFile(c, index, 'no-cache', status);
+    const preloaded = withPreloads(c, built);
+    const paint = status === 200 ? firstPaintOf(c) : null;
+    const index = (paint && withFirstPaint(preloaded, paint)) || preloaded;
+    // A page with a first paint holds the market of one moment: never kept, by the browser or anything between.
+    const cacheControl = index === preloaded ? 'no-cache' : 'no-store';
+    return options.serveIndex?.(c, index, status) ?? sendFile(c, index, cacheControl, status);
   };
   return (c) => {
     const path = c.req.path;
@@ -101,6 +116,21 @@ function pagePreloads(cache: FileCache, root: string): (c: Context<GatewayEnv>, 
     return page;
   };
 }
+
+/** The page with a first paint's style before `</head>` and its markup before `#root`; null when the page has neither. */
+function withFirstPaint(index: CachedFile, paint: FirstPaint): CachedFile | null {
+  const html = new TextDecoder().decode(index.body);
+  if (!html.includes('</head>') || !html.includes(ROOT_TAG)) return null;
+  const body = new TextEncoder().encode(
+    html.replace('</head>', `${paint.style}</head>`).replace(ROOT_TAG, `${paint.body}${ROOT_TAG}`),
+  );
+  // Made for one request: compressed quickly, and named by its content so no revalidation is ever answered 304.
+  const etag = `"fp-${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+  return memoryFile(body as Uint8Array<ArrayBuffer>, index.contentType, etag, 'fast');
+}
+
+/** The app's mount point in index.html. */
+const ROOT_TAG = '<div id="root">';
 
 /** True when the build's route list matches the path; a build without a list (or an unreadable one) matches all. */
 function isRoute(cache: FileCache, root: string, path: string): boolean {

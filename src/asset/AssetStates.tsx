@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useT } from '../i18n/i18n';
+import { handOverFirstPaint } from '../ui/first-paint';
 import { markPageShown } from '../ui/page-shown';
 import { StateView } from '../ui/StateView';
 import { keptAtText } from './asset-format';
@@ -39,6 +40,9 @@ export function AssetStates<T>({
     // The effect runs once the figures are committed: background work may start after them.
     if (isReady) markPageShown();
   }, [isReady]);
+  // The gateway's first paint of `/trade-asset` (src/ui/first-paint.ts) stays until the page has its own answer.
+  const isSettled = view.status !== 'loading';
+  useEffect(() => (isSettled ? handOverFirstPaint() : undefined), [isSettled]);
   if (view.status === 'signedOut') return <SignInPrompt />;
   if (view.status === 'loading') return <StateView state="loading" message={t('asset.loading')} />;
   if (view.status === 'error')

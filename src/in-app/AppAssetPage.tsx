@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { dismissFirstPaint } from '../ui/first-paint';
 import { loadOverview, loadValuationHistory } from '../asset/asset-api';
 import { AssetOverviewPage } from '../asset/AssetOverviewPage';
 import { readEarly } from '../asset/use-asset-reply';
@@ -18,6 +20,8 @@ export function startAssetReads(): void {
  */
 export function AppAssetPage() {
   const t = useT();
+  // Leaving the page takes the gateway's first paint with it, whatever its state.
+  useEffect(() => dismissFirstPaint, []);
   return (
     <div className="app-page">
       <AppPageNav />

@@ -1,4 +1,6 @@
 import { useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { dismissFirstPaint } from '../ui/first-paint';
 import { chartPreferenceKey } from '../../engine/rules/chart-preferences';
 import { useT } from '../i18n/i18n';
 import { MarketLinkTarget } from '../markets/MarketLink';
@@ -12,6 +14,10 @@ import { AppPageNav } from './AppPageNav';
 function AppTradeView({ data, interval }: { data: TradeRouteData; interval: string | undefined }) {
   const t = useT();
   const router = useRouter();
+  // A page with no market to show has nothing for the gateway's first paint to stand for.
+  useEffect(() => {
+    if (data.state !== 'ready') dismissFirstPaint();
+  }, [data.state]);
   if (data.state === 'not-found')
     return <StateView state="empty" message={t('trade.notFound', { symbol: data.symbol })} />;
   if (data.state === 'failed')
@@ -45,6 +51,8 @@ export function AppTradeRoute({ from }: { from: '/trade-spot' | '/trade-swap' })
   const t = useT();
   const data = useLoaderData({ from });
   const { interval } = useSearch({ from });
+  // Leaving the page takes the first paint with it, whatever its state.
+  useEffect(() => dismissFirstPaint, []);
   const symbol = data.state === 'ready' ? data.instrument.symbol : data.state === 'not-found' ? data.symbol : undefined;
   const pair = data.state === 'ready' ? `${data.instrument.base}/${data.instrument.quote}` : (symbol ?? '');
   return (

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { TradeFeedTarget, TradeFeedView } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
@@ -9,6 +9,7 @@ import { localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
 import { type FeedParts, type FeedStore, useFeedValue } from './market/feed-store';
 import { useTradeFeed } from './market/use-trade-feed';
+import { dismissFirstPaint, handOverFirstPaintToMarket, type MarketReadiness } from '../ui/first-paint';
 import { StateView } from '../ui/StateView';
 import { Tabs } from '../ui/Tabs';
 import { useIsMobile } from '../ui/use-media';
@@ -76,6 +77,12 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
   );
   const { store, canvases, failure, retry } = useTradeFeed(target, view, instrument);
   usePageTitlePrice(instrument.symbol, store);
+  // The gateway's first paint of an in-app page (src/app/first-paint.ts) stays until this screen has its market.
+  const { market, symbol } = instrument;
+  useEffect(
+    () => (failure ? dismissFirstPaint() : handOverFirstPaintToMarket({ market, symbol }, readinessOf(store))),
+    [failure, store, market, symbol],
+  );
   const onPick = (price: string) =>
     setPicked((current) => ({ price: price.replace(/[^\d.]/g, ''), n: (current?.n ?? 0) + 1 }));
   const onChannel = (channel: ChartChannel) =>
@@ -162,6 +169,21 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
       </div>
     </div>
   );
+}
+
+/** A screen's market is ready when its ticker and a live book are in. */
+function readinessOf(store: FeedStore): MarketReadiness {
+  return {
+    isReady: () => store.snapshot.ticker !== null && store.snapshot.book?.status === 'live',
+    subscribe(listener) {
+      const stopTicker = store.subscribe('ticker', listener);
+      const stopBook = store.subscribe('book', listener);
+      return () => {
+        stopTicker();
+        stopBook();
+      };
+    },
+  };
 }
 
 interface LastPriceFormProps {

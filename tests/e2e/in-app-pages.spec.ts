@@ -177,6 +177,73 @@ test.describe('the in-app pages (spec §2.1) inside the app double', () => {
     await app.close();
   });
 
+  test('/trade-spot opens on the gateway’s first paint of its market, which the live screen then replaces', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0' });
+    const firstPaint = app.page.locator('#first-paint');
+    // Before any of the app's code runs: the pair, its price and the book's rows, and the app's render not painted.
+    await app.page.route('**/assets/*.js', (route) => route.abort());
+    await app.page.goto('/trade-spot?symbol=ETHUSDT');
+    await expect(firstPaint).toContainText('ETH/USDT');
+    await expect(firstPaint.locator('.first-paint__last')).toHaveText(/^\d,\d{3}\.\d{2}$/);
+    await expect(firstPaint.locator('.first-paint__row')).toHaveCount(20);
+    await expect(app.page.locator('#root')).toHaveCSS('visibility', 'hidden');
+    const shownPrice = Number((await firstPaint.locator('.first-paint__last').innerText()).replaceAll(',', ''));
+
+    // With its code the live screen takes over: the first paint goes, the page underneath shows the same market.
+    await app.page.unroute('**/assets/*.js');
+    const errors = watchPageErrors(app.page);
+    const screen = tradeScreen(app.page);
+    await app.page.goto('/trade-spot?symbol=ETHUSDT');
+    await expect(screen.last).toHaveText(/\d/, SLOW);
+    await expect(firstPaint).toHaveCount(0, SLOW);
+    await expect(app.page.locator('#root')).toHaveCSS('visibility', 'visible');
+    const livePrice = Number(plainDecimal(await screen.last.innerText()));
+    expect(Math.abs(livePrice - shownPrice) / shownPrice).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await app.close();
+  });
+
+  test('/trade-asset opens on the gateway’s first paint of the user’s own totals, masked when they hide balances', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await signedInApp(browser, baseURL ?? '', { platform: 'android', version: '2.21.0' });
+    const firstPaint = app.page.locator('#first-paint');
+    await app.page.route('**/assets/*.js', (route) => route.abort());
+    await app.page.goto('/trade-asset');
+    await expect(firstPaint.locator('.first-paint__total')).toHaveText(/^0\.\d{8} BTC$/);
+    await expect(firstPaint.locator('.first-paint__figures')).toContainText('BTC');
+    const shown = await firstPaint.locator('.first-paint__total').innerText();
+
+    // Hidden balances stay hidden from the first paint on.
+    await app.context.addCookies([{ name: 'show_asset', value: 'false', url: baseURL ?? '' }]);
+    await app.page.goto('/trade-asset');
+    await expect(firstPaint.locator('.first-paint__total')).toHaveText('****');
+    await expect(firstPaint).not.toContainText('BTC');
+    await app.context.addCookies([{ name: 'show_asset', value: 'true', url: baseURL ?? '' }]);
+
+    // Signed out, there is no first paint of anybody's figures.
+    const anonymous = await browser.newContext();
+    const visitor = await anonymous.newPage();
+    await visitor.goto(`${baseURL}/trade-asset`);
+    expect(await visitor.locator('#first-paint').count()).toBe(0);
+    await anonymous.close();
+
+    // With its code the page takes over with the same figures.
+    await app.page.unroute('**/assets/*.js');
+    const errors = watchPageErrors(app.page);
+    await app.page.goto('/trade-asset');
+    await expect(app.page.getByTestId('asset-total')).toHaveText(/BTC/, SLOW);
+    await expect(firstPaint).toHaveCount(0, SLOW);
+    const live = Number(plainDecimal(await app.page.getByTestId('asset-total').innerText()));
+    expect(Math.abs(live - Number(plainDecimal(shown))) / live).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await app.close();
+  });
+
   test('/trade-info: live mark, index and funding, the terms, the funding history and the margin tiers', async ({
     browser,
     baseURL,

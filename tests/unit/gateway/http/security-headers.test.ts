@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildContentSecurityPolicy } from '../../../../gateway/http/security-headers';
+import { FIRST_PAINT_STYLE_SOURCE } from '../../../../gateway/static/first-paint';
 import { makeTestApp, type TestApp } from '../support';
 
 let t: TestApp | undefined;
@@ -8,7 +9,7 @@ afterEach(() => t?.close());
 describe('buildContentSecurityPolicy', () => {
   it('allows only same-origin script without inline code and enforces Trusted Types', () => {
     expect(buildContentSecurityPolicy('ws://127.0.0.1:8080')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; " +
+      `default-src 'self'; script-src 'self'; style-src 'self' ${FIRST_PAINT_STYLE_SOURCE}; img-src 'self' data: blob:; font-src 'self'; ` +
         "connect-src 'self' ws://127.0.0.1:8080; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
         "frame-ancestors 'none'; form-action 'self'; require-trusted-types-for 'script'; " +
         'trusted-types default app-html dompurify; report-uri /v1/buried/log/cspSecurity',
