@@ -16,7 +16,7 @@ import type { MarketSimulator } from '../market/simulator';
  * on the trading pages the pair, its last price and 24 h change and the top of its book as the market stands; on
  * `/trade-asset` the signed-in user's total and accounts in their valuation unit (or masked, as they chose).
  * Figures only, formatted for the page's language; what would be words is a placeholder bar. The page's script
- * hands over to the live page and removes it (src/app/first-paint.ts); without script it goes after a while.
+ * hands over to the live page and removes it (src/ui/first-paint.ts); without script it goes after a while.
  */
 
 /** The in-app trading pages, by path after the language prefix, and the market each opens. */

@@ -77,7 +77,7 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
   );
   const { store, canvases, failure, retry } = useTradeFeed(target, view, instrument);
   usePageTitlePrice(instrument.symbol, store);
-  // The gateway's first paint of an in-app page (src/app/first-paint.ts) stays until this screen has its market.
+  // The gateway's first paint of an in-app page (src/ui/first-paint.ts) stays until this screen has its market.
   const { market, symbol } = instrument;
   useEffect(
     () => (failure ? dismissFirstPaint() : handOverFirstPaintToMarket({ market, symbol }, readinessOf(store))),
