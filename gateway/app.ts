@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { getCookie } from 'hono/cookie';
 import { apiKeyRoutes } from './apikeys/api-keys';
+import { AssetFigures } from './assets/asset-figures';
 import { assetRoutes } from './assets/asset-routes';
 import { depositAddressKey } from './assets/deposit-addresses';
 import type { AuthDeps } from './auth/auth-context';
@@ -11,6 +13,7 @@ import { sessionOf } from './auth/session-middleware';
 import { createCspReportStore } from './db/csp-report-store';
 import { createAppShell } from './dev/app-shell-routes';
 import { FaultRegistry } from './faults/fault-registry';
+import { vipRoutes } from './fees/vip-routes';
 import { faultMiddleware } from './faults/fault-middleware';
 import { faultRoutes, type StreamFaults } from './faults/fault-routes';
 import { bodySizeGuard } from './http/body-size-guard';
@@ -35,7 +38,9 @@ import { createReplayStore } from './security/replay-store';
 import { signConfigRoutes } from './security/sign-config';
 import { signatureCheck } from './security/signature-check';
 import type { Signing } from './security/signing-setup';
+import { firstPaintOf } from './static/first-paint';
 import { staticSite } from './static/static-site';
+import { subAccountManagementRoutes } from './subaccounts/sub-accounts';
 import { tradeRoutes } from './trading/trade-routes';
 import { createPaperTrading, type PaperTrading } from './trading/paper-trading';
 
@@ -120,6 +125,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   // One paper-trading instance behind both APIs, so the asset screens read the accounts the trade routes change.
   const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });
   app.route('/', tradeRoutes(trading));
+  app.route('/', vipRoutes(trading));
   app.route(
     '/',
     assetRoutes(trading, {
@@ -132,8 +138,36 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
     '/',
     apiKeyRoutes({ auth: auth.context, trading, serverPrivateKey: identity.serverPrivateKey, logger: deps.logger }),
   );
+  app.route(
+    '/',
+    subAccountManagementRoutes({ auth: auth.context, trading, serverPrivateKey: identity.serverPrivateKey }),
+  );
   app.route('/', appShell.routes);
-  app.get('*', staticSite(deps.distDir, appShell.site));
+  const pageFigures = new AssetFigures(trading);
+  app.get(
+    '*',
+    staticSite(deps.distDir, {
+      ...appShell.site,
+      firstPaint: (c) =>
+        firstPaintOf(
+          {
+            url: new URL(c.req.url),
+            cookie: (name) => getCookie(c, name),
+            acceptLanguage: c.req.header('accept-language'),
+          },
+          {
+            market: deps.simulator,
+            // The signed-in user's own totals, as their `/v1/asset/overview` would give them a moment later.
+            assets: () => {
+              const session = sessionOf(c);
+              if (!session) return null;
+              trading.ctx.db.transaction(() => trading.ctx.ensureAccount(session.userId))();
+              return pageFigures.overview(session.userId);
+            },
+          },
+        ),
+    }),
+  );
   app.notFound((c) => replyError(c, routeNotFound()));
   app.onError((error, c) => {
     if (error instanceof GatewayError) return replyError(c, error);

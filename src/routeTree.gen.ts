@@ -12,10 +12,13 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as ApiRouteImport } from './routes/api';
 import { Route as AssetRouteImport } from './routes/asset';
+import { Route as DevicesRouteImport } from './routes/devices';
 import { Route as DownloadRouteImport } from './routes/download';
+import { Route as FeeRouteImport } from './routes/fee';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HistoryRouteImport } from './routes/history';
 import { Route as LoginRouteImport } from './routes/login';
+import { Route as ModifyverificationRouteImport } from './routes/modifyverification';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as TradeAssetRouteImport } from './routes/trade-asset';
 import { Route as TradeAssetOrderRouteImport } from './routes/trade-asset-order';
@@ -26,6 +29,8 @@ import { Route as TradeSwapRouteImport } from './routes/trade-swap';
 import { Route as TransacRouteImport } from './routes/transac';
 import { Route as AccountNewapiRouteImport } from './routes/account.newapi';
 import { Route as AccountSecurityRouteImport } from './routes/account.security';
+import { Route as AccountSettingRouteImport } from './routes/account.setting';
+import { Route as AccountSubAccountRouteImport } from './routes/account.sub-account';
 import { Route as AssetIndexRouteImport } from './routes/asset.index';
 import { Route as AssetAddressRouteImport } from './routes/asset.address';
 import { Route as AssetDepositRouteImport } from './routes/asset.deposit';
@@ -35,7 +40,11 @@ import { Route as AssetSpotRouteImport } from './routes/asset.spot';
 import { Route as AssetWithdrawRouteImport } from './routes/asset.withdraw';
 import { Route as RecordExchangeRouteImport } from './routes/record.exchange';
 import { Route as SpotSymbolRouteImport } from './routes/spot.$symbol';
+import { Route as SubaccountSettingRouteImport } from './routes/subaccount.setting';
+import { Route as VipDetailRouteImport } from './routes/vip.detail';
+import { Route as VipVipIntroduceRouteImport } from './routes/vip.vipIntroduce';
 import { Route as FuturesUsdtSymbolRouteImport } from './routes/futures.usdt.$symbol';
+import { Route as SubaccountSettingAntiphishingRouteImport } from './routes/subaccount.setting.antiphishing';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -52,9 +61,19 @@ const AssetRoute = AssetRouteImport.update({
   path: '/asset',
   getParentRoute: () => rootRouteImport,
 } as any);
+const DevicesRoute = DevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const DownloadRoute = DownloadRouteImport.update({
   id: '/download',
   path: '/download',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const FeeRoute = FeeRouteImport.update({
+  id: '/fee',
+  path: '/fee',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -70,6 +89,11 @@ const HistoryRoute = HistoryRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ModifyverificationRoute = ModifyverificationRouteImport.update({
+  id: '/modifyverification',
+  path: '/modifyverification',
   getParentRoute: () => rootRouteImport,
 } as any);
 const RegisterRoute = RegisterRouteImport.update({
@@ -122,6 +146,16 @@ const AccountSecurityRoute = AccountSecurityRouteImport.update({
   path: '/account/security',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AccountSettingRoute = AccountSettingRouteImport.update({
+  id: '/account/setting',
+  path: '/account/setting',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountSubAccountRoute = AccountSubAccountRouteImport.update({
+  id: '/account/sub-account',
+  path: '/account/sub-account',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AssetIndexRoute = AssetIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -167,20 +201,44 @@ const SpotSymbolRoute = SpotSymbolRouteImport.update({
   path: '/spot/$symbol',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SubaccountSettingRoute = SubaccountSettingRouteImport.update({
+  id: '/subaccount/setting',
+  path: '/subaccount/setting',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const VipDetailRoute = VipDetailRouteImport.update({
+  id: '/vip/detail',
+  path: '/vip/detail',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const VipVipIntroduceRoute = VipVipIntroduceRouteImport.update({
+  id: '/vip/vipIntroduce',
+  path: '/vip/vipIntroduce',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const FuturesUsdtSymbolRoute = FuturesUsdtSymbolRouteImport.update({
   id: '/futures/usdt/$symbol',
   path: '/futures/usdt/$symbol',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SubaccountSettingAntiphishingRoute =
+  SubaccountSettingAntiphishingRouteImport.update({
+    id: '/antiphishing',
+    path: '/antiphishing',
+    getParentRoute: () => SubaccountSettingRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/api': typeof ApiRoute;
   '/asset': typeof AssetRouteWithChildren;
+  '/devices': typeof DevicesRoute;
   '/download': typeof DownloadRoute;
+  '/fee': typeof FeeRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
+  '/modifyverification': typeof ModifyverificationRoute;
   '/register': typeof RegisterRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
@@ -191,6 +249,8 @@ export interface FileRoutesByFullPath {
   '/transac': typeof TransacRoute;
   '/account/newapi': typeof AccountNewapiRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/account/setting': typeof AccountSettingRoute;
+  '/account/sub-account': typeof AccountSubAccountRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
@@ -199,16 +259,23 @@ export interface FileRoutesByFullPath {
   '/asset/withdraw': typeof AssetWithdrawRoute;
   '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
+  '/subaccount/setting': typeof SubaccountSettingRouteWithChildren;
+  '/vip/detail': typeof VipDetailRoute;
+  '/vip/vipIntroduce': typeof VipVipIntroduceRoute;
   '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
+  '/subaccount/setting/antiphishing': typeof SubaccountSettingAntiphishingRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/api': typeof ApiRoute;
+  '/devices': typeof DevicesRoute;
   '/download': typeof DownloadRoute;
+  '/fee': typeof FeeRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
+  '/modifyverification': typeof ModifyverificationRoute;
   '/register': typeof RegisterRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
@@ -219,6 +286,8 @@ export interface FileRoutesByTo {
   '/transac': typeof TransacRoute;
   '/account/newapi': typeof AccountNewapiRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/account/setting': typeof AccountSettingRoute;
+  '/account/sub-account': typeof AccountSubAccountRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
@@ -227,18 +296,25 @@ export interface FileRoutesByTo {
   '/asset/withdraw': typeof AssetWithdrawRoute;
   '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
+  '/subaccount/setting': typeof SubaccountSettingRouteWithChildren;
+  '/vip/detail': typeof VipDetailRoute;
+  '/vip/vipIntroduce': typeof VipVipIntroduceRoute;
   '/asset': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
+  '/subaccount/setting/antiphishing': typeof SubaccountSettingAntiphishingRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/api': typeof ApiRoute;
   '/asset': typeof AssetRouteWithChildren;
+  '/devices': typeof DevicesRoute;
   '/download': typeof DownloadRoute;
+  '/fee': typeof FeeRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
+  '/modifyverification': typeof ModifyverificationRoute;
   '/register': typeof RegisterRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
@@ -249,6 +325,8 @@ export interface FileRoutesById {
   '/transac': typeof TransacRoute;
   '/account/newapi': typeof AccountNewapiRoute;
   '/account/security': typeof AccountSecurityRoute;
+  '/account/setting': typeof AccountSettingRoute;
+  '/account/sub-account': typeof AccountSubAccountRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
@@ -257,8 +335,12 @@ export interface FileRoutesById {
   '/asset/withdraw': typeof AssetWithdrawRoute;
   '/record/exchange': typeof RecordExchangeRoute;
   '/spot/$symbol': typeof SpotSymbolRoute;
+  '/subaccount/setting': typeof SubaccountSettingRouteWithChildren;
+  '/vip/detail': typeof VipDetailRoute;
+  '/vip/vipIntroduce': typeof VipVipIntroduceRoute;
   '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
+  '/subaccount/setting/antiphishing': typeof SubaccountSettingAntiphishingRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -266,10 +348,13 @@ export interface FileRouteTypes {
     | '/'
     | '/api'
     | '/asset'
+    | '/devices'
     | '/download'
+    | '/fee'
     | '/forgot-password'
     | '/history'
     | '/login'
+    | '/modifyverification'
     | '/register'
     | '/trade-asset'
     | '/trade-asset-order'
@@ -280,6 +365,8 @@ export interface FileRouteTypes {
     | '/transac'
     | '/account/newapi'
     | '/account/security'
+    | '/account/setting'
+    | '/account/sub-account'
     | '/asset/address'
     | '/asset/deposit'
     | '/asset/futures'
@@ -288,16 +375,23 @@ export interface FileRouteTypes {
     | '/asset/withdraw'
     | '/record/exchange'
     | '/spot/$symbol'
+    | '/subaccount/setting'
+    | '/vip/detail'
+    | '/vip/vipIntroduce'
     | '/asset/'
-    | '/futures/usdt/$symbol';
+    | '/futures/usdt/$symbol'
+    | '/subaccount/setting/antiphishing';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/api'
+    | '/devices'
     | '/download'
+    | '/fee'
     | '/forgot-password'
     | '/history'
     | '/login'
+    | '/modifyverification'
     | '/register'
     | '/trade-asset'
     | '/trade-asset-order'
@@ -308,6 +402,8 @@ export interface FileRouteTypes {
     | '/transac'
     | '/account/newapi'
     | '/account/security'
+    | '/account/setting'
+    | '/account/sub-account'
     | '/asset/address'
     | '/asset/deposit'
     | '/asset/futures'
@@ -316,17 +412,24 @@ export interface FileRouteTypes {
     | '/asset/withdraw'
     | '/record/exchange'
     | '/spot/$symbol'
+    | '/subaccount/setting'
+    | '/vip/detail'
+    | '/vip/vipIntroduce'
     | '/asset'
-    | '/futures/usdt/$symbol';
+    | '/futures/usdt/$symbol'
+    | '/subaccount/setting/antiphishing';
   id:
     | '__root__'
     | '/'
     | '/api'
     | '/asset'
+    | '/devices'
     | '/download'
+    | '/fee'
     | '/forgot-password'
     | '/history'
     | '/login'
+    | '/modifyverification'
     | '/register'
     | '/trade-asset'
     | '/trade-asset-order'
@@ -337,6 +440,8 @@ export interface FileRouteTypes {
     | '/transac'
     | '/account/newapi'
     | '/account/security'
+    | '/account/setting'
+    | '/account/sub-account'
     | '/asset/address'
     | '/asset/deposit'
     | '/asset/futures'
@@ -345,18 +450,25 @@ export interface FileRouteTypes {
     | '/asset/withdraw'
     | '/record/exchange'
     | '/spot/$symbol'
+    | '/subaccount/setting'
+    | '/vip/detail'
+    | '/vip/vipIntroduce'
     | '/asset/'
-    | '/futures/usdt/$symbol';
+    | '/futures/usdt/$symbol'
+    | '/subaccount/setting/antiphishing';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   ApiRoute: typeof ApiRoute;
   AssetRoute: typeof AssetRouteWithChildren;
+  DevicesRoute: typeof DevicesRoute;
   DownloadRoute: typeof DownloadRoute;
+  FeeRoute: typeof FeeRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HistoryRoute: typeof HistoryRoute;
   LoginRoute: typeof LoginRoute;
+  ModifyverificationRoute: typeof ModifyverificationRoute;
   RegisterRoute: typeof RegisterRoute;
   TradeAssetRoute: typeof TradeAssetRoute;
   TradeAssetOrderRoute: typeof TradeAssetOrderRoute;
@@ -367,8 +479,13 @@ export interface RootRouteChildren {
   TransacRoute: typeof TransacRoute;
   AccountNewapiRoute: typeof AccountNewapiRoute;
   AccountSecurityRoute: typeof AccountSecurityRoute;
+  AccountSettingRoute: typeof AccountSettingRoute;
+  AccountSubAccountRoute: typeof AccountSubAccountRoute;
   RecordExchangeRoute: typeof RecordExchangeRoute;
   SpotSymbolRoute: typeof SpotSymbolRoute;
+  SubaccountSettingRoute: typeof SubaccountSettingRouteWithChildren;
+  VipDetailRoute: typeof VipDetailRoute;
+  VipVipIntroduceRoute: typeof VipVipIntroduceRoute;
   FuturesUsdtSymbolRoute: typeof FuturesUsdtSymbolRoute;
 }
 
@@ -395,11 +512,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AssetRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/devices': {
+      id: '/devices';
+      path: '/devices';
+      fullPath: '/devices';
+      preLoaderRoute: typeof DevicesRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/download': {
       id: '/download';
       path: '/download';
       fullPath: '/download';
       preLoaderRoute: typeof DownloadRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/fee': {
+      id: '/fee';
+      path: '/fee';
+      fullPath: '/fee';
+      preLoaderRoute: typeof FeeRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/forgot-password': {
@@ -421,6 +552,13 @@ declare module '@tanstack/react-router' {
       path: '/login';
       fullPath: '/login';
       preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/modifyverification': {
+      id: '/modifyverification';
+      path: '/modifyverification';
+      fullPath: '/modifyverification';
+      preLoaderRoute: typeof ModifyverificationRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/register': {
@@ -493,6 +631,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSecurityRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/account/setting': {
+      id: '/account/setting';
+      path: '/account/setting';
+      fullPath: '/account/setting';
+      preLoaderRoute: typeof AccountSettingRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/account/sub-account': {
+      id: '/account/sub-account';
+      path: '/account/sub-account';
+      fullPath: '/account/sub-account';
+      preLoaderRoute: typeof AccountSubAccountRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/asset/': {
       id: '/asset/';
       path: '/';
@@ -556,12 +708,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SpotSymbolRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/subaccount/setting': {
+      id: '/subaccount/setting';
+      path: '/subaccount/setting';
+      fullPath: '/subaccount/setting';
+      preLoaderRoute: typeof SubaccountSettingRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/vip/detail': {
+      id: '/vip/detail';
+      path: '/vip/detail';
+      fullPath: '/vip/detail';
+      preLoaderRoute: typeof VipDetailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/vip/vipIntroduce': {
+      id: '/vip/vipIntroduce';
+      path: '/vip/vipIntroduce';
+      fullPath: '/vip/vipIntroduce';
+      preLoaderRoute: typeof VipVipIntroduceRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/futures/usdt/$symbol': {
       id: '/futures/usdt/$symbol';
       path: '/futures/usdt/$symbol';
       fullPath: '/futures/usdt/$symbol';
       preLoaderRoute: typeof FuturesUsdtSymbolRouteImport;
       parentRoute: typeof rootRouteImport;
+    };
+    '/subaccount/setting/antiphishing': {
+      id: '/subaccount/setting/antiphishing';
+      path: '/antiphishing';
+      fullPath: '/subaccount/setting/antiphishing';
+      preLoaderRoute: typeof SubaccountSettingAntiphishingRouteImport;
+      parentRoute: typeof SubaccountSettingRoute;
     };
   }
 }
@@ -588,14 +768,28 @@ const AssetRouteChildren: AssetRouteChildren = {
 
 const AssetRouteWithChildren = AssetRoute._addFileChildren(AssetRouteChildren);
 
+interface SubaccountSettingRouteChildren {
+  SubaccountSettingAntiphishingRoute: typeof SubaccountSettingAntiphishingRoute;
+}
+
+const SubaccountSettingRouteChildren: SubaccountSettingRouteChildren = {
+  SubaccountSettingAntiphishingRoute: SubaccountSettingAntiphishingRoute,
+};
+
+const SubaccountSettingRouteWithChildren =
+  SubaccountSettingRoute._addFileChildren(SubaccountSettingRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ApiRoute: ApiRoute,
   AssetRoute: AssetRouteWithChildren,
+  DevicesRoute: DevicesRoute,
   DownloadRoute: DownloadRoute,
+  FeeRoute: FeeRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HistoryRoute: HistoryRoute,
   LoginRoute: LoginRoute,
+  ModifyverificationRoute: ModifyverificationRoute,
   RegisterRoute: RegisterRoute,
   TradeAssetRoute: TradeAssetRoute,
   TradeAssetOrderRoute: TradeAssetOrderRoute,
@@ -606,8 +800,13 @@ const rootRouteChildren: RootRouteChildren = {
   TransacRoute: TransacRoute,
   AccountNewapiRoute: AccountNewapiRoute,
   AccountSecurityRoute: AccountSecurityRoute,
+  AccountSettingRoute: AccountSettingRoute,
+  AccountSubAccountRoute: AccountSubAccountRoute,
   RecordExchangeRoute: RecordExchangeRoute,
   SpotSymbolRoute: SpotSymbolRoute,
+  SubaccountSettingRoute: SubaccountSettingRouteWithChildren,
+  VipDetailRoute: VipDetailRoute,
+  VipVipIntroduceRoute: VipVipIntroduceRoute,
   FuturesUsdtSymbolRoute: FuturesUsdtSymbolRoute,
 };
 export const routeTree = rootRouteImport

@@ -15,7 +15,13 @@ export const STEP_UP_PURPOSES = [
   'api-key-edit',
   'api-key-delete',
   'sub-create',
+  'sub-freeze',
+  'sub-delete',
   'withdraw',
+  'fund-password',
+  'anti-phishing',
+  'login-verification',
+  'device-revoke',
 ] as const;
 
 /** One change that needs a fresh second factor. */

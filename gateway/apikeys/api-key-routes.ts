@@ -66,20 +66,8 @@ export function apiKeySessionRoutes(ctx: AuthContext, store: ApiKeyStore): Hono<
     const user = requireUser(ctx, c);
     // The passphrase may come in the login-field envelope (signing contract §3) like other secrets of a form.
     const fields = await readStepFields(ctx, c, await readAuthBody(c));
-    const label = readLabel(fields.label);
-    const permissions = readPermissions(fields.permissions ?? []);
-    const ips = readIpList(fields.ips ?? []);
-    const passphrase = readPassphrase(fields.passphrase);
-    // Asked before the slow hash, so a request without a step-up costs no scrypt; the grant is used up below.
-    requireStepUp(ctx, c, 'api-key-create', { consume: false });
-    const passphraseHash = await ctx.hashPassword(passphrase);
-    const made = withStepUp(ctx, c, 'api-key-create', () => {
-      const result = store.create({ userId: user.id, label, permissions, ips, passphraseHash }, ctx.now());
-      if (result === 'limit') throw apiKeyLimit(MAX_KEYS_PER_USER);
-      return result;
-    });
-    ctx.logger.info('api key created', { userId: user.id, apiKey: made.view.apiKey });
-    const created: CreatedApiKey = { ...made.view, secretKey: made.secret };
+    const created = await createKeyFrom(ctx, c, store, user.id, fields);
+    ctx.logger.info('api key created', { userId: user.id, apiKey: created.apiKey });
     return replyOk(c, created);
   });
 
@@ -129,4 +117,30 @@ export function apiKeySessionRoutes(ctx: AuthContext, store: ApiKeyStore): Hono<
   });
 
   return routes;
+}
+
+/**
+ * Creates a key for `userId` (the caller, or a sub-account of theirs) from a create form's fields, behind a fresh
+ * `api-key-create` step-up: the reply with its secret, shown this once.
+ */
+export async function createKeyFrom(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  store: ApiKeyStore,
+  userId: string,
+  fields: Record<string, unknown>,
+): Promise<CreatedApiKey> {
+  const label = readLabel(fields.label);
+  const permissions = readPermissions(fields.permissions ?? []);
+  const ips = readIpList(fields.ips ?? []);
+  const passphrase = readPassphrase(fields.passphrase);
+  // Asked before the slow hash, so a request without a step-up costs no scrypt; the grant is used up below.
+  requireStepUp(ctx, c, 'api-key-create', { consume: false });
+  const passphraseHash = await ctx.hashPassword(passphrase);
+  const made = withStepUp(ctx, c, 'api-key-create', () => {
+    const result = store.create({ userId, label, permissions, ips, passphraseHash }, ctx.now());
+    if (result === 'limit') throw apiKeyLimit(MAX_KEYS_PER_USER);
+    return result;
+  });
+  return { ...made.view, secretKey: made.secret };
 }

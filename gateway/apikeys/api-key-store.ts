@@ -57,7 +57,10 @@ export interface ApiKeyStore {
   setEnabled(userId: string, apiKey: string, enabled: boolean, now: number): boolean;
   /** Deletes the user's key; false when the user has no such key. */
   remove(userId: string, apiKey: string): boolean;
-  /** The key as the request check needs it, read afresh on every request so a delete or disable takes effect at once. */
+  /**
+   * The key as the request check needs it, read afresh on every request so a delete or disable takes effect at once;
+   * the key of a frozen or deleted sub-account reads as disabled.
+   */
   credential(apiKey: string): ApiKeyCredential | undefined;
   /** Notes a use of the key, at most one write a second. */
   touch(apiKey: string, now: number): void;
@@ -106,7 +109,10 @@ export function createApiKeyStore(db: Database, secretKey: Buffer): ApiKeyStore 
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`);
   const list = db.prepare(`SELECT ${VIEW_COLUMNS} FROM api_keys WHERE user_id = ? ORDER BY created_at, api_key`);
   const owned = db.prepare(`SELECT ${VIEW_COLUMNS} FROM api_keys WHERE user_id = ? AND api_key = ?`);
-  const full = db.prepare('SELECT * FROM api_keys WHERE api_key = ?');
+  // A frozen or deleted sub-account's keys fail at once (issue 21 §4), whatever their own switch says.
+  const full = db.prepare(`SELECT k.*, EXISTS (SELECT 1 FROM sub_account_status s WHERE s.user_id = k.user_id
+      AND (s.frozen_at IS NOT NULL OR s.deleted_at IS NOT NULL)) AS owner_blocked
+    FROM api_keys k WHERE k.api_key = ?`);
   const change = db.prepare(`UPDATE api_keys SET label = coalesce(?, label), permissions = coalesce(?, permissions),
     ips = coalesce(?, ips), updated_at = ? WHERE user_id = ? AND api_key = ?`);
   const enable = db.prepare('UPDATE api_keys SET enabled = ?, updated_at = ? WHERE user_id = ? AND api_key = ?');
@@ -152,7 +158,7 @@ export function createApiKeyStore(db: Database, secretKey: Buffer): ApiKeyStore 
     setEnabled: (userId, apiKey, enabled, now) => enable.run(enabled ? 1 : 0, now, userId, apiKey).changes === 1,
     remove: (userId, apiKey) => remove.run(userId, apiKey).changes === 1,
     credential: (apiKey) => {
-      const row = full.get(apiKey) as KeyRow | undefined;
+      const row = full.get(apiKey) as (KeyRow & { owner_blocked: number }) | undefined;
       if (!row) return undefined;
       const secret = openSecret(secretKey, row.api_key, row.user_id, {
         nonce: row.secret_nonce,
@@ -163,7 +169,7 @@ export function createApiKeyStore(db: Database, secretKey: Buffer): ApiKeyStore 
         userId: row.user_id,
         permissions: JSON.parse(row.permissions) as ApiPermission[],
         ips: JSON.parse(row.ips) as string[],
-        enabled: row.enabled === 1,
+        enabled: row.enabled === 1 && row.owner_blocked === 0,
         passphraseHash: row.passphrase_hash,
         secret: secret === null ? null : secret.toString('hex'),
       };

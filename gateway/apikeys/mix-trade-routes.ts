@@ -6,7 +6,7 @@ import type { FuturesOrderInput } from '../trading/futures-trading';
 import { isOpen, type OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import { TradeError } from '../trading/trade-errors';
-import { feeOn } from '../trading/trade-fees';
+import { feeOn, recordedLiquidity } from '../trading/trade-fees';
 import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
 import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
@@ -230,7 +230,12 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
       fillList: rows.map((o) => {
         const spec = specOf(o);
         // A taker pays at least the taker fee on its value (rounded up per fill); a maker the lower maker fee.
-        const scope = o.orderType !== 'limit' || o.fee >= feeOn(spec, o.quoteVolume, 'taker') ? 'taker' : 'maker';
+        // At a VIP level's rates the fee no longer tells: how matching charged the fills does (gateway/fees).
+        const charged = recordedLiquidity(ctx.db, o.orderId);
+        const scope =
+          o.orderType !== 'limit'
+            ? 'taker'
+            : (charged ?? (o.fee >= feeOn(spec, o.quoteVolume, 'taker') ? 'taker' : 'maker'));
         return mixFill(spec, o, product.marginCoin, scope);
       }),
       endId: rows.at(-1)?.orderId ?? '',

@@ -5,7 +5,7 @@ import { GatewayError } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MatchLevel } from '../market/matching';
-import { feeOn } from '../trading/trade-fees';
+import { feeOn, type Liquidity, recordedLiquidity } from '../trading/trade-fees';
 import { MONEY_PLACES, notional, pow10, unitsOf } from '../trading/money-units';
 import { isOpen, type OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
@@ -90,9 +90,11 @@ const TAKER_WINDOW_MS = 50;
  * rates the fee tells; else a fill made while the order was being placed took, a later one (the market crossing a
  * resting order) was a maker's.
  */
-function tradeScopeOf(fill: FillRecord, order: OrderRecord | undefined): 'taker' | 'maker' {
+function tradeScopeOf(fill: FillRecord, order: OrderRecord | undefined, recorded?: Liquidity): 'taker' | 'maker' {
   const { spec } = fill;
   if (order?.orderType !== 'limit') return 'taker';
+  // Fills at a VIP level's rates are told by how matching charged them (gateway/fees), not by the instrument's rates.
+  if (recorded) return recorded;
   if (spec.makerFeeRate !== spec.takerFeeRate) return fill.fee >= feeOn(spec, fill.value, 'taker') ? 'taker' : 'maker';
   return fill.at - order.cTime <= TAKER_WINDOW_MS ? 'taker' : 'maker';
 }
@@ -317,7 +319,12 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
       c,
       rows.map((fill) => {
         const order = ctx.orders.find(userId, 'spot', fill.orderId);
-        return spotFill(fill, order, userId, tradeScopeOf(fill, order));
+        return spotFill(
+          fill,
+          order,
+          userId,
+          tradeScopeOf(fill, order, recordedLiquidity(ctx.db, fill.orderId, fill.at)),
+        );
       }),
     );
   });

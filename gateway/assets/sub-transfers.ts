@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { AuthSession } from '../auth/session-store';
 import type { SubAccountStore } from '../auth/sub-account-store';
-import { transferAccountRefused } from '../auth/sub-errors';
+import { subAccountFrozen, transferAccountRefused } from '../auth/sub-errors';
 import { authorityOf, isInFamily } from '../auth/sub-switch';
 import type { UserStore } from '../auth/user-store';
 import { systemLine, userLine } from '../trading/account-store';
@@ -74,6 +74,8 @@ export class SubTransfers {
   ): SubTransferRecord {
     if (!this.isMember(request.fromUserId, mainId) || !this.isMember(request.toUserId, mainId))
       throw transferAccountRefused();
+    // A frozen sub-account may be emptied (so it can be deleted) but receives nothing until it is unfrozen.
+    if (this.deps.family.statusOf(request.toUserId) === 'frozen') throw subAccountFrozen();
     const { ctx } = this.trading;
     const { fromUserId, toUserId, coin, amount } = request;
     // One transaction: the checks and both entries see the same balances, and the two entries land together or not at all.
@@ -118,9 +120,11 @@ export class SubTransfers {
     return record;
   }
 
-  /** A member of the family: the main account itself or one of its sub-accounts, not its demo account. */
+  /** A member of the family: the main account itself or one of its live sub-accounts, not its demo account. */
   private isMember(userId: string, mainId: string): boolean {
     const user = this.deps.users.findById(userId);
-    return user !== undefined && !user.isDemo && isInFamily(user, mainId);
+    return (
+      user !== undefined && !user.isDemo && isInFamily(user, mainId) && this.deps.family.statusOf(userId) !== 'deleted'
+    );
   }
 }

@@ -3,8 +3,10 @@ import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { AuthContext } from './auth-context';
 import { clearLoginFailures } from './auth-limits';
+import { recordLoginAttempt } from './login-history';
 import type { ClientKey } from './pending-login-store';
 import { clearPendingCookie, isSecureRequest, setSessionCookies } from './session-cookies';
+import { deviceOf } from './session-middleware';
 import type { UserRecord } from './user-store';
 import { loginView } from './user-views';
 
@@ -31,7 +33,7 @@ export async function completeLogin(
   accountKey?: string,
 ): Promise<Response> {
   await endOldSessions(ctx, c);
-  const created = ctx.sessions.create(user.id);
+  const created = ctx.sessions.create(user.id, deviceOf(c, ctx.clientIp));
   if (clientKey) {
     try {
       await ctx.onKeyBound({ ...clientKey, userId: user.id, sessionId: created.session.sessionId });
@@ -46,6 +48,7 @@ export async function completeLogin(
   clearPendingCookie(c, secure);
   c.set('session', created.session);
   if (accountKey !== undefined) clearLoginFailures(ctx, accountKey, ctx.clientIp(c));
+  recordLoginAttempt(ctx, c, user.id, 'success');
   ctx.logger.info('login complete', { userId: user.id, sessionId: created.session.sessionId });
   return replyOk(c, loginView(user));
 }

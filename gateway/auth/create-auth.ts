@@ -3,7 +3,10 @@ import type { GatewayEnv } from '../http/gateway-env';
 import { accountRoutes } from './account-routes';
 import { type AuthContext, type AuthDeps, createAuthContext } from './auth-context';
 import { authErrorHandler } from './auth-errors';
+import { bindingRoutes } from './binding-routes';
 import { devMailboxRoutes } from './dev-mailbox-routes';
+import { deviceRoutes } from './device-routes';
+import { fundPasswordRoutes } from './fund-password-routes';
 import { seedDevAccounts } from './dev-seed';
 import { googleAuthRoutes } from './google-auth-routes';
 import { loginRoutes } from './login-routes';
@@ -11,11 +14,13 @@ import { confirmKnownDevice } from './login-steps';
 import { loginVerifyRoutes } from './login-verify-routes';
 import { passwordResetRoutes } from './password-reset-routes';
 import { passwordRoutes } from './password-routes';
+import { profileRoutes } from './profile-routes';
 import { registerRoutes } from './register-routes';
 import { sessionMiddleware } from './session-middleware';
 import { stepUpRoutes } from './step-up-routes';
 import { createSubAccountStore } from './sub-account-store';
 import { subAccountRoutes } from './sub-routes';
+import { verificationSettingsRoutes } from './verification-settings-routes';
 import { deviceKeyReader, type SessionKeyReader } from './sub-switch';
 import { verifyCodeRoutes } from './verify-code-routes';
 import { webauthnRoutes } from './webauthn-routes';
@@ -54,6 +59,11 @@ export function createAuth(deps: CreateAuthDeps): Auth {
   routes.route('/', stepUpRoutes(context));
   routes.route('/', passwordRoutes(context));
   routes.route('/', passwordResetRoutes(context));
+  routes.route('/', deviceRoutes(context));
+  routes.route('/', profileRoutes(context));
+  routes.route('/', bindingRoutes(context));
+  routes.route('/', fundPasswordRoutes(context));
+  routes.route('/', verificationSettingsRoutes(context));
   const subAccounts = {
     store: createSubAccountStore(deps.db, context.users),
     keyOfSession: deps.keyOfSession ?? deviceKeyReader(deps.db),
@@ -66,6 +76,7 @@ export function createAuth(deps: CreateAuthDeps): Auth {
     store: context.sessions,
     onSessionEnded: context.onSessionEnded,
     secureCookies: deps.secureCookies,
+    clientIp: context.clientIp,
   });
   return {
     session,

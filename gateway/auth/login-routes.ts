@@ -4,10 +4,11 @@ import { invalidField } from '../http/gateway-error';
 import type { AuthContext } from './auth-context';
 import { loginFailed } from './auth-errors';
 import { readAreaCode, readLoginName, readPassword } from './auth-fields';
-import { assertLoginAllowed, loginDelayMs, recordLoginFailure } from './auth-limits';
+import { loginDelayMs, recordLoginFailure } from './auth-limits';
 import { readAuthBody, readSensitiveFields } from './auth-request';
 import { mobileTarget } from './code-sender';
 import { completeLogin } from './complete-login';
+import { assertAttemptAllowed, recordLoginAttempt } from './login-history';
 import { isComplete, startPendingLogin, stepsFor } from './login-steps';
 
 /** The password step's paths (spec §7.2); the agency login behaves the same. */
@@ -28,14 +29,16 @@ async function passwordLogin(ctx: AuthContext, c: Context<GatewayEnv>): Promise<
   if (!isEmail && areaCode === undefined) throw invalidField('areaCode', 'is required to log in with a mobile number');
   const accountKey = isEmail ? loginName.toLowerCase() : mobileTarget(areaCode!, loginName);
   const ip = ctx.clientIp(c);
-  assertLoginAllowed(ctx, accountKey, ip);
+  const findUser = () => (isEmail ? ctx.users.findByEmail(accountKey) : ctx.users.findByMobile(areaCode!, loginName));
+  assertAttemptAllowed(ctx, c, accountKey, () => findUser()?.id);
   const delayMs = loginDelayMs(ctx, accountKey);
   if (delayMs > 0) await ctx.sleep(delayMs);
 
-  const user = isEmail ? ctx.users.findByEmail(accountKey) : ctx.users.findByMobile(areaCode!, loginName);
+  const user = findUser();
   const matches = await ctx.checkPassword(pwd, user?.passwordHash);
   if (!user || !matches) {
     recordLoginFailure(ctx, accountKey, ip);
+    if (user) recordLoginAttempt(ctx, c, user.id, 'wrong-password');
     ctx.logger.info('login failed', { ip });
     throw loginFailed();
   }

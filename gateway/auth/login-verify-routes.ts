@@ -4,10 +4,11 @@ import { readString } from '../http/validate';
 import type { AuthContext } from './auth-context';
 import { codeInvalid, securityKeyUnavailable, stepNotNeeded, tooManyAttempts } from './auth-errors';
 import { readCode } from './auth-fields';
-import { assertLoginAllowed, recordLoginFailure } from './auth-limits';
+import { recordLoginFailure } from './auth-limits';
 import { readAuthBody, readStepFields } from './auth-request';
 import { userTarget } from './code-sender';
 import { checkCodes, spendCodes } from './code-check';
+import { assertAttemptAllowed, recordLoginAttempt } from './login-history';
 import { advancePendingLogin, loadPending, systemChannel } from './login-steps';
 import { type CodeMethod, PENDING_MAX_ATTEMPTS, type PendingLogin } from './pending-login-store';
 import { clearPendingCookie, isSecureRequest } from './session-cookies';
@@ -31,6 +32,7 @@ const CODE_FIELD: Record<CodeMethod, string> = { email: 'emailCode', mobile: 'mo
 /** Counts a wrong answer against the pending login and the account's login limit; the fifth drops the pending login. */
 function failAttempt(ctx: AuthContext, c: Context<GatewayEnv>, pending: PendingLogin): never {
   recordLoginFailure(ctx, pending.accountKey, ctx.clientIp(c));
+  recordLoginAttempt(ctx, c, pending.userId, 'wrong-code');
   if (ctx.pending.recordFailure(pending.idHash) >= PENDING_MAX_ATTEMPTS) {
     ctx.pending.remove(pending.idHash);
     clearPendingCookie(c, isSecureRequest(c, ctx.secureCookies));
@@ -46,7 +48,7 @@ async function verifyCodes(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Re
   const { pending, user } = loadPending(ctx, c);
   if (pending.methods.length === 0) throw stepNotNeeded();
   const answers = pending.methods.map((method) => ({ method, code: readCode(fields, CODE_FIELD[method]) }));
-  assertLoginAllowed(ctx, pending.accountKey, ctx.clientIp(c));
+  assertAttemptAllowed(ctx, c, pending.accountKey, () => pending.userId);
   const results = checkCodes(ctx, user, answers, 'login');
   if (results.some((result) => result.match === null)) failAttempt(ctx, c, pending);
   spendCodes(ctx, user, results);
@@ -60,7 +62,7 @@ async function verifySecurityKey(ctx: AuthContext, c: Context<GatewayEnv>): Prom
   if (!pending.fido) throw stepNotNeeded();
   const fidoVerifyCode = readString(fields, 'fidoVerifyCode', { maxLength: 8192 });
   if (!ctx.verifySecurityKey) throw securityKeyUnavailable();
-  assertLoginAllowed(ctx, pending.accountKey, ctx.clientIp(c));
+  assertAttemptAllowed(ctx, c, pending.accountKey, () => pending.userId);
   if (!(await ctx.verifySecurityKey(c, { userId: user.id, fidoVerifyCode }))) failAttempt(ctx, c, pending);
   return advancePendingLogin(ctx, c, pending, user, { ...pending, fido: false });
 }
@@ -71,7 +73,7 @@ async function verifySystem(ctx: AuthContext, c: Context<GatewayEnv>): Promise<R
   const { pending, user } = loadPending(ctx, c);
   if (!pending.system) throw stepNotNeeded();
   const code = readCode(fields, 'verifyCode');
-  assertLoginAllowed(ctx, pending.accountKey, ctx.clientIp(c));
+  assertAttemptAllowed(ctx, c, pending.accountKey, () => pending.userId);
   const channel = systemChannel(user);
   const id = ctx.codes.check(channel, userTarget(user, channel)!, 'system', code);
   if (id === null) failAttempt(ctx, c, pending);

@@ -7,6 +7,8 @@ import { currentPasswordWrong, rateLimited, submitFailed } from './auth-errors';
 import { readNewPassword, readPassword } from './auth-fields';
 import { TOTP_USER_LIMIT } from './auth-limits';
 import { readAuthBody, readSensitiveFields, requireUser } from './auth-request';
+import { loginPasswordIsFundPassword } from './profile-errors';
+import { createProfileStore } from './profile-store';
 import { endOtherSessions, requireStepUp, withStepUp } from './step-up';
 import { mainAccountOnly } from './sub-errors';
 
@@ -15,11 +17,12 @@ export const PASSWORD_CHANGE_PATH = '/v1/user/security/password/change';
 
 /**
  * Changes the login password of a signed-in main account: the current password, a step-up for `password-change`,
- * and the new password twice by the registration rules. Every other session of the account then ends, and so do its
+ * and the new password twice by the registration rules (never the fund password). Every other session of the account then ends, and so do its
  * unfinished sign-ins. Wrong current passwords count against the account (5 per 15 minutes).
  */
 export function passwordRoutes(ctx: AuthContext): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
+  const profiles = createProfileStore(ctx.db);
   routes.post(PASSWORD_CHANGE_PATH, async (c) => {
     const submitted = await readSensitiveFields(ctx, c, await readAuthBody(c));
     if (!submitted) throw submitFailed();
@@ -36,6 +39,8 @@ export function passwordRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       throw currentPasswordWrong();
     }
     if (pwd === oldPwd) throw invalidField('pwd', 'must differ from the current password');
+    const fundHash = profiles.fundPasswordHashOf(user.id);
+    if (fundHash !== null && (await ctx.checkPassword(pwd, fundHash))) throw loginPasswordIsFundPassword();
     const passwordHash = await ctx.hashPassword(pwd);
     withStepUp(ctx, c, 'password-change', () => ctx.users.setPasswordHash(user.id, passwordHash));
     await endOtherSessions(ctx, c, user.id);

@@ -3,7 +3,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { GatewayEnv } from '../http/gateway-env';
 import { clearSessionCookies, isSecureRequest, readSecretCookie, SID_COOKIE } from './session-cookies';
-import { type AuthSession, createSessionStore, type SessionStore } from './session-store';
+import { clientAddressOf } from '../http/request-origin';
+import { type AuthSession, createSessionStore, type SessionDevice, type SessionStore } from './session-store';
 
 /** Options of the session middleware. */
 export interface SessionMiddlewareOptions {
@@ -15,6 +16,13 @@ export interface SessionMiddlewareOptions {
   secureCookies?: boolean;
   /** A store to share with the auth routes; built from `db` when absent. */
   store?: SessionStore;
+  /** The caller's address, kept as the session's last address; default: the request-origin middleware's. */
+  clientIp?: (c: Context<GatewayEnv>) => string;
+}
+
+/** The browser behind a request as the devices page lists it: its user agent and address. */
+export function deviceOf(c: Context<GatewayEnv>, clientIp: (c: Context<GatewayEnv>) => string): SessionDevice {
+  return { userAgent: c.req.header('user-agent') ?? '', ip: clientIp(c) };
 }
 
 /**
@@ -23,9 +31,10 @@ export interface SessionMiddlewareOptions {
  */
 export function sessionMiddleware(db: Database, options: SessionMiddlewareOptions = {}): MiddlewareHandler<GatewayEnv> {
   const store = options.store ?? createSessionStore(db, options.now ?? Date.now);
+  const clientIp = options.clientIp ?? clientAddressOf;
   return async (c, next) => {
     const sid = readSecretCookie(c, SID_COOKIE);
-    const found = sid === undefined ? ({ state: 'none' } as const) : store.lookup(sid);
+    const found = sid === undefined ? ({ state: 'none' } as const) : store.lookup(sid, deviceOf(c, clientIp));
     c.set('session', found.state === 'active' ? found.session : null);
     if (found.state === 'ended') await options.onSessionEnded?.(found.sessionId);
     // A cookie that names no live session is cleared so the page stops presenting a dead login_token.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { sha256Hex } from './safe-equal';
+import { USER_AGENT_MAX } from './user-agent';
 
 /** A signed-in session (`sessionId` is an opaque public handle, never the `sid` cookie value). */
 export interface AuthSession {
@@ -12,6 +13,23 @@ export interface AuthSession {
   expiresAt: number;
   /** When the session ends if unused (ms). */
   idleExpiresAt: number;
+}
+
+/** What the devices page knows of the browser behind a session: its user agent (cut to USER_AGENT_MAX) and address. */
+export interface SessionDevice {
+  userAgent: string;
+  ip: string;
+}
+
+/** A live session as the devices page lists it: named by its public id, never by its id or `sid`. */
+export interface DeviceSession {
+  publicId: string;
+  /** The internal id, for comparing with the request's own session; never sent to a client. */
+  sessionId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  userAgent: string;
+  ip: string;
 }
 
 /** A just-created session and the two secrets that go into cookies (only their hashes are stored). */
@@ -36,10 +54,16 @@ export type SessionLookup =
 
 /** Reads and writes the `sessions` table. */
 export interface SessionStore {
-  /** Creates a session for a user: a random 32-byte `sid` and a random `login_token`. */
-  create(userId: string): NewSession;
-  /** Finds the session of a `sid` cookie value; an expired one is deleted and reported as ended. */
-  lookup(sid: string): SessionLookup;
+  /**
+   * Creates a session for a user: a random 32-byte `sid`, a random `login_token` and a random public id; `device`
+   * is the browser that signed in (absent for a sub-account switch: its first request fills it in).
+   */
+  create(userId: string, device?: SessionDevice): NewSession;
+  /**
+   * Finds the session of a `sid` cookie value; an expired one is deleted and reported as ended. A live one's
+   * `last_seen_at` (and last address, from `seen`) is written at most once a minute.
+   */
+  lookup(sid: string, seen?: SessionDevice): SessionLookup;
   /** Deletes a session by its public id. */
   remove(sessionId: string): void;
   /** Deletes every expired session and returns their ids (for the session-ended hook). */
@@ -49,6 +73,12 @@ export interface SessionStore {
    * of its sub or demo accounts; returns their ids (for the session-ended hook).
    */
   removeOthersOf(userId: string, keepSessionId: string): string[];
+  /** The account a session acts for: the main account it switched from, else its own user. */
+  ownerOf(session: Pick<AuthSession, 'sessionId' | 'userId'>): string;
+  /** The live sessions of an account (its own and those switched from it into its sub accounts), last active first. */
+  devicesOf(ownerId: string): DeviceSession[];
+  /** The session of the account with this public id, or undefined (unknown, ended, or another account's). */
+  findOwned(ownerId: string, publicId: string): DeviceSession | undefined;
 }
 
 interface SessionRow {
@@ -57,6 +87,30 @@ interface SessionRow {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  has_device: number;
+}
+
+interface DeviceRow {
+  public_id: string;
+  id: string;
+  created_at: number;
+  last_seen_at: number;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** The sessions of an account: its own, and those switched from it into its sub or demo accounts. */
+const OWNED = `(user_id = @owner OR id IN (SELECT session_id FROM session_main_accounts WHERE main_user_id = @owner))`;
+
+function toDevice(row: DeviceRow): DeviceSession {
+  return {
+    publicId: row.public_id,
+    sessionId: row.id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    userAgent: row.user_agent ?? '',
+    ip: row.ip ?? '',
+  };
 }
 
 /** A cookie-safe random secret: base64url of `bytes` random bytes. */
@@ -64,7 +118,7 @@ export function randomSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-function toSession(row: SessionRow): AuthSession {
+function toSession(row: Omit<SessionRow, 'has_device'>): AuthSession {
   return {
     sessionId: row.id,
     userId: row.user_id,
@@ -77,29 +131,53 @@ function toSession(row: SessionRow): AuthSession {
 
 /** Creates the store over the migrated `sessions` table, on an injected clock. */
 export function createSessionStore(db: Database, now: () => number): SessionStore {
-  const insert =
-    db.prepare(`INSERT INTO sessions (id, sid_hash, login_token_hash, user_id, created_at, last_seen_at, expires_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const bySid = db.prepare('SELECT id, user_id, created_at, last_seen_at, expires_at FROM sessions WHERE sid_hash = ?');
-  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
+  const insert = db.prepare(`INSERT INTO sessions
+    (id, sid_hash, login_token_hash, user_id, created_at, last_seen_at, expires_at, public_id, user_agent, ip)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const bySid =
+    db.prepare(`SELECT id, user_id, created_at, last_seen_at, expires_at, user_agent IS NOT NULL AS has_device
+    FROM sessions WHERE sid_hash = ?`);
+  const touch = db.prepare(`UPDATE sessions SET last_seen_at = @at, ip = coalesce(@ip, ip),
+    user_agent = coalesce(user_agent, @userAgent) WHERE id = @id`);
+  const mainOf = db.prepare('SELECT main_user_id FROM session_main_accounts WHERE session_id = ?').pluck();
+  const DEVICE_COLUMNS = 'public_id, id, created_at, last_seen_at, user_agent, ip';
+  const LIVE = 'expires_at > @now AND last_seen_at > @now - @idle';
+  const devices = db.prepare(
+    `SELECT ${DEVICE_COLUMNS} FROM sessions WHERE ${OWNED} AND ${LIVE} ORDER BY last_seen_at DESC, created_at DESC`,
+  );
+  const owned = db.prepare(
+    `SELECT ${DEVICE_COLUMNS} FROM sessions WHERE public_id = @publicId AND ${OWNED} AND ${LIVE}`,
+  );
   const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
   const expired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ? RETURNING id');
   const others = db.prepare(`DELETE FROM sessions WHERE id != ? AND (user_id = ?
     OR id IN (SELECT session_id FROM session_main_accounts WHERE main_user_id = ?)) RETURNING id`);
   return {
-    create: (userId) => {
+    create: (userId, device) => {
       const at = now();
       const sid = randomSecret(32);
       const loginToken = randomSecret(24);
       const id = randomBytes(16).toString('hex');
-      insert.run(id, sha256Hex(sid), sha256Hex(loginToken), userId, at, at, at + SESSION_TTL_MS);
+      const publicId = randomBytes(16).toString('hex');
+      insert.run(
+        id,
+        sha256Hex(sid),
+        sha256Hex(loginToken),
+        userId,
+        at,
+        at,
+        at + SESSION_TTL_MS,
+        publicId,
+        device ? device.userAgent.slice(0, USER_AGENT_MAX) : null,
+        device?.ip ?? null,
+      );
       return {
         session: toSession({ id, user_id: userId, created_at: at, last_seen_at: at, expires_at: at + SESSION_TTL_MS }),
         sid,
         loginToken,
       };
     },
-    lookup: (sid) => {
+    lookup: (sid, seen) => {
       const row = bySid.get(sha256Hex(sid)) as SessionRow | undefined;
       if (!row) return { state: 'none' };
       const at = now();
@@ -107,8 +185,14 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
         remove.run(row.id);
         return { state: 'ended', sessionId: row.id };
       }
-      if (at - row.last_seen_at >= TOUCH_EVERY_MS) {
-        touch.run(at, row.id);
+      // A session made without a device (a sub-account switch) takes its first request's at once.
+      if (at - row.last_seen_at >= TOUCH_EVERY_MS || (seen !== undefined && !row.has_device)) {
+        touch.run({
+          at,
+          id: row.id,
+          ip: seen?.ip ?? null,
+          userAgent: seen ? seen.userAgent.slice(0, USER_AGENT_MAX) : null,
+        });
         row.last_seen_at = at;
       }
       return { state: 'active', session: toSession(row) };
@@ -122,5 +206,12 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
     },
     removeOthersOf: (userId, keepSessionId) =>
       (others.all(keepSessionId, userId, userId) as { id: string }[]).map((row) => row.id),
+    ownerOf: (session) => (mainOf.get(session.sessionId) as string | undefined) ?? session.userId,
+    devicesOf: (ownerId) =>
+      (devices.all({ owner: ownerId, now: now(), idle: SESSION_IDLE_MS }) as DeviceRow[]).map(toDevice),
+    findOwned: (ownerId, publicId) => {
+      const row = owned.get({ owner: ownerId, publicId, now: now(), idle: SESSION_IDLE_MS }) as DeviceRow | undefined;
+      return row ? toDevice(row) : undefined;
+    },
   };
 }

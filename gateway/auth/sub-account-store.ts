@@ -15,11 +15,18 @@ export interface FamilyMember {
   id: string;
   name: string;
   isDemo: boolean;
+  /** A frozen sub-account cannot be switched to and its API keys fail (issue 21 §4). */
+  isFrozen: boolean;
   createdAt: number;
 }
 
+/** Where a family account stands: deleted sub-accounts keep their row for the ledger but are gone from the family. */
+export type SubStatus = 'active' | 'frozen' | 'deleted';
+
 /** Why a sub-account was not created. */
 export type CreateSubRefusal = 'limit' | 'name-taken';
+/** Why a sub-account was not renamed: another of the family has the name, or no live sub-account of this main has the id. */
+export type RenameSubRefusal = 'name-taken' | 'not-found';
 
 /** The family side of accounts: sub-accounts, the demo account, and the main account a switched session acts for. */
 export interface SubAccountStore {
@@ -33,6 +40,16 @@ export interface SubAccountStore {
   mainOfSession(sessionId: string): string | null;
   /** Records the main account a new session acts for. */
   setMainOfSession(sessionId: string, mainUserId: string): void;
+  /** Whether an account is active, frozen or deleted (a main or demo account is always active). */
+  statusOf(userId: string): SubStatus;
+  /** The live (not deleted) sub-account `subId` of `mainId`, or undefined: never another family's, never the demo account. */
+  subOf(mainId: string, subId: string): FamilyMember | undefined;
+  /** Renames a live sub-account of `mainId` (names unique in the family whatever their case). */
+  rename(mainId: string, subId: string, name: string): true | RenameSubRefusal;
+  /** Freezes or unfreezes a sub-account. */
+  setFrozen(subId: string, isFrozen: boolean, now: number): void;
+  /** Marks a sub-account deleted and frees its name; its row stays for the ledger and records that name it. */
+  markDeleted(subId: string, now: number): void;
 }
 
 /** Not a `scrypt$…` hash, so no password ever matches: a sub or demo account is entered only by switching. */
@@ -56,16 +73,45 @@ interface MemberRow {
   nick_name: string | null;
   is_demo: number;
   created_at: number;
+  frozen_at: number | null;
 }
+
+const toMember = (row: MemberRow): FamilyMember => ({
+  id: row.id,
+  name: row.nick_name ?? row.id,
+  isDemo: row.is_demo === 1,
+  isFrozen: row.frozen_at !== null,
+  createdAt: row.created_at,
+});
 
 /** Creates the store over the migrated `users` and `session_main_accounts` tables. */
 export function createSubAccountStore(db: Database, users: UserStore): SubAccountStore {
+  // Deleted sub-accounts are out of the family: not listed, not counted against the limit.
+  const LIVE = 'LEFT JOIN sub_account_status s ON s.user_id = u.id WHERE u.parent_id = ? AND s.deleted_at IS NULL';
   const members = db.prepare(
-    'SELECT id, nick_name, is_demo, created_at FROM users WHERE parent_id = ? ORDER BY is_demo, created_at, rowid',
+    `SELECT u.id, u.nick_name, u.is_demo, u.created_at, s.frozen_at FROM users u ${LIVE}
+     ORDER BY u.is_demo, u.created_at, u.rowid`,
   );
-  const countSubs = db.prepare('SELECT COUNT(*) AS n FROM users WHERE parent_id = ? AND is_demo = 0');
+  const liveSub = db.prepare(
+    `SELECT u.id, u.nick_name, u.is_demo, u.created_at, s.frozen_at FROM users u ${LIVE} AND u.id = ? AND u.is_demo = 0`,
+  );
+  const countSubs = db.prepare(`SELECT COUNT(*) AS n FROM users u ${LIVE} AND u.is_demo = 0`);
+  const statusRow = db.prepare('SELECT frozen_at, deleted_at FROM sub_account_status WHERE user_id = ?');
+  const freeze = db.prepare(
+    `INSERT INTO sub_account_status (user_id, frozen_at) VALUES (?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET frozen_at = excluded.frozen_at`,
+  );
+  const markDeleted = db.prepare(
+    `INSERT INTO sub_account_status (user_id, frozen_at, deleted_at, deleted_name)
+     SELECT id, NULL, ?, nick_name FROM users WHERE id = ?
+     ON CONFLICT (user_id) DO UPDATE SET deleted_at = excluded.deleted_at, deleted_name = excluded.deleted_name`,
+  );
+  const clearNick = db.prepare('UPDATE users SET nick_name = NULL WHERE id = ?');
   const nameTaken = db.prepare(
     'SELECT 1 FROM users WHERE parent_id = ? AND is_demo = 0 AND nick_name = ? COLLATE NOCASE LIMIT 1',
+  );
+  const otherHasName = db.prepare(
+    'SELECT 1 FROM users WHERE parent_id = ? AND is_demo = 0 AND id <> ? AND nick_name = ? COLLATE NOCASE LIMIT 1',
   );
   const demoOf = db.prepare('SELECT id FROM users WHERE parent_id = ? AND is_demo = 1');
   const setNick = db.prepare('UPDATE users SET nick_name = ? WHERE id = ?');
@@ -105,6 +151,13 @@ export function createSubAccountStore(db: Database, users: UserStore): SubAccoun
     return created;
   });
 
+  const rename = db.transaction((mainId: string, subId: string, name: string): true | RenameSubRefusal => {
+    if (!liveSub.get(mainId, subId)) return 'not-found';
+    if (otherHasName.get(mainId, subId, name)) return 'name-taken';
+    setNick.run(name, subId);
+    return true;
+  });
+
   const ensureDemo = db.transaction((main: UserRecord, now: number): UserRecord => {
     const existing = demoOf.get(main.id) as { id: string } | undefined;
     const found = existing ? users.findById(existing.id) : undefined;
@@ -115,13 +168,7 @@ export function createSubAccountStore(db: Database, users: UserStore): SubAccoun
   });
 
   return {
-    membersOf: (mainId) =>
-      (members.all(mainId) as MemberRow[]).map((row) => ({
-        id: row.id,
-        name: row.nick_name ?? row.id,
-        isDemo: row.is_demo === 1,
-        createdAt: row.created_at,
-      })),
+    membersOf: (mainId) => (members.all(mainId) as MemberRow[]).map(toMember),
     createSub: (main, name, now) => {
       try {
         return createSub.immediate(main, name, now);
@@ -146,6 +193,32 @@ export function createSubAccountStore(db: Database, users: UserStore): SubAccoun
     mainOfSession: (sessionId) => (mainOf.get(sessionId) as { main_user_id: string } | undefined)?.main_user_id ?? null,
     setMainOfSession: (sessionId, mainUserId) => {
       setMain.run(sessionId, mainUserId);
+    },
+    statusOf: (userId) => {
+      const row = statusRow.get(userId) as { frozen_at: number | null; deleted_at: number | null } | undefined;
+      if (row?.deleted_at != null) return 'deleted';
+      return row?.frozen_at != null ? 'frozen' : 'active';
+    },
+    subOf: (mainId, subId) => {
+      const row = liveSub.get(mainId, subId) as MemberRow | undefined;
+      return row ? toMember(row) : undefined;
+    },
+    rename: (mainId, subId, name) => {
+      try {
+        return rename.immediate(mainId, subId, name);
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'name-taken';
+        throw error;
+      }
+    },
+    setFrozen: (subId, isFrozen, now) => {
+      freeze.run(subId, isFrozen ? now : null);
+    },
+    markDeleted: (subId, now) => {
+      db.transaction(() => {
+        markDeleted.run(now, subId);
+        clearNick.run(subId);
+      })();
     },
   };
 }

@@ -17,3 +17,13 @@ export const subNameTaken = () => new AuthError('40304', 'This sub-account name 
  * an account exists (assets contract, "Transfer between sub-accounts").
  */
 export const transferAccountRefused = () => new AuthError('40305', 'This account is not available for transfers', 403);
+/**
+ * A sub-account the session's main account does not hold: another family's, the demo account, a deleted, malformed or
+ * unknown id; one reply for all, so the answer never tells whether an account exists (issue 21 §4 management routes).
+ */
+export const subAccountNotFound = () => new AuthError('40306', 'This sub-account does not exist');
+/** The sub-account is frozen: it cannot be switched to, and its API keys fail until its main account unfreezes it. */
+export const subAccountFrozen = () => new AuthError('40307', 'This sub-account is frozen');
+/** A sub-account is deleted only when it holds nothing: no balance, no open order, no position. */
+export const subAccountNotEmpty = () =>
+  new AuthError('40308', 'Empty the sub-account first: balances, open orders and positions must all be zero');

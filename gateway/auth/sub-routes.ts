@@ -9,7 +9,7 @@ import { rateLimited } from './auth-errors';
 import { AUTH_BODY_LIMIT, readAuthBody, requireUser } from './auth-request';
 import type { RateLimit } from './rate-limiter';
 import { type FamilyMember, SUB_NAME_PATTERN } from './sub-account-store';
-import { mainAccountOnly, subAccountLimit, subNameTaken, switchRefused } from './sub-errors';
+import { mainAccountOnly, subAccountFrozen, subAccountLimit, subNameTaken, switchRefused } from './sub-errors';
 import { accountIdOf, authorityOf, isInFamily, type SwitchDeps, switchSession } from './sub-switch';
 import { withStepUp } from './step-up';
 import type { UserRecord } from './user-store';
@@ -19,9 +19,17 @@ import { loginView } from './user-views';
 export const SUB_CREATE_PATH = '/v1/user/sub/create';
 /** `GET`: the main account, its subs and its demo account. */
 export const SUB_LIST_PATH = '/v1/user/sub/list';
-/** `POST { userId }`: switch to a family account (spec §7.5); the three behave the same here. */
+/**
+ * `POST { userId }`: switch to a family account (spec §7.5). The gateway treats the three alike; the client calls each
+ * where it fits (src/auth/sub-accounts.ts): `switLogin` back to the account the user signed in with (the main account,
+ * also on leaving simulation), `switchWeb` to a sub-account from the web page, `switchApp` to a sub-account inside the
+ * native app's webview. A frozen sub-account answers 40307, a deleted one the refusal of a stranger (40301).
+ */
 export const SUB_SWITCH_PATHS = ['/v1/user/sub/switLogin', '/v1/user/sub/switchWeb', '/v1/user/sub/switchApp'] as const;
-/** `POST {}` or `{ userId }` of the family: switch to the family's demo account, created on first use (spec §7.5). */
+/**
+ * `POST {}` or `{ userId }` of the family: switch to the family's demo account, created on first use (spec §7.5);
+ * `switchLoginDemo` from the account switcher, `switchTradeDemo` on entering simulation trading from a trading screen.
+ */
 export const DEMO_SWITCH_PATHS = ['/v1/user/sub/switchLoginDemo', '/v1/user/sub/switchTradeDemo'] as const;
 /** Switches per family (main account and everything it switched to): 30 a minute; each switch is a new session, so a per-session count would reset. */
 export const SWITCH_LIMIT: RateLimit = { max: 30, windowMs: 60 * 1000 };
@@ -35,6 +43,7 @@ export interface FamilyEntry {
   name: string;
   isMain: boolean;
   isDemo: boolean;
+  isFrozen: boolean;
   isCurrent: boolean;
 }
 
@@ -56,6 +65,7 @@ function memberEntry(member: FamilyMember, currentId: string): FamilyEntry {
     name: member.name,
     isMain: false,
     isDemo: member.isDemo,
+    isFrozen: member.isFrozen,
     isCurrent: member.id === currentId,
   };
 }
@@ -90,7 +100,10 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
       return made;
     });
     ctx.logger.info('sub-account created', { userId: user.id, subUserId: created.id });
-    return replyOk(c, memberEntry({ id: created.id, name, isDemo: false, createdAt: created.createdAt }, user.id));
+    return replyOk(
+      c,
+      memberEntry({ id: created.id, name, isDemo: false, isFrozen: false, createdAt: created.createdAt }, user.id),
+    );
   });
 
   routes.get(SUB_LIST_PATH, (c) => {
@@ -98,7 +111,14 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
     const main = user.parentId === null ? user : ctx.users.findById(user.parentId);
     if (!main) throw switchRefused();
     const entries: FamilyEntry[] = [
-      { userId: main.id, name: loginView(main).nickName, isMain: true, isDemo: false, isCurrent: main.id === user.id },
+      {
+        userId: main.id,
+        name: loginView(main).nickName,
+        isMain: true,
+        isDemo: false,
+        isFrozen: false,
+        isCurrent: main.id === user.id,
+      },
       ...store.membersOf(main.id).map((member) => memberEntry(member, user.id)),
     ];
     return replyOk(c, entries);
@@ -111,6 +131,9 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
       const targetId = body ? readTargetId(body) : null;
       const target = targetId === null ? undefined : ctx.users.findById(targetId);
       if (mainId === null || !target || !isInFamily(target, mainId)) throw switchRefused();
+      const status = store.statusOf(target.id);
+      if (status === 'deleted') throw switchRefused();
+      if (status === 'frozen') throw subAccountFrozen();
       return switchSession(ctx, c, deps, target, mainId);
     });
   }

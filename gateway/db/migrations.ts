@@ -1,6 +1,10 @@
 import { API_KEY_MIGRATIONS } from '../apikeys/api-key-migrations';
 import { AUTH_MIGRATIONS } from '../auth/auth-migrations';
+import { FEE_MIGRATIONS } from '../fees/fee-migrations';
+import { DEVICE_MIGRATIONS } from '../auth/device-migrations';
+import { PROFILE_MIGRATIONS } from '../auth/profile-migrations';
 import { SECURITY_MIGRATIONS } from '../security/security-migrations';
+import { SUB_ACCOUNT_MIGRATIONS } from '../subaccounts/sub-account-migrations';
 import { TRADING_MIGRATIONS } from '../trading/trading-migrations';
 import { CORE_MIGRATIONS } from './core-migrations';
 import type { Migration } from './migration';
@@ -10,6 +14,14 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CORE_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
   ...AUTH_MIGRATIONS,
+  // Ids 210–219: the devices page's session columns and the sign-in history.
+  ...DEVICE_MIGRATIONS,
+  // Ids 220–229: profile, anti-phishing code and sign-in factors.
+  ...PROFILE_MIGRATIONS,
+  // Ids 240–249: sub-accounts' frozen and deleted states. The list stays in id order.
+  ...SUB_ACCOUNT_MIGRATIONS,
   ...TRADING_MIGRATIONS,
   ...API_KEY_MIGRATIONS,
+  // Ids 600–609: VIP volumes and fee records.
+  ...FEE_MIGRATIONS,
 ];

@@ -48,6 +48,7 @@ export const DEFAULT_SIGN_POLICY: SignPolicy = Object.freeze({
     '/v1/user/register/mobileAndEmail': 'enc:pwd,rePwd',
     '/v1/user/security/password/change': 'enc:oldPwd,pwd,rePwd',
     '/v1/user/password/reset': 'enc:pwd,rePwd',
+    '/v1/user/safe/setting_bund_pwd': 'enc:pwd,rePwd',
     '/v1/user/security/': '3',
     '/v1/user/sub/': '2',
     // A signature is a one-time proof (contract §4), and mode "1" would sign two equal calls alike within 100 s.

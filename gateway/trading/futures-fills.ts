@@ -6,7 +6,7 @@ import { notional } from './money-units';
 import type { HoldSide, OrderRecord } from './order-store';
 import { closePart, emptyPosition, openMore, oppositeOf, unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
-import { feeOn, type Liquidity } from './trade-fees';
+import { chargeFill, type Liquidity } from './trade-fees';
 import type { TradingContext } from './trading-context';
 
 const INST = 'USDT-FUTURES' as const;
@@ -111,7 +111,7 @@ export class FuturesFills {
     const now = ctx.now();
     const hedge = order.tradeSide !== null;
     const value = notional(spec, fill.price, fill.size);
-    const fee = feeOn(spec, value, liquidity);
+    const fee = chargeFill(ctx, { order, spec, value, size: fill.size, liquidity });
     let realized = 0n;
     let remaining = fill.size;
     const closeSide: HoldSide | null = hedge

@@ -8,7 +8,7 @@ import { maxLeverageFor } from './margin-tiers';
 import { notional, unitsOf } from './money-units';
 import { type HoldSide, isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { directionOf, marginFor, oppositeOf, unrealizedPnl } from './position-math';
-import { feeOn } from './trade-fees';
+import { userFeeOn } from './trade-fees';
 import {
   belowMinimum,
   insufficientBalance,
@@ -138,7 +138,7 @@ export class FuturesTrading {
       if (settings.leverage > cap) throw leverageAboveTier(settings.leverage, cap);
     }
     const held = marginFor(spec, notional(spec, refPrice, opening), settings.leverage);
-    const fee = feeOn(spec, notional(spec, refPrice, input.size), 'taker');
+    const fee = userFeeOn(ctx, userId, spec, notional(spec, refPrice, input.size), 'taker');
     if (this.accountOf(userId).available < held + fee) throw insufficientBalance('Insufficient available margin');
     const order = newOrderRecord(
       { orderId: ctx.newOrderId(), userId, market: 'futures', symbol: spec.symbol, now, request: input },

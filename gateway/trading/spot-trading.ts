@@ -5,7 +5,7 @@ import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
 import { systemLine, userLine } from './account-store';
 import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { checkPriceBand } from './price-band';
-import { feeOn, type Liquidity } from './trade-fees';
+import { chargeFill, type Liquidity, userFeeOn } from './trade-fees';
 import { belowMinimum, insufficientBalance, noLiquidity, orderNotFound, postOnlyWouldTake } from './trade-errors';
 import type { TradingContext } from './trading-context';
 import { isRestingCrossed, isTriggerReached, tickerPrices } from './ticker-crossing';
@@ -128,7 +128,7 @@ export class SpotTrading {
     const cost = preview.fills.reduce((sum, fill) => sum + notional(spec, fill.price, fill.size), 0n);
     const affordable =
       order.side === 'sell' ||
-      cost + feeOn(spec, cost, 'taker') <=
+      cost + userFeeOn(this.ctx, order.userId, spec, cost, 'taker') <=
         order.frozen + this.ctx.accounts.balance(order.userId, spec.quoteCoin).available;
     if (preview.rejected || !affordable || (order.orderType === 'market' && preview.filled === 0n)) {
       order.status = 'cancelled';
@@ -160,12 +160,12 @@ export class SpotTrading {
     if (order.side === 'sell') return sizeToMoney(spec, order.size);
     if (order.price !== null) {
       const value = notional(spec, order.price, order.size);
-      return value + feeOn(spec, value, 'taker');
+      return value + userFeeOn(this.ctx, order.userId, spec, value, 'taker');
     }
     const cost = walk.reduce((sum, fill) => sum + notional(spec, fill.price, fill.size), 0n);
-    if (order.triggerPrice === null) return cost + feeOn(spec, cost, 'taker');
+    if (order.triggerPrice === null) return cost + userFeeOn(this.ctx, order.userId, spec, cost, 'taker');
     const padded = divCeil(cost * MARKET_BUY_MARGIN_PERCENT, 100n);
-    return padded + feeOn(spec, padded, 'taker');
+    return padded + userFeeOn(this.ctx, order.userId, spec, padded, 'taker');
   }
 
   private freeze(userId: string, spec: InstrumentSpec, order: OrderRecord): void {
@@ -192,7 +192,7 @@ export class SpotTrading {
   private fill(spec: InstrumentSpec, order: OrderRecord, fill: Fill, liquidity: Liquidity): void {
     const { accounts } = this.ctx;
     const value = notional(spec, fill.price, fill.size);
-    const fee = feeOn(spec, value, liquidity);
+    const fee = chargeFill(this.ctx, { order, spec, value, size: fill.size, liquidity });
     const bought = sizeToMoney(spec, fill.size);
     const { userId } = order;
     const entry = { userId, ref: order.orderId, symbol: order.symbol, at: this.ctx.now() };

@@ -1,3 +1,4 @@
+import { mayBeInApp } from '../bridge/app-bridge';
 import { api, requestSecurity } from '../security/secured-api';
 import { refreshUser } from './auth-actions';
 
@@ -7,6 +8,8 @@ export interface FamilyAccount {
   name: string;
   isMain: boolean;
   isDemo: boolean;
+  /** A frozen sub-account cannot be switched to until its main account unfreezes it. */
+  isFrozen: boolean;
   isCurrent: boolean;
 }
 
@@ -30,7 +33,7 @@ export async function loadFamily(): Promise<FamilyAccount[]> {
     : [];
   // The gateway creates the demo account on the first switch to it, so the list offers it from the start.
   if (!accounts.some((entry) => entry.isDemo))
-    accounts.push({ userId: null, name: '', isMain: false, isDemo: true, isCurrent: false });
+    accounts.push({ userId: null, name: '', isMain: false, isDemo: true, isFrozen: false, isCurrent: false });
   return accounts;
 }
 
@@ -39,16 +42,38 @@ export async function createSubAccount(name: string): Promise<FamilyAccount> {
   return api.post<FamilyAccount>('/user/sub/create', { params: { name }, silent: true });
 }
 
+/** Where a switch starts: the account switcher or a page (`account`), or a trading screen entering simulation (`trade`). */
+export type SwitchEntry = 'account' | 'trade';
+
 /**
- * Switches the session to a family account (spec §4 "Sub-account switching", §7.5): the gateway issues a new session,
- * the crypto worker binds the device key to its new login token and user, then the signed-in user is read again.
- * A refusal is toasted in the user's language by the request layer and rethrown.
+ * The spec §7.5 endpoint for a switch, each where it fits (the gateway checks every one the same way):
+ * - `switLogin`: back to the account the user signed in with, the main account (also on leaving simulation);
+ * - `switchWeb`: to a sub-account from the web page (the header's switcher, `/account/sub-account`);
+ * - `switchApp`: to a sub-account inside the native app's webview, where the web header gives way to the app's;
+ * - `switchLoginDemo`: to the family's demo account from the account switcher;
+ * - `switchTradeDemo`: to the demo account when a trading screen enters simulation mode (src/simulation).
  */
-export async function switchAccount(account: Pick<FamilyAccount, 'userId' | 'isDemo'>): Promise<void> {
-  const reply =
-    account.isDemo || account.userId === null
-      ? await api.post<SwitchReply>('/user/sub/switchLoginDemo')
-      : await api.post<SwitchReply>('/user/sub/switchWeb', { params: { userId: account.userId } });
+export function switchPathOf(account: Pick<FamilyAccount, 'isMain' | 'isDemo'>, entry: SwitchEntry): string {
+  if (account.isDemo) return entry === 'trade' ? '/user/sub/switchTradeDemo' : '/user/sub/switchLoginDemo';
+  if (account.isMain) return '/user/sub/switLogin';
+  return mayBeInApp() ? '/user/sub/switchApp' : '/user/sub/switchWeb';
+}
+
+/**
+ * Switches the session to a family account (spec §4 "Sub-account switching", §7.5) through the endpoint that fits
+ * ({@link switchPathOf}): the gateway issues a new session, the crypto worker binds the device key to its new login
+ * token and user, then the signed-in user is read again. A refusal is toasted in the user's language by the request
+ * layer and rethrown.
+ */
+export async function switchAccount(
+  account: Pick<FamilyAccount, 'userId' | 'isDemo'> & { isMain?: boolean },
+  entry: SwitchEntry = 'account',
+): Promise<void> {
+  const isDemo = account.isDemo || account.userId === null;
+  const path = switchPathOf({ isDemo, isMain: account.isMain ?? false }, entry);
+  const reply = isDemo
+    ? await api.post<SwitchReply>(path)
+    : await api.post<SwitchReply>(path, { params: { userId: account.userId } });
   await requestSecurity.afterLogin(String(reply.userId));
   await refreshUser();
 }

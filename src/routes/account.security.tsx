@@ -1,12 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { loadTexts } from '../i18n/i18n';
-import { SecurityKeysPage } from '../account/SecurityKeysPage';
-import { loadSecurityPage } from '../account/security-page';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** `/account/security` (and `/{lang}/account/security`): the signed-in user's security keys. */
+/**
+ * `/account/security` (and `/{lang}/account/security`): the security keys moved into `/account/setting`; old links
+ * land there, in the same language (the router's rewrite puts the prefix back on the target).
+ */
 export const Route = createFileRoute('/account/security')({
   staticData: { title: 'title.security' },
-  // The page's texts load beside its data and its code.
-  loader: async () => (await Promise.all([loadSecurityPage(), loadTexts('account')]))[0],
-  component: SecurityKeysPage,
+  beforeLoad: () => {
+    throw redirect({ to: '/account/setting', replace: true });
+  },
 });

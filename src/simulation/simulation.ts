@@ -26,7 +26,7 @@ function localized(path: string): string {
  */
 export async function enterSimulation(market: 'spot' | 'futures'): Promise<void> {
   const { switchAccount } = await import('../auth/sub-accounts');
-  await switchAccount({ userId: null, isDemo: true });
+  await switchAccount({ userId: null, isDemo: true }, 'trade');
   safeStorage.set(SIMULATION_FLAG_KEY, '1');
   location.assign(localized(market === 'futures' ? SIMULATION_FUTURES_HOME : SIMULATION_SPOT_HOME));
 }

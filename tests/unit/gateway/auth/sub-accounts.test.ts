@@ -22,6 +22,7 @@ describe('POST /v1/user/sub/create', () => {
         name: 'desk-1',
         isMain: false,
         isDemo: false,
+        isFrozen: false,
         isCurrent: false,
       },
     });
@@ -111,16 +112,16 @@ describe('GET /v1/user/sub/list', () => {
     const reply = await getJson(browser, '/v1/user/sub/list');
     expect(reply.code).toBe('00000');
     expect(reply.data).toEqual([
-      { userId: user.id, name: 'a***@example.com', isMain: true, isDemo: false, isCurrent: true },
-      { userId: first, name: 'first', isMain: false, isDemo: false, isCurrent: false },
-      { userId: second, name: 'second', isMain: false, isDemo: false, isCurrent: false },
+      { userId: user.id, name: 'a***@example.com', isMain: true, isDemo: false, isFrozen: false, isCurrent: true },
+      { userId: first, name: 'first', isMain: false, isDemo: false, isFrozen: false, isCurrent: false },
+      { userId: second, name: 'second', isMain: false, isDemo: false, isFrozen: false, isCurrent: false },
     ]);
   });
 
   it('lists only the main account before any sub exists', async () => {
     const { user, browser } = await signedInMain(h, 'ann@example.com');
     expect((await getJson(browser, '/v1/user/sub/list')).data).toEqual([
-      { userId: user.id, name: 'a***@example.com', isMain: true, isDemo: false, isCurrent: true },
+      { userId: user.id, name: 'a***@example.com', isMain: true, isDemo: false, isFrozen: false, isCurrent: true },
     ]);
   });
 
@@ -135,7 +136,14 @@ describe('GET /v1/user/sub/list', () => {
     ]);
     const demo = (await postJson(browser, '/v1/user/sub/switchTradeDemo', {})).data.userId;
     const fromDemo = (await getJson(browser, '/v1/user/sub/list')).data;
-    expect(fromDemo.at(-1)).toEqual({ userId: demo, name: 'Demo', isMain: false, isDemo: true, isCurrent: true });
+    expect(fromDemo.at(-1)).toEqual({
+      userId: demo,
+      name: 'Demo',
+      isMain: false,
+      isDemo: true,
+      isFrozen: false,
+      isCurrent: true,
+    });
     expect(fromDemo).toHaveLength(3);
   });
 
