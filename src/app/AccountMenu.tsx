@@ -23,8 +23,8 @@ export function AccountMenu() {
   return (
     <div className="app-header__account">
       <SubAccountSwitcher user={user} />
-      <Link to="/account/security" className="app-header__signin" data-testid="security-link">
-        {t('security.title')}
+      <Link to="/account/setting" className="app-header__signin" data-testid="security-link">
+        {t('nav.account')}
       </Link>
       <Button
         size="sm"

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { StateView } from '../../ui/StateView';
 import { agentText, osText, placeText, resultText } from './device-texts';
 import { isOfflineError, isSignedOutError, type LoginHistoryRow, loginHistoryPage } from './devices-api';
+import './devices.css';
 
 type HistoryView =
   | { status: 'loading' }

@@ -68,7 +68,12 @@ export function AccountSettingsPage() {
               {t('accountSettings.verification.manage')}
             </Link>
           </section>
-          <LoginHistorySection />
+          <div className="account-settings__card account-settings__history">
+            <LoginHistorySection />
+            <Link to="/devices" data-testid="devices-link">
+              {t('accountSettings.devicesLink')}
+            </Link>
+          </div>
         </div>
       )}
       {/* Outside the forms: React events bubble through portals, and the dialog's own submit must not reach them. */}
