@@ -1,15 +1,15 @@
-import { markPageShown } from './page-shown';
-
 /**
  * The gateway's first paint of an in-app trading page (gateway/static/first-paint.ts): the pair, its price and the
  * top of its book written into the page, shown over the app's own render until the live screen has its ticker and
  * its book, then removed. A page it does not describe (another pair, an error, another route) removes it at once.
+ * What the app's start needs is here, in its entry; a trading screen's hand-over is in first-paint-handover.ts.
  */
 
 /** How long after the app starts the first paint goes in any case (its own style gives the page back at 15 s). */
 const FIRST_PAINT_MAX_MS = 10_000;
 
-function firstPaint(): HTMLElement | null {
+/** The first paint's element, while it is up. */
+export function firstPaint(): HTMLElement | null {
   return document.getElementById('first-paint');
 }
 
@@ -24,7 +24,7 @@ export function limitFirstPaint(): void {
 }
 
 /** Removes `element` two frames from now: the page underneath has painted what it committed. */
-function removeAfterPaint(element: HTMLElement, then?: () => void): () => void {
+export function removeAfterPaint(element: HTMLElement, then?: () => void): () => void {
   let frame = requestAnimationFrame(() => {
     frame = requestAnimationFrame(() => {
       element.remove();
@@ -38,37 +38,4 @@ function removeAfterPaint(element: HTMLElement, then?: () => void): () => void {
 export function handOverFirstPaint(): () => void {
   const element = firstPaint();
   return element ? removeAfterPaint(element) : () => {};
-}
-
-/** What a trading screen tells of its market: whether its ticker and its live book are in, and when that changes. */
-export interface MarketReadiness {
-  isReady(): boolean;
-  subscribe(listener: () => void): () => void;
-}
-
-/**
- * Hands the first paint over to a trading screen once it has its ticker and a live book: two frames later (the
- * book's canvas painted from the committed render), the first paint goes and the page counts as shown. Returns the
- * unsubscribe function; a first paint of another pair or market goes at once.
- */
-export function handOverFirstPaintToMarket(
-  page: { market: 'spot' | 'futures'; symbol: string },
-  market: MarketReadiness,
-): () => void {
-  const element = firstPaint();
-  if (!element) return () => {};
-  if (element.dataset.market !== page.market || element.dataset.symbol !== page.symbol) {
-    element.remove();
-    return () => {};
-  }
-  let cancel: (() => void) | null = null;
-  const check = () => {
-    if (!cancel && market.isReady()) cancel = removeAfterPaint(element, markPageShown);
-  };
-  const stop = market.subscribe(check);
-  check();
-  return () => {
-    stop();
-    cancel?.();
-  };
 }
