@@ -50,7 +50,7 @@ export const FIRST_PAINT_STYLE = [
   '.first-paint__nav{block-size:45px;box-sizing:border-box;background:var(--color-surface);border-block-end:1px solid var(--color-border)}',
   '.first-paint__ticker{margin:4px;padding:12px;border-radius:8px;background:var(--color-surface)}',
   '.first-paint__pair{margin-block-end:8px;font-size:1.25rem;font-weight:700}',
-  '.first-paint__last{font-size:1.25rem;font-weight:600;margin-inline-end:16px}',
+  '.first-paint__last{font-size:1.25rem;font-weight:600;margin-inline-end:16px}.first-paint__ticker span{unicode-bidi:isolate}',
   '.first-paint__book{margin:4px;padding:96px 8px 8px;border-radius:8px;background:var(--color-surface);font-size:0.75rem;line-height:17px}',
   '.first-paint__row{text-align:justify;text-align-last:justify}',
   '.first-paint__spread{block-size:26px;line-height:26px;font-size:0.875rem;font-weight:600}',
