@@ -1,19 +1,10 @@
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { RequestError } from '../api/request';
-import {
-  createSubAccount,
-  type FamilyAccount,
-  loadFamily,
-  SUB_NAME_PATTERN,
-  switchAccount,
-} from '../auth/sub-accounts';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FamilyAccount, loadFamily, switchAccount } from '../auth/sub-accounts';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
 import { StateView } from '../ui/StateView';
-import { showToast } from '../ui/toast';
-import { StepUpCancelled } from '../auth/step-up';
+import { SubCreateForm } from '../account/sub-accounts/SubCreateForm';
 import { useStepUp } from '../auth/use-step-up';
 import './sub-account-switcher.css';
 
@@ -145,66 +136,12 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   buttons[next]?.focus();
 }
 
-interface CreateSubFormProps {
-  onCreated: () => void;
-}
-
-/** Names a new sub-account; the gateway's refusals (name taken, limit) show under the field in the user's language. */
-function CreateSubForm({ onCreated }: CreateSubFormProps) {
-  const t = useT();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+/** The switcher's create form (the sub-accounts page's own) with its step-up dialog. */
+function CreateSubForm({ onCreated }: { onCreated: () => void }) {
   const stepUp = useStepUp();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!SUB_NAME_PATTERN.test(trimmed)) {
-      setError(t('sub.nameRule'));
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await stepUp.run('sub-create', () => createSubAccount(trimmed));
-      setName('');
-      showToast({ type: 'success', message: t('sub.created', { name: trimmed }) });
-      onCreated();
-    } catch (failure) {
-      if (failure instanceof StepUpCancelled) return;
-      const code = failure instanceof RequestError ? failure.details.code : undefined;
-      setError(
-        code === '40304'
-          ? t('sub.nameTaken')
-          : code === '40303'
-            ? t('sub.limit')
-            : failure instanceof Error
-              ? failure.message
-              : t('error.unknow'),
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <>
-      <form className="account-create" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('sub.name')}
-          hint={t('sub.nameRule')}
-          error={error}
-          value={name}
-          maxLength={20}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <Button type="submit" variant="primary" size="sm" loading={isSaving}>
-          {t('sub.create')}
-        </Button>
-      </form>
+      <SubCreateForm className="account-create" isCompact run={stepUp.run} onCreated={onCreated} />
       {/* Outside the form: React events bubble through portals, and the dialog's own submit must not reach this form. */}
       {stepUp.dialog}
     </>

@@ -26,7 +26,7 @@ export function SubAccountsPage() {
       {view.status === 'ready' && (
         <>
           <p className="subs__intro">{t('subaccounts.intro')}</p>
-          <SubCreateForm run={stepUp.run} onCreated={() => void reload()} />
+          <SubCreateForm className="subs__create" run={stepUp.run} onCreated={() => void reload()} />
           {view.error !== null && (
             <StateView state="error" message={subFailureText(t, view.error)} onRetry={() => void reload()} />
           )}
