@@ -39,6 +39,7 @@ import { signConfigRoutes } from './security/sign-config';
 import { signatureCheck } from './security/signature-check';
 import type { Signing } from './security/signing-setup';
 import { firstPaintOf } from './static/first-paint';
+import { createThirdParty } from './third/third-party';
 import { staticSite } from './static/static-site';
 import { subAccountManagementRoutes } from './subaccounts/sub-accounts';
 import { tradeRoutes } from './trading/trade-routes';
@@ -66,6 +67,8 @@ export interface AppDeps {
   streamFaults?: StreamFaults;
   /** A TLS-terminating proxy is in front: believe its `X-Forwarded-Proto` and `X-Forwarded-For` (default off). */
   trustProxy?: boolean;
+  /** Where third-party sign-in reads its settings (`PUBLIC_ORIGINS`, each provider's; README "Settings"); default none. */
+  thirdEnv?: NodeJS.ProcessEnv;
 }
 
 /** Builds the gateway's Hono app: headers and logs on every reply, the `/v1` and market APIs, the fault switch and the built client. */
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
     deviceCheckRoutes({ db: deps.db, config: policy, replay, logger: deps.logger, onTrusted: auth.confirmKnownDevice }),
   );
   app.route('/', auth.routes);
+  app.route('/', createThirdParty(auth.context, deps.thirdEnv ?? {}, deps.localMode ?? false));
   app.route('/', sessionRoutes());
   app.route('/', device.routes);
   app.route('/', referralConfigRoutes());

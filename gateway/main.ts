@@ -49,6 +49,7 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     levelChangesPerStep,
     localMode,
     trustProxy: env.TRUST_PROXY === '1',
+    thirdEnv: env,
     devRootDir: env.SIGN_ROOT_DIR || undefined,
     signingRoot:
       env.SIGN_ROOT_CERT_FILE && env.SIGN_ROOT_KEY_FILE

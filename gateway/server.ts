@@ -73,6 +73,8 @@ export interface GatewayOptions {
   tradeLongPollMs?: number;
   /** A TLS-terminating proxy is in front (TRUST_PROXY): its `X-Forwarded-Proto` and `X-Forwarded-For` are believed. */
   trustProxy?: boolean;
+  /** Third-party sign-in's settings (README "Settings"); the process environment in `main.ts`. */
+  thirdEnv?: NodeJS.ProcessEnv;
   /**
    * Serves HTTPS itself with this key and certificate (PEM): HTTP/2 for browsers, HTTP/1.1 for the WebSocket
    * upgrade and older clients. Without it, plain HTTP/1.1 (behind a TLS proxy in production).
@@ -139,6 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     localMode,
     seedDevAccounts: options.seedDevAccounts ?? localMode,
     trustProxy: options.trustProxy,
+    thirdEnv: options.thirdEnv,
   });
   let server: ServerType;
   let port: number;

@@ -22,6 +22,7 @@ export const STEP_UP_PURPOSES = [
   'anti-phishing',
   'login-verification',
   'device-revoke',
+  'third-unlink',
 ] as const;
 
 /** One change that needs a fresh second factor. */

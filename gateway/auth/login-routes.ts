@@ -10,18 +10,27 @@ import { mobileTarget } from './code-sender';
 import { completeLogin } from './complete-login';
 import { assertAttemptAllowed, recordLoginAttempt } from './login-history';
 import { isComplete, startPendingLogin, stepsFor } from './login-steps';
+import type { UserRecord } from './user-store';
+import type { JsonObject } from '../http/validate';
 
 /** The password step's paths (spec §7.2); the agency login behaves the same. */
 export const LOGIN_PATHS = ['/v1/user/login', '/v1/user/agency/login'] as const;
 
+/** An account whose password was right, with the rate-limit bucket of the name typed. */
+export interface CheckedCredentials {
+  user: UserRecord;
+  accountKey: string;
+}
+
 /**
- * Checks `loginName` (email, or mobile with `areaCode`) and `pwd`. An unknown account and a wrong password get the
- * same reply after the same work; a bad or missing envelope gets it too.
+ * Checks `loginName` (email, or mobile with `areaCode`) and `pwd` of decrypted fields. An unknown account and a
+ * wrong password get the same error after the same work, and count against the account's and the address's limits.
  */
-async function passwordLogin(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
-  const submitted = await readSensitiveFields(ctx, c, await readAuthBody(c));
-  if (!submitted) throw loginFailed();
-  const { fields, clientKey } = submitted;
+export async function checkCredentials(
+  ctx: AuthContext,
+  c: Context<GatewayEnv>,
+  fields: JsonObject,
+): Promise<CheckedCredentials> {
   const loginName = readLoginName(fields);
   const pwd = readPassword(fields);
   const areaCode = readAreaCode(fields, { optional: true });
@@ -42,6 +51,15 @@ async function passwordLogin(ctx: AuthContext, c: Context<GatewayEnv>): Promise<
     ctx.logger.info('login failed', { ip });
     throw loginFailed();
   }
+  return { user, accountKey };
+}
+
+/** The password step: a bad or missing envelope gets the same reply as a wrong password. */
+async function passwordLogin(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
+  const submitted = await readSensitiveFields(ctx, c, await readAuthBody(c));
+  if (!submitted) throw loginFailed();
+  const { clientKey } = submitted;
+  const { user, accountKey } = await checkCredentials(ctx, c, submitted.fields);
   const steps = await stepsFor(ctx, c, user, clientKey);
   if (isComplete(steps)) return completeLogin(ctx, c, user, clientKey, accountKey);
   return startPendingLogin(ctx, c, { user, steps, clientKey, accountKey });

@@ -17,6 +17,7 @@ import { sha256Hex } from './safe-equal';
 import type { UserRecord } from './user-store';
 import type { CodeChannel } from './verify-code-store';
 import { pendingView } from './user-views';
+import { applyPendingLink } from '../third/third-core';
 
 /** The steps a user's login needs after the password: each enabled code method the account can use, the security key, and the new-device check. */
 export async function stepsFor(
@@ -99,6 +100,7 @@ export async function advancePendingLogin(
   }
   // Only the request that actually removes the pending login may turn it into a session.
   if (!ctx.pending.remove(pending.idHash)) throw pendingExpired();
+  applyPendingLink(ctx, pending.idHash, user.id);
   return completeLogin(ctx, c, user, pending.clientKey, pending.accountKey);
 }
 

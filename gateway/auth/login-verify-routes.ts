@@ -42,7 +42,7 @@ function failAttempt(ctx: AuthContext, c: Context<GatewayEnv>, pending: PendingL
 }
 
 /** Checks every enabled method's code; all are checked before any is used up, so a partly right answer consumes nothing. */
-async function verifyCodes(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
+export async function verifyCodes(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
   const fields = await readStepFields(ctx, c, await readAuthBody(c));
   // Loaded after the last await, so two concurrent requests cannot both use one authenticator step.
   const { pending, user } = loadPending(ctx, c);

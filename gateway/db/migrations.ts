@@ -6,6 +6,10 @@ import { PROFILE_MIGRATIONS } from '../auth/profile-migrations';
 import { SECURITY_MIGRATIONS } from '../security/security-migrations';
 import { SUB_ACCOUNT_MIGRATIONS } from '../subaccounts/sub-account-migrations';
 import { TRADING_MIGRATIONS } from '../trading/trading-migrations';
+import { THIRD_MIGRATIONS } from '../third/third-migrations';
+import { TELEGRAM_MIGRATIONS } from '../third/telegram/telegram-migrations';
+import { WALLET_MIGRATIONS } from '../third/wallet/wallet-migrations';
+import { QR_MIGRATIONS } from '../third/qr/qr-migrations';
 import { CORE_MIGRATIONS } from './core-migrations';
 import type { Migration } from './migration';
 
@@ -24,4 +28,9 @@ export const MIGRATIONS: readonly Migration[] = [
   ...API_KEY_MIGRATIONS,
   // Ids 600–609: VIP volumes and fee records.
   ...FEE_MIGRATIONS,
+  // Ids 700–749: third-party sign-in (700–709 shared, then each provider's).
+  ...THIRD_MIGRATIONS,
+  ...TELEGRAM_MIGRATIONS,
+  ...WALLET_MIGRATIONS,
+  ...QR_MIGRATIONS,
 ];

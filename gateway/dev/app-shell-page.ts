@@ -138,6 +138,12 @@ export function renderAppShellPage(paths: { script: string; css: string }): stri
 </div>
 <ul id="override-list" aria-label="Overrides"></ul>
 <button type="button" id="storage-clear">Clear the app's storage</button>
+<h2>Scan QR code</h2>
+<p class="note">Logs a browser in with this shell's session, as the app's scanner does: paste the key or the link of the code a login page shows, Scan, then Confirm.</p>
+<label for="qr-key">QR code key or link</label>
+<input id="qr-key" spellcheck="false" autocomplete="off" placeholder="exchangeapp://exchange/qrlogin?key=…">
+<button type="button" id="qr-scan">Scan</button><button type="button" id="qr-confirm" disabled>Confirm login</button><button type="button" id="qr-cancel" disabled>Cancel</button>
+<p id="qr-result" class="note" aria-live="polite" data-testid="qr-result"></p>
 </section>
 <section class="phone" aria-label="Phone">
 <div id="titlebar" class="titlebar" data-theme="light" data-visible="true" data-testid="app-title-bar">
@@ -190,6 +196,8 @@ export const APP_SHELL_SCRIPT = `// Dev app shell (gateway/dev/app-shell-page.ts
     overrideCode: $('override-code'),
     overrideMsg: $('override-msg'),
     overrideList: $('override-list'),
+    qrKey: $('qr-key'),
+    qrResult: $('qr-result'),
   };
   /** method → { kind: 'silent' | 'unknown-method' | 'no-code' | 'error', code, msg } */
   const overrides = new Map();
@@ -509,6 +517,68 @@ export const APP_SHELL_SCRIPT = `// Dev app shell (gateway/dev/app-shell-page.ts
     }
   }
 
+  /** The key of a QR sign-in code: the key parameter of its link (gateway/third/qr/qr-settings.ts), or the key itself. */
+  function qrKeyOf(text) {
+    const value = text.trim();
+    const match = /[?&]key=([^&#]+)/.exec(value);
+    try {
+      return match ? decodeURIComponent(match[1]) : value;
+    } catch {
+      return value;
+    }
+  }
+
+  /** What the app shows of the browser that made a code: browser, system and place. */
+  function browserText(data) {
+    const browser = data.browser ? data.browser + (data.browserVersion ? ' ' + data.browserVersion : '') : 'A browser';
+    const system = data.os ? ' on ' + data.os + (data.osVersion ? ' ' + data.osVersion : '') : '';
+    const place = data.place || {};
+    const where =
+      place.kind === 'known'
+        ? place.city + ' (' + place.country + ')'
+        : place.kind === 'loopback'
+          ? 'this computer'
+          : place.kind === 'private'
+            ? 'a private network'
+            : 'an unknown place';
+    return browser + system + ', ' + where;
+  }
+
+  /** One QR sign-in call of the app (its session is this browser's cookies); the gateway's envelope. */
+  async function qrCall(action) {
+    const qrcodeKey = qrKeyOf(ui.qrKey.value);
+    record('note', 'shell → gateway', 'qrcode/' + action, '', { qrcodeKey: qrcodeKey.slice(0, 6) + '…' });
+    const response = await fetch('/v1/user/qrcode/' + action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ qrcodeKey }),
+      credentials: 'same-origin',
+    });
+    const reply = await response.json();
+    record('note', 'gateway → shell', 'qrcode/' + action, '', reply);
+    return reply;
+  }
+
+  function qrDone(text, canAnswer) {
+    ui.qrResult.textContent = text;
+    $('qr-confirm').disabled = !canAnswer;
+    $('qr-cancel').disabled = !canAnswer;
+  }
+
+  async function qrStep(action) {
+    try {
+      const reply = await qrCall(action);
+      if (reply.code !== '00000') return qrDone('Refused (' + reply.code + '): ' + reply.msg, false);
+      if (action === 'scan') return qrDone('Log in ' + browserText(reply.data) + '?', true);
+      qrDone(action === 'confirm' ? 'Confirmed: the browser is logging in.' : 'Cancelled.', false);
+    } catch (error) {
+      qrDone('The call failed: ' + (error && error.message), false);
+    }
+  }
+
+  $('qr-scan').addEventListener('click', () => void qrStep('scan'));
+  $('qr-confirm').addEventListener('click', () => void qrStep('confirm'));
+  $('qr-cancel').addEventListener('click', () => void qrStep('cancel'));
   $('load').addEventListener('click', load);
   $('reopen').addEventListener('click', () => {
     if (loaded) openWebview(loaded.path);

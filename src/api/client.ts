@@ -24,6 +24,15 @@ const CODE_TEXTS: Record<string, MessageKey> = {
   '40112': 'stepUp.required',
   '40140': 'error.riskToken',
   '40429': 'auth.errRateLimited',
+  // Third-party sign-in (spec §7.4); its texts load with the sign-in, registration and settings pages.
+  '40160': 'third.err.expired',
+  '40161': 'third.err.identityTaken',
+  '40162': 'third.err.providerTaken',
+  '40163': 'third.err.emailNotVouched',
+  '40164': 'third.err.nothingToVerify',
+  '40165': 'third.err.emailNotVerified',
+  '40166': 'third.err.notLinked',
+  '40167': 'third.err.lastMethod',
 };
 
 /** The localized text of a gateway code the client translates, or null for a code it shows as the server sent it. */

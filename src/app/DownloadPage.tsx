@@ -2,7 +2,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DEFAULT_STORE_LINKS, deepLinkTargetOf, storeLinkOr } from '../../engine/rules/app-download';
 import { buildDeepLink } from '../../engine/rules/deep-links';
-import { QrCode } from '../asset/funds/QrCode';
+import { QrCode } from '../ui/QrCode';
 import { openOutside } from '../bridge/app-actions';
 import { showToast } from '../ui/toast/toast-state';
 import { mayBeInApp } from '../bridge/app-bridge';

@@ -12,6 +12,9 @@ import { yieldToMain } from '../ui/yield-to-main';
 import { CodesForm } from './CodesForm';
 import { CredentialsForm } from './CredentialsForm';
 import { SecurityKeyStep } from './SecurityKeyStep';
+import { isolated, isUnbound, takeHandOff, type ThirdSignReply, type UnboundReply } from './third/third-api';
+import { ThirdBindPanel } from './third/ThirdBindPanel';
+import { ThirdPartyMethods } from './third/ThirdPartyMethods';
 import './auth.css';
 
 /** Sign-in (spec §4, §7.2): password, then the verification steps the account needs. */
@@ -20,6 +23,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { redirect } = useSearch({ from: '/login' });
   const [step, setStep] = useState<LoginStep>({ kind: 'credentials' });
+  // A third-party identity no account is linked to yet: link one or create one (spec §7.4).
+  const [unbound, setUnbound] = useState<UnboundReply | null>(null);
   useEffect(() => ensureFingerprint(), []);
 
   const advance = async (reply: LoginReply): Promise<void> => {
@@ -55,16 +60,40 @@ export function LoginPage() {
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
       if (error.details.code === '40103' || error.details.code === '40104') setStep({ kind: 'credentials' });
+      // The identity's serial expired or was used: start again from the methods.
+      if (error.details.code === '40160') back();
     }
   };
-  const back = () => setStep({ kind: 'credentials' });
+  function back() {
+    setUnbound(null);
+    setStep({ kind: 'credentials' });
+  }
+  const onThird = async (reply: ThirdSignReply): Promise<void> => {
+    if (isUnbound(reply)) {
+      setUnbound(reply);
+      return;
+    }
+    setUnbound(null);
+    await attempt(async () => reply);
+  };
+  // A provider that left the page (an OpenID redirect) hands its reply over when the page opens again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
+  useEffect(() => {
+    const handed = takeHandOff();
+    if (handed) void onThird(handed);
+  }, []);
 
   return (
     <section className="auth" aria-labelledby="auth-title">
       <h1 id="auth-title">
-        {step.kind === 'credentials' || step.kind === 'done' ? t('auth.signInTitle') : t('auth.verifyTitle')}
+        {unbound && step.kind === 'credentials'
+          ? t('third.bind.title', { label: isolated(unbound.label) })
+          : step.kind === 'credentials' || step.kind === 'done'
+            ? t('auth.signInTitle')
+            : t('auth.verifyTitle')}
       </h1>
-      {step.kind === 'credentials' && (
+      {unbound && step.kind === 'credentials' && <ThirdBindPanel reply={unbound} attempt={attempt} onCancel={back} />}
+      {!unbound && step.kind === 'credentials' && (
         <>
           <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />
           <p className="auth__switch">
@@ -73,6 +102,7 @@ export function LoginPage() {
           <p className="auth__switch">
             <Link to="/register">{t('auth.noAccount')}</Link>
           </p>
+          <ThirdPartyMethods onReply={onThird} />
         </>
       )}
       {step.kind === 'codes' && (

@@ -18,6 +18,8 @@ import { Field, PasswordField } from '../ui/Field';
 import { Tabs } from '../ui/Tabs';
 import { CodeField } from './CodeField';
 import { fieldProblemText } from './use-field-text';
+import { handOffToLogin } from './third/third-api';
+import { ThirdPartyMethods } from './third/ThirdPartyMethods';
 import './auth.css';
 
 const EMPTY: RegisterFields = {
@@ -166,6 +168,14 @@ export function RegisterPage() {
       <p className="auth__switch">
         <Link to="/login">{t('auth.haveAccount')}</Link>
       </p>
+      {/* A provider's reply continues on the sign-in page: a linked account signs in, a new identity links or registers. */}
+      <ThirdPartyMethods
+        purpose="register"
+        onReply={async (reply) => {
+          handOffToLogin(reply);
+          await navigate({ to: '/login', search: {} });
+        }}
+      />
     </section>
   );
 }

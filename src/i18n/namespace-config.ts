@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'devices',
   'fees',
   'subaccounts',
+  'third',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -30,6 +31,7 @@ export const NAMESPACE_DIRS: Readonly<Record<Namespace, string>> = {
   devices: 'src/account/devices/messages',
   fees: 'src/fees/messages',
   subaccounts: 'src/account/sub-accounts/messages',
+  third: 'src/auth/third/messages',
 };
 
 /**

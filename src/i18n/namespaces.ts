@@ -9,6 +9,7 @@ import type tradeEn from '../trade/messages/en.json';
 import type devicesEn from '../account/devices/messages/en.json';
 import type feesEn from '../fees/messages/en.json';
 import type subaccountsEn from '../account/sub-accounts/messages/en.json';
+import type thirdEn from '../auth/third/messages/en.json';
 import { BUNDLE_PARENTS, type Namespace } from './namespace-config';
 import type coreEn from './messages/en.json';
 
@@ -25,7 +26,8 @@ export type MessageKey =
   | keyof typeof appEn
   | keyof typeof devicesEn
   | keyof typeof feesEn
-  | keyof typeof subaccountsEn;
+  | keyof typeof subaccountsEn
+  | keyof typeof thirdEn;
 
 /** One compiled ICU message: its arguments in, the text out. */
 export type CompiledMessage = (params?: Readonly<Record<string, string | number>>) => string;

@@ -7,6 +7,6 @@ export const Route = createFileRoute('/account/setting')({
   staticData: { title: 'title.accountSetting' },
   // The settings are read by the page itself, so a failed read shows its state with a retry; the sign-in history
   // section's texts are the devices page's.
-  loader: () => Promise.all([loadTexts('account'), loadTexts('devices')]),
+  loader: () => Promise.all([loadTexts('account'), loadTexts('devices'), loadTexts('third')]),
   component: AccountSettingsPage,
 });

@@ -15,6 +15,6 @@ export const Route = createFileRoute('/login')({
     const redirect = safeRedirect(search.redirect);
     return redirect ? { redirect } : {};
   },
-  loader: () => loadTexts('auth'),
+  loader: () => Promise.all([loadTexts('auth'), loadTexts('third')]),
   component: LoginPage,
 });

@@ -5,6 +5,6 @@ import { RegisterPage } from '../auth/RegisterPage';
 /** `/register` (and `/{lang}/register`): registration by email, phone, or both; referral codes may ride on the URL. */
 export const Route = createFileRoute('/register')({
   staticData: { title: 'title.register' },
-  loader: () => loadTexts('auth'),
+  loader: () => Promise.all([loadTexts('auth'), loadTexts('third')]),
   component: RegisterPage,
 });

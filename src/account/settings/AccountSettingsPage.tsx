@@ -10,6 +10,7 @@ import { ContactSection } from './ContactSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SecurityKeysSection } from './SecurityKeysSection';
+import { LinkedMethodsSection } from './LinkedMethodsSection';
 import { settingsFailureText } from './settings-api';
 import { useSettings } from './use-settings';
 import './account-settings.css';
@@ -60,6 +61,7 @@ export function AccountSettingsPage() {
           )}
           <AuthenticatorSection isBound={view.overview.googleBound} run={stepUp.run} onChanged={reload} />
           <SecurityKeysSection onChanged={reload} />
+          <LinkedMethodsSection run={stepUp.run} />
           <AntiPhishingSection masked={view.overview.antiPhishingCode} run={stepUp.run} onChanged={reload} />
           <section className="account-settings__card" aria-labelledby="account-settings-verification">
             <h2 id="account-settings-verification">{t('verify.title')}</h2>

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { QrCode } from '../../asset/funds/QrCode';
+import { QrCode } from '../../ui/QrCode';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';

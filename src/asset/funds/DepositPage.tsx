@@ -12,7 +12,7 @@ import { useAssetReply } from '../use-asset-reply';
 import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { FundsHistory } from './FundsHistory';
 import { loadCoins, loadDepositAddress, loadDeposits, sendTestDeposit } from './funds-api';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../ui/QrCode';
 import './funds.css';
 
 /** While a deposit confirms, its list is read this often (a simulated confirmation comes every 2 s). */

@@ -142,8 +142,14 @@ export interface NewTestUser {
   totpSecret?: string;
 }
 
-/** Builds the harness; `deps` overrides anything (e.g. `allowPlainLogin: false`, `localMode: false`). */
-export function makeAuthHarness(deps: Partial<AuthDeps> = {}): AuthHarness {
+/**
+ * Builds the harness; `deps` overrides anything (e.g. `allowPlainLogin: false`, `localMode: false`); `mount` adds
+ * routes built on the auth context, before the site's catch-all.
+ */
+export function makeAuthHarness(
+  deps: Partial<AuthDeps> = {},
+  mount?: (ctx: AuthContext) => Hono<GatewayEnv>,
+): AuthHarness {
   const dir = tempDir('gateway-auth-');
   const db = openDatabase(dir.path);
   // Deduplicated, so the harness keeps working once AUTH_MIGRATIONS is folded into MIGRATIONS.
@@ -180,6 +186,7 @@ export function makeAuthHarness(deps: Partial<AuthDeps> = {}): AuthHarness {
   app.use('*', bodySizeGuard(DEFAULT_BODY_LIMIT));
   app.use('*', auth.session);
   app.route('/', auth.routes);
+  if (mount) app.route('/', mount(auth.context));
   app.get(PROBE_PATH, (c) => c.json({ session: sessionOf(c) }));
   // What app.ts mounts after the auth routes: the old userinfo answer and the SPA fallback must not shadow ours.
   app.route('/', sessionRoutes());

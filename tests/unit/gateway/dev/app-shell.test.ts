@@ -4,7 +4,7 @@ import { Script } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../gateway/app';
 import { APP_SHELL_HOST_SCRIPT } from '../../../../gateway/dev/app-shell-host';
-import { APP_SHELL_SCRIPT } from '../../../../gateway/dev/app-shell-page';
+import { APP_SHELL_SCRIPT, renderAppShellPage } from '../../../../gateway/dev/app-shell-page';
 import { APP_SHELL_PATHS, parseShellCookie, withHostScript } from '../../../../gateway/dev/app-shell-routes';
 import { openDatabase } from '../../../../gateway/db/open-database';
 import { buildContentSecurityPolicy } from '../../../../gateway/http/security-headers';
@@ -83,6 +83,14 @@ describe('the app shell pages', () => {
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toContain('APP');
     }
+  });
+
+  it('offers the QR sign-in scan with the shell session: a key or link in, scan, then confirm or cancel', () => {
+    const page = renderAppShellPage(APP_SHELL_PATHS);
+    for (const id of ['qr-key', 'qr-scan', 'qr-confirm', 'qr-cancel', 'qr-result'])
+      expect(page).toContain(`id="${id}"`);
+    for (const action of ['scan', 'confirm', 'cancel']) expect(APP_SHELL_SCRIPT).toContain(`'${action}'`);
+    expect(APP_SHELL_SCRIPT).toContain("fetch('/v1/user/qrcode/' + action");
   });
 
   it('ships scripts that parse', () => {

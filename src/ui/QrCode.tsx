@@ -10,11 +10,13 @@ export function QrCode({
   label,
   size = 168,
   testId = 'deposit-qr',
+  className = 'qr-code',
 }: {
   value: string;
   label: string;
   size?: number;
   testId?: string;
+  className?: string;
 }) {
   const { path, count } = useMemo(() => {
     const code = qrcode(0, 'M');
@@ -28,7 +30,7 @@ export function QrCode({
   }, [value]);
   return (
     <svg
-      className="qr-code"
+      className={className}
       role="img"
       aria-label={label}
       viewBox={`0 0 ${count} ${count}`}

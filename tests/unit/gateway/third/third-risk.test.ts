@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RISK_TOKEN_REFUSED_CODE } from '../../../../gateway/routes/device-routes';
+import { type WholeGateway, wholeGateway } from '../whole-gateway';
+
+/** The shared §7.4 calls; each provider's own calls are checked in its tests. */
+const SHARED_CALLS = [
+  'bind/check',
+  'third/check',
+  'tg/checkUserExit',
+  'bind/choose',
+  'securityVerify',
+  'google/register',
+  'apple/register',
+  'tg/register',
+  'wallet/register',
+  'tg/generateVirtual',
+];
+
+let g: WholeGateway | undefined;
+afterEach(() => g?.close());
+
+const post = (gateway: WholeGateway, path: string, headers: Record<string, string> = {}) =>
+  gateway.transport(`/v1/user/public/third/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ serialNO: 'A'.repeat(43), email: 'a@example.com', loginName: 'a@example.com', pwd: 'x' }),
+  });
+
+describe('the risk token on the third-party calls (spec §7.6)', () => {
+  it.each(SHARED_CALLS)('outside local mode, %s without a token is refused before anything runs', async (path) => {
+    g = wholeGateway({ localMode: false });
+    const reply = (await (await post(g, path)).json()) as { code: string };
+    expect(reply.code).toBe(RISK_TOKEN_REFUSED_CODE);
+    const forged = (await (await post(g, path, { 'risk-token': 'f'.repeat(40) })).json()) as { code: string };
+    expect(forged.code).toBe(RISK_TOKEN_REFUSED_CODE);
+  });
+
+  it('in the whole gateway a call reaches its route, which refuses a password sent in clear (no envelope)', async () => {
+    g = wholeGateway();
+    const reply = (await (await post(g, 'third/check')).json()) as { code: string };
+    expect(reply.code).toBe('40106');
+    const config = (await (await g.transport('/v1/user/public/third/config', {})).json()) as { data: object };
+    expect(Object.keys(config.data).sort()).toEqual(['apple', 'google', 'qr', 'telegram', 'wallet']);
+  });
+});
