@@ -35,6 +35,11 @@ export interface OrderMaxInput {
   closable?: string;
   /** Futures: the order may only close (hedge mode's close, one-way reduce-only): it is never larger than `closable`. */
   isCloseOnly?: boolean;
+  /**
+   * Futures: how much the position this order opens into may still grow at this leverage under the margin tiers
+   * (base coin; the gateway refuses an order that would take it past its tier's leverage). Absent: no cap.
+   */
+  positionRoom?: string;
 }
 
 const parse = (text: string | null): MathsDecimalValue | null => {
@@ -70,10 +75,25 @@ function reservedFor(
  * what its side can spend: spot sell → that share of the base available; spot buy → of the quote available ÷ price,
  * less the taker fee the gateway freezes; futures → of the available margin × leverage ÷ price, less the fee; a
  * futures order that first closes a position (`closable`) → that share of the largest size whose fee and opening
- * margin fit (see {@link closingMax}). Always floored to the lot, so the gateway never finds it above the balance;
+ * margin fit (see {@link closingMax}); a futures order opens no more than its `positionRoom`. Always floored to the lot, so the gateway never finds it above the balance;
  * "0" when nothing fits, null while the balance or the price is unknown.
  */
 export function orderSizeFor(input: OrderMaxInput, percent: number): string | null {
+  const size = balanceSizeFor(input, percent);
+  const room = input.market === 'futures' && !input.isCloseOnly ? parse(input.positionRoom ?? null) : null;
+  const step = parse(input.sizeStep);
+  if (size === null || room === null || step === null) return size;
+  // The margin tiers cap what the order may open beyond the position it closes first; a share is then a share of
+  // that cap, and the balance's own size stands whenever the cap is not the smaller.
+  const cap = MathsDecimal.max(0, parse(input.closable ?? '0') ?? 0).plus(MathsDecimal.max(0, room));
+  if (new MathsDecimal(balanceSizeFor(input, 100) ?? '0').lte(cap)) return size;
+  const share = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0));
+  const places = step.decimalPlaces();
+  return cap.times(share).div(100).div(step).floor().times(step).toDecimalPlaces(places).toFixed(places);
+}
+
+/** {@link orderSizeFor} by the balance alone. */
+function balanceSizeFor(input: OrderMaxInput, percent: number): string | null {
   const available = parse(input.available);
   const step = parse(input.sizeStep);
   if (available === null || step === null || step.lte(0)) return null;
@@ -196,4 +216,10 @@ export function quoteFromSize(size: string, price: string | null, places: number
   const unit = parse(price);
   if (base === null || unit === null) return null;
   return base.times(unit).toFixed(Math.max(0, places), MathsDecimal.ROUND_DOWN);
+}
+
+/** What is left of `cap` once `held` sizes are counted (plain decimals), never below zero. */
+export function roomUnder(cap: string, held: readonly string[]): string {
+  const total = held.reduce((sum, size) => sum.plus(parse(size) ?? 0), new MathsDecimal(0));
+  return MathsDecimal.max(0, (parse(cap) ?? new MathsDecimal(0)).minus(total)).toFixed();
 }

@@ -149,3 +149,12 @@ export function maxLeverageFor(symbol: string, size: bigint, volumePlace: number
   const tier = tiers.find((candidate) => size <= unitsOf(String(candidate[1]), volumePlace)) ?? tiers[tiers.length - 1];
   return Number(tier[3]);
 }
+
+/**
+ * The largest position (base coin, the table's decimal) the tier table lets run at `leverage`: the top of the highest
+ * tier whose maximum leverage reaches it; "0" when none does. The order form's Max stops there, as the order check does.
+ */
+export function maxSizeAtLeverage(symbol: string, leverage: number): string {
+  const reaching = tiersOf(symbol).filter((tier) => Number(tier[3]) >= leverage);
+  return reaching.length === 0 ? '0' : String(reaching[reaching.length - 1][1]);
+}

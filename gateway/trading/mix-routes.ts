@@ -1,3 +1,4 @@
+import { maxSizeAtLeverage } from './margin-tiers';
 import { Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
@@ -175,6 +176,8 @@ export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
       marginMode: settings.marginMode,
       posMode: ctx.accounts.posMode(userId),
       maxLever: spec.maxLever ?? '1',
+      // The largest position the margin tiers allow at this leverage (contract "Tier choice").
+      maxPositionSize: maxSizeAtLeverage(symbol, settings.leverage),
     });
   });
 

@@ -86,6 +86,8 @@ export interface FuturesSettings {
   marginMode: MarginModeName;
   posMode: PosModeName;
   maxLever: number;
+  /** The largest position the margin tiers allow at this leverage (base coin); null when the gateway does not say. */
+  maxPositionSize: string | null;
 }
 
 /** An open position in the spec's live-position shape (maths contract), enums as numbers. */
@@ -322,6 +324,8 @@ export function parseFuturesSettings(value: unknown): FuturesSettings {
     marginMode: oneOf(row.marginMode, ['isolated', 'crossed'] as const, `${at}.marginMode`),
     posMode: oneOf(row.posMode, ['one_way_mode', 'hedge_mode'] as const, `${at}.posMode`),
     maxLever,
+    maxPositionSize:
+      row.maxPositionSize === undefined ? null : text(row.maxPositionSize, UNSIGNED, `${at}.maxPositionSize`),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   closingOf,
   maxInputOf,
   maxOpenOf,
+  positionRoomOf,
   refusalOf,
   refusalStampsOf,
   sendSizeOf,
@@ -90,7 +91,11 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   const sent = { ...form, size: sendSize };
   const positions = futures ? account.positions.data : NO_POSITIONS;
   const closing = closingOf(form, form.side, positions, instrument.symbol, hedge);
-  const maxInput = maxInputOf(form, instrument, available, lastPrice, leverage, form.side, closing);
+  const roomOf = (side: 'buy' | 'sell') =>
+    settings
+      ? positionRoomOf(settings.maxPositionSize, settings.marginMode, side, positions, instrument.symbol)
+      : undefined;
+  const maxInput = maxInputOf(form, instrument, available, lastPrice, leverage, form.side, closing, roomOf(form.side));
   // A refusal about the account (positions, balance) stands only while that state is what it was.
   const stamps = refusalStampsOf(account);
   const shownFailure = failure && isRefusalStanding(failure, stamps) ? failure.text : null;
@@ -227,7 +232,9 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
             estimate={estimateOrder(sent, instrument, lastPrice, leverage)}
             fee={feePreviewOf(form, instrument, readLastPrice?.() ?? lastPrice, sendSize)}
             maxOpen={
-              futures ? maxOpenOf(form, instrument, available, lastPrice, leverage, positions, hedge) : undefined
+              futures
+                ? maxOpenOf(form, instrument, available, lastPrice, leverage, positions, hedge, roomOf)
+                : undefined
             }
           />
         )}

@@ -5,6 +5,7 @@ import {
   orderSizeFor,
   percentOfMax,
   quoteFromSize,
+  roomUnder,
   sizeFromQuote,
 } from '../../../engine/rules/order-max';
 import {
@@ -66,6 +67,30 @@ export function closingOf(
   return { closable: position?.positionsCount ?? '0', isCloseOnly };
 }
 
+/**
+ * Futures: how much the position an order of `side` opens into may still grow under the margin tiers (see
+ * `maxPositionSize`): the tiers are chosen on the side's own isolated position, or on every cross leg of the symbol
+ * together, as the gateway counts them. Undefined when the gateway gave no cap.
+ */
+export function positionRoomOf(
+  maxPositionSize: string | null,
+  marginMode: 'isolated' | 'crossed',
+  side: 'buy' | 'sell',
+  positions: readonly FuturesPositionRow[],
+  symbol: string,
+): string | undefined {
+  if (maxPositionSize === null) return undefined;
+  const own = side === 'buy' ? 'long' : 'short';
+  const isolated = marginMode === 'isolated';
+  const counted = positions.filter(
+    (row) => row.symbol === symbol && (isolated ? row.marginMode === 1 && row.holdSide === own : row.marginMode === 2),
+  );
+  return roomUnder(
+    maxPositionSize,
+    counted.map((row) => row.positionsCount),
+  );
+}
+
 /** The inputs of the Max / percentage sizing for this form, account and side. */
 export function maxInputOf(
   form: OrderFormState,
@@ -75,6 +100,7 @@ export function maxInputOf(
   leverage: number,
   side: 'buy' | 'sell' = form.side,
   closing: OrderClosing = OPENS_ONLY,
+  positionRoom?: string,
 ): OrderMaxInput {
   return {
     market: instrument.market,
@@ -86,7 +112,7 @@ export function maxInputOf(
     takerFeeRate: instrument.takerFeeRate,
     sizeStep: instrument.sizeStep,
     reservePlaces: instrument.pricePlaces,
-    ...(instrument.market === 'futures' ? closing : {}),
+    ...(instrument.market === 'futures' ? { ...closing, positionRoom } : {}),
   };
 }
 
@@ -102,6 +128,7 @@ export function maxOpenOf(
   leverage: number,
   positions: readonly FuturesPositionRow[],
   hedge: boolean,
+  roomOf: (side: 'buy' | 'sell') => string | undefined = () => undefined,
 ): { long: string | null; short: string | null } {
   const opening = { ...form, tradeSide: 'open' as const, reduceOnly: false };
   const maxOf = (side: 'buy' | 'sell') =>
@@ -114,6 +141,7 @@ export function maxOpenOf(
         leverage,
         side,
         closingOf(opening, side, positions, instrument.symbol, hedge),
+        roomOf(side),
       ),
       100,
     );

@@ -41,6 +41,7 @@ export const SETTINGS: FuturesSettings = {
   marginMode: 'crossed',
   posMode: 'one_way_mode',
   maxLever: 20,
+  maxPositionSize: '1000000000',
 };
 
 export const ACCOUNT: FuturesAccount = {

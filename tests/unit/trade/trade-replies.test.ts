@@ -163,7 +163,8 @@ describe('parseFuturesSettings', () => {
   const SETTINGS = { symbol: 'BTCUSDT', leverage: 20, marginMode: 'crossed', posMode: 'hedge_mode', maxLever: '125' };
 
   it('reads the settings, numbers sent as digit strings too', () => {
-    expect(parseFuturesSettings(SETTINGS)).toEqual({ ...SETTINGS, maxLever: 125 });
+    expect(parseFuturesSettings(SETTINGS)).toEqual({ ...SETTINGS, maxLever: 125, maxPositionSize: null });
+    expect(parseFuturesSettings({ ...SETTINGS, maxPositionSize: '150' }).maxPositionSize).toBe('150');
   });
 
   it.each([
@@ -173,6 +174,8 @@ describe('parseFuturesSettings', () => {
     { maxLever: 0 },
     { maxLever: '1e3' },
     { marginMode: 'fixed' },
+    { maxPositionSize: '-1' },
+    { maxPositionSize: 150 },
   ])('refuses %j', (change) => {
     expect(() => parseFuturesSettings({ ...SETTINGS, ...change })).toThrow(ReplyShapeError);
   });

@@ -48,10 +48,10 @@ describe('OrderForm percentage slider and Max', () => {
 });
 
 describe('OrderForm Max with a futures position open', () => {
-  async function renderFutures(posMode: 'one_way_mode' | 'hedge_mode') {
+  async function renderFutures(posMode: 'one_way_mode' | 'hedge_mode', settings: Partial<typeof SETTINGS> = {}) {
     const api = stubApi({
       positions: async () => [LONG],
-      futuresSettings: async () => ({ ...SETTINGS, posMode }),
+      futuresSettings: async () => ({ ...SETTINGS, posMode, ...settings }),
     });
     const value = services(api);
     disposers.push(() => value.store.dispose());
@@ -81,6 +81,17 @@ describe('OrderForm Max with a futures position open', () => {
     await userEvent.click(page.getByLabelText('Reduce only'));
     await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
     await expect.poll(amountValue).toBe('0.500');
+  });
+
+  it('stops where the margin tiers stop the position at this leverage', async () => {
+    // Isolated, the tiers allow 1.2 BTC at 10x: the 0.5 long may grow by 0.7; a short may open 1.2 after closing it.
+    await renderFutures('one_way_mode', { marginMode: 'isolated', maxPositionSize: '1.2' });
+    await expect.element(page.getByTestId('order-max-long')).toHaveTextContent('0.700 BTC');
+    await expect.element(page.getByTestId('order-max-short')).toHaveTextContent('1.700 BTC');
+    await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
+    await expect.poll(amountValue).toBe('0.700');
+    await userEvent.click(page.getByRole('button', { name: '50%', exact: true }));
+    await expect.poll(amountValue).toBe('0.350');
   });
 
   it('hedge: closing the long is capped at the long, opening a short ignores it', async () => {

@@ -87,6 +87,23 @@ describe('orderSizeFor', () => {
     expect(orderSizeFor({ ...input, closable: '0' }, 100)).toBe('0.0000');
   });
 
+  it('stops where the margin tiers stop the position at this leverage, a share being a share of that cap', () => {
+    // The balance allows 0.1988; the tiers let the position grow by 0.05 more.
+    const input = futuresBuy({ positionRoom: '0.05' });
+    expect(orderSizeFor(input, 100)).toBe('0.0500');
+    expect(orderSizeFor(input, 50)).toBe('0.0250');
+    // A cap above what the balance allows changes nothing, at any share.
+    expect(orderSizeFor({ ...input, positionRoom: '5' }, 100)).toBe('0.1988');
+    expect(orderSizeFor({ ...input, positionRoom: '5' }, 33)).toBe(orderSizeFor(futuresBuy(), 33));
+    // The cap counts only what opens: a one-way order first closes the 0.5 short in full.
+    expect(orderSizeFor({ ...input, closable: '0.5' }, 100)).toBe('0.5500');
+    // No room at all: only the closing part; a closing-only order is never capped by the tiers.
+    expect(orderSizeFor({ ...input, positionRoom: '0' }, 100)).toBe('0.0000');
+    expect(orderSizeFor(futuresBuy({ side: 'sell', closable: '0.5', isCloseOnly: true, positionRoom: '0' }), 100)).toBe(
+      '0.5000',
+    );
+  });
+
   it('sizes a market buy at the last price plus 1 %, for the walk up the asks', () => {
     expect(orderSizeFor(spotBuy({ available: '1010', takerFeeRate: '0', isMarket: true }), 100)).toBe('10.000');
     expect(orderSizeFor(spotBuy({ available: '1010', takerFeeRate: '0', isMarket: false }), 100)).toBe('10.100');

@@ -2,8 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RISK_TOKEN_REFUSED_CODE } from '../../../../gateway/routes/device-routes';
 import { type WholeGateway, wholeGateway } from '../whole-gateway';
 
-/** The shared §7.4 calls; each provider's own calls are checked in its tests. */
+/** Every §7.4 call (the providers' tests also check their own with a gateway that has them mounted). */
 const SHARED_CALLS = [
+  'tg/sign',
+  'tg/signV2',
+  'oauth/sign',
+  'wallet/sign',
+  'wallet/check',
+  'getQrKeyStatus',
   'bind/check',
   'third/check',
   'tg/checkUserExit',

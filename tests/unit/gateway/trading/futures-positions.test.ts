@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { liquidationPrice } from '../../../../engine/maths';
-import { maxLeverageFor } from '../../../../gateway/trading/margin-tiers';
+import { maxLeverageFor, maxSizeAtLeverage } from '../../../../gateway/trading/margin-tiers';
 import { makeTradingHarness, type Trader, type TradingHarness } from './trading-support';
 
 let h: TradingHarness;
@@ -269,6 +269,7 @@ describe('futures refusals', () => {
       marginMode: 'isolated',
       posMode: 'one_way_mode',
       maxLever: '125',
+      maxPositionSize: '1000000000',
     });
     expect(await ann.post('/v1/trade/mix/place-order', { ...reduce, reduceOnly: 'NO', size: '10.0000' })).toMatchObject(
       { code: '43004' },
@@ -277,6 +278,14 @@ describe('futures refusals', () => {
 });
 
 describe('margin tier leverage caps', () => {
+  it('gives the largest position a leverage may run at: the top of the highest tier reaching it', () => {
+    expect(maxSizeAtLeverage('BTCUSDT', 125)).toBe('150');
+    expect(maxSizeAtLeverage('BTCUSDT', 101)).toBe('150');
+    expect(maxSizeAtLeverage('BTCUSDT', 100)).toBe('600');
+    expect(maxSizeAtLeverage('BTCUSDT', 10)).toBe('1000000000');
+    expect(maxSizeAtLeverage('BTCUSDT', 126)).toBe('0');
+  });
+
   it('takes the tier of the size, a size on a boundary in the lower tier, beyond the table the last', () => {
     expect(maxLeverageFor('BTCUSDT', 0n, 4)).toBe(125);
     expect(maxLeverageFor('BTCUSDT', 1_500_000n, 4)).toBe(125);
