@@ -44,6 +44,7 @@ import { Route as SubaccountSettingRouteImport } from './routes/subaccount.setti
 import { Route as VipDetailRouteImport } from './routes/vip.detail';
 import { Route as VipVipIntroduceRouteImport } from './routes/vip.vipIntroduce';
 import { Route as FuturesUsdtSymbolRouteImport } from './routes/futures.usdt.$symbol';
+import { Route as LoginOauthProviderRouteImport } from './routes/login_.oauth.$provider';
 import { Route as SubaccountSettingAntiphishingRouteImport } from './routes/subaccount.setting.antiphishing';
 
 const IndexRoute = IndexRouteImport.update({
@@ -221,6 +222,11 @@ const FuturesUsdtSymbolRoute = FuturesUsdtSymbolRouteImport.update({
   path: '/futures/usdt/$symbol',
   getParentRoute: () => rootRouteImport,
 } as any);
+const LoginOauthProviderRoute = LoginOauthProviderRouteImport.update({
+  id: '/login_/oauth/$provider',
+  path: '/login/oauth/$provider',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const SubaccountSettingAntiphishingRoute =
   SubaccountSettingAntiphishingRouteImport.update({
     id: '/antiphishing',
@@ -264,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/vip/vipIntroduce': typeof VipVipIntroduceRoute;
   '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
+  '/login/oauth/$provider': typeof LoginOauthProviderRoute;
   '/subaccount/setting/antiphishing': typeof SubaccountSettingAntiphishingRoute;
 }
 export interface FileRoutesByTo {
@@ -301,6 +308,7 @@ export interface FileRoutesByTo {
   '/vip/vipIntroduce': typeof VipVipIntroduceRoute;
   '/asset': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
+  '/login/oauth/$provider': typeof LoginOauthProviderRoute;
   '/subaccount/setting/antiphishing': typeof SubaccountSettingAntiphishingRoute;
 }
 export interface FileRoutesById {
@@ -340,6 +348,7 @@ export interface FileRoutesById {
   '/vip/vipIntroduce': typeof VipVipIntroduceRoute;
   '/asset/': typeof AssetIndexRoute;
   '/futures/usdt/$symbol': typeof FuturesUsdtSymbolRoute;
+  '/login_/oauth/$provider': typeof LoginOauthProviderRoute;
   '/subaccount/setting/antiphishing': typeof SubaccountSettingAntiphishingRoute;
 }
 export interface FileRouteTypes {
@@ -380,6 +389,7 @@ export interface FileRouteTypes {
     | '/vip/vipIntroduce'
     | '/asset/'
     | '/futures/usdt/$symbol'
+    | '/login/oauth/$provider'
     | '/subaccount/setting/antiphishing';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -417,6 +427,7 @@ export interface FileRouteTypes {
     | '/vip/vipIntroduce'
     | '/asset'
     | '/futures/usdt/$symbol'
+    | '/login/oauth/$provider'
     | '/subaccount/setting/antiphishing';
   id:
     | '__root__'
@@ -455,6 +466,7 @@ export interface FileRouteTypes {
     | '/vip/vipIntroduce'
     | '/asset/'
     | '/futures/usdt/$symbol'
+    | '/login_/oauth/$provider'
     | '/subaccount/setting/antiphishing';
   fileRoutesById: FileRoutesById;
 }
@@ -487,6 +499,7 @@ export interface RootRouteChildren {
   VipDetailRoute: typeof VipDetailRoute;
   VipVipIntroduceRoute: typeof VipVipIntroduceRoute;
   FuturesUsdtSymbolRoute: typeof FuturesUsdtSymbolRoute;
+  LoginOauthProviderRoute: typeof LoginOauthProviderRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -736,6 +749,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FuturesUsdtSymbolRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/login_/oauth/$provider': {
+      id: '/login_/oauth/$provider';
+      path: '/login/oauth/$provider';
+      fullPath: '/login/oauth/$provider';
+      preLoaderRoute: typeof LoginOauthProviderRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/subaccount/setting/antiphishing': {
       id: '/subaccount/setting/antiphishing';
       path: '/antiphishing';
@@ -808,6 +828,7 @@ const rootRouteChildren: RootRouteChildren = {
   VipDetailRoute: VipDetailRoute,
   VipVipIntroduceRoute: VipVipIntroduceRoute,
   FuturesUsdtSymbolRoute: FuturesUsdtSymbolRoute,
+  LoginOauthProviderRoute: LoginOauthProviderRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

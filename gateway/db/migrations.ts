@@ -10,6 +10,7 @@ import { THIRD_MIGRATIONS } from '../third/third-migrations';
 import { TELEGRAM_MIGRATIONS } from '../third/telegram/telegram-migrations';
 import { WALLET_MIGRATIONS } from '../third/wallet/wallet-migrations';
 import { QR_MIGRATIONS } from '../third/qr/qr-migrations';
+import { OIDC_MIGRATIONS } from '../third/oidc/oidc-migrations';
 import { CORE_MIGRATIONS } from './core-migrations';
 import type { Migration } from './migration';
 
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...TELEGRAM_MIGRATIONS,
   ...WALLET_MIGRATIONS,
   ...QR_MIGRATIONS,
+  ...OIDC_MIGRATIONS,
 ];

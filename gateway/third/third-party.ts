@@ -8,6 +8,8 @@ import { readTelegramSettings, telegramPublicConfig } from './telegram/telegram-
 import { qrRoutes } from './qr/qr-routes';
 import { qrPublicConfig, readQrSettings } from './qr/qr-settings';
 import { walletRoutes } from './wallet/wallet-routes';
+import { oidcRoutes } from './oidc/oidc-routes';
+import { oidcPublicConfig, readOidcSettings } from './oidc/oidc-settings';
 import { readWalletSettings, walletPublicConfig } from './wallet/wallet-settings';
 
 /** The product's public origins (`PUBLIC_ORIGINS`, comma-separated), which the providers' domain checks accept. */
@@ -27,16 +29,18 @@ export function createThirdParty(auth: AuthContext, env: NodeJS.ProcessEnv, loca
   const telegram = readTelegramSettings(env, localMode);
   const wallet = readWalletSettings(env, localMode);
   const qr = readQrSettings(env, localMode);
+  const oidc = readOidcSettings(env, localMode);
   const config: ThirdPublicConfig = {
     telegram: telegram ? telegramPublicConfig(telegram) : null,
     wallet: wallet ? walletPublicConfig(wallet) : null,
-    google: null,
-    apple: null,
+    google: oidc ? oidcPublicConfig(oidc, 'google') : null,
+    apple: oidc ? oidcPublicConfig(oidc, 'apple') : null,
     qr: qr ? qrPublicConfig(qr) : null,
   };
   const routes = thirdRoutes(tctx, () => config);
   if (telegram) routes.route('/', telegramRoutes(tctx, telegram));
   if (wallet) routes.route('/', walletRoutes(tctx, wallet));
   if (qr) routes.route('/', qrRoutes(tctx, qr));
+  if (oidc) routes.route('/', oidcRoutes(tctx, oidc));
   return routes;
 }

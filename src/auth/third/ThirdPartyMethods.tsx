@@ -5,6 +5,7 @@ import './third.css';
 import { TelegramButton } from './telegram/TelegramButton';
 import { WalletButton } from './wallet/WalletButton';
 import { QrLogin } from './qr/QrLogin';
+import { OidcButtons } from './oidc/OidcButtons';
 
 export interface ThirdPartyMethodsProps {
   /** The registration page offers the providers but not QR sign-in, which only signs an app account in. */
@@ -31,6 +32,7 @@ export function ThirdPartyMethods({ purpose = 'signIn', onReply }: ThirdPartyMet
         {t('third.methodsLabel')}
       </h2>
       <div className="third-methods__list">
+        {(config.google || config.apple) && <OidcButtons google={config.google} apple={config.apple} />}
         {config.telegram && <TelegramButton config={config.telegram} onReply={onReply} />}
         {config.wallet && <WalletButton config={config.wallet} onReply={onReply} />}
         {config.qr && purpose === 'signIn' && <QrLogin config={config.qr} onReply={onReply} />}
