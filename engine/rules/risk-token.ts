@@ -68,6 +68,10 @@ export const RISK_TOKEN_ENDPOINTS: readonly string[] = [
   '/v1/user/public/third/bind/choose',
   '/v1/user/public/third/securityVerify',
   '/v1/user/public/third/getQrKeyStatus',
+  // not in §7.4: the OpenID start and code exchange, and the QR code's creation
+  '/v1/user/public/third/oauth/start',
+  '/v1/user/public/third/oauth/exchange',
+  '/v1/user/public/third/qrcode/create',
   // security, funds and P2P flows
   '/v1/user/security/fido2/register',
   '/v1/asset/withdraw/noPwdFlag',

@@ -58,6 +58,7 @@ export const DEFAULT_SIGN_POLICY: SignPolicy = Object.freeze({
     '/v1/user/public/third/tg/sign': 'enc:sign',
     '/v1/user/public/third/tg/signV2': 'enc:initData',
     '/v1/user/public/third/oauth/sign': 'enc:token',
+    '/v1/user/public/third/oauth/exchange': 'enc:code,codeVerifier',
     '/v1/user/public/third/wallet/sign': 'enc:signature',
     '/v1/user/public/third/google/register': 'enc:serialNO',
     '/v1/user/public/third/apple/register': 'enc:emailCode',

@@ -142,7 +142,7 @@ export async function measureCrypto(
   await loginPage.waitForTimeout(1500);
   // From the click on, the harness stays out of the page: Playwright's locators run its injected script
   // (role and name queries, polling) on the main thread, which would be counted as the app's long tasks.
-  const box = await loginPage.getByRole('button', { name: 'Sign in' }).boundingBox();
+  const box = await loginPage.getByRole('button', { name: 'Sign in', exact: true }).boundingBox();
   if (!box) throw new Error('no sign-in button');
   await loginPage.evaluate(() => {
     (globalThis as unknown as { __signedIn: Promise<number> }).__signedIn = new Promise<number>((resolve) => {

@@ -87,7 +87,7 @@ async function signIn(webview: Webview): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
 }
 

@@ -36,7 +36,7 @@ async function signInInFrame(page: Page, settings: Omit<Settings, 'path'>): Prom
   const frame = await load(page, { ...settings, path: '/login' });
   await frame.getByLabel('Email or phone number').fill('demo@example.com');
   await frame.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
-  await frame.getByRole('button', { name: 'Sign in' }).click();
+  await frame.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect
     .poll(
       () =>

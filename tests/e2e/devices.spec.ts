@@ -25,7 +25,7 @@ async function signIn(page: Page, email: string, password: string): Promise<stri
   const login = page.waitForResponse(
     (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/v1/user/login',
   );
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   return (await (await login).json()).code;
 }
 

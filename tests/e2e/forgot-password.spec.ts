@@ -20,7 +20,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test.describe('forgotten password', () => {

@@ -23,7 +23,7 @@ test.describe('signing under attack', () => {
       await page.goto('/login');
       await page.getByLabel('Email or phone number').fill('demo@example.com');
       await page.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByText('Your sign-in could not be secured. Reload the page and try again.')).toBeVisible();
     } finally {
       await faults.clear();
@@ -42,7 +42,7 @@ test.describe('signing under attack', () => {
     await page.goto('/login');
     await page.getByLabel('Email or phone number').fill('demo@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByTestId('signed-in-user')).toBeVisible();
     await faults.inject({
       path: '/v1/user/overview/userinfo',

@@ -12,7 +12,7 @@ async function signedInApp(browser: Browser, baseURL: string, options: AppHostOp
   await app.page
     .getByLabel('Password', { exact: true })
     .fill(email === 'demo@example.com' ? 'Demo-pass-1' : 'Fresh-pass-1');
-  await app.page.getByRole('button', { name: 'Sign in' }).click();
+  await app.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(app.page).not.toHaveURL(/\/login/, SLOW);
   return app;
 }

@@ -17,7 +17,7 @@ async function signIn(page: Page) {
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill('demo@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/, SLOW);
 }
 

@@ -8,7 +8,7 @@ async function openSpot(page: Page, prefix: '' | '/de') {
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // On a phone the signed-in name sits in the closed header menu: present, not shown.
   await expect(page.getByTestId('signed-in-user')).toBeAttached(SLOW);
   await page.goto(`${prefix}/spot/BTCUSDT`);

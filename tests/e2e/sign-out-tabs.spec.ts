@@ -12,7 +12,7 @@ async function signIn(page: Page): Promise<string> {
   const login = page.waitForResponse(
     (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/v1/user/login',
   );
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const { code } = await (await login).json();
   await expect(page.getByTestId('signed-in-user')).toBeVisible();
   return code;

@@ -78,7 +78,12 @@ test.describe('third-party sign-in, whole flow (wallet)', () => {
     await page.getByLabel('Email or phone number').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong-pass-1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /password/i }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: /password/i })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByLabel('Email or phone number')).toHaveValue(email);
     await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

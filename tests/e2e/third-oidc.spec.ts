@@ -28,7 +28,7 @@ async function signInThroughDevProvider(page: Page, provider: 'google' | 'apple'
     if (frame === page.mainFrame() && frame.url().includes(`/login/oauth/${provider}?`)) back = frame.url();
   });
   const signed = page.waitForResponse(isSignReply);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const reply = (await (await signed).json()) as Envelope;
   return { reply, back };
 }

@@ -9,7 +9,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('signed-in-user')).toBeVisible();
 }
 

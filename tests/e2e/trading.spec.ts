@@ -8,7 +8,7 @@ async function signInDemo(page: Page) {
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('signed-in-user')).toBeVisible(SLOW);
 }
 

@@ -19,6 +19,7 @@ import { type TrustedIssuer, verifyIdToken } from './oidc-verify';
 export const OIDC_PATHS = {
   start: '/v1/user/public/third/oauth/start',
   sign: '/v1/user/public/third/oauth/sign',
+  exchange: '/v1/user/public/third/oauth/exchange',
 } as const;
 
 /** The cookie binding a started sign-in to this browser. */
@@ -31,6 +32,58 @@ export const OIDC_FAILURE_LIMIT: RateLimit = { max: 30, windowMs: 15 * 60 * 1000
 export interface OidcRouteOptions {
   /** Replaces discovery for every configured issuer (tests; the key source is injectable). */
   directory?: OidcDirectory;
+  /** Replaces the token request of the code exchange (tests). */
+  exchange?: CodeExchange;
+}
+
+/** One authorization code's exchange at a provider's token endpoint; resolves its ID token. */
+export type CodeExchange = (request: {
+  tokenEndpoint: string;
+  clientId: string;
+  clientSecret: string | null;
+  code: string;
+  codeVerifier: string;
+  redirectUri: string;
+}) => Promise<string>;
+
+/** What a token endpoint may take to answer before the exchange gives up. */
+const EXCHANGE_TIMEOUT_MS = 10_000;
+
+/**
+ * The token request of OAuth 2.0 (RFC 6749 §4.1.3) with PKCE's verifier (RFC 7636 §4.5), as a confidential client when
+ * a secret is set; anything but a JSON reply with an `id_token` string is 40181.
+ */
+export const exchangeAtTokenEndpoint: CodeExchange = async (request) => {
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: request.code,
+    redirect_uri: request.redirectUri,
+    client_id: request.clientId,
+    code_verifier: request.codeVerifier,
+  });
+  if (request.clientSecret !== null) form.set('client_secret', request.clientSecret);
+  let body: unknown;
+  try {
+    const response = await fetch(request.tokenEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form,
+      redirect: 'error',
+      signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+    });
+    body = response.ok ? await response.json() : null;
+  } catch {
+    body = null;
+  }
+  const idToken = (body as { id_token?: unknown } | null)?.id_token;
+  if (typeof idToken !== 'string' || idToken.length > 16_384) throw OIDC_ERRORS.unverified();
+  return idToken;
+};
+
+/** An authorization code or a PKCE verifier (RFC 7636: 43–128 unreserved characters), or 40180. */
+function readExchangeField(value: unknown, pattern: RegExp): string {
+  if (typeof value !== 'string' || !pattern.test(value)) throw OIDC_ERRORS.malformed();
+  return value;
 }
 
 /** `{provider}` of `oauth/start`, or 40184 when it is not offered. */
@@ -47,7 +100,8 @@ function readProvider(settings: OidcSettings, value: unknown): OidcProvider {
 /**
  * Sign in with Google and Apple (OpenID Connect, authorization code with PKCE). `oauth/start` {provider} answers
  * `{authorizeUrl, state, tokenUrl, clientId, redirectUri}` and binds a fresh state and nonce to this browser (cookie,
- * 10 minutes); the page adds its PKCE challenge, exchanges the code itself and posts the ID token to `oauth/sign`
+ * 10 minutes); the page adds its PKCE challenge; back from the provider, `oauth/exchange` {provider, code, codeVerifier} exchanges the
+ * code as this site's client and answers the ID token, which the page posts to `oauth/sign`
  * {token}, which verifies it (`verifyIdToken`), uses the browser's start up when the nonce matches, and ends in
  * `signInWithIdentity`. In local mode without client ids, the gateway's own dev providers are mounted and trusted.
  */
@@ -84,7 +138,7 @@ export function oidcRoutes(
     if (one.issuer === null && !tctx.localMode) throw OIDC_ERRORS.notOffered();
     const origin = requestOriginOf(c);
     const issuer = issuerOf(one, origin);
-    const { authorizationEndpoint, tokenEndpoint } = await directoryOf(one.issuer === null).endpointsOf(issuer);
+    const { authorizationEndpoint } = await directoryOf(one.issuer === null).endpointsOf(issuer);
     const state = randomSecret(24);
     const nonce = randomSecret(24);
     const secret = randomSecret(32);
@@ -108,13 +162,41 @@ export function oidcRoutes(
       nonce,
     }))
       authorizeUrl.searchParams.set(name, value);
-    return replyOk(c, {
-      authorizeUrl: authorizeUrl.toString(),
-      state,
-      tokenUrl: tokenEndpoint,
-      clientId: one.clientId,
-      redirectUri,
-    });
+    return replyOk(c, { authorizeUrl: authorizeUrl.toString(), state, redirectUri });
+  });
+
+  // The code exchange, here and not in the page: the page's CSP reaches only this origin, and Google's and Apple's
+  // web clients exchange with a secret. Only a browser that started this provider's sign-in may exchange; the ID
+  // token goes back to the page, which signs in with it through `oauth/sign` (whose nonce check uses the start up).
+  routes.post(OIDC_PATHS.exchange, async (c) => {
+    const failures = `oidc:fail:${ctx.clientIp(c)}`;
+    if (ctx.limiter.isLimited(failures, OIDC_FAILURE_LIMIT)) throw rateLimited();
+    try {
+      const { fields } = await readThirdFields(tctx, c);
+      const provider = readProvider(settings, fields.provider);
+      const code = readExchangeField(fields.code, /^[\x21-\x7e]{1,2048}$/);
+      const codeVerifier = readExchangeField(fields.codeVerifier, /^[A-Za-z0-9\-._~]{43,128}$/);
+      const secret = readSecretCookie(c, OIDC_START_COOKIE);
+      const start = secret === undefined ? null : starts.find(secret, ctx.now());
+      if (!start || start.provider !== provider) throw OIDC_ERRORS.nonceInvalid();
+      const one = settings[provider]!;
+      if (one.issuer === null && !tctx.localMode) throw OIDC_ERRORS.notOffered();
+      const origin = requestOriginOf(c);
+      const { tokenEndpoint } = await directoryOf(one.issuer === null).endpointsOf(issuerOf(one, origin));
+      const token = await (options.exchange ?? exchangeAtTokenEndpoint)({
+        tokenEndpoint,
+        clientId: one.clientId,
+        clientSecret: one.clientSecret,
+        code,
+        codeVerifier,
+        redirectUri: `${origin}/login/oauth/${provider}`,
+      });
+      c.header('cache-control', 'no-store');
+      return replyOk(c, { token });
+    } catch (error) {
+      if (error instanceof AuthError) ctx.limiter.hit(failures);
+      throw error;
+    }
   });
 
   routes.post(OIDC_PATHS.sign, async (c) => {

@@ -11,6 +11,11 @@ export interface OidcProviderSettings {
   clientId: string;
   /** The issuer (`iss`); null for local mode's own provider at `<origin>/dev/oidc/<provider>`. */
   issuer: string | null;
+  /**
+   * The client secret the gateway exchanges codes with (Google's web client secret; Apple's client-secret JWT);
+   * null for a public client (local mode's dev providers).
+   */
+  clientSecret: string | null;
 }
 
 /** The sign-in's settings: each provider's, or null when it is hidden. */
@@ -45,14 +50,24 @@ function readIssuer(value: string | undefined, provider: OidcProvider, name: str
 function readProvider(env: NodeJS.ProcessEnv, provider: OidcProvider, localMode: boolean): OidcProviderSettings | null {
   const prefix = provider === 'google' ? 'GOOGLE_OIDC' : 'APPLE_OIDC';
   const clientId = env[`${prefix}_CLIENT_ID`]?.trim() ?? '';
-  if (clientId === '') return localMode ? { provider, clientId: DEV_OIDC_CLIENT_ID, issuer: null } : null;
+  if (clientId === '')
+    return localMode ? { provider, clientId: DEV_OIDC_CLIENT_ID, issuer: null, clientSecret: null } : null;
   if (!/^[\x21-\x7e]{1,255}$/.test(clientId)) throw new Error(`${prefix}_CLIENT_ID must be printable ASCII`);
-  return { provider, clientId, issuer: readIssuer(env[`${prefix}_ISSUER`], provider, `${prefix}_ISSUER`) };
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || null;
+  if (clientSecret !== null && !/^[\x21-\x7e]{1,4096}$/.test(clientSecret))
+    throw new Error(`${prefix}_CLIENT_SECRET must be printable ASCII`);
+  return {
+    provider,
+    clientId,
+    issuer: readIssuer(env[`${prefix}_ISSUER`], provider, `${prefix}_ISSUER`),
+    clientSecret,
+  };
 }
 
 /**
- * Reads `GOOGLE_OIDC_CLIENT_ID`, `GOOGLE_OIDC_ISSUER` (default https://accounts.google.com), `APPLE_OIDC_CLIENT_ID`
- * and `APPLE_OIDC_ISSUER` (default https://appleid.apple.com). A provider without a client id is hidden, except in
+ * Reads `GOOGLE_OIDC_CLIENT_ID`, `GOOGLE_OIDC_CLIENT_SECRET`, `GOOGLE_OIDC_ISSUER` (default
+ * https://accounts.google.com), `APPLE_OIDC_CLIENT_ID`, `APPLE_OIDC_CLIENT_SECRET` and `APPLE_OIDC_ISSUER` (default
+ * https://appleid.apple.com). A provider without a client id is hidden, except in
  * local mode, where the gateway's own dev provider plays it. Null when both are hidden; a malformed value stops the start.
  */
 export function readOidcSettings(env: NodeJS.ProcessEnv, localMode: boolean): OidcSettings | null {

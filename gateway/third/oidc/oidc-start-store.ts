@@ -19,6 +19,8 @@ export interface OidcStartStore {
   save(secret: string, start: OidcStart, now: number): void;
   /** Uses up the live start of `secret` when its nonce is `nonce`; false when there is none (missing, other, used). */
   consume(secret: string, nonce: string, now: number): OidcStart | null;
+  /** The live start of `secret`, left in place (the code exchange checks the browser started this provider). */
+  find(secret: string, now: number): OidcStart | null;
 }
 
 /** The store over the migrated `third_oidc_starts` table (digests only: the database never holds the cookie). */
@@ -31,7 +33,11 @@ export function createOidcStartStore(db: Database): OidcStartStore {
   const take = db.prepare(
     'DELETE FROM third_oidc_starts WHERE digest = ? AND nonce = ? AND expires_at > ? RETURNING provider, state, nonce, expires_at AS expiresAt',
   );
+  const find = db.prepare(
+    'SELECT provider, state, nonce, expires_at AS expiresAt FROM third_oidc_starts WHERE digest = ? AND expires_at > ?',
+  );
   return {
+    find: (secret, now) => (find.get(sha256Hex(secret), now) as OidcStart | undefined) ?? null,
     save: (secret, start, now) => {
       prune.run(now);
       insert.run(sha256Hex(secret), start.provider, start.state, start.nonce, start.expiresAt);

@@ -12,8 +12,6 @@ export function isOidcProvider(value: unknown): value is OidcProvider {
 interface StartReply {
   authorizeUrl: string;
   state: string;
-  tokenUrl: string;
-  clientId: string;
   redirectUri: string;
 }
 
@@ -21,9 +19,6 @@ interface StartReply {
 interface PendingSignIn {
   provider: OidcProvider;
   verifier: string;
-  tokenUrl: string;
-  clientId: string;
-  redirectUri: string;
 }
 
 const STORAGE_PREFIX = 'oidc-pending:';
@@ -65,13 +60,7 @@ export async function makePkce(): Promise<{ verifier: string; challenge: string 
 export async function startOidcSignIn(provider: OidcProvider): Promise<void> {
   const start = await postThird<StartReply>('oauth/start', { provider });
   const { verifier, challenge } = await makePkce();
-  const pending: PendingSignIn = {
-    provider,
-    verifier,
-    tokenUrl: start.tokenUrl,
-    clientId: start.clientId,
-    redirectUri: start.redirectUri,
-  };
+  const pending: PendingSignIn = { provider, verifier };
   sessionStorage.setItem(STORAGE_PREFIX + start.state, JSON.stringify(pending));
   const url = new URL(start.authorizeUrl);
   url.searchParams.set('code_challenge', challenge);
@@ -95,30 +84,21 @@ function takePending(state: string | null, provider: OidcProvider): PendingSignI
 }
 
 /**
- * Exchanges the code at the provider's token endpoint (a public client: the PKCE verifier stands in for a secret) and
- * returns the ID token. It talks to the provider, not to `/v1`, so it is a plain form POST outside the request layer.
+ * Exchanges the code through the gateway (the page's CSP reaches only this origin, and the providers' web clients
+ * exchange with a secret); the verifier goes in the login envelope. Resolves the ID token.
  */
-async function exchangeCode(pending: PendingSignIn, code: string): Promise<string> {
-  let response: Response;
+async function exchangeCode(provider: OidcProvider, pending: PendingSignIn, code: string): Promise<string> {
   try {
-    response = await fetch(pending.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: pending.redirectUri,
-        client_id: pending.clientId,
-        code_verifier: pending.verifier,
-      }),
-      credentials: 'omit',
+    const reply = await postThirdQuietly<{ token?: unknown }>('oauth/exchange', {
+      provider,
+      code,
+      codeVerifier: pending.verifier,
     });
+    if (typeof reply?.token === 'string') return reply.token;
   } catch {
-    throw new OidcFlowError('failed');
+    // Shown below as the one "sign-in failed" of this page.
   }
-  const body = (await response.json().catch(() => null)) as { id_token?: unknown } | null;
-  if (!response.ok || typeof body?.id_token !== 'string') throw new OidcFlowError('failed');
-  return body.id_token;
+  throw new OidcFlowError('failed');
 }
 
 /**
@@ -132,6 +112,6 @@ export async function finishOidcSignIn(provider: OidcProvider, answer: OidcAnswe
   if (answer.error !== undefined) throw new OidcFlowError('denied');
   const code = answer.code;
   if (code === undefined || code === '' || code.length > 2048) throw new OidcFlowError('failed');
-  const token = await exchangeCode(pending, code);
+  const token = await exchangeCode(provider, pending, code);
   return postThirdQuietly('oauth/sign', { token });
 }

@@ -14,7 +14,8 @@ import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { deviceRoutes } from '../../../../gateway/routes/device-routes';
 import type { OidcDirectory } from '../../../../gateway/third/oidc/oidc-directory';
 import { OIDC_MIGRATIONS } from '../../../../gateway/third/oidc/oidc-migrations';
-import { OIDC_PATHS, oidcRoutes } from '../../../../gateway/third/oidc/oidc-routes';
+import { type CodeExchange, OIDC_PATHS, oidcRoutes } from '../../../../gateway/third/oidc/oidc-routes';
+import { OIDC_ERRORS } from '../../../../gateway/third/oidc/oidc-errors';
 import { readOidcSettings } from '../../../../gateway/third/oidc/oidc-settings';
 import type { ThirdContext } from '../../../../gateway/third/third-core';
 import { THIRD_MIGRATIONS } from '../../../../gateway/third/third-migrations';
@@ -64,19 +65,23 @@ function directory(): OidcDirectory {
 let h: AuthHarness;
 afterEach(() => h.close());
 
-function makeHarness(options: { riskRequired?: boolean } = {}): AuthHarness {
+function makeHarness(options: { riskRequired?: boolean; exchange?: CodeExchange } = {}): AuthHarness {
   const auth = makeAuthHarness({ localMode: false });
   runMigrations(auth.db, [...THIRD_MIGRATIONS, ...OIDC_MIGRATIONS]);
   const tctx: ThirdContext = { auth: auth.ctx, db: auth.db, localMode: false, origins: ['http://localhost'] };
   const settings = readOidcSettings(
-    { GOOGLE_OIDC_CLIENT_ID: GOOGLE_CLIENT, APPLE_OIDC_CLIENT_ID: APPLE_CLIENT },
+    {
+      GOOGLE_OIDC_CLIENT_ID: GOOGLE_CLIENT,
+      GOOGLE_OIDC_CLIENT_SECRET: 'google-secret',
+      APPLE_OIDC_CLIENT_ID: APPLE_CLIENT,
+    },
     false,
   )!;
   const outer = new Hono<GatewayEnv>();
   const device = deviceRoutes({ db: auth.db, required: options.riskRequired ?? false, now: () => auth.clock.now });
   outer.use('/v1/*', device.riskCheck);
   outer.route('/', device.routes);
-  outer.route('/', oidcRoutes(tctx, settings, { directory: directory() }));
+  outer.route('/', oidcRoutes(tctx, settings, { directory: directory(), exchange: options.exchange }));
   outer.route('/', auth.app);
   return Object.assign(auth, { app: outer });
 }
@@ -96,8 +101,8 @@ async function call(browser: Browser, path: string, body: unknown, headers: Reco
 }
 
 /** Starts a sign-in in `browser`; its nonce, read back from the authorize URL the provider would get. */
-async function start(browser: Browser, provider: 'google' | 'apple' = 'google') {
-  const reply = await call(browser, OIDC_PATHS.start, { provider });
+async function start(browser: Browser, provider: 'google' | 'apple' = 'google', headers: Record<string, string> = {}) {
+  const reply = await call(browser, OIDC_PATHS.start, { provider }, headers);
   expect(reply.code).toBe('00000');
   const url = new URL(String(reply.data?.authorizeUrl));
   return { nonce: url.searchParams.get('nonce')!, state: String(reply.data?.state), url };
@@ -306,12 +311,14 @@ describe('oauth/sign', () => {
   it('without a risk token refuses oauth/sign (40140), creating nothing', async () => {
     h = makeHarness({ riskRequired: true });
     const browser = h.browser();
-    const { nonce } = await start(browser);
+    // The start needs the token too.
+    expect((await call(browser, OIDC_PATHS.start, { provider: 'google' })).code).toBe('40140');
+    const risk = ((await (await browser.get('/v1/constantid/udid/c1')).json()) as { data: { token: string } }).data
+      .token;
+    const { nonce } = await start(browser, 'google', { 'risk-token': risk });
     const token = await idToken({ nonce });
     expect((await call(browser, OIDC_PATHS.sign, { token })).code).toBe('40140');
     expectNothingCreated(browser);
-    const risk = ((await (await browser.get('/v1/constantid/udid/c1')).json()) as { data: { token: string } }).data
-      .token;
     expect((await call(browser, OIDC_PATHS.sign, { token }, { 'risk-token': risk })).code).toBe('00000');
   });
 });
@@ -327,5 +334,74 @@ describe('readOidcSettings', () => {
     expect(() =>
       readOidcSettings({ APPLE_OIDC_CLIENT_ID: 'a', APPLE_OIDC_ISSUER: 'http://apple.test' }, false),
     ).toThrow(/https/);
+  });
+});
+
+describe("oauth/exchange (the code exchanged by the gateway, as this site's client)", () => {
+  const VERIFIER = 'v'.repeat(43);
+
+  it('exchanges only for a browser that started that provider, with the client secret, and answers the ID token', async () => {
+    const seen: Parameters<CodeExchange>[0][] = [];
+    h = makeHarness({
+      exchange: async (request) => {
+        seen.push(request);
+        return 'header.payload.signature';
+      },
+    });
+    const stranger = h.browser('198.51.100.7');
+    expect(
+      (await call(stranger, OIDC_PATHS.exchange, { provider: 'google', code: 'c1', codeVerifier: VERIFIER })).code,
+    ).toBe('40183');
+    const browser = h.browser();
+    await start(browser, 'google');
+    expect(
+      (await call(browser, OIDC_PATHS.exchange, { provider: 'apple', code: 'c1', codeVerifier: VERIFIER })).code,
+    ).toBe('40183');
+    expect(seen).toHaveLength(0);
+    const reply = await call(browser, OIDC_PATHS.exchange, { provider: 'google', code: 'c1', codeVerifier: VERIFIER });
+    expect(reply).toMatchObject({ code: '00000', data: { token: 'header.payload.signature' } });
+    expect(seen).toEqual([
+      {
+        tokenEndpoint: `${GOOGLE}/token`,
+        clientId: GOOGLE_CLIENT,
+        clientSecret: 'google-secret',
+        code: 'c1',
+        codeVerifier: VERIFIER,
+        redirectUri: 'http://localhost/login/oauth/google',
+      },
+    ]);
+  });
+
+  it('refuses a malformed code or verifier, and a provider that will not exchange (40181)', async () => {
+    h = makeHarness({
+      exchange: async () => {
+        throw OIDC_ERRORS.unverified();
+      },
+    });
+    const browser = h.browser();
+    await start(browser, 'google');
+    for (const bad of [
+      { codeVerifier: 'short' },
+      { codeVerifier: `${VERIFIER}!` },
+      { code: '' },
+      { code: 'x'.repeat(2049) },
+    ]) {
+      const body = { provider: 'google', code: 'c1', codeVerifier: VERIFIER, ...bad };
+      expect((await call(browser, OIDC_PATHS.exchange, body)).code).toBe('40180');
+    }
+    expect(
+      (await call(browser, OIDC_PATHS.exchange, { provider: 'google', code: 'c1', codeVerifier: VERIFIER })).code,
+    ).toBe('40181');
+    expect(browser.cookies.has('sid')).toBe(false);
+  });
+
+  it('refuses an exchange without a risk token when the risk check is on', async () => {
+    h = makeHarness({ riskRequired: true, exchange: async () => 'never' });
+    const reply = await call(h.browser(), OIDC_PATHS.exchange, {
+      provider: 'google',
+      code: 'c1',
+      codeVerifier: VERIFIER,
+    });
+    expect(reply.code).toBe('40140');
   });
 });

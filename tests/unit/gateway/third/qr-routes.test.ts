@@ -56,8 +56,8 @@ async function call(browser: Browser, path: string, body: Record<string, unknown
 }
 
 /** A web browser showing a fresh code: its key. */
-async function showCode(web: Browser): Promise<string> {
-  const reply = await call(web, QR_PATHS.create);
+async function showCode(web: Browser, headers: Record<string, string> = {}): Promise<string> {
+  const reply = await call(web, QR_PATHS.create, {}, headers);
   expect(reply.code).toBe('00000');
   return (reply.data as { qrcodeKey: string }).qrcodeKey;
 }
@@ -281,14 +281,16 @@ describe('hostile calls create no session', () => {
   it('refuses getQrKeyStatus without a risk token when the check is required (40140), and signs in with one', async () => {
     h = makeQrHarness({ riskRequired: true });
     const web = h.browser();
-    const key = await showCode(web);
+    // Making a code needs the token as well.
+    expect((await call(web, QR_PATHS.create, {})).code).toBe('40140');
+    const token = ((await (await web.get('/v1/constantid/udid/c1')).json()) as { data: { token: string } }).data.token;
+    const key = await showCode(web, { 'risk-token': token });
     // The password login needs the token too here: the phone's session is made in the store.
     const phone = await phoneSession('phone@example.com');
     await call(phone, QR_PATHS.scan, { qrcodeKey: key });
     await call(phone, QR_PATHS.confirm, { qrcodeKey: key });
     expect((await poll(web, key)).code).toBe('40140');
     expect(await sessionOf(web)).toBeNull();
-    const token = ((await (await web.get('/v1/constantid/udid/c1')).json()) as { data: { token: string } }).data.token;
     const signed = await call(web, QR_PATHS.status, { qrcodeKey: key }, { 'risk-token': token });
     expect(signed.data).toMatchObject({ needVerify: false });
   });
