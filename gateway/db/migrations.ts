@@ -33,6 +33,6 @@ export const MIGRATIONS: readonly Migration[] = [
   ...THIRD_MIGRATIONS,
   ...TELEGRAM_MIGRATIONS,
   ...WALLET_MIGRATIONS,
-  ...QR_MIGRATIONS,
   ...OIDC_MIGRATIONS,
+  ...QR_MIGRATIONS,
 ];

@@ -65,7 +65,10 @@ test.describe('a silent market stream', () => {
       if (device.mobile) await page.getByRole('tab', { name: 'Market trades' }).click();
       await expect(tapePanel).toHaveAttribute('data-state', 'stale');
       await expect(tapePanel.getByText('Not live')).toBeVisible();
-      // The tape's canvas, painted by the market worker, is drawn greyed with its panel.
+      // The tape's canvas, painted by the market worker, is drawn greyed with its panel (after its 0.2 s fade).
+      const tapeOpacity = () =>
+        page.getByTestId('trades-tape').evaluate((body) => Number(getComputedStyle(body).opacity));
+      await expect.poll(tapeOpacity, { timeout: 2000 }).toBeLessThan(0.6);
       const tapeLook = await page.getByTestId('trades-tape').evaluate((body) => {
         const style = getComputedStyle(body);
         return {

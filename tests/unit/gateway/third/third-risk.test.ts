@@ -51,4 +51,29 @@ describe('the risk token on the third-party calls (spec §7.6)', () => {
     const config = (await (await g.transport('/v1/user/public/third/config', {})).json()) as { data: object };
     expect(Object.keys(config.data).sort()).toEqual(['apple', 'google', 'qr', 'telegram', 'wallet']);
   });
+
+  it('outside local mode with no provider settings offers no method, so the pages show none', async () => {
+    g = wholeGateway({ localMode: false });
+    const config = (await (await g.transport('/v1/user/public/third/config', {})).json()) as { data: object };
+    expect(config.data).toEqual({ telegram: null, wallet: null, google: null, apple: null, qr: null });
+  });
+
+  it('with settings, offers each method set, and never a secret', async () => {
+    g = wholeGateway({
+      localMode: false,
+      thirdEnv: {
+        TELEGRAM_BOT_TOKEN: '123456789:AAEexampleexampleexampleexampleexam',
+        TELEGRAM_BOT_NAME: 'exchange_bot',
+        GOOGLE_OIDC_CLIENT_ID: 'google-client',
+        GOOGLE_OIDC_CLIENT_SECRET: 'google-secret-value',
+      },
+    });
+    const text = await (await g.transport('/v1/user/public/third/config', {})).text();
+    const config = JSON.parse(text) as { data: Record<string, unknown> };
+    expect(config.data.telegram).not.toBeNull();
+    expect(config.data.google).not.toBeNull();
+    expect(config.data.apple).toBeNull();
+    expect(text).not.toContain('AAEexample');
+    expect(text).not.toContain('google-secret-value');
+  });
 });
