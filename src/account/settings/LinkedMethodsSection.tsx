@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { localeEntryOf } from '../../../engine/rules/locales';
-import type { ThirdProvider } from '../../auth/third/third-api';
+import { PROVIDER_TEXT, type ThirdProvider } from '../../auth/third/third-api';
 import { i18nState, useT } from '../../i18n/i18n';
 import { api } from '../../security/secured-api';
 import { Button } from '../../ui/Button';
@@ -14,13 +14,6 @@ interface LinkedMethod {
   label: string;
   linkedAt: number;
 }
-
-const PROVIDER_KEYS = {
-  telegram: 'third.provider.telegram',
-  wallet: 'third.provider.wallet',
-  apple: 'third.provider.apple',
-  google: 'third.provider.google',
-} as const satisfies Record<ThirdProvider, string>;
 
 export interface LinkedMethodsSectionProps {
   run: RunWithStepUp;
@@ -57,7 +50,7 @@ export function LinkedMethodsSection({ run }: LinkedMethodsSectionProps) {
     if (outcome !== null) return;
     showToast({
       type: 'success',
-      message: t('third.linked.unlinked', { provider: t(PROVIDER_KEYS[method.provider]) }),
+      message: t('third.linked.unlinked', { provider: t(PROVIDER_TEXT[method.provider]) }),
     });
     await load();
   };
@@ -71,12 +64,12 @@ export function LinkedMethodsSection({ run }: LinkedMethodsSectionProps) {
         <div key={method.provider} className="account-settings__row">
           <div>
             <p className="account-settings__value">
-              {t(PROVIDER_KEYS[method.provider])} · <bdi>{method.label}</bdi>
+              {t(PROVIDER_TEXT[method.provider])} · <bdi>{method.label}</bdi>
             </p>
             <p className="account-settings__hint">{t('third.linked.since', { date: dates.format(method.linkedAt) })}</p>
           </div>
           <Button loading={busy === method.provider} onClick={() => void unlink(method)}>
-            {t('third.linked.unlink', { provider: t(PROVIDER_KEYS[method.provider]) })}
+            {t('third.linked.unlink', { provider: t(PROVIDER_TEXT[method.provider]) })}
           </Button>
         </div>
       ))}

@@ -6,7 +6,7 @@ import { Field } from '../../ui/Field';
 import { CodeField } from '../CodeField';
 import { CredentialsForm } from '../CredentialsForm';
 import type { LoginReply } from '../login-step';
-import { isolated, postThird, type ThirdProvider, type UnboundReply } from './third-api';
+import { isolated, PROVIDER_TEXT, postThird, type UnboundReply } from './third-api';
 import { createAccountCalls, linkPath } from './third-flows';
 
 export interface ThirdBindPanelProps {
@@ -16,13 +16,6 @@ export interface ThirdBindPanelProps {
   onCancel(): void;
 }
 
-const PROVIDER_KEYS = {
-  telegram: 'third.provider.telegram',
-  wallet: 'third.provider.wallet',
-  apple: 'third.provider.apple',
-  google: 'third.provider.google',
-} as const satisfies Record<ThirdProvider, string>;
-
 /**
  * A provider's identity no account is linked to yet (spec §7.4): link it to an existing account (that account's
  * password and second factors), or create a new account with a proved email. Typed values stay when a call fails.
@@ -30,7 +23,7 @@ const PROVIDER_KEYS = {
 export function ThirdBindPanel({ reply, attempt, onCancel }: ThirdBindPanelProps) {
   const t = useT();
   const [choice, setChoice] = useState<'link' | 'create'>('link');
-  const provider = t(PROVIDER_KEYS[reply.provider]);
+  const provider = t(PROVIDER_TEXT[reply.provider]);
   return (
     <div className="third-bind">
       <p className="third-bind__intro">{t('third.bind.intro', { provider, label: isolated(reply.label) })}</p>

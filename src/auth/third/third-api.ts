@@ -4,6 +4,14 @@ import type { LoginReply } from '../login-step';
 /** The providers of spec §7.4. */
 export type ThirdProvider = 'telegram' | 'wallet' | 'apple' | 'google';
 
+/** Each provider's name, as the pages say it. */
+export const PROVIDER_TEXT = {
+  telegram: 'third.provider.telegram',
+  wallet: 'third.provider.wallet',
+  apple: 'third.provider.apple',
+  google: 'third.provider.google',
+} as const satisfies Record<ThirdProvider, string>;
+
 /** A provider's check passed but no account is linked yet: link one or create one with `serialNO` (10 minutes, once). */
 export interface UnboundReply {
   bound: false;

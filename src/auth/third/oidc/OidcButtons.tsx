@@ -5,6 +5,7 @@ import { useT } from '../../../i18n/i18n';
 import type { ThirdSignReply } from '../third-api';
 import { type OidcProvider, startOidcSignIn } from './oidc-flow';
 import { AppleMark, GoogleMark } from './OidcMarks';
+import { MethodNotes } from '../MethodNotes';
 import './oidc.css';
 
 /** The OpenID methods' configs and where a sign reply would go (it comes back through the callback page instead). */
@@ -54,16 +55,11 @@ export function OidcButtons({ google, apple }: OidcButtonsProps) {
     <div className="oidc-buttons">
       {google && button('google', t('third.oidc.google'), <GoogleMark />)}
       {apple && button('apple', t('third.oidc.apple'), <AppleMark />)}
-      {busy && (
-        <p className="oidc-callback__text" role="status">
-          {t('third.oidc.redirecting')}
-        </p>
-      )}
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
+      <MethodNotes
+        status={busy ? t('third.oidc.redirecting') : null}
+        problem={problem}
+        statusClass="oidc-callback__text"
+      />
     </div>
   );
 }

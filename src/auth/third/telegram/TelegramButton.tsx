@@ -11,6 +11,7 @@ import {
   telegramAuthUrl,
 } from './telegram-flow';
 import { TelegramMark } from './TelegramMark';
+import { MethodNotes } from '../MethodNotes';
 import './telegram.css';
 
 /** The inline error for a refused or failed Telegram sign-in. */
@@ -74,16 +75,11 @@ export function TelegramButton({ config, onReply }: TelegramButtonProps) {
         <TelegramMark />
         <span>{t('third.tg.button')}</span>
       </button>
-      {isBusy && (
-        <p className="telegram-sign-in__hint" role="status">
-          {t('third.tg.signingIn')}
-        </p>
-      )}
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
+      <MethodNotes
+        status={isBusy ? t('third.tg.signingIn') : null}
+        problem={problem}
+        statusClass="telegram-sign-in__hint"
+      />
     </div>
   );
 }

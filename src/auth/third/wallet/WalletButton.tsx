@@ -3,6 +3,7 @@ import { localizedCodeText } from '../../../api/client';
 import { RequestError } from '../../../api/request';
 import { type Translate, useT } from '../../../i18n/i18n';
 import { Button } from '../../../ui/Button';
+import { MethodNotes } from '../MethodNotes';
 import { postThirdQuietly, type ThirdSignReply } from '../third-api';
 import { type DiscoveredWallet, discoverWallets } from './eip6963';
 import { WalletChooser } from './WalletChooser';
@@ -89,16 +90,11 @@ export function WalletButton({ config, onReply }: WalletButtonProps) {
       {wallets !== null && (
         <WalletChooser wallets={wallets} busyUuid={busyUuid} onChoose={(w) => void signIn(w)} onClose={closeChooser} />
       )}
-      {busyUuid !== null && (
-        <p className="wallet-sign-in__hint" role="status">
-          {t('third.wallet.confirmInWallet')}
-        </p>
-      )}
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
+      <MethodNotes
+        status={busyUuid !== null ? t('third.wallet.confirmInWallet') : null}
+        problem={problem}
+        statusClass="wallet-sign-in__hint"
+      />
     </div>
   );
 }
