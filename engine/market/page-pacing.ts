@@ -45,10 +45,19 @@ export const PACE_SLACK_MS = 20;
 
 /**
  * How early the painted panels' copies may go when a ticker frame goes to the page anyway: half a ticker interval,
- * so they ride every fourth ticker frame and the page lays out no frame for them alone. The chart's live bar is
- * painted and stays fresh, so it is not held for this.
+ * so they ride every fourth ticker frame and the page lays out no frame for them alone. A due live bar takes a
+ * ticker along this early too ({@link CANDLE_RIDE_MS}).
  */
 export const PAGE_ALIGN_MS = PAGE_TICKER_MS / 2;
+
+/**
+ * While the book and the tape are painted in the worker, the page's frames are only the paced parts, and each one
+ * is a main-thread frame (style, layout, paint, commit) whatever it carries. So a due live bar rides a ticker frame:
+ * it takes along a ticker due within {@link PAGE_ALIGN_MS}, or waits for the next one, and goes alone only when no
+ * ticker frame came this long after it was due (a market whose figures stand still). The page then lays out one
+ * frame for both, and draws the chart in it, instead of a frame for each.
+ */
+export const CANDLE_RIDE_MS = PAGE_TICKER_MS + PACE_GRACE_MS;
 
 /**
  * Marks go to the maths worker at most this often, the newest per symbol (the first at once): each message is a
@@ -114,6 +123,9 @@ export class FeedPacer {
   /** A frame went to the page since the last flush (from a paced part's own message); the flush sends none. */
   private hasSentSinceFlush = false;
   private soonTimer: unknown = null;
+  /** When the live bar held for a ticker frame became due, and the wake-up that sends it alone. */
+  private candleDueAt: number | null = null;
+  private candleRideTimer: unknown = null;
 
   /** `flush` runs once per animation frame after {@link schedule}; `send` sends what is due and says whether a frame went. */
   constructor(
@@ -176,9 +188,16 @@ export class FeedPacer {
     return true;
   }
 
-  /** Whether the changed ticker goes in this frame. */
-  admitTicker(): boolean {
-    return this.ticker.admit({ isUrgent: this.isTickerUrgent, isFresh: this.isFresh.ticker });
+  /**
+   * Whether the changed ticker goes in this frame; with `isCandleWaiting` (a due live bar rides the next ticker
+   * frame), up to {@link PAGE_ALIGN_MS} early. Early or not, a ticker goes with its own message (fresh figures).
+   */
+  admitTicker(isCandleWaiting = false): boolean {
+    return this.ticker.admit({
+      isUrgent: this.isTickerUrgent,
+      isFresh: this.isFresh.ticker,
+      earlyMs: isCandleWaiting ? PAGE_ALIGN_MS : 0,
+    });
   }
 
   /** The page has had a ticker: the next one waits its turn. */
@@ -206,9 +225,42 @@ export class FeedPacer {
     return this.tape.admit({ earlyMs });
   }
 
-  /** Whether the chart's news goes in this frame; a new history (`isReset`) at once. */
-  admitCandles(isReset: boolean): boolean {
-    return this.candles.admit({ isUrgent: isReset, isFresh: this.isFresh.candles });
+  /** Whether the live bar is due (its interval is over): with the panels painted here, it then waits for a ticker frame. */
+  isCandleDue(): boolean {
+    return this.candles.isDue();
+  }
+
+  /**
+   * Whether the chart's news goes in this frame; a new history (`isReset`) at once. With the panels painted here
+   * (`ride`), a due live bar goes only with a ticker frame, or alone once it has waited {@link CANDLE_RIDE_MS}.
+   */
+  admitCandles(isReset: boolean, ride?: { hasTicker: boolean }): boolean {
+    if (isReset || ride === undefined) {
+      const isAdmitted = this.candles.admit({ isUrgent: isReset, isFresh: this.isFresh.candles });
+      if (isAdmitted) this.stopCandleRide();
+      return isAdmitted;
+    }
+    if (!this.candles.isDue()) return this.candles.admit({ isFresh: true });
+    const now = this.clock.now();
+    this.candleDueAt ??= now;
+    if (ride.hasTicker || now - this.candleDueAt >= CANDLE_RIDE_MS - PACE_SLACK_MS) {
+      this.stopCandleRide();
+      return this.candles.admit({ isFresh: true, earlyMs: PAGE_ALIGN_MS });
+    }
+    this.candleRideTimer ??= this.clock.setTimeout(
+      () => {
+        this.candleRideTimer = null;
+        this.scheduler.schedule();
+      },
+      CANDLE_RIDE_MS - (now - this.candleDueAt),
+    );
+    return false;
+  }
+
+  private stopCandleRide(): void {
+    this.candleDueAt = null;
+    if (this.candleRideTimer !== null) this.clock.clearTimeout(this.candleRideTimer);
+    this.candleRideTimer = null;
   }
 
   /** The frame's parts have been weighed: the next messages are the fresh ones. */
@@ -251,6 +303,7 @@ export class FeedPacer {
     this.scheduler.cancel();
     if (this.soonTimer !== null) this.clock.clearTimeout(this.soonTimer);
     this.soonTimer = null;
+    this.stopCandleRide();
     this.book.cancel();
     this.tape.cancel();
     this.candles.cancel();

@@ -59,6 +59,11 @@ export class PartPacer {
     );
     return false;
   }
+  /** Whether a part would be due now (its interval, less the slack, is over); asks nothing and counts nothing. */
+  isDue(): boolean {
+    return this.intervalMs - (this.clock.now() - this.lastAt) <= this.slackMs;
+  }
+
   /** Forgets the last send: the next part goes at once. */
   reset(): void {
     this.lastAt = Number.NEGATIVE_INFINITY;

@@ -193,8 +193,12 @@ export class TradeFeed {
   /** Sends the page what is due; true when a frame went. */
   private sendPageFrame(): boolean {
     const { state, pacing, frames } = this;
-    if (!pacing.mayEmit(this.isPaintedHere())) return false;
-    const ticker = state.isTickerDirty && pacing.admitTicker() ? this.tickerPart() : null;
+    const isPaintedHere = this.isPaintedHere();
+    if (!pacing.mayEmit(isPaintedHere)) return false;
+    // With the panels painted here, a due live bar rides a ticker frame (CANDLE_RIDE_MS), taking a nearly due one along.
+    const isCandleWaiting =
+      isPaintedHere && state.candles.hasNews && !state.candles.isResetPending && pacing.isCandleDue();
+    const ticker = state.isTickerDirty && pacing.admitTicker(isCandleWaiting) ? this.tickerPart() : null;
     // A ticker frame goes to the page anyway: the painted panels' copies, due within a ticker interval, go with it.
     const early = pacing.copyEarlyMs(ticker !== null);
     const book = this.bookPainter !== null ? this.takePageBook(early) : state.isBookDirty ? this.bookPart() : null;
@@ -205,7 +209,10 @@ export class TradeFeed {
           ? this.tradesPart()
           : null;
     const candles =
-      state.candles.hasNews && pacing.admitCandles(state.candles.isResetPending) ? state.candles.take() : null;
+      state.candles.hasNews &&
+      pacing.admitCandles(state.candles.isResetPending, isPaintedHere ? { hasTicker: ticker !== null } : undefined)
+        ? state.candles.take()
+        : null;
     pacing.weighed();
     const hasNews = book !== null || trades !== null || ticker !== null || candles !== null;
     if (!hasNews && !state.isConnectionDirty && !state.isCountersDirty) return false;

@@ -80,8 +80,6 @@ export function CandleChart({
   const isHovering = useRef(false);
   /** The time (s) of the chart's newest bar, or null: `series.data()` would copy every bar to tell it, once a second. */
   const lastBarTime = useRef<number | null>(null);
-  /** Live bars come with a message and are drawn at the next animation frame. */
-  const pendingBars = useRef<Candle[]>([]);
   onReadyRef.current = onReady;
 
   /** Draws a live candle over the last bar or after it; a late candle of the past is dropped, not drawn wrong. */
@@ -151,8 +149,6 @@ export function CandleChart({
 
   useEffect(() => {
     if (!api || !colors.current) return;
-    // Live bars still waiting for their frame belong to the history this one replaces.
-    pendingBars.current = [];
     setCandles(api, candles, colors.current);
     lastBarTime.current = candles.length > 0 ? Math.floor(candles[candles.length - 1].time / 1000) : null;
     newest.current = candles.at(-1) ?? null;
@@ -167,11 +163,9 @@ export function CandleChart({
   // biome-ignore lint/correctness/useExhaustiveDependencies: drawLive reads only refs.
   useEffect(() => {
     if (!api || !liveCandles) return;
-    let frame = 0;
-    const draw = () => {
-      frame = 0;
-      const bars = pendingBars.current;
-      pendingBars.current = [];
+    // Set at once: the chart redraws in its own animation-frame callback, so the live bar paints in the same frame as
+    // the figures of the message that brought it (the feed sends it with a ticker frame), one frame instead of two.
+    return liveCandles((bars) => {
       let isDrawn = false;
       for (const candle of bars) isDrawn = drawLive(api, candle) || isDrawn;
       // Once: setting the same state again can still cost a render.
@@ -179,19 +173,7 @@ export function CandleChart({
         hasLiveBarsRef.current = true;
         setHasLiveBars(true);
       }
-    };
-    const stop = liveCandles((bars) => {
-      pendingBars.current.push(...bars);
-      // Drawn from the next frame's callbacks, so the chart paints in the frame after: the page's other figures
-      // from the same message (ticker, positions) lay out in one frame and the chart draws in the next, rather
-      // than both in one long frame.
-      frame ||= requestAnimationFrame(draw);
     });
-    return () => {
-      stop();
-      cancelAnimationFrame(frame);
-      pendingBars.current = [];
-    };
   }, [api, liveCandles]);
 
   const status = failed ? 'failed' : api ? 'ready' : 'loading';

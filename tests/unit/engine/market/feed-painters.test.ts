@@ -1,6 +1,12 @@
 /** TradeFeed with painters: every book and trade painted at once, the page's copies paced (engine page-pacing). */
 import { describe, expect, it } from 'vitest';
-import { PACE_GRACE_MS, PAGE_ALIGN_MS, PAGE_BOOK_MS, PAGE_TICKER_MS } from '../../../../engine/market/page-pacing';
+import {
+  CANDLE_RIDE_MS,
+  PACE_GRACE_MS,
+  PAGE_ALIGN_MS,
+  PAGE_BOOK_MS,
+  PAGE_TICKER_MS,
+} from '../../../../engine/market/page-pacing';
 import type { BookView } from '../../../../engine/market/trade-frame';
 import { VIEW, liveFeed, spotTicker, trade, candle } from './trade-feed-support';
 
@@ -196,5 +202,75 @@ describe('TradeFeed tape painter', () => {
     push('trade', 'update', [trade(2, '100.5', '0.1', 'buy', 900)]);
     const next = frame();
     expect(next?.trades?.rows.map((r) => r.id)).toEqual(['2', '1']);
+  });
+});
+
+describe('TradeFeed live bar riding a ticker frame (panels painted)', () => {
+  function riding() {
+    let now = 0;
+    const view = { ...VIEW, candleChannel: 'candle1m' };
+    const harness = liveFeed({ now: () => now, view });
+    harness.feed.setBookPainter(() => undefined);
+    harness.feed.setTapePainter(() => undefined);
+    harness.frame();
+    harness.push('candle1m', 'snapshot', [candle(60_000, '1', '2', '1', '2')]);
+    harness.push('ticker', 'snapshot', [spotTicker()], 1);
+    // A new history and the first ticker go at once, together.
+    expect(harness.frame()).toMatchObject({ candles: { reset: true }, ticker: { lastRaw: '100.55' } });
+    return { ...harness, at: (ms: number) => (now = ms) };
+  }
+
+  it('holds a due live bar for the next ticker frame, and sends both in one frame', () => {
+    const { push, frame, frames, at } = riding();
+    at(1000);
+    push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.9')], 1000);
+    // Due, but no ticker changed: the bar waits rather than making a page frame of its own.
+    expect(frame()?.candles ?? null).toBeNull();
+    at(1100);
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.8' })], 1100);
+    const both = frame();
+    expect(both).toMatchObject({ ticker: { lastRaw: '100.8' }, candles: { reset: false } });
+    expect(both?.candles?.bars.at(-1)?.close).toBe(1.9);
+    expect(frames.filter((f) => f.candles !== null)).toHaveLength(2);
+  });
+
+  it('takes along a fresh ticker up to PAGE_ALIGN_MS before its interval is over, never a stale one', () => {
+    const { push, frame, at } = riding();
+    const lastTicker = PAGE_TICKER_MS + 300;
+    at(lastTicker);
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.7' })], lastTicker);
+    expect(frame()?.ticker?.lastRaw).toBe('100.7');
+    // A ticker change soon after is held by the ticker's own interval.
+    at(lastTicker + 50);
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '100.9' })], lastTicker + 50);
+    expect(frame()).toBeUndefined();
+    // A due bar comes within PAGE_ALIGN_MS of that interval's end: the held ticker is a message old, so the bar waits…
+    at(lastTicker + PAGE_TICKER_MS - PAGE_ALIGN_MS);
+    push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.7')], lastTicker + 200);
+    expect(frame()?.candles ?? null).toBeNull();
+    // …for the next ticker message, still early, and both go in one frame.
+    at(lastTicker + PAGE_TICKER_MS - PAGE_ALIGN_MS + 20);
+    push('ticker', 'snapshot', [spotTicker({ lastPr: '101.1' })], lastTicker + 270);
+    expect(frame()).toMatchObject({
+      ticker: { lastRaw: '101.1' },
+      candles: { reset: false },
+      latestTs: lastTicker + 270,
+    });
+  });
+
+  it('sends a due live bar alone after CANDLE_RIDE_MS when no ticker frame comes', () => {
+    const { push, frame, timers, clock, frames, at } = riding();
+    at(1000);
+    push('candle1m', 'update', [candle(60_000, '1', '2', '1', '1.6')], 1000);
+    expect(frame()?.candles ?? null).toBeNull();
+    at(1000 + CANDLE_RIDE_MS - 100);
+    timers.fire(CANDLE_RIDE_MS - 100);
+    clock.tick();
+    expect(frames.at(-1)?.candles?.bars.at(-1)?.close).not.toBe(1.6);
+    at(1000 + CANDLE_RIDE_MS);
+    timers.fire(CANDLE_RIDE_MS);
+    clock.tick();
+    expect(frames.at(-1)).toMatchObject({ ticker: null, candles: { reset: false } });
+    expect(frames.at(-1)?.candles?.bars.at(-1)?.close).toBe(1.6);
   });
 });
