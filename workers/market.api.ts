@@ -8,7 +8,7 @@ import {
 } from '../engine/market/market-rows';
 import type { ContractInfoResult } from '../engine/market/contract-info';
 import type { TradeFeedMeta } from '../engine/market/trade-feed-input';
-import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../engine/market/trade-frame';
+import type { TradeFeedTarget, TradeFeedView } from '../engine/market/trade-frame';
 import type { FeedApi, FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
 
 export type { ContractInfoResult, FeedOptions, InstrumentResult, PaintedPanel };
@@ -181,15 +181,15 @@ export function createMarketApi() {
       return (await feedApi()).loadInstrument(market, symbol, reply);
     },
 
-    /** Opens a trading feed and returns its id; `onFrame` (a `Comlink.proxy`) gets at most one frame per animation frame. */
+    /** Opens a trading feed and returns its id; `port` (transferred) gets at most one frame per animation frame. */
     async openFeed(
       target: TradeFeedTarget,
       view: TradeFeedView,
       meta: TradeFeedMeta,
-      onFrame: (frame: TradeFrame) => unknown,
+      port: MessagePort,
       options?: FeedOptions,
     ): Promise<number> {
-      return (await feedApi()).openFeed(target, view, meta, onFrame, options);
+      return (await feedApi()).openFeed(target, view, meta, port, options);
     },
 
     /** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */

@@ -72,13 +72,6 @@ export const MARKS_EVERY_MS = 250;
  */
 export const MARKS_FALLBACK_MS = 2 * PAGE_TICKER_MS;
 
-/**
- * How long after its ticker frame the painted panels' copies are shown: the ticker's figures paint in a light frame
- * of their own, and the copies (the costlier layout of the two) in one frame a little later, long before the next
- * ticker frame is due.
- */
-export const COPY_DELAY_MS = 120;
-
 /** Whether a book change must reach the page at once: the book starts or stops being shown, or changes grouping. */
 export function isBookChangeUrgent(next: BookView | null, shown: BookView | null): boolean {
   return next === null || shown === null || next.status !== shown.status || next.step !== shown.step;
@@ -359,25 +352,29 @@ export class MarkPacer {
 }
 
 /**
- * The page's copies of the painted panels that are due, shown together {@link COPY_DELAY_MS} after the first
- * comes: one task, so the page renders them in one commit and one frame.
+ * The page's copies of the painted panels that are due, shown together in the task that brought them (the ticker
+ * frame they rode), after its other listeners: the page renders and lays them out in the same frame as the ticker's
+ * figures. A frame of their own every two seconds cost more main-thread time (its style, layout, paint and commit)
+ * than the few rows of text it laid out.
  */
 export class CopyBatch {
   private readonly due = new Set<() => void>();
-  private timer: unknown = null;
+  private isQueued = false;
 
-  constructor(private readonly clock: PacerClock) {}
+  /** `defer` runs its callback once the current task's work is done (the page's `queueMicrotask`). */
+  constructor(private readonly defer: (run: () => void) => void) {}
 
   /** Shows `show` with the batch. */
   add(show: () => void): void {
     this.due.add(show);
-    if (this.timer !== null) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = null;
+    if (this.isQueued) return;
+    this.isQueued = true;
+    this.defer(() => {
+      this.isQueued = false;
       const due = [...this.due];
       this.due.clear();
       for (const run of due) run();
-    }, COPY_DELAY_MS);
+    });
   }
 
   /** Takes `show` out of the batch (it was shown at once, or its panel went away). */

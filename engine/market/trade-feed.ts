@@ -236,6 +236,7 @@ export class TradeFeed {
         candles !== null ? frames.sent('candles', dataTs.candles) : 0,
       ),
       counters: { ...state.tally },
+      ack: !isPaintedHere,
     };
     pacing.emitted(this.deps.emit(frame));
     return true;

@@ -138,4 +138,9 @@ export interface TradeFrame {
   /** Newest stream `ts` (ms) among the messages this frame reflects, for update-to-paint latency; 0 when none. */
   latestTs: number;
   counters: FeedCounters;
+  /**
+   * Whether the page answers once it has applied this frame: while the page paints the book and the tape itself, the
+   * feed holds the next frame for that answer; once the worker paints them, frames are few and nobody waits.
+   */
+  ack: boolean;
 }

@@ -3,7 +3,6 @@
  * shared sessions, the open feeds, their painted canvases, the mark channel to the maths worker and the bench's paint
  * probe all live in the object it returns, none at module level.
  */
-import { releaseProxy } from 'comlink';
 import { BookSurfacePainter, checkBookPaintLayout } from '../../engine/market/book-painter';
 import { MarkRelay, MarkWatch } from '../../engine/market/mark-relay';
 import { SessionRegistry } from '../../engine/market/session-registry';
@@ -50,11 +49,46 @@ export interface FeedOptions {
 interface OpenFeed {
   created: CreatedTradeFeed;
   url: string;
-  onFrame: unknown;
+  frames: FramePort;
   stopMarks: (() => void) | null;
   /** The book's and the tape's canvases, when the page handed them over: this worker then paints them itself. */
   book: BookSurfacePainter | null;
   tape: TapeSurfacePainter | null;
+}
+
+/**
+ * Where a feed's frames go: the page's end of a MessageChannel. A frame that asks for it (`ack`) is answered with its
+ * number once the page has applied it, which resolves the promise `emit` returned; a newer frame resolves the older
+ * one's promise too (the feed's pacing reads only the newest answer), so no unanswered frame is kept.
+ */
+class FramePort {
+  private pending: { n: number; resolve: () => void } | null = null;
+
+  constructor(private readonly port: MessagePort) {
+    port.onmessage = (event: MessageEvent) => {
+      if (this.pending !== null && event.data === this.pending.n) this.settle();
+    };
+  }
+
+  emit(frame: TradeFrame): Promise<void> | undefined {
+    this.settle();
+    this.port.postMessage(frame);
+    if (!frame.ack) return undefined;
+    return new Promise<void>((resolve) => {
+      this.pending = { n: frame.n, resolve };
+    });
+  }
+
+  close(): void {
+    this.settle();
+    this.port.onmessage = null;
+    this.port.close();
+  }
+
+  private settle(): void {
+    this.pending?.resolve();
+    this.pending = null;
+  }
 }
 
 /** The panels this worker can paint. */
@@ -152,26 +186,28 @@ export function createFeedApi() {
     },
 
     /**
-     * Opens a trading feed on this worker's shared stream and returns its id. `onFrame` (a `Comlink.proxy`) then
-     * receives a display-ready {@link TradeFrame} at most once per animation frame, the next one only after the page
-     * has taken the previous one. Futures tickers also feed the mark port.
+     * Opens a trading feed on this worker's shared stream and returns its id. `port` (the page's end of a
+     * MessageChannel, transferred) then receives a display-ready {@link TradeFrame} at most once per animation frame:
+     * one message each, no call and no reply, unless the frame asks the page to answer (`ack`). Futures tickers also
+     * feed the mark port.
      */
     async openFeed(
       target: TradeFeedTarget,
       view: TradeFeedView,
       meta: TradeFeedMeta,
-      onFrame: (frame: TradeFrame) => unknown,
+      port: MessagePort,
       options?: FeedOptions,
     ): Promise<number> {
       const checkedTarget = checkFeedTarget(target);
       const checkedMeta = checkFeedMeta(meta);
       const checkedView = checkFeedView(view, checkedMeta);
-      if (typeof onFrame !== 'function') throw new TypeError('onFrame must be a function (Comlink.proxy)');
+      if (!(port instanceof MessagePort)) throw new TypeError('port must be a MessagePort (transferred)');
       const { socketUrl, tradeRows } = checkOptions(options);
       const session = sessions.acquire(socketUrl);
       const id = nextFeedId;
       nextFeedId += 1;
       let created: CreatedTradeFeed;
+      const frames = new FramePort(port);
       try {
         created = createTradeFeed({
           target: checkedTarget,
@@ -179,13 +215,13 @@ export function createFeedApi() {
           meta: checkedMeta,
           session,
           tradeRows,
-          // A page callback that fails keeps the feed: the next frame follows as usual.
           emit: (frame) => {
             if (frame.ticker !== null) marks.pageTickerSent();
-            return Promise.resolve(onFrame(frame)).catch(() => undefined);
+            return frames.emit(frame);
           },
         });
       } catch (error) {
+        frames.close();
         sessions.release(socketUrl);
         throw error;
       }
@@ -196,7 +232,7 @@ export function createFeedApi() {
               { instType: checkedTarget.instType, channel: 'ticker', instId: checkedTarget.symbol },
               marks.onTicker,
             );
-      feeds.set(id, { created, url: socketUrl, onFrame, stopMarks, book: null, tape: null });
+      feeds.set(id, { created, url: socketUrl, frames, stopMarks, book: null, tape: null });
       return id;
     },
 
@@ -263,7 +299,7 @@ export function createFeedApi() {
       openFeedOf(feedId).created.feed.setView(view);
     },
 
-    /** Closes a feed: unsubscribes its channels and releases the page's callback; closing twice does nothing. */
+    /** Closes a feed: unsubscribes its channels and closes the page's frame port; closing twice does nothing. */
     async closeFeed(feedId: number): Promise<void> {
       const id = checkFeedId(feedId);
       const open = feeds.get(id);
@@ -274,7 +310,7 @@ export function createFeedApi() {
       open.tape = null;
       open.stopMarks?.();
       sessions.release(open.url);
-      (open.onFrame as { [releaseProxy]?: () => void })[releaseProxy]?.();
+      open.frames.close();
     },
 
     /**

@@ -6,7 +6,12 @@ import { settingsState } from '../../settings/settings';
 import type { PanelCanvasHandle } from './panel-canvas';
 import { type FeedStore, panelState, useFeedPart } from './feed-store';
 import { StateView } from '../../ui/StateView';
-import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
+import { type PacedCopy, panelHeight, useCopy, usePacedCopy, usePanelCanvas } from './use-panel-canvas';
+
+const isLiveBook = (book: BookView | null) => book !== null && book.status === 'live';
+
+/** What the table says for the moment between the book leaving and the panel showing its loading state. */
+const EMPTY_BOOK: BookView = { status: 'live', bids: [], asks: [], spread: '', step: '' };
 
 /** The spread band between the sides (CSS px). */
 const SPREAD_HEIGHT = 26;
@@ -34,11 +39,12 @@ export interface OrderBookPanelProps {
  */
 export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, onStep, onPick }: OrderBookPanelProps) {
   const t = useT();
-  const book = usePacedPart(store, 'book', canvas?.kind === 'worker');
+  const copy = usePacedCopy(store, 'book', canvas?.kind === 'worker');
+  // The panel renders when the book starts or stops being live; each refresh of its copy renders the table alone.
+  const isLive = useCopy(copy, isLiveBook);
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
-  const isLive = book !== null && book.status === 'live';
   const state = panelState(connection);
   const geometry = { rows, stackedRows: rows * 2, spreadHeight: SPREAD_HEIGHT, spreadLabel: t('trade.spread') };
   usePanelCanvas(canvas, isLive ? host : null, geometry, theme);
@@ -81,11 +87,11 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
           message={connection === 'reconnecting' ? t('trade.reconnecting') : t('trade.bookResyncing')}
         />
       ) : (
-        <div className="book__body" data-testid="order-book" data-status={book.status}>
+        <div className="book__body" data-testid="order-book" data-status="live">
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: picking a price from the book is a pointer shortcut; the price field takes the same value from the keyboard. */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: as above; the canvas is a picture, the table below carries the book for assistive technology. */}
           <div className="book__paint" ref={setHost} onClick={onClick} style={{ blockSize: panelHeight(geometry) }} />
-          <BookTable book={book} quote={quote} base={base} />
+          <BookTable copy={copy} quote={quote} base={base} />
         </div>
       )}
     </section>
@@ -99,8 +105,9 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
 const TABLE_LEVELS = 5;
 
 /** The top of the book in words for assistive technology (and a plain view of it for tests), refreshed every two seconds. */
-function BookTable({ book, quote, base }: { book: BookView; quote: string; base: string }) {
+function BookTable({ copy, quote, base }: { copy: PacedCopy<'book'>; quote: string; base: string }) {
   const t = useT();
+  const book = useCopy(copy, (value) => value) ?? EMPTY_BOOK;
   const rows = (side: 'ask' | 'bid', list: BookView['asks']) =>
     list.slice(0, TABLE_LEVELS).map(([price, size, total], i) => (
       // Index keys: at each refresh only the texts change, no row is taken out or put in.

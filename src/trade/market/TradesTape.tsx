@@ -5,7 +5,7 @@ import { settingsState } from '../../settings/settings';
 import { type FeedStore, panelState, useFeedPart } from './feed-store';
 import type { PanelCanvasHandle } from './panel-canvas';
 import { StateView } from '../../ui/StateView';
-import { panelHeight, usePacedPart, usePanelCanvas } from './use-panel-canvas';
+import { type PacedCopy, panelHeight, useCopy, usePacedCopy, usePanelCanvas } from './use-panel-canvas';
 
 /** Trades painted on the tape. */
 export const TAPE_PAINTED_ROWS = 30;
@@ -27,13 +27,15 @@ export interface TradesTapeProps {
  */
 export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
   const t = useT();
-  const trades = usePacedPart(store, 'trades', canvas?.kind === 'worker');
+  const copy = usePacedCopy(store, 'trades', canvas?.kind === 'worker');
+  // The panel renders when the tape starts or empties; each refresh of its copy renders the list alone.
+  const hasTrades = useCopy(copy, hasRows);
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const state = panelState(connection);
   const geometry = { rows: TAPE_PAINTED_ROWS, stackedRows: TAPE_PAINTED_ROWS, spreadHeight: 0, spreadLabel: '' };
-  usePanelCanvas(canvas, trades.length > 0 ? host : null, geometry, theme);
+  usePanelCanvas(canvas, hasTrades ? host : null, geometry, theme);
   return (
     <section className="trade-panel tape" aria-labelledby="tape-title" data-testid="tape-panel" data-state={state}>
       <div className="trade-panel__head">
@@ -45,7 +47,7 @@ export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
         <span>{t('trade.amount', { coin: base })}</span>
         <span>{t('trade.time')}</span>
       </div>
-      {trades.length === 0 ? (
+      {!hasTrades ? (
         <StateView
           state={connection === 'live' ? 'empty' : 'loading'}
           message={connection === 'live' ? t('trade.noTrades') : t('common.loading')}
@@ -53,18 +55,29 @@ export function TradesTape({ store, canvas, base, quote }: TradesTapeProps) {
       ) : (
         <div className="tape__body" data-testid="trades-tape">
           <div className="tape__paint" ref={setHost} style={{ blockSize: panelHeight(geometry) }} />
-          <ul className="visually-hidden tape__rows" aria-label={t('trade.trades')}>
-            {trades.slice(0, LISTED_ROWS).map((row, i) => (
-              // Index keys: at each refresh only the texts change, no item is taken out or put in.
-              // biome-ignore lint/suspicious/noArrayIndexKey: items are places on the tape, newest first.
-              <li key={i} className={`tape__row tape__row--${row.side}`}>
-                <span className="tape__price">{row.price}</span> <span>{row.size}</span>{' '}
-                <span className="tape__time">{row.time}</span>
-              </li>
-            ))}
-          </ul>
+          <TapeList copy={copy} />
         </div>
       )}
     </section>
+  );
+}
+
+const hasRows = (rows: readonly unknown[]) => rows.length > 0;
+
+/** The newest trades in words for assistive technology (and a plain view of them for tests), refreshed every two seconds. */
+function TapeList({ copy }: { copy: PacedCopy<'trades'> }) {
+  const t = useT();
+  const trades = useCopy(copy, (rows) => rows);
+  return (
+    <ul className="visually-hidden tape__rows" aria-label={t('trade.trades')}>
+      {trades.slice(0, LISTED_ROWS).map((row, i) => (
+        // Index keys: at each refresh only the texts change, no item is taken out or put in.
+        // biome-ignore lint/suspicious/noArrayIndexKey: items are places on the tape, newest first.
+        <li key={i} className={`tape__row tape__row--${row.side}`}>
+          <span className="tape__price">{row.price}</span> <span>{row.size}</span>{' '}
+          <span className="tape__time">{row.time}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { BookPaintLayout } from '../../../engine/market/book-painter';
 import type { PacerClock } from '../../../engine/market/part-pacer';
 import type { FeedParts, FeedStore } from './feed-store';
@@ -18,26 +18,47 @@ const pageClock: PacerClock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** The book's and the tape's copies that are due together, shown in one task so React renders them in one commit. */
-const copyBatch = new CopyBatch(pageClock);
+/** The book's and the tape's copies that are due together, shown once the task that brought them is done. */
+const copyBatch = new CopyBatch((run) => queueMicrotask(run));
+
+/** A painted panel's copy in words, as the page shows it: read it with {@link useCopy}. */
+export interface PacedCopy<K extends 'book' | 'trades'> {
+  get(): FeedParts[K];
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * A painted panel's part of the feed as the page holds it in words (its accessible table), paced by the engine's
  * page pacing: at once when it starts, stops or regroups; with the other panel's copy when the market worker paints
  * the panel and already sends its copy seldom (`isPacedByFeed`); else at most once per interval, so a page that
- * paints the panel itself does not also lay out its table every frame.
+ * paints the panel itself does not also lay out its table every frame. Components read it through {@link useCopy},
+ * so a refresh renders only what shows the copy, in the same commit as the frame that brought it.
  */
-export function usePacedPart<K extends 'book' | 'trades'>(
+export function usePacedCopy<K extends 'book' | 'trades'>(
   store: FeedStore,
   name: K,
   isPacedByFeed: boolean,
-): FeedParts[K] {
-  const [value, setValue] = useState<FeedParts[K]>(() => store.snapshot[name]);
+): PacedCopy<K> {
+  const [copy] = useState(() => {
+    let value = store.snapshot[name];
+    const listeners = new Set<() => void>();
+    return {
+      get: () => value,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      show: (shown: FeedParts[K]) => {
+        value = shown;
+        for (const listener of [...listeners]) listener();
+      },
+    };
+  });
   useEffect(() => {
     const pacer = new PanelCopyPacer<K>({
       panel: name,
       read: () => store.snapshot[name] as never,
-      show: (shown) => setValue(shown as FeedParts[K]),
+      show: (shown) => copy.show(shown as FeedParts[K]),
       isPacedByFeed,
       clock: pageClock,
       batch: copyBatch,
@@ -47,8 +68,14 @@ export function usePacedPart<K extends 'book' | 'trades'>(
       stop();
       pacer.close();
     };
-  }, [store, name, isPacedByFeed]);
-  return value;
+  }, [store, name, isPacedByFeed, copy]);
+  return copy;
+}
+
+/** A value read from a panel's copy: re-renders the caller when that value changes (use a selector for a part). */
+export function useCopy<K extends 'book' | 'trades', T>(copy: PacedCopy<K>, select: (value: FeedParts[K]) => T): T {
+  const read = () => select(copy.get());
+  return useSyncExternalStore(copy.subscribe, read, read);
 }
 
 /**

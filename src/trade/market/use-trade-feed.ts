@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
-import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
+import type { TradeFeedTarget, TradeFeedView } from '../../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { isHiddenByApp, onPageVisibility } from '../../platform/page-visibility';
 import { marketWorker } from '../../workers';
@@ -13,6 +13,7 @@ import {
 } from './panel-canvas';
 import { benchProbe } from './bench-probe';
 import { FeedStore } from './feed-store';
+import { openFramePort } from './frame-port';
 
 /** Why the feed could not start, for the page to show; null while it runs. */
 export type FeedFailure = null | 'worker-timeout' | 'worker-failed';
@@ -63,9 +64,9 @@ export function useTradeFeed(
     setCanvases({ book, tape });
     // Without OffscreenCanvas the worker still merges the book and the tape and sends them every frame; this thread
     // paints them.
-    const stopPagePaint: (() => void)[] = [];
+    const stops: (() => void)[] = [];
     if (!isMainFeed && book instanceof PageBookCanvas && tape instanceof PageTapeCanvas) {
-      stopPagePaint.push(
+      stops.push(
         store.subscribe('book', () => {
           const view = store.snapshot.book;
           if (view) book.paint(view);
@@ -94,11 +95,12 @@ export function useTradeFeed(
         },
       );
     } else {
-      const onFrame = Comlink.proxy((frame: TradeFrame) => {
+      const frames = openFramePort((frame) => {
         if (!closed) store.apply(frame);
       });
+      stops.push(frames.close);
       marketWorker
-        .call((api) => api.openFeed(target, viewRef.current, meta, onFrame))
+        .call((api) => api.openFeed(target, viewRef.current, meta, Comlink.transfer(frames.port, [frames.port])))
         .then(
           (id) => {
             if (closed) void marketWorker.call((api) => api.closeFeed(id)).catch(() => undefined);
@@ -121,7 +123,7 @@ export function useTradeFeed(
     }
     return () => {
       closed = true;
-      for (const stop of stopPagePaint) stop();
+      for (const stop of stops) stop();
       const feed = opened.current;
       opened.current = null;
       if (feed?.kind === 'main') feed.close();

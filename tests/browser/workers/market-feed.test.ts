@@ -5,6 +5,7 @@ import { PAGE_BOOK_MS } from '../../../engine/market/page-pacing';
 import type { TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
 import type { MarketApi } from '../../../workers/market.api';
 import type { CreatedTradeFeed } from '../../../workers/market/create-trade-feed';
+import { openFramePort } from '../../../src/trade/market/frame-port';
 
 const wsUrl = inject('marketWsUrl');
 const controlUrl = inject('marketControlUrl');
@@ -23,6 +24,12 @@ afterEach(() => {
   onMainThread?.close();
   onMainThread = null;
 });
+
+/** A frame port for `openFeed` that hands each frame to `onFrame` (the page's end, as the trading screen opens it). */
+function framesTo(onFrame: (frame: TradeFrame) => void): MessagePort {
+  const { port } = openFramePort(onFrame);
+  return Comlink.transfer(port, [port]);
+}
 
 function startWorker(): Comlink.Remote<MarketApi> {
   worker = new Worker(new URL('../../../workers/market.worker.ts', import.meta.url), { type: 'module' });
@@ -83,7 +90,7 @@ describe('market worker trading feed', () => {
   it('streams a live book with best bid below best ask, trades, a ticker and candles', async () => {
     const api = startWorker();
     const log = frameLog();
-    const id = await api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    const id = await api.openFeed(SPOT_BTC, VIEW, SPOT_META, framesTo(log.onFrame), { socketUrl: wsUrl });
     expect(id).toBeGreaterThan(0);
     const { frame: live } = await log.waitFor(
       (f) => f.book?.status === 'live' && f.book.bids.length > 0 && f.book.asks.length > 0,
@@ -116,7 +123,7 @@ describe('market worker trading feed', () => {
   it('sends at most one frame per animation frame', async () => {
     const api = startWorker();
     const log = frameLog();
-    await api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await api.openFeed(SPOT_BTC, VIEW, SPOT_META, framesTo(log.onFrame), { socketUrl: wsUrl });
     await log.waitFor((f) => f.book?.status === 'live');
     let ticks = 0;
     let counting = true;
@@ -152,7 +159,7 @@ describe('market worker trading feed', () => {
     });
     await api.attachMarkPort(Comlink.transfer(channel.port2, [channel.port2]));
     const log = frameLog();
-    await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, Comlink.proxy(log.onFrame), {
+    await api.openFeed(FUTURES_BTC, { ...VIEW, candleChannel: null }, FUTURES_META, framesTo(log.onFrame), {
       socketUrl: wsUrl,
     });
     await gotMark;
@@ -201,7 +208,7 @@ describe('market worker trading feed', () => {
       FUTURES_BTC,
       { ...VIEW, candleChannel: null },
       FUTURES_META,
-      Comlink.proxy(() => undefined),
+      framesTo(() => undefined),
       { socketUrl: wsUrl },
     );
     await api.closeFeed(feedId);
@@ -215,7 +222,7 @@ describe('market worker trading feed', () => {
   it('shows reconnecting when the server cuts the stream, then live again with a fresh book', async () => {
     const api = startWorker();
     const log = frameLog();
-    await api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(log.onFrame), { socketUrl: wsUrl });
+    await api.openFeed(SPOT_BTC, VIEW, SPOT_META, framesTo(log.onFrame), { socketUrl: wsUrl });
     await log.waitFor((f) => f.book?.status === 'live');
     const cut = await fetch(`${controlUrl}/drop-streams`, { method: 'POST' });
     expect(((await cut.json()) as { dropped: number }).dropped).toBeGreaterThan(0);
@@ -235,7 +242,7 @@ describe('market worker trading feed', () => {
   it('paints the book on a canvas it was handed, every frame, while the page gets the book once per PAGE_BOOK_MS', async () => {
     const api = startWorker();
     const log = frameLog();
-    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), {
+    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, framesTo(log.onFrame), {
       socketUrl: wsUrl,
     });
     await log.waitFor((f) => f.book?.status === 'live');
@@ -318,7 +325,7 @@ describe('market worker trading feed', () => {
   it('paints the tape on a canvas it was handed, and gives the page the whole tape once per PAGE_BOOK_MS', async () => {
     const api = startWorker();
     const log = frameLog();
-    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, Comlink.proxy(log.onFrame), {
+    const id = await api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 5 }, SPOT_META, framesTo(log.onFrame), {
       socketUrl: wsUrl,
     });
     await log.waitFor((f) => (f.trades?.rows.length ?? 0) > 0);
@@ -355,14 +362,19 @@ describe('market worker trading feed', () => {
 
   it('refuses bad input with a TypeError that names the field', async () => {
     const api = startWorker();
-    const noop = Comlink.proxy(() => undefined);
+    const noop = () => framesTo(() => undefined);
     await expect(
-      api.openFeed({ instType: 'SPOT', symbol: 'BTC/USDT' }, VIEW, SPOT_META, noop, { socketUrl: wsUrl }),
+      api.openFeed(SPOT_BTC, VIEW, SPOT_META, Comlink.proxy(() => undefined) as unknown as MessagePort, {
+        socketUrl: wsUrl,
+      }),
+    ).rejects.toThrow(/port must be a MessagePort/);
+    await expect(
+      api.openFeed({ instType: 'SPOT', symbol: 'BTC/USDT' }, VIEW, SPOT_META, noop(), { socketUrl: wsUrl }),
     ).rejects.toThrow(/target.symbol/);
     await expect(
-      api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 1e9 }, SPOT_META, noop, { socketUrl: wsUrl }),
+      api.openFeed(SPOT_BTC, { ...VIEW, depthRows: 1e9 }, SPOT_META, noop(), { socketUrl: wsUrl }),
     ).rejects.toThrow(/view.depthRows/);
-    await expect(api.openFeed(SPOT_BTC, VIEW, SPOT_META, noop, { socketUrl: 'http://example.com/' })).rejects.toThrow(
+    await expect(api.openFeed(SPOT_BTC, VIEW, SPOT_META, noop(), { socketUrl: 'http://example.com/' })).rejects.toThrow(
       /ws: or wss:/,
     );
     await expect(api.setFeedView(999, VIEW)).rejects.toThrow(/not an open feed/);

@@ -37,6 +37,7 @@ const frame = (candles: CandleView): TradeFrame => ({
   candles,
   latestTs: 0,
   counters: ZERO_COUNTERS,
+  ack: false,
 });
 
 type Ready = Parameters<NonNullable<CandleChartProps['onReady']>>[0];

@@ -30,6 +30,7 @@ const candleFrame = (candles: CandleView): TradeFrame => ({
   candles,
   latestTs: 0,
   counters: ZERO_COUNTERS,
+  ack: false,
 });
 
 type Ready = Parameters<NonNullable<CandleChartProps['onReady']>>[0];

@@ -42,6 +42,7 @@ function frame(connection: FeedConnection, full = false): TradeFrame {
     candles: null,
     latestTs: 0,
     counters: ZERO_COUNTERS,
+    ack: false,
   };
 }
 

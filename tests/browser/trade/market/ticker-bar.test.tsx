@@ -17,6 +17,7 @@ function tickerFrame(ticker: TickerView): TradeFrame {
     candles: null,
     latestTs: 0,
     counters: ZERO_COUNTERS,
+    ack: false,
   };
 }
 

@@ -18,6 +18,7 @@ function frame(trades: TradeFrame['trades']): TradeFrame {
     candles: null,
     latestTs: 0,
     counters: ZERO_COUNTERS,
+    ack: false,
   };
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COPY_DELAY_MS,
   CopyBatch,
   FeedPacer,
   isBookChangeUrgent,
@@ -251,7 +250,8 @@ describe('MarkPacer', () => {
 describe('PanelCopyPacer', () => {
   function panel(isPacedByFeed: boolean) {
     const clock = manualClock();
-    const batch = new CopyBatch(clock);
+    const deferred: (() => void)[] = [];
+    const batch = new CopyBatch((run) => deferred.push(run));
     let current: BookView | null = book('live');
     const shown: (BookView | null)[] = [];
     const pacer = new PanelCopyPacer({
@@ -267,6 +267,10 @@ describe('PanelCopyPacer', () => {
       batch,
       pacer,
       shown,
+      /** The end of the task that brought the copies. */
+      endTask() {
+        for (const run of deferred.splice(0)) run();
+      },
       set(value: BookView | null) {
         current = value;
         pacer.changed();
@@ -290,15 +294,21 @@ describe('PanelCopyPacer', () => {
     expect(p.shown).toHaveLength(3);
   });
 
-  it('shows copies the worker paces together, COPY_DELAY_MS after the first', () => {
+  it('shows copies the worker paces together, once the task that brought them is done, never from a timer', () => {
     const book1 = panel(true);
     const other: BookView[] = [];
     book1.batch.add(() => other.push(book('live')));
     book1.set(book('live'));
-    book1.clock.advance(COPY_DELAY_MS - 1);
+    book1.set(book('live'));
     expect(book1.shown).toHaveLength(0);
-    book1.clock.advance(1);
+    expect(book1.clock.pending()).toBe(0);
+    book1.endTask();
     expect(book1.shown).toHaveLength(1);
+    expect(other).toHaveLength(1);
+    // The next batch is a new one.
+    book1.set(book('live'));
+    book1.endTask();
+    expect(book1.shown).toHaveLength(2);
     expect(other).toHaveLength(1);
   });
 

@@ -13,6 +13,7 @@ function frame(patch: Partial<TradeFrame>): TradeFrame {
     candles: null,
     latestTs: 0,
     counters: ZERO_COUNTERS,
+    ack: false,
     ...patch,
   };
 }
