@@ -16,6 +16,9 @@ export const NAMESPACES = [
   'fees',
   'subaccounts',
   'third',
+  'content',
+  'reserves',
+  'fund',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -32,6 +35,9 @@ export const NAMESPACE_DIRS: Readonly<Record<Namespace, string>> = {
   fees: 'src/fees/messages',
   subaccounts: 'src/account/sub-accounts/messages',
   third: 'src/auth/third/messages',
+  content: 'src/content/messages',
+  reserves: 'src/reserves/messages',
+  fund: 'src/fund/messages',
 };
 
 /**

@@ -10,6 +10,9 @@ import type devicesEn from '../account/devices/messages/en.json';
 import type feesEn from '../fees/messages/en.json';
 import type subaccountsEn from '../account/sub-accounts/messages/en.json';
 import type thirdEn from '../auth/third/messages/en.json';
+import type contentEn from '../content/messages/en.json';
+import type reservesEn from '../reserves/messages/en.json';
+import type fundEn from '../fund/messages/en.json';
 import { BUNDLE_PARENTS, type Namespace } from './namespace-config';
 import type coreEn from './messages/en.json';
 
@@ -27,7 +30,10 @@ export type MessageKey =
   | keyof typeof devicesEn
   | keyof typeof feesEn
   | keyof typeof subaccountsEn
-  | keyof typeof thirdEn;
+  | keyof typeof thirdEn
+  | keyof typeof contentEn
+  | keyof typeof reservesEn
+  | keyof typeof fundEn;
 
 /** One compiled ICU message: its arguments in, the text out. */
 export type CompiledMessage = (params?: Readonly<Record<string, string | number>>) => string;
