@@ -44,6 +44,8 @@ import { staticSite } from './static/static-site';
 import { subAccountManagementRoutes } from './subaccounts/sub-accounts';
 import { tradeRoutes } from './trading/trade-routes';
 import { createPaperTrading, type PaperTrading } from './trading/paper-trading';
+import { reservesRoutes } from './reserves/reserves-routes';
+import { ReservesService } from './reserves/reserves-service';
 
 /** What the gateway app is built from; tests pass their own. */
 export interface AppDeps {
@@ -69,6 +71,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Where third-party sign-in reads its settings (`PUBLIC_ORIGINS`, each provider's; README "Settings"); default none. */
   thirdEnv?: NodeJS.ProcessEnv;
+  /** Proof of reserves; startGateway passes one whose schedule it started. Absent: one is built, never started. */
+  reserves?: ReservesService;
 }
 
 /** Builds the gateway's Hono app: headers and logs on every reply, the `/v1` and market APIs, the fault switch and the built client. */
@@ -130,6 +134,9 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });
   app.route('/', tradeRoutes(trading));
   app.route('/', vipRoutes(trading));
+  // The tree worker opens the database file itself: better-sqlite3's `db.name` is its path.
+  const reserves = deps.reserves ?? new ReservesService({ db: deps.db, logger: deps.logger });
+  app.route('/', reservesRoutes(reserves, trading, auth.context.limiter));
   app.route(
     '/',
     assetRoutes(trading, {

@@ -19,8 +19,8 @@ function readCount(env: NodeJS.ProcessEnv, name: string, min: number, max: numbe
 
 /**
  * CLI entry (`tsx gateway/main.ts`): reads PORT, HOST, DATA_DIR, DIST_DIR, GATEWAY_FAULTS, GATEWAY_LOCAL_MODE, TRUST_PROXY,
- * SIGN_ROOT_*, TLS_CERT_FILE and TLS_KEY_FILE (HTTPS and HTTP/2), LOG_LEVEL and the market load MARKET_STEP_MS and
- * MARKET_LEVEL_CHANGES, serves until SIGINT/SIGTERM.
+ * SIGN_ROOT_*, TLS_CERT_FILE and TLS_KEY_FILE (HTTPS and HTTP/2), LOG_LEVEL, the market load MARKET_STEP_MS and
+ * MARKET_LEVEL_CHANGES, and RESERVES_REBUILD_MS, serves until SIGINT/SIGTERM.
  */
 async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const port = Number(env.PORT ?? 8080);
@@ -30,6 +30,8 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // The market's load on the stream (benchmarks): MARKET_STEP_MS=50 MARKET_LEVEL_CHANGES=20 gives about 7,600 level changes a second.
   const marketStepMs = readCount(env, 'MARKET_STEP_MS', 5, 60_000);
   const levelChangesPerStep = readCount(env, 'MARKET_LEVEL_CHANGES', 0, 10_000);
+  // How often the proof-of-reserves tree is rebuilt (ms); README "Proof of reserves".
+  const reservesRebuildMs = readCount(env, 'RESERVES_REBUILD_MS', 10_000, 86_400_000);
   const host = env.HOST || '127.0.0.1';
   const localMode = decideLocalMode(host, env.GATEWAY_LOCAL_MODE);
   if (env.TRUST_PROXY !== undefined && !['', '0', '1'].includes(env.TRUST_PROXY))
@@ -47,6 +49,7 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     logLevel,
     marketStepMs,
     levelChangesPerStep,
+    reservesRebuildMs,
     localMode,
     trustProxy: env.TRUST_PROXY === '1',
     thirdEnv: env,

@@ -28,9 +28,12 @@ import type { RootPem } from './security/dev-root';
 import type { SignPolicy } from './security/sign-config';
 import { loadSigning } from './security/signing-setup';
 import { createPaperTrading } from './trading/paper-trading';
+import { ReservesService } from './reserves/reserves-service';
 
 /** How to start the gateway. */
 export interface GatewayOptions {
+  /** Milliseconds between proof-of-reserves tree builds (RESERVES_REBUILD_MS; default 600,000). */
+  reservesRebuildMs?: number;
   /** TCP port; 0 picks a free one (default 0). */
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
@@ -127,6 +130,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Deposits gain confirmations and are credited, withdrawals complete, on the simulated chains' clock.
   const funds = createFundsProgress(trading, { logger });
   funds.start();
+  // Proof of reserves: a tree build now (in a worker thread), then every reservesRebuildMs.
+  const reserves = new ReservesService({ db, logger, rebuildMs: options.reservesRebuildMs });
+  reserves.start();
   // The stream attaches to the server once it listens; the fault switch reaches it through this late binding.
   let stream: PublicStream | undefined;
   const app = createApp({
@@ -142,6 +148,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     seedDevAccounts: options.seedDevAccounts ?? localMode,
     trustProxy: options.trustProxy,
     thirdEnv: options.thirdEnv,
+    reserves,
   });
   let server: ServerType;
   let port: number;
@@ -151,6 +158,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   } catch (error) {
     funds.stop();
     trading.stop();
+    await reserves.stop();
     db.close();
     throw error;
   }
@@ -186,6 +194,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         // Keep-alive and in-flight sockets (HTTP/2 sessions too) would otherwise hold close() open.
         dropConnections();
       });
+      await reserves.stop();
       db.close();
     })();
     return closing;

@@ -11,6 +11,7 @@ import { TELEGRAM_MIGRATIONS } from '../third/telegram/telegram-migrations';
 import { WALLET_MIGRATIONS } from '../third/wallet/wallet-migrations';
 import { QR_MIGRATIONS } from '../third/qr/qr-migrations';
 import { OIDC_MIGRATIONS } from '../third/oidc/oidc-migrations';
+import { RESERVES_MIGRATIONS } from '../reserves/reserves-migrations';
 import { CORE_MIGRATIONS } from './core-migrations';
 import type { Migration } from './migration';
 
@@ -35,4 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   ...WALLET_MIGRATIONS,
   ...OIDC_MIGRATIONS,
   ...QR_MIGRATIONS,
+  // Ids 810–819: proof of reserves (nonces, simulated reserves, published roots).
+  ...RESERVES_MIGRATIONS,
 ];

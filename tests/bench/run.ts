@@ -9,6 +9,7 @@ import { measureAssets } from './asset-bench';
 import { measureCrypto } from './crypto-bench';
 import { measureMaths } from './maths-bench';
 import { measurePage, type PageFigures } from './measure-page';
+import { measureReserves, printReserves } from './reserves-bench';
 import { type EnduranceFigures, measureTrade, type TradeVariantFigures, VSYNC_MS } from './trade-bench';
 import {
   APP_VERSION,
@@ -42,7 +43,7 @@ const WEBVIEW = {
   sessionMs: WEBVIEW_SESSION_MS,
 };
 /**
- * `pages`, `assets`, `signing`, `maths`, `trade` (both variants), `endurance` or `webview` runs one part only, for
+ * `pages`, `assets`, `signing`, `maths`, `trade` (both variants), `endurance`, `webview` or `reserves` runs one part only, for
  * quicker rounds while tuning; unset runs everything.
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
@@ -278,6 +279,10 @@ try {
     if (worker && main) over += printVariants(worker, main, line);
     if (trade.endurance) over += printEndurance(trade.endurance);
   }
+  if (ONLY === '' || ONLY === 'reserves')
+    over += printReserves(
+      await measureReserves({ accounts: Number(process.env.BENCH_RESERVES_ACCOUNTS ?? 1_000_000) }),
+    );
   if (ONLY === '' || ONLY === 'webview')
     over += printWebview(await measureWebview({ distDir: join(ROOT, 'dist'), ...WEBVIEW }));
 } finally {

@@ -63,8 +63,14 @@ describe('canonicalBalances', () => {
       ['BTC', '0.5'],
       ['USDT', '1'],
     ]);
-    for (const bad of [[['btc', '1']], [['BTC', '1.50']], [['BTC', '01']], [['BTC', '-1']], [['BTC', '1e3']]])
-      expect(() => canonicalBalances(bad as LeafBalance[])).toThrow(TypeError);
+    const malformed: LeafBalance[][] = [
+      [['btc', '1']],
+      [['BTC', '1.50']],
+      [['BTC', '01']],
+      [['BTC', '-1']],
+      [['BTC', '1e3']],
+    ];
+    for (const bad of malformed) expect(() => canonicalBalances(bad)).toThrow(TypeError);
     expect(() =>
       canonicalBalances([
         ['BTC', '1'],
