@@ -31,6 +31,7 @@ export default defineConfig({
       '@fingerprintjs/fingerprintjs',
       'lightweight-charts',
       'decimal.js',
+      'dompurify',
       'crc-32',
       '@messageformat/runtime',
       '@messageformat/runtime/lib/cardinals',

@@ -1,0 +1,172 @@
+/**
+ * The one way HTML reaches the page (spec §5, ARCHITECTURE principle 5): DOMPurify with the allow-list below and the
+ * §5 link rules (engine/rules/link-targets.ts), behind the `app-html` Trusted Types policy the CSP names. The default
+ * policy (./trusted-types.ts) refuses every other HTML string, so a sink only accepts what came through here.
+ */
+import createDOMPurify, { type Config, type DOMPurify, type UponSanitizeAttributeHookEvent } from 'dompurify';
+import {
+  checkLinkTarget,
+  linkRel,
+  linkTarget,
+  linkTargetPattern,
+  PRODUCT_DOMAIN_FAMILY,
+} from '../../engine/rules/link-targets';
+
+/** The Trusted Types policy that produces HTML (named in the CSP's `trusted-types` list). */
+export const APP_HTML_POLICY = 'app-html';
+
+/** Tags announcements and coin descriptions may use; any other is dropped, its text kept. */
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+  'pre',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'img',
+  'span',
+  'hr',
+] as const;
+
+/** Attributes kept: no style, class, id, name, data-*, aria-* or event handler. */
+export const ALLOWED_ATTRIBUTES = [
+  'href',
+  'src',
+  'alt',
+  'title',
+  'target',
+  'rel',
+  'width',
+  'height',
+  'colspan',
+  'rowspan',
+] as const;
+
+const CONFIG: Config = {
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
+  ALLOWED_URI_REGEXP: linkTargetPattern(),
+  // DOMPurify tests every attribute not named here against the URI pattern; only href and src are link targets.
+  ADD_URI_SAFE_ATTR: ['target', 'rel', 'width', 'height', 'colspan', 'rowspan'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  // Already DOMPurify's default; said here because §5 requires these bodies to go with their tags.
+  ADD_FORBID_CONTENTS: ['script', 'noscript'],
+  // Parse as body content, as the sink will: a leading <noscript> or <style> must not be read as head markup, whose
+  // parsing would lift the noscript's body out of it.
+  FORCE_BODY: true,
+};
+
+interface HtmlPolicy {
+  createHTML(input: string): TrustedHTML;
+}
+
+interface HtmlPolicyFactory {
+  createPolicy(name: string, rules: { createHTML(input: string): string }): HtmlPolicy;
+}
+
+let purifier: DOMPurify | null = null;
+// undefined until first use; null where the browser has no Trusted Types (then the sink takes the clean string).
+let policy: HtmlPolicy | null | undefined;
+
+/**
+ * Sanitizes an untrusted HTML string for an `innerHTML` sink (spec §5): a `TrustedHTML` from the `app-html` policy
+ * where Trusted Types exist, the sanitized string elsewhere.
+ */
+export function sanitizeHtml(html: string): TrustedHTML | string {
+  if (policy === undefined) policy = createHtmlPolicy();
+  return policy === null ? purify(html) : policy.createHTML(html);
+}
+
+function createHtmlPolicy(): HtmlPolicy | null {
+  const factory = (globalThis as { trustedTypes?: HtmlPolicyFactory }).trustedTypes;
+  return factory ? factory.createPolicy(APP_HTML_POLICY, { createHTML: purify }) : null;
+}
+
+function purify(html: string): string {
+  if (purifier === null) purifier = createPurifier();
+  // DOMPurify parses through its own `dompurify` policy (also in the CSP list); the string goes back to our policy.
+  return purifier.sanitize(String(html));
+}
+
+// A private instance configured once, so no other import of DOMPurify can change its hooks or settings.
+function createPurifier(): DOMPurify {
+  const instance = createDOMPurify(window);
+  instance.setConfig(CONFIG);
+  instance.addHook('uponSanitizeAttribute', checkUrlAttribute);
+  instance.addHook('afterSanitizeAttributes', settleLink);
+  return instance;
+}
+
+function checkUrlAttribute(node: Element, event: UponSanitizeAttributeHookEvent): void {
+  const attribute = event.attrName;
+  if (attribute !== 'href' && attribute !== 'src') return;
+  const element = node.nodeName.toLowerCase();
+  if ((attribute === 'href' && element !== 'a') || (attribute === 'src' && element !== 'img')) {
+    event.keepAttr = false;
+    return;
+  }
+  if (checkLinkTarget(event.attrValue, { element, attribute }) === 'allowed') return;
+  console.warn('invalid href', event.attrValue);
+  event.attrValue = '';
+}
+
+function settleLink(node: Element): void {
+  if (node.nodeName !== 'A') {
+    node.removeAttribute('target');
+    node.removeAttribute('rel');
+    return;
+  }
+  const href = node.getAttribute('href');
+  const target = href === null ? null : linkTarget(node.getAttribute('target'));
+  if (target === null) node.removeAttribute('target');
+  else node.setAttribute('target', target);
+  if (href === null) {
+    node.removeAttribute('rel');
+    return;
+  }
+  const family = [...productDomains, location.hostname];
+  const rel = linkRel({ rel: node.getAttribute('rel'), host: hostOf(href), opensNewTab: target !== null, family });
+  if (rel === '') node.removeAttribute('rel');
+  else node.setAttribute('rel', rel);
+}
+
+// The product's domain family: the build's VITE_PRODUCT_DOMAINS (comma-separated), else the engine's default.
+const productDomains: readonly string[] = (() => {
+  const configured = (import.meta.env.VITE_PRODUCT_DOMAINS ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter((domain) => /^[a-z0-9.-]+$/.test(domain));
+  return configured.length > 0 ? configured : PRODUCT_DOMAIN_FAMILY;
+})();
+
+// The host a link opens, as the browser resolves it; null for schemes without one (mailto:, tel:, app schemes).
+function hostOf(href: string): string | null {
+  try {
+    const url = new URL(href, location.href);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.hostname : null;
+  } catch {
+    return null;
+  }
+}
