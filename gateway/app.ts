@@ -14,6 +14,7 @@ import { createCspReportStore } from './db/csp-report-store';
 import { createAppShell } from './dev/app-shell-routes';
 import { FaultRegistry } from './faults/fault-registry';
 import { vipRoutes } from './fees/vip-routes';
+import { fundRoutes } from './protection-fund/fund-routes';
 import { faultMiddleware } from './faults/fault-middleware';
 import { faultRoutes, type StreamFaults } from './faults/fault-routes';
 import { bodySizeGuard } from './http/body-size-guard';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });
   app.route('/', tradeRoutes(trading));
   app.route('/', vipRoutes(trading));
+  app.route('/', fundRoutes(trading));
   // The tree worker opens the database file itself: better-sqlite3's `db.name` is its path.
   const reserves = deps.reserves ?? new ReservesService({ db: deps.db, logger: deps.logger });
   app.route('/', reservesRoutes(reserves, trading, auth.context.limiter));

@@ -12,6 +12,7 @@ import { WALLET_MIGRATIONS } from '../third/wallet/wallet-migrations';
 import { QR_MIGRATIONS } from '../third/qr/qr-migrations';
 import { OIDC_MIGRATIONS } from '../third/oidc/oidc-migrations';
 import { RESERVES_MIGRATIONS } from '../reserves/reserves-migrations';
+import { FUND_MIGRATIONS } from '../protection-fund/fund-migrations';
 import { CORE_MIGRATIONS } from './core-migrations';
 import type { Migration } from './migration';
 
@@ -38,4 +39,6 @@ export const MIGRATIONS: readonly Migration[] = [
   ...QR_MIGRATIONS,
   // Ids 810–819: proof of reserves (nonces, simulated reserves, published roots).
   ...RESERVES_MIGRATIONS,
+  // Ids 820–829: the protection fund's ledger and the key that masks its payouts' users.
+  ...FUND_MIGRATIONS,
 ];

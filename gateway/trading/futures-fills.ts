@@ -1,4 +1,5 @@
 import type { InstrumentSpec } from '../market/instruments';
+import { protectionFundOf } from '../protection-fund/protection-fund';
 import { type LedgerLine, systemLine, userLine } from './account-store';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { markUnits } from './futures-risk';
@@ -191,7 +192,8 @@ export class FuturesFills {
   private liquidate(spec: InstrumentSpec, order: OrderRecord, position: PositionRecord): void {
     const mark = this.markOf(spec);
     const now = this.ctx.now();
-    const loss = position.marginMode === 'isolated' ? -position.margin : unrealizedPnl(spec, position, mark);
+    const pnlAtMark = unrealizedPnl(spec, position, mark);
+    const loss = position.marginMode === 'isolated' ? -position.margin : pnlAtMark;
     const closedSize = position.size;
     position.achievedProfits += loss;
     position.closedSize += closedSize;
@@ -200,16 +202,28 @@ export class FuturesFills {
     position.size = 0n;
     position.uTime = now;
     this.ctx.positions.save(position);
-    // The wallet never ends below zero: what a loss takes beyond it is the simulated market's.
+    // The wallet never ends below zero: the protection fund pays what a loss takes beyond it (and keeps what an
+    // isolated margin leaves after the close), so the market always gets the loss at the mark.
     const wallet = this.ctx.accounts.wallet(position.userId);
     const taken = wallet + loss < 0n ? -wallet : loss;
+    const fundLines = protectionFundOf(this.ctx.db).settleLiquidation({
+      userId: position.userId,
+      orderId: order.orderId,
+      symbol: spec.symbol,
+      holdSide: position.holdSide,
+      size: closedSize,
+      sizePlaces: spec.volumePlace,
+      pnlAtMark,
+      taken,
+      at: now,
+    });
     this.ctx.accounts.post({
       kind: 'liquidation',
       userId: position.userId,
       ref: order.orderId,
       symbol: spec.symbol,
       at: now,
-      lines: walletMove(position.userId, 'market', taken),
+      lines: [userLine(position.userId, 'futures', 'USDT', taken), ...fundLines],
     });
     order.price = mark;
     order.baseVolume = closedSize;

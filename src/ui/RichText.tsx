@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../security/sanitize-html';
+import { sanitizeHtml } from '../platform/sanitize-html';
 import './rich-text.css';
 
 export interface RichTextProps {
@@ -10,7 +10,7 @@ export interface RichTextProps {
 
 /**
  * Shows rich text from the gateway (spec §5): the one place in src/ that sets HTML, always through the `app-html`
- * Trusted Types policy (src/security/sanitize-html.ts), so nothing else reaches the sink.
+ * Trusted Types policy (src/platform/sanitize-html.ts), so nothing else reaches the sink.
  */
 export function RichText({ html, className }: RichTextProps) {
   const content = useMemo(() => ({ __html: sanitizeHtml(html) }), [html]);

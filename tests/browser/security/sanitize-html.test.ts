@@ -10,7 +10,7 @@ csp.httpEquiv = 'Content-Security-Policy';
 csp.content = "require-trusted-types-for 'script'; trusted-types default app-html dompurify";
 document.head.append(csp);
 await import('../../../src/security/trusted-types');
-const { sanitizeHtml } = await import('../../../src/security/sanitize-html');
+const { sanitizeHtml } = await import('../../../src/platform/sanitize-html');
 const { RichText } = await import('../../../src/ui/RichText');
 
 const clean = (html: string) => String(sanitizeHtml(html));

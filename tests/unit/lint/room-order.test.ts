@@ -15,7 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['api'],
   ['security'],
   ['auth'],
-  ['account', 'asset', 'fees', 'markets', 'simulation', 'trade'],
+  ['account', 'asset', 'content', 'fees', 'fund', 'markets', 'reserves', 'simulation', 'trade'],
   ['app', 'in-app'],
   ['routes', 'routeTree.gen.ts', 'router.tsx', 'main.tsx'],
 ];

@@ -119,7 +119,9 @@ export function conservationGaps(
   for (const b of balances) addTo(held, b.coin, BigInt(b.available) + BigInt(b.frozen));
   const wallets = db.prepare('SELECT futures_wallet AS wallet FROM trade_accounts').all() as { wallet: string }[];
   for (const { wallet } of wallets) addTo(held, 'USDT', BigInt(wallet));
-  for (const line of linesOf(db)) if (line.owner === 'system:market') addTo(held, line.coin, line.amount);
+  // The protection fund stands with the market as the liquidations' counterparty: what it pays, the market gets.
+  for (const line of linesOf(db))
+    if (line.owner === 'system:market' || line.owner === 'system:protection-fund') addTo(held, line.coin, line.amount);
 
   const expected = broughtIn(flows, grantPerUser);
   for (const [coin, amount] of feesCharged(db, simulator, flows)) addTo(expected, coin, -amount);

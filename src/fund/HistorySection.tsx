@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useT } from '../i18n/i18n';
+import { StateView } from '../ui/StateView';
+import { Tabs } from '../ui/Tabs';
+import { FUND_RANGES, type FundRange, isOfflineError } from './fund-api';
+import { FundHistoryChart } from './FundHistoryChart';
+import { useFundHistory } from './use-fund';
+
+/** The history chart with its range tabs (30, 90, 180 days), and the range's loading, failed or empty state. */
+export function HistorySection() {
+  const t = useT();
+  const [days, setDays] = useState<FundRange>(FUND_RANGES[0]);
+  const { state, reload } = useFundHistory(days);
+  return (
+    <section className="fund-card" aria-labelledby="fund-history">
+      <h2 id="fund-history">{t('fund.historyTitle')}</h2>
+      <Tabs
+        className="fund-tabs"
+        label={t('fund.rangeLabel')}
+        items={FUND_RANGES.map((range) => ({ id: String(range), label: t('fund.rangeDays', { days: range }) }))}
+        value={String(days)}
+        onChange={(id) => setDays(Number(id) as FundRange)}
+      >
+        <div className="fund-history" data-days={days}>
+          {state.status === 'loading' && <StateView state="loading" className="fund-history__state" />}
+          {state.status === 'error' && (
+            <StateView
+              state={isOfflineError(state.error) ? 'offline' : 'error'}
+              message={isOfflineError(state.error) ? undefined : t('fund.historyFailed')}
+              onRetry={reload}
+              className="fund-history__state"
+            />
+          )}
+          {state.status === 'ready' && state.data.points.length < 2 && (
+            <StateView state="empty" message={t('fund.noHistory')} className="fund-history__state" />
+          )}
+          {state.status === 'ready' && state.data.points.length >= 2 && (
+            <FundHistoryChart points={state.data.points} coin={state.data.coin} />
+          )}
+        </div>
+      </Tabs>
+    </section>
+  );
+}
