@@ -41,6 +41,8 @@ export default defineConfig({
       // Tests that register fresh accounts send X-Forwarded-For, one address per visitor (tests/e2e/support.ts).
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      // A new account is in the proof-of-reserves tree within seconds, so the e2e checks a real proof.
+      RESERVES_REBUILD_MS: '10000',
     },
   },
 });

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import type { CryptoApi } from '../workers/crypto.api';
 import type { MarketApi } from '../workers/market.api';
 import type { MathsApi } from '../workers/maths.api';
+import type { ReservesApi } from '../workers/reserves.api';
 
 export type WorkerFailure = 'timeout' | 'failed';
 
@@ -103,4 +104,10 @@ export const cryptoWorker = lazyWorker<CryptoApi>(
 export const mathsWorker = lazyWorker<MathsApi>(
   'maths',
   () => new Worker(new URL('../workers/maths.worker.ts', import.meta.url), { type: 'module', name: 'maths' }),
+);
+
+/** The reserves worker: verifies a proof-of-reserves proof with WebCrypto; the page never hashes on its own thread. */
+export const reservesWorker = lazyWorker<ReservesApi>(
+  'reserves',
+  () => new Worker(new URL('../workers/reserves.worker.ts', import.meta.url), { type: 'module', name: 'reserves' }),
 );

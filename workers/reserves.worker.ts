@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { reservesApi } from './reserves.api';
+
+expose(reservesApi);
