@@ -14,6 +14,7 @@ import { createCspReportStore } from './db/csp-report-store';
 import { createAppShell } from './dev/app-shell-routes';
 import { FaultRegistry } from './faults/fault-registry';
 import { vipRoutes } from './fees/vip-routes';
+import { contentRoutes } from './content/content-routes';
 import { fundRoutes } from './protection-fund/fund-routes';
 import { faultMiddleware } from './faults/fault-middleware';
 import { faultRoutes, type StreamFaults } from './faults/fault-routes';
@@ -22,6 +23,8 @@ import { BUSY_MESSAGE, replyError } from './http/envelope';
 import type { GatewayEnv } from './http/gateway-env';
 import { GatewayError, routeNotFound } from './http/gateway-error';
 import { DEFAULT_BODY_LIMIT } from './http/read-json-body';
+import { createImageHosts, type ImageHosts } from './images/image-hosts';
+import { imageArea } from './images/image-routes';
 import { requestLog } from './http/request-log';
 import { requestOrigin } from './http/request-origin';
 import { responseHeaders } from './http/response-headers';
@@ -72,8 +75,12 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Where third-party sign-in reads its settings (`PUBLIC_ORIGINS`, each provider's; README "Settings"); default none. */
   thirdEnv?: NodeJS.ProcessEnv;
+  /** The image hosts the page probes (spec §7.8); default this origin only. */
+  images?: ImageHosts;
   /** Proof of reserves; startGateway passes one whose schedule it started. Absent: one is built, never started. */
   reserves?: ReservesService;
+  /** Announcements to serve beyond the 12 seeds (bench: 1,000); honoured only in local mode or with the fault switch. */
+  announcementCount?: number;
 }
 
 /** Builds the gateway's Hono app: headers and logs on every reply, the `/v1` and market APIs, the fault switch and the built client. */
@@ -84,6 +91,9 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   app.use('*', requestLog(deps.logger));
   // Local mode's app shell frames the app; its middleware runs around responseHeaders to relax framing for that page.
   const appShell = createAppShell(deps.localMode ?? false);
+  // Outside the other header middleware: image responses get their own policy, pages an img-src with the image hosts.
+  const images = imageArea(deps.images ?? createImageHosts({ localMode: false }));
+  app.use('*', images.headers);
   app.use('*', appShell.framing);
   app.use('*', responseHeaders());
   for (const prefix of ['/v1/*', '/api/*', '/v2/*']) app.use(prefix, compress());
@@ -135,6 +145,12 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });
   app.route('/', tradeRoutes(trading));
   app.route('/', vipRoutes(trading));
+  app.route(
+    '/',
+    contentRoutes(trading, {
+      announcementCount: deps.localMode || deps.faults ? deps.announcementCount : undefined,
+    }),
+  );
   app.route('/', fundRoutes(trading));
   // The tree worker opens the database file itself: better-sqlite3's `db.name` is its path.
   const reserves = deps.reserves ?? new ReservesService({ db: deps.db, logger: deps.logger });
@@ -156,6 +172,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
     subAccountManagementRoutes({ auth: auth.context, trading, serverPrivateKey: identity.serverPrivateKey }),
   );
   app.route('/', appShell.routes);
+  app.route('/', images.routes);
   const pageFigures = new AssetFigures(trading);
   app.get(
     '*',

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readImageSettings } from './images/image-settings';
 import { decideLocalMode, LOCAL_MODE_WARNING } from './local-mode';
 import { isLogLevel } from './log/logger';
 import { startGateway } from './server';
+import { announcementCountOf } from './content/content-settings';
 
 function readRoot(certFile: string, keyFile: string) {
   return { certPem: readFileSync(certFile, 'utf8'), keyPem: readFileSync(keyFile, 'utf8') };
@@ -20,7 +22,8 @@ function readCount(env: NodeJS.ProcessEnv, name: string, min: number, max: numbe
 /**
  * CLI entry (`tsx gateway/main.ts`): reads PORT, HOST, DATA_DIR, DIST_DIR, GATEWAY_FAULTS, GATEWAY_LOCAL_MODE, TRUST_PROXY,
  * SIGN_ROOT_*, TLS_CERT_FILE and TLS_KEY_FILE (HTTPS and HTTP/2), LOG_LEVEL, the market load MARKET_STEP_MS and
- * MARKET_LEVEL_CHANGES, and RESERVES_REBUILD_MS, serves until SIGINT/SIGTERM.
+ * MARKET_LEVEL_CHANGES, RESERVES_REBUILD_MS, the image hosts IMAGE_HOSTS, IMAGE_HOST_PORTS and IMAGE_HOST_DELAYS_MS, and
+ * DEV_ANNOUNCEMENTS, serves until SIGINT/SIGTERM.
  */
 async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const port = Number(env.PORT ?? 8080);
@@ -38,6 +41,7 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     throw new Error(`TRUST_PROXY must be 0 or 1, got ${env.TRUST_PROXY}`);
   if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE))
     throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither');
+  const images = readImageSettings(env);
   if (localMode) process.stderr.write(`${LOCAL_MODE_WARNING}\n`);
   const gateway = await startGateway({
     port,
@@ -53,6 +57,9 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     localMode,
     trustProxy: env.TRUST_PROXY === '1',
     thirdEnv: env,
+    // DEV_ANNOUNCEMENTS (bench): more announcements than the seeds, in local mode or with the fault switch only.
+    announcementCount: announcementCountOf(env, localMode || env.GATEWAY_FAULTS === '1'),
+    images,
     devRootDir: env.SIGN_ROOT_DIR || undefined,
     signingRoot:
       env.SIGN_ROOT_CERT_FILE && env.SIGN_ROOT_KEY_FILE

@@ -7,6 +7,8 @@ import { createApp } from './app';
 import { createFundsProgress } from './assets/funds-progress';
 import { openDatabase } from './db/open-database';
 import type { GatewayEnv } from './http/gateway-env';
+import { createImageHosts, type ImageHosts } from './images/image-hosts';
+import type { ImageHostSettings } from './images/image-settings';
 import { createLogger, type Logger, type LogLevel } from './log/logger';
 import { MarketSimulator } from './market/simulator';
 import {
@@ -72,6 +74,8 @@ export interface GatewayOptions {
   localMode?: boolean;
   /** Seeds the dev accounts (default: same as localMode). */
   seedDevAccounts?: boolean;
+  /** Announcements beyond the 12 seeds (dev and bench only; see gateway/content/content-settings.ts). */
+  announcementCount?: number;
   /** How long `GET /v1/trade/changes` waits for a change (default 8 s). */
   tradeLongPollMs?: number;
   /** A TLS-terminating proxy is in front (TRUST_PROXY): its `X-Forwarded-Proto` and `X-Forwarded-For` are believed. */
@@ -83,6 +87,8 @@ export interface GatewayOptions {
    * upgrade and older clients. Without it, plain HTTP/1.1 (behind a TLS proxy in production).
    */
   tls?: { key: string; cert: string };
+  /** Image hosts (README "Settings": IMAGE_HOSTS, IMAGE_HOST_PORTS, IMAGE_HOST_DELAYS_MS); default this origin, and in local mode two extra ports. */
+  images?: ImageHostSettings;
 }
 
 /** A running gateway. */
@@ -99,6 +105,8 @@ export interface RunningGateway {
   /** The Node HTTP server, for a WebSocket upgrade handler to attach to. */
   server: ServerType;
   logger: Logger;
+  /** The image hosts: in local mode, the extra ports serving `/img/*` with their delays. */
+  images: ImageHosts;
   /** Stops the simulator timer, closes connections and the database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -135,7 +143,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   reserves.start();
   // The stream attaches to the server once it listens; the fault switch reaches it through this late binding.
   let stream: PublicStream | undefined;
+  const images = createImageHosts({ settings: options.images, localMode, tls: options.tls });
   const app = createApp({
+    images,
     trading,
     streamFaults: { pause: (ms) => stream?.pause(ms), silence: (ms) => stream?.silence(ms) },
     db,
@@ -148,14 +158,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     seedDevAccounts: options.seedDevAccounts ?? localMode,
     trustProxy: options.trustProxy,
     thirdEnv: options.thirdEnv,
+    announcementCount: options.announcementCount,
     reserves,
   });
   let server: ServerType;
   let port: number;
   let dropConnections: () => void;
   try {
+    // Local mode's extra image ports first: by default the free ones right after the main port.
+    await images.start(host, options.port ?? 0, logger);
     ({ server, port, dropConnections } = await listen(app, host, options.port ?? 0, options.tls));
   } catch (error) {
+    await images.close();
     funds.stop();
     trading.stop();
     await reserves.stop();
@@ -189,6 +203,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       attached.close();
       privateStream.close();
       stopRefusing();
+      await images.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive and in-flight sockets (HTTP/2 sessions too) would otherwise hold close() open.
@@ -211,6 +226,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     app,
     server,
     logger,
+    images,
     close,
   };
 }

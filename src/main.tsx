@@ -22,6 +22,7 @@ import { startInstrumentOfPage } from './app/early-instrument';
 import { limitFirstPaint } from './ui/first-paint';
 import { afterPageShown } from './ui/page-shown';
 import { yieldToMain } from './ui/yield-to-main';
+import { setHostListSource } from './platform/image-host-source';
 
 /** The session check when it started before the first render (inside the app). */
 let sessionCheck: Promise<void> | null = null;
@@ -43,6 +44,12 @@ async function start() {
   watchStaleChunks();
   limitFirstPaint();
   loadSettings();
+  // The image prober (platform, below the request layer) reads its candidate hosts through the secured API.
+  setHostListSource(() =>
+    import('./security/secured-api')
+      .then(({ api }) => api.get<{ hosts: unknown }>('/public/image-hosts', { silent: true }))
+      .then((data) => data.hosts),
+  );
   // A trading page's instrument (market worker, REST read, stream socket) loads beside its texts and code.
   startInstrumentOfPage(new URL(location.href));
   // Texts are ready before the first render, so a Japanese page never flashes English.

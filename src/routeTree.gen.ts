@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as AnnouncementsRouteImport } from './routes/announcements';
 import { Route as ApiRouteImport } from './routes/api';
 import { Route as AssetRouteImport } from './routes/asset';
 import { Route as DevicesRouteImport } from './routes/devices';
@@ -19,6 +20,8 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HistoryRouteImport } from './routes/history';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ModifyverificationRouteImport } from './routes/modifyverification';
+import { Route as ProofOfReservesRouteImport } from './routes/proof-of-reserves';
+import { Route as ProtectionFundRouteImport } from './routes/protection-fund';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as TradeAssetRouteImport } from './routes/trade-asset';
 import { Route as TradeAssetOrderRouteImport } from './routes/trade-asset-order';
@@ -31,6 +34,7 @@ import { Route as AccountNewapiRouteImport } from './routes/account.newapi';
 import { Route as AccountSecurityRouteImport } from './routes/account.security';
 import { Route as AccountSettingRouteImport } from './routes/account.setting';
 import { Route as AccountSubAccountRouteImport } from './routes/account.sub-account';
+import { Route as AnnouncementsIdRouteImport } from './routes/announcements_.$id';
 import { Route as AssetIndexRouteImport } from './routes/asset.index';
 import { Route as AssetAddressRouteImport } from './routes/asset.address';
 import { Route as AssetDepositRouteImport } from './routes/asset.deposit';
@@ -50,6 +54,11 @@ import { Route as SubaccountSettingAntiphishingRouteImport } from './routes/suba
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AnnouncementsRoute = AnnouncementsRouteImport.update({
+  id: '/announcements',
+  path: '/announcements',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ApiRoute = ApiRouteImport.update({
@@ -95,6 +104,16 @@ const LoginRoute = LoginRouteImport.update({
 const ModifyverificationRoute = ModifyverificationRouteImport.update({
   id: '/modifyverification',
   path: '/modifyverification',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ProofOfReservesRoute = ProofOfReservesRouteImport.update({
+  id: '/proof-of-reserves',
+  path: '/proof-of-reserves',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ProtectionFundRoute = ProtectionFundRouteImport.update({
+  id: '/protection-fund',
+  path: '/protection-fund',
   getParentRoute: () => rootRouteImport,
 } as any);
 const RegisterRoute = RegisterRouteImport.update({
@@ -155,6 +174,11 @@ const AccountSettingRoute = AccountSettingRouteImport.update({
 const AccountSubAccountRoute = AccountSubAccountRouteImport.update({
   id: '/account/sub-account',
   path: '/account/sub-account',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AnnouncementsIdRoute = AnnouncementsIdRouteImport.update({
+  id: '/announcements_/$id',
+  path: '/announcements/$id',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AssetIndexRoute = AssetIndexRouteImport.update({
@@ -236,6 +260,7 @@ const SubaccountSettingAntiphishingRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/announcements': typeof AnnouncementsRoute;
   '/api': typeof ApiRoute;
   '/asset': typeof AssetRouteWithChildren;
   '/devices': typeof DevicesRoute;
@@ -245,6 +270,8 @@ export interface FileRoutesByFullPath {
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/modifyverification': typeof ModifyverificationRoute;
+  '/proof-of-reserves': typeof ProofOfReservesRoute;
+  '/protection-fund': typeof ProtectionFundRoute;
   '/register': typeof RegisterRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
@@ -257,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/account/security': typeof AccountSecurityRoute;
   '/account/setting': typeof AccountSettingRoute;
   '/account/sub-account': typeof AccountSubAccountRoute;
+  '/announcements/$id': typeof AnnouncementsIdRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
@@ -275,6 +303,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/announcements': typeof AnnouncementsRoute;
   '/api': typeof ApiRoute;
   '/devices': typeof DevicesRoute;
   '/download': typeof DownloadRoute;
@@ -283,6 +312,8 @@ export interface FileRoutesByTo {
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/modifyverification': typeof ModifyverificationRoute;
+  '/proof-of-reserves': typeof ProofOfReservesRoute;
+  '/protection-fund': typeof ProtectionFundRoute;
   '/register': typeof RegisterRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
@@ -295,6 +326,7 @@ export interface FileRoutesByTo {
   '/account/security': typeof AccountSecurityRoute;
   '/account/setting': typeof AccountSettingRoute;
   '/account/sub-account': typeof AccountSubAccountRoute;
+  '/announcements/$id': typeof AnnouncementsIdRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
@@ -314,6 +346,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/announcements': typeof AnnouncementsRoute;
   '/api': typeof ApiRoute;
   '/asset': typeof AssetRouteWithChildren;
   '/devices': typeof DevicesRoute;
@@ -323,6 +356,8 @@ export interface FileRoutesById {
   '/history': typeof HistoryRoute;
   '/login': typeof LoginRoute;
   '/modifyverification': typeof ModifyverificationRoute;
+  '/proof-of-reserves': typeof ProofOfReservesRoute;
+  '/protection-fund': typeof ProtectionFundRoute;
   '/register': typeof RegisterRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
@@ -335,6 +370,7 @@ export interface FileRoutesById {
   '/account/security': typeof AccountSecurityRoute;
   '/account/setting': typeof AccountSettingRoute;
   '/account/sub-account': typeof AccountSubAccountRoute;
+  '/announcements_/$id': typeof AnnouncementsIdRoute;
   '/asset/address': typeof AssetAddressRoute;
   '/asset/deposit': typeof AssetDepositRoute;
   '/asset/futures': typeof AssetFuturesRoute;
@@ -355,6 +391,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/announcements'
     | '/api'
     | '/asset'
     | '/devices'
@@ -364,6 +401,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/login'
     | '/modifyverification'
+    | '/proof-of-reserves'
+    | '/protection-fund'
     | '/register'
     | '/trade-asset'
     | '/trade-asset-order'
@@ -376,6 +415,7 @@ export interface FileRouteTypes {
     | '/account/security'
     | '/account/setting'
     | '/account/sub-account'
+    | '/announcements/$id'
     | '/asset/address'
     | '/asset/deposit'
     | '/asset/futures'
@@ -394,6 +434,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/announcements'
     | '/api'
     | '/devices'
     | '/download'
@@ -402,6 +443,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/login'
     | '/modifyverification'
+    | '/proof-of-reserves'
+    | '/protection-fund'
     | '/register'
     | '/trade-asset'
     | '/trade-asset-order'
@@ -414,6 +457,7 @@ export interface FileRouteTypes {
     | '/account/security'
     | '/account/setting'
     | '/account/sub-account'
+    | '/announcements/$id'
     | '/asset/address'
     | '/asset/deposit'
     | '/asset/futures'
@@ -432,6 +476,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/announcements'
     | '/api'
     | '/asset'
     | '/devices'
@@ -441,6 +486,8 @@ export interface FileRouteTypes {
     | '/history'
     | '/login'
     | '/modifyverification'
+    | '/proof-of-reserves'
+    | '/protection-fund'
     | '/register'
     | '/trade-asset'
     | '/trade-asset-order'
@@ -453,6 +500,7 @@ export interface FileRouteTypes {
     | '/account/security'
     | '/account/setting'
     | '/account/sub-account'
+    | '/announcements_/$id'
     | '/asset/address'
     | '/asset/deposit'
     | '/asset/futures'
@@ -472,6 +520,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AnnouncementsRoute: typeof AnnouncementsRoute;
   ApiRoute: typeof ApiRoute;
   AssetRoute: typeof AssetRouteWithChildren;
   DevicesRoute: typeof DevicesRoute;
@@ -481,6 +530,8 @@ export interface RootRouteChildren {
   HistoryRoute: typeof HistoryRoute;
   LoginRoute: typeof LoginRoute;
   ModifyverificationRoute: typeof ModifyverificationRoute;
+  ProofOfReservesRoute: typeof ProofOfReservesRoute;
+  ProtectionFundRoute: typeof ProtectionFundRoute;
   RegisterRoute: typeof RegisterRoute;
   TradeAssetRoute: typeof TradeAssetRoute;
   TradeAssetOrderRoute: typeof TradeAssetOrderRoute;
@@ -493,6 +544,7 @@ export interface RootRouteChildren {
   AccountSecurityRoute: typeof AccountSecurityRoute;
   AccountSettingRoute: typeof AccountSettingRoute;
   AccountSubAccountRoute: typeof AccountSubAccountRoute;
+  AnnouncementsIdRoute: typeof AnnouncementsIdRoute;
   RecordExchangeRoute: typeof RecordExchangeRoute;
   SpotSymbolRoute: typeof SpotSymbolRoute;
   SubaccountSettingRoute: typeof SubaccountSettingRouteWithChildren;
@@ -509,6 +561,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/announcements': {
+      id: '/announcements';
+      path: '/announcements';
+      fullPath: '/announcements';
+      preLoaderRoute: typeof AnnouncementsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/api': {
@@ -572,6 +631,20 @@ declare module '@tanstack/react-router' {
       path: '/modifyverification';
       fullPath: '/modifyverification';
       preLoaderRoute: typeof ModifyverificationRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/proof-of-reserves': {
+      id: '/proof-of-reserves';
+      path: '/proof-of-reserves';
+      fullPath: '/proof-of-reserves';
+      preLoaderRoute: typeof ProofOfReservesRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/protection-fund': {
+      id: '/protection-fund';
+      path: '/protection-fund';
+      fullPath: '/protection-fund';
+      preLoaderRoute: typeof ProtectionFundRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/register': {
@@ -656,6 +729,13 @@ declare module '@tanstack/react-router' {
       path: '/account/sub-account';
       fullPath: '/account/sub-account';
       preLoaderRoute: typeof AccountSubAccountRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/announcements_/$id': {
+      id: '/announcements_/$id';
+      path: '/announcements/$id';
+      fullPath: '/announcements/$id';
+      preLoaderRoute: typeof AnnouncementsIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/asset/': {
@@ -801,6 +881,7 @@ const SubaccountSettingRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AnnouncementsRoute: AnnouncementsRoute,
   ApiRoute: ApiRoute,
   AssetRoute: AssetRouteWithChildren,
   DevicesRoute: DevicesRoute,
@@ -810,6 +891,8 @@ const rootRouteChildren: RootRouteChildren = {
   HistoryRoute: HistoryRoute,
   LoginRoute: LoginRoute,
   ModifyverificationRoute: ModifyverificationRoute,
+  ProofOfReservesRoute: ProofOfReservesRoute,
+  ProtectionFundRoute: ProtectionFundRoute,
   RegisterRoute: RegisterRoute,
   TradeAssetRoute: TradeAssetRoute,
   TradeAssetOrderRoute: TradeAssetOrderRoute,
@@ -822,6 +905,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSecurityRoute: AccountSecurityRoute,
   AccountSettingRoute: AccountSettingRoute,
   AccountSubAccountRoute: AccountSubAccountRoute,
+  AnnouncementsIdRoute: AnnouncementsIdRoute,
   RecordExchangeRoute: RecordExchangeRoute,
   SpotSymbolRoute: SpotSymbolRoute,
   SubaccountSettingRoute: SubaccountSettingRouteWithChildren,

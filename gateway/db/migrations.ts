@@ -1,6 +1,7 @@
 import { API_KEY_MIGRATIONS } from '../apikeys/api-key-migrations';
 import { AUTH_MIGRATIONS } from '../auth/auth-migrations';
 import { FEE_MIGRATIONS } from '../fees/fee-migrations';
+import { CONTENT_MIGRATIONS } from '../content/content-migrations';
 import { DEVICE_MIGRATIONS } from '../auth/device-migrations';
 import { PROFILE_MIGRATIONS } from '../auth/profile-migrations';
 import { SECURITY_MIGRATIONS } from '../security/security-migrations';
@@ -37,6 +38,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...WALLET_MIGRATIONS,
   ...OIDC_MIGRATIONS,
   ...QR_MIGRATIONS,
+  // Ids 800–809: announcement read marks.
+  ...CONTENT_MIGRATIONS,
   // Ids 810–819: proof of reserves (nonces, simulated reserves, published roots).
   ...RESERVES_MIGRATIONS,
   // Ids 820–829: the protection fund's ledger and the key that masks its payouts' users.

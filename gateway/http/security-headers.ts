@@ -35,6 +35,19 @@ export function buildContentSecurityPolicy(
   ].join('; ');
 }
 
+/**
+ * The policy with more origins in its `img-src` (the image hosts the page probes, spec §7.8); each must be a bare
+ * origin (gateway/images/image-settings.ts checks them), so nothing else can enter the policy.
+ */
+export function withImageOrigins(policy: string, origins: readonly string[]): string {
+  const safe = origins.filter((origin) => /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(origin));
+  if (safe.length === 0) return policy;
+  return policy.replace(
+    /(^|; )img-src ([^;]*)/,
+    (_all, start: string, sources: string) => `${start}img-src ${sources} ${safe.join(' ')}`,
+  );
+}
+
 /** The security headers every gateway response carries (harmless on JSON and assets, essential on HTML). */
 export function securityHeaders(socketOrigin: string | null, framing: FramePolicy = 'deny'): Record<string, string> {
   return {

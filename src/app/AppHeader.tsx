@@ -1,10 +1,11 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Locale } from '../../engine/rules/locales';
 import { i18nState, useT } from '../i18n/i18n';
 import { Icon } from '../ui/Icon';
 import { AfterFirstCommit } from '../ui/PageTransition';
+import { usePageShown } from '../ui/page-shown';
 import { useDisclosure } from '../ui/use-disclosure';
 import { setTheme, settingsState } from '../settings/settings';
 import { AccountMenu } from './AccountMenu';
@@ -13,6 +14,12 @@ import { LanguagePicker } from './LanguagePicker';
 import { chooseLocale } from './locale-sync';
 import { DocumentTitle } from './page-title';
 import './app-header.css';
+
+/** How long the announcements badge waits for a page that never says it has shown its figures. */
+const BADGE_FALLBACK_MS = 2000;
+
+/** The announcements badge: its own chunk, loaded once the page has shown its figures (not the page's bytes). */
+const UnreadBadge = lazy(() => import('../content/UnreadBadge').then((m) => ({ default: m.UnreadBadge })));
 
 /**
  * The top bar: brand, navigation, account, language and theme. Where they would not fit on one line (phones,
@@ -25,6 +32,7 @@ export function AppHeader() {
   const { locale } = useSnapshot(i18nState);
   const { theme } = useSnapshot(settingsState);
   const menu = useDisclosure();
+  const isPageShown = usePageShown(BADGE_FALLBACK_MS);
 
   // Any navigation (a link in the menu, signing out) folds the menu away.
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -84,6 +92,13 @@ export function AppHeader() {
             free for them), which keeps that commit, the page's largest, a short task on a slow phone. */}
         <div className="app-header__tools">
           <AfterFirstCommit>
+            {isPageShown ? (
+              <Suspense fallback={<span className="app-header__badge-slot" aria-hidden="true" />}>
+                <UnreadBadge />
+              </Suspense>
+            ) : (
+              <span className="app-header__badge-slot" aria-hidden="true" />
+            )}
             <AccountMenu />
             <LanguagePicker locale={locale} onChoose={(next) => void onLanguage(next)} />
             <CurrencyPicker />

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
+import { CoinIcon } from '../ui/CoinIcon';
 import { StateView } from '../ui/StateView';
 import { loadSpotAssets, type SpotAsset } from './asset-api';
 import { fixedText, unitText } from './asset-format';
@@ -76,7 +77,9 @@ export function SpotAssetsPage() {
                 <tbody>
                   {rows.map((asset) => (
                     <tr key={asset.coin} data-coin={asset.coin}>
-                      <th scope="row">{asset.coin}</th>
+                      <th scope="row">
+                        <CoinIcon coin={asset.coin} size={20} /> {asset.coin}
+                      </th>
                       <td data-label={t('asset.available')}>
                         <bdi dir="ltr">{amount(asset.available, asset.places)}</bdi>
                       </td>

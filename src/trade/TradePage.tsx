@@ -6,6 +6,7 @@ import type { TradeInstrument } from '../../engine/market/trade-instrument';
 import { chartPreferenceKey } from '../../engine/rules/chart-preferences';
 import { groupingSteps } from '../../engine/rules/grouping-steps';
 import { localeEntryOf } from '../../engine/rules/locales';
+import { CoinDescription } from '../content/CoinDescription';
 import { i18nState, useT } from '../i18n/i18n';
 import { type FeedParts, type FeedStore, useFeedValue } from './market/feed-store';
 import { useTradeFeed } from './market/use-trade-feed';
@@ -164,7 +165,10 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
           <div className="trade__tape">{tape}</div>
         </>
       )}
-      <div className="trade__form">{lastPrice}</div>
+      <div className="trade__form">
+        {lastPrice}
+        <CoinDescription coin={instrument.base} />
+      </div>
       <div className="trade__account">
         <AccountPanels instrument={instrument} />
       </div>

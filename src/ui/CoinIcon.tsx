@@ -1,30 +1,18 @@
-import './coin-icon.css';
+import { HostedImage } from './HostedImage';
 
-/** A hue from 0 to 359 that a coin name always gets (FNV-1a over its letters), so each coin keeps its colour. */
-export function coinHue(coin: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < coin.length; i++) {
-    hash ^= coin.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % 360;
-}
+/** A coin symbol as the exchange lists it; anything else shows the generic icon. */
+const COIN = /^[A-Z0-9]{1,12}$/;
 
 export interface CoinIconProps {
-  /** The base coin, e.g. "BTC". */
+  /** The coin, e.g. "BTC". */
   coin: string;
-  size?: 'sm' | 'md';
+  /** Width and height in CSS pixels (default 24). */
+  size?: number;
 }
 
-/** A coin's badge drawn locally (no image fetched): its initial on a circle of the coin's own colour; decorative. */
-export function CoinIcon({ coin, size = 'md' }: CoinIconProps) {
-  return (
-    <span
-      className={`coin-icon coin-icon--${size}`}
-      style={{ backgroundColor: `hsl(${coinHue(coin)} 55% 40%)` }}
-      aria-hidden="true"
-    >
-      {coin.slice(0, 1)}
-    </span>
-  );
+/** A coin's icon from the session's fastest image host (spec §7.8); decorative, its box reserved, loaded lazily. */
+export function CoinIcon({ coin, size = 24 }: CoinIconProps) {
+  // The gateway answers any symbol it does not list with the generic icon; "GENERIC" is no coin.
+  const path = `/img/coins/${COIN.test(coin) ? coin : 'GENERIC'}.svg`;
+  return <HostedImage path={path} alt="" className="coin-icon" width={size} height={size} isDecorative />;
 }

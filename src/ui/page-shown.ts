@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * When the page has shown its own figures: the moment background work (the risk token, referral capture) may
  * start downloading and running without competing with what the user came to see. A page marks it when its main
@@ -26,4 +28,20 @@ export function afterPageShown(fallbackMs: number): Promise<void> {
     const timer = setTimeout(done, fallbackMs);
     waiting.add(done);
   });
+}
+
+/** True once a page has shown its figures, or `fallbackMs` after the calling component mounted (see {@link afterPageShown}). */
+export function usePageShown(fallbackMs: number): boolean {
+  const [isShown, setShown] = useState(shown);
+  useEffect(() => {
+    if (isShown) return;
+    let isLive = true;
+    void afterPageShown(fallbackMs).then(() => {
+      if (isLive) setShown(true);
+    });
+    return () => {
+      isLive = false;
+    };
+  }, [isShown, fallbackMs]);
+  return isShown;
 }

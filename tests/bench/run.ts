@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startGateway } from '../../gateway/server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { measureAnnouncements } from './announcements-bench';
 import { measureAssets } from './asset-bench';
 import { measureCrypto } from './crypto-bench';
 import { measureMaths } from './maths-bench';
@@ -283,6 +284,16 @@ try {
     over += printReserves(
       await measureReserves({ accounts: Number(process.env.BENCH_RESERVES_ACCOUNTS ?? 1_000_000) }),
     );
+  if (ONLY === '' || ONLY === 'announcements') {
+    const list = await measureAnnouncements(browser, { distDir: join(ROOT, 'dist'), cpuThrottle: CPU_THROTTLE });
+    const ok = list.rows === 1000 && list.longTasks.count === 0;
+    console.log(`\nannouncements (desktop, 1,000 rows)  /announcements`);
+    console.log(
+      `  ${list.rows} rows in ${list.renderMs} ms; long tasks ${list.longTasks.count} (max ${list.longTasks.maxMs} ms)`,
+    );
+    console.log(`  ${ok ? 'ok  ' : 'OVER'} 1,000 announcements render without a long task at ${CPU_THROTTLE}x`);
+    if (!ok) over += 1;
+  }
   if (ONLY === '' || ONLY === 'webview')
     over += printWebview(await measureWebview({ distDir: join(ROOT, 'dist'), ...WEBVIEW }));
 } finally {

@@ -16,6 +16,8 @@ declare module 'vitest' {
     marketWsUrl: string;
     /** `http://127.0.0.1:<port>`: `POST /drop-streams` closes every stream connection from the server side. */
     marketControlUrl: string;
+    /** The test gateway's extra image hosts (local mode): the first answers at once, the second 300 ms later. */
+    imageHosts: string[];
   }
 }
 
@@ -47,6 +49,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { port } = control.address() as AddressInfo;
   project.provide('marketWsUrl', `${gateway.url.replace(/^http/, 'ws')}/v2/ws/public`);
   project.provide('marketControlUrl', `http://127.0.0.1:${port}`);
+  project.provide(
+    'imageHosts',
+    gateway.images.ports().map((imagePort) => `http://127.0.0.1:${imagePort}`),
+  );
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));
     await gateway.close();

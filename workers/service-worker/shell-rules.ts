@@ -14,7 +14,7 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
  * Path prefixes the gateway answers itself (its APIs, the socket, the fault switch and the local-mode pages beside
  * the app, such as the dev mailbox): a navigation there is never answered with the app's shell.
  */
-const NOT_THE_APP = ['/v1', '/api', '/v2', '/__faults', '/dev'];
+const NOT_THE_APP = ['/v1', '/api', '/v2', '/__faults', '/dev', '/img'];
 
 /** True when a navigation to `pathname` belongs to the app (and may fall back to the cached shell). */
 export function isShellNavigation(pathname: string): boolean {

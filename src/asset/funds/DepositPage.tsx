@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { CoinDescription } from '../../content/CoinDescription';
 import { useIntlTag, useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -73,6 +74,7 @@ export function DepositPage() {
               ) : (
                 <StateView state="empty" message={t('asset.account.soon')} />
               )}
+              {coin && <CoinDescription coin={coin} />}
             </>
           );
         }}

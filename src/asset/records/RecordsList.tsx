@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { formatRequestDate } from '../../../engine/rules/request-params';
 import type { Reply } from '../../api/request';
 import { type MessageKey, useT } from '../../i18n/i18n';
+import { CoinIcon } from '../../ui/CoinIcon';
 import { StateView } from '../../ui/StateView';
 import { AssetStates } from '../AssetStates';
 import { useCsvExport } from './csv-export';
@@ -19,6 +20,8 @@ export interface RecordColumn<Row> {
   cell(row: Row): ReactNode;
   csv(row: Row): string;
   className?(row: Row): string | undefined;
+  /** The coin a cell names, shown with its icon (the coin column). */
+  coin?(row: Row): string;
 }
 
 export interface RecordsListProps<Row> {
@@ -116,11 +119,11 @@ export function RecordsList<Row>(props: RecordsListProps<Row>) {
                         {columns.map((column, index) =>
                           index === 0 ? (
                             <th key={column.label} scope="row">
-                              {column.cell(row)}
+                              {cellOf(column, row)}
                             </th>
                           ) : (
                             <td key={column.label} data-label={t(column.label)} className={column.className?.(row)}>
-                              {column.cell(row)}
+                              {cellOf(column, row)}
                             </td>
                           ),
                         )}
@@ -135,6 +138,16 @@ export function RecordsList<Row>(props: RecordsListProps<Row>) {
         }
       </AssetStates>
     </div>
+  );
+}
+
+/** A column's cell, with the coin's icon before it in the coin column. */
+function cellOf<Row>(column: RecordColumn<Row>, row: Row): ReactNode {
+  if (!column.coin) return column.cell(row);
+  return (
+    <>
+      <CoinIcon coin={column.coin(row)} size={20} /> {column.cell(row)}
+    </>
   );
 }
 

@@ -46,7 +46,7 @@ export function TransacPage() {
         cell: (b) => t(`asset.account.${b.account}`),
         csv: (b) => t(`asset.account.${b.account}`),
       },
-      { label: 'asset.records.coin', cell: (b) => b.coin, csv: (b) => b.coin },
+      { label: 'asset.records.coin', cell: (b) => b.coin, csv: (b) => b.coin, coin: (b) => b.coin },
       {
         label: 'asset.records.amount',
         cell: (b) => <bdi dir="ltr">{amountsShown ? coinAmount(b.amount, b.coin, intl) : HIDDEN_AMOUNT}</bdi>,

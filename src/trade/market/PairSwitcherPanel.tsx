@@ -72,7 +72,7 @@ export function PairSwitcherPanel({ current, searchRef, onChosen }: PairSwitcher
                 label={t('trade.favourite', { pair })}
                 onToggle={() => onStar(kind, row.symbol)}
               />
-              <CoinIcon coin={row.base} size="sm" />
+              <CoinIcon coin={row.base} size={20} />
               <MarketLink
                 className="pair-switcher__link"
                 kind={kind}
