@@ -32,7 +32,7 @@ export function AnnouncementsPage({ category }: AnnouncementsPageProps) {
       unreadState.count = unread;
       setListKey((key) => key + 1);
     } catch {
-      void refreshUnread(locale);
+      void refreshUnread(locale, true);
     }
   };
 

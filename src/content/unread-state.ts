@@ -33,8 +33,23 @@ const isSignedIn = () => authState.status === 'signedIn';
 
 let refreshId = 0;
 
-/** Reads the count again: the gateway's for a signed-in user, the newest announcements not marked locally otherwise. */
-export async function refreshUnread(locale: string): Promise<void> {
+/** A count read this recently, for the same visitor and language, is not read again on a navigation. */
+export const UNREAD_FRESH_MS = 60_000;
+let lastRead: { key: string; at: number } | null = null;
+
+/**
+ * Reads the count again: the gateway's for a signed-in user, the newest announcements not marked locally otherwise.
+ * A navigation asks every time; the count is read at most once a minute unless `force` (the visitor marked some read).
+ */
+export async function refreshUnread(locale: string, force = false): Promise<void> {
+  const key = `${authState.status}|${locale}`;
+  if (
+    !force &&
+    unreadState.count !== null &&
+    lastRead?.key === key &&
+    performance.now() - lastRead.at < UNREAD_FRESH_MS
+  )
+    return;
   const id = ++refreshId;
   try {
     const count = isSignedIn()
@@ -44,7 +59,9 @@ export async function refreshUnread(locale: string): Promise<void> {
           const read = localReadIds();
           return page.items.filter((item) => !read.has(item.id)).length;
         })();
-    if (id === refreshId) unreadState.count = count;
+    if (id !== refreshId) return;
+    unreadState.count = count;
+    lastRead = { key, at: performance.now() };
   } catch {
     // The badge hides rather than showing a stale or wrong number; the next navigation tries again.
     if (id === refreshId) unreadState.count = null;
@@ -61,7 +78,7 @@ export async function markRead(ids: readonly string[], locale: string): Promise<
     return;
   }
   addLocalReads(ids);
-  await refreshUnread(locale);
+  await refreshUnread(locale, true);
 }
 
 /** Whether an item counts as read on this page: the gateway's mark when signed in, the local one otherwise. */
