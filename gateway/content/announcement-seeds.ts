@@ -34,18 +34,21 @@ interface SeedShape {
 /** Marks the page sets when hostile markup runs; tests read `window.__contentXss` to prove that none did. */
 const MARK = 'window.__contentXss=(window.__contentXss||0)+1';
 
-/** Every hostile piece the seeds carry, so one detail page exercises them all. */
+/**
+ * Every hostile piece the seeds carry, so one detail page exercises them all. What survives of them is shown in
+ * every language, so their visible text is a pair's name and a mark, never words.
+ */
 export const HOSTILE_MARKUP: readonly string[] = [
   `<script>${MARK}</script>`,
   `<img src="x" onerror="${MARK}" alt="">`,
-  `<a href="javascript:${MARK}">javascript link</a>`,
-  `<a href="JaVaScRiPt&colon;${MARK}">entity link</a>`,
-  `<a href=" java\tscript:${MARK}">whitespace link</a>`,
+  `<a href="javascript:${MARK}">SUI/USDT ↗</a>`,
+  `<a href="JaVaScRiPt&colon;${MARK}">SUI/USDT ↗</a>`,
+  `<a href=" java\tscript:${MARK}">SUI/USDT ↗</a>`,
   `<svg onload="${MARK}"><circle r="1"></circle></svg>`,
   '<!-- editor note: remove before publishing -->',
   '<noscript><p>noscript body must not show</p></noscript>',
   `<iframe src="javascript:${MARK}"></iframe>`,
-  `<p style="background:url(javascript:${MARK})" onclick="${MARK}">styled paragraph</p>`,
+  `<p style="background:url(javascript:${MARK})" onclick="${MARK}">SUI/USDT</p>`,
 ];
 
 const SHAPES: readonly SeedShape[] = [
