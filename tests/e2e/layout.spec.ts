@@ -2,13 +2,17 @@ import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support';
 
 test.describe('theme, layout and accessibility', () => {
-  test('the stored theme applies before any app code runs (no flash)', async ({ page }) => {
-    await page.goto('/');
-    await page.getByTestId('theme-select').selectOption('light');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  test('the stored theme applies before any app code runs (no flash)', async ({ page: first, context }) => {
+    await first.goto('/');
+    await first.getByTestId('theme-select').selectOption('light');
+    await expect(first.locator('html')).toHaveAttribute('data-theme', 'light');
+    // The first page is closed before the bundle is blocked: a lazy chunk of its own refused would make it reload itself
+    // (stale-chunk recovery) while the test navigates.
+    await first.close();
     // Block the app bundle (every script of assets/ but the boot script): only the boot script can have set the theme now.
-    await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
-    await page.reload();
+    await context.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
