@@ -11,6 +11,7 @@ import {
   linkTargetPattern,
   PRODUCT_DOMAIN_FAMILY,
 } from '../../engine/rules/link-targets';
+import { HOSTED_IMAGE_PATH, HOSTED_PATH_ATTRIBUTE } from './hosted-image-path';
 
 /** The Trusted Types policy that produces HTML (named in the CSP's `trusted-types` list). */
 export const APP_HTML_POLICY = 'app-html';
@@ -107,7 +108,26 @@ function createHtmlPolicy(): HtmlPolicy | null {
 function purify(html: string): string {
   if (purifier === null) purifier = createPurifier();
   // DOMPurify parses through its own `dompurify` policy (also in the CSP list); the string goes back to our policy.
-  return purifier.sanitize(String(html));
+  return purifier.sanitize(withoutStyleAttributes(String(html)));
+}
+
+// An inline style attribute in a tag (after whitespace or `/`, any quoting or none). `[^<>]` keeps the scan linear.
+const STYLE_ATTRIBUTE = /(<[a-z][^<>]*?[\s/])style(?=[\s/>=])(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?/gi;
+
+/**
+ * Removes inline style attributes before parsing. The page's CSP (`style-src` without `'unsafe-inline'`) blocks each
+ * one the parser meets, even in DOMPurify's detached document, and reports it: a reader of an announcement written
+ * with styles would send a report per visit. Not a security step: whatever this leaves is sanitized after it.
+ */
+export function withoutStyleAttributes(html: string): string {
+  let text = html;
+  // Each pass removes at least one attribute, and one tag may hold several.
+  for (let pass = 0; pass < 64; pass += 1) {
+    const next = text.replace(STYLE_ATTRIBUTE, '$1');
+    if (next === text) break;
+    text = next;
+  }
+  return text;
 }
 
 // A private instance configured once, so no other import of DOMPurify can change its hooks or settings.
@@ -133,6 +153,7 @@ function checkUrlAttribute(node: Element, event: UponSanitizeAttributeHookEvent)
 }
 
 function settleLink(node: Element): void {
+  if (node.nodeName === 'IMG') holdHostedImage(node);
   if (node.nodeName !== 'A') {
     node.removeAttribute('target');
     node.removeAttribute('rel');
@@ -150,6 +171,15 @@ function settleLink(node: Element): void {
   const rel = linkRel({ rel: node.getAttribute('rel'), host: hostOf(href), opensNewTab: target !== null, family });
   if (rel === '') node.removeAttribute('rel');
   else node.setAttribute('rel', rel);
+}
+
+// An image the hosts serve (`/img/…`) keeps its path in HOSTED_PATH_ATTRIBUTE instead of a `src`: it must not load from
+// this origin first; RichText puts it on the session's fastest host (spec §7.8).
+function holdHostedImage(node: Element): void {
+  const src = node.getAttribute('src');
+  if (src === null || !HOSTED_IMAGE_PATH.test(src)) return;
+  node.removeAttribute('src');
+  node.setAttribute(HOSTED_PATH_ATTRIBUTE, src);
 }
 
 // The product's domain family: the build's VITE_PRODUCT_DOMAINS (comma-separated), else the engine's default.

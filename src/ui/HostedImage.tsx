@@ -1,23 +1,7 @@
 import { type SyntheticEvent, useEffect, useState } from 'react';
+import { HOSTED_IMAGE_PATH } from '../platform/hosted-image-path';
 import './coin-icon.css';
-
-type ImageHostsModule = typeof import('../platform/image-hosts');
-
-/** The prober, loaded on the first image: it is not part of the first render's code. */
-let hostsModule: ImageHostsModule | null = null;
-let hostsLoading: Promise<ImageHostsModule> | null = null;
-
-function loadHosts(): Promise<ImageHostsModule> {
-  hostsLoading ??= import('../platform/image-hosts').then(async (module) => {
-    await module.chooseImageHosts();
-    hostsModule = module;
-    return module;
-  });
-  return hostsLoading;
-}
-
-/** An image path on the hosts: `/img/…`, letters, digits, `-`, `_`, `.` and `/` only, no `..`. */
-const IMAGE_PATH = /^\/img\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/;
+import { imageHostOrderNow, loadImageHosts, markImageHostBad } from './hosted-image-hosts';
 
 export interface HostedImageProps {
   /** The image's path on every host, e.g. `/img/coins/BTC.svg`. */
@@ -37,12 +21,12 @@ export interface HostedImageProps {
  * tried again in this session.
  */
 export function HostedImage({ path, alt, className, width, height, isDecorative }: HostedImageProps) {
-  const [order, setOrder] = useState<readonly string[] | null>(() => hostsModule?.imageHostOrder() ?? null);
+  const [order, setOrder] = useState<readonly string[] | null>(imageHostOrderNow);
   const [tried, setTried] = useState(0);
   useEffect(() => {
     if (order !== null) return;
     let isLive = true;
-    void loadHosts().then(
+    void loadImageHosts().then(
       (module) => isLive && setOrder(module.imageHostOrder()),
       () => isLive && setOrder([location.origin]),
     );
@@ -51,11 +35,11 @@ export function HostedImage({ path, alt, className, width, height, isDecorative 
     };
   }, [order]);
 
-  const isValid = IMAGE_PATH.test(path);
+  const isValid = HOSTED_IMAGE_PATH.test(path);
   const host = isValid ? order?.[tried] : undefined;
   const onError = (event: SyntheticEvent<HTMLImageElement>) => {
     if (host === undefined || event.currentTarget.getAttribute('src') !== `${host}${path}`) return;
-    hostsModule?.markHostBad(host);
+    markImageHostBad(host);
     setTried((at) => at + 1);
   };
   const isFailed = !isValid || (order !== null && host === undefined);

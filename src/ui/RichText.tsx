@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { HOSTED_PATH_ATTRIBUTE } from '../platform/hosted-image-path';
 import { sanitizeHtml } from '../platform/sanitize-html';
+import { placeHostedImages } from './hosted-image-hosts';
 import './rich-text.css';
 
 export interface RichTextProps {
@@ -10,12 +12,19 @@ export interface RichTextProps {
 
 /**
  * Shows rich text from the gateway (spec §5): the one place in src/ that sets HTML, always through the `app-html`
- * Trusted Types policy (src/platform/sanitize-html.ts), so nothing else reaches the sink.
+ * Trusted Types policy (src/platform/sanitize-html.ts), so nothing else reaches the sink. Its images served under
+ * `/img/` load from the session's fastest image host, like coin icons (spec §7.8).
  */
 export function RichText({ html, className }: RichTextProps) {
   const content = useMemo(() => ({ __html: sanitizeHtml(html) }), [html]);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = box.current;
+    return content && root ? placeHostedImages(root, HOSTED_PATH_ATTRIBUTE) : undefined;
+  }, [content]);
   return (
     <div
+      ref={box}
       className={['rich-text', className].filter(Boolean).join(' ')}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the value is TrustedHTML from the sanitizing policy.
       dangerouslySetInnerHTML={content}

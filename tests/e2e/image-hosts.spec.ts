@@ -77,6 +77,47 @@ test.describe('image hosts', () => {
     expect(kept.bad).toEqual([fast]);
   });
 
+  test('an announcement’s banner in its rich text comes from the faster port, never first from this origin', async ({
+    page,
+  }) => {
+    const cspViolations = await watchCspViolations(page);
+    const { fast } = await imageHosts(page);
+    const ownBanner: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/img/announcements/') && url.origin !== new URL(fast).origin) {
+        ownBanner.push(request.url());
+      }
+    });
+    await page.goto('/announcements');
+    await page.getByRole('link', { name: /New listing: SUI\/USDT spot trading/ }).click();
+    const banner = page.locator('.announcement__body img[data-hosted-path="/img/announcements/listing.svg"]');
+    await expect(banner).toHaveAttribute('src', `${fast}/img/announcements/listing.svg`, SLOW);
+    await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.naturalWidth), SLOW).toBe(640);
+    expect(ownBanner).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('an announcement’s banner moves to the next host when the chosen one fails it', async ({ page }) => {
+    const { fast, slow } = await imageHosts(page);
+    // The session ranks both ports (the markets page's icons start the probe).
+    await page.goto('/');
+    expect(new Set(await iconOrigins(page))).toEqual(new Set([fast]));
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('image-hosts') ?? 'null')?.ranked), SLOW)
+      .toEqual([fast, slow]);
+    await page.goto('/announcements');
+    await expect(page.getByRole('link', { name: /New listing: SUI\/USDT spot trading/ })).toBeVisible(SLOW);
+    // Then the fast port stops serving banners.
+    await page.route(`${fast}/img/announcements/**`, (route) => route.abort('connectionrefused'));
+    await page.getByRole('link', { name: /New listing: SUI\/USDT spot trading/ }).click();
+    const banner = page.locator('.announcement__body img[data-hosted-path]');
+    await expect(banner).toHaveAttribute('src', `${slow}/img/announcements/listing.svg`, SLOW);
+    await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.naturalWidth), SLOW).toBe(640);
+    const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('image-hosts') ?? 'null'));
+    expect(kept.bad).toEqual([fast]);
+  });
+
   test('an SVG opened on its own runs nothing, and a traversal is refused', async ({ request }) => {
     const icon = await request.get('/img/coins/BTC.svg');
     expect(icon.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');

@@ -10,7 +10,7 @@ csp.httpEquiv = 'Content-Security-Policy';
 csp.content = "require-trusted-types-for 'script'; trusted-types default app-html dompurify";
 document.head.append(csp);
 await import('../../../src/security/trusted-types');
-const { sanitizeHtml } = await import('../../../src/platform/sanitize-html');
+const { sanitizeHtml, withoutStyleAttributes } = await import('../../../src/platform/sanitize-html');
 const { RichText } = await import('../../../src/ui/RichText');
 
 const clean = (html: string) => String(sanitizeHtml(html));
@@ -93,6 +93,38 @@ describe('sanitizeHtml', () => {
     );
     expect(clean('<svg><circle r="1"></circle><text>t</text></svg><math><mi>x</mi></math><p>b</p>')).toBe('<p>b</p>');
     expect(clean('<style>p{color:red}</style><template><p>t</p></template><p>c</p>')).toBe('<p>c</p>');
+  });
+
+  it('holds an image the hosts serve by its path, with no src of its own, and lets no input name such a path', () => {
+    expect(clean('<img src="/img/announcements/listing.svg" alt="Listing" width="640" height="240">')).toBe(
+      '<img alt="Listing" width="640" height="240" data-hosted-path="/img/announcements/listing.svg">',
+    );
+    // Not a hosted path: kept as a src when the link rule allows it.
+    expect(clean('<img src="/img/../secret.png">')).toBe('<img src="/img/../secret.png">');
+    expect(clean('<img src="/images/a.png">')).toBe('<img src="/images/a.png">');
+    expect(clean('<img src="https://exchange.com/img/a.png">')).toBe('<img src="https://exchange.com/img/a.png">');
+    // The attribute itself comes only from the sanitizer.
+    expect(clean('<img data-hosted-path="//evil.invalid/x.png"><p data-hosted-path="/img/a.svg">t</p>')).toBe(
+      '<img><p>t</p>',
+    );
+    expect(clean('<a href="/img/coins/BTC.svg">icon</a>')).toBe('<a href="/img/coins/BTC.svg">icon</a>');
+  });
+
+  it('takes inline style attributes out before parsing, so the CSP has none to block and report', () => {
+    expect(withoutStyleAttributes('<p style="color:red" title="t">x</p>')).toBe('<p  title="t">x</p>');
+    expect(withoutStyleAttributes(`<p STYLE='a' style=b/style="c" id=d>x</p><b style>y</b><i/style=z>w</i>`)).toBe(
+      '<p   id=d>x</p><b >y</b><i/>w</i>',
+    );
+    // Text that only looks like one stays.
+    expect(withoutStyleAttributes('a style="x" b, <code>&lt;p style="y"&gt;</code>')).toBe(
+      'a style="x" b, <code>&lt;p style="y"&gt;</code>',
+    );
+    expect(clean('<p style="color:red">t</p><img src="/i.png" style="x" alt="a">')).toBe(
+      '<p>t</p><img src="/i.png" alt="a">',
+    );
+    // Linear in its input: a quadratic scan of these would not end within the test's time.
+    const long = `${'<a'.repeat(100_000)}${' style="x'.repeat(20_000)}`;
+    expect(withoutStyleAttributes(long).length).toBeLessThanOrEqual(long.length);
   });
 
   it('drops attributes outside the allow-list', () => {
