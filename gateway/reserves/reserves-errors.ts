@@ -12,3 +12,13 @@ export const treeNotReady = () =>
   new GatewayError(503, '40921', 'The reserves tree is being built, please try again in a minute');
 /** `40922`, HTTP 429: too many proof downloads from this session. */
 export const proofRateLimited = () => new GatewayError(429, '40922', 'Too many proof requests, please try again later');
+/**
+ * `40923`, HTTP 403: the caller is a demo account (simulation mode). Its balances are simulated, owed to nobody, and
+ * not in the tree; the main account's proof is had after leaving simulation.
+ */
+export const demoNotInTree = () =>
+  new GatewayError(
+    403,
+    '40923',
+    'Simulation balances are not liabilities and are not in the reserves tree. Leave simulation to download your proof.',
+  );

@@ -6,7 +6,7 @@ import type { GatewayEnv } from '../http/gateway-env';
 import type { PaperTrading } from '../trading/paper-trading';
 import { tradeErrorHandler } from '../trading/trade-errors';
 import { requireTrader } from '../trading/trade-session';
-import { notInTree, proofRateLimited, treeNotReady } from './reserves-errors';
+import { demoNotInTree, notInTree, proofRateLimited, treeNotReady } from './reserves-errors';
 import type { ReservesService } from './reserves-service';
 
 /** Paths of proof of reserves (README "Proof of reserves"). */
@@ -28,11 +28,13 @@ export function reservesRoutes(
 ): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
   routes.onError(tradeErrorHandler);
+  const isDemo = trading.ctx.db.prepare('SELECT 1 FROM users WHERE id = ? AND is_demo = 1').pluck();
 
   routes.get(RESERVES_PATHS.summary, (c) => replyOk(c, reserves.summary()));
 
   routes.get(RESERVES_PATHS.proof, (c) => {
     const userId = requireTrader(c, trading.ctx);
+    if (isDemo.get(userId)) throw demoNotInTree();
     const bucket = `reserves:proof:${sessionOf(c)!.sessionId}`;
     if (limiter.isLimited(bucket, PROOF_LIMIT)) throw proofRateLimited();
     limiter.hit(bucket);

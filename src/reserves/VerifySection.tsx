@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { authState } from '../session/auth-state';
+import { isSimulationOn } from '../simulation/simulation';
 import { Button } from '../ui/Button';
 import { ProofCheckView } from './ProofCheckView';
 import { type ProofFailure, type PublishedRoot, proofFailureOf, type ReservesServices } from './reserves-api';
@@ -37,6 +38,7 @@ function saveProof(proof: { builtAt: number }): void {
 
 const FAILURE_KEYS = {
   signedOut: 'reserves.own.signInFirst',
+  simulation: 'reserves.own.simulation',
   notInTree: 'reserves.own.notInTree',
   notReady: 'reserves.own.notReady',
   rateLimited: 'reserves.own.rateLimited',
@@ -74,6 +76,13 @@ function OwnProof({ fetchProof, verify, published, onNewerTree }: VerifySectionP
         <Link to="/login" search={{ redirect: '/proof-of-reserves' }}>
           {t('nav.signIn')}
         </Link>
+      </p>
+    );
+  // In simulation mode the session is on the demo account, whose simulated balances are in no tree.
+  if (isSimulationOn() || failure === 'simulation')
+    return (
+      <p className="reserves-own" data-testid="reserves-simulation">
+        {t('reserves.own.simulation')}
       </p>
     );
   return (

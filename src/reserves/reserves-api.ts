@@ -152,7 +152,7 @@ export const reservesServices: ReservesServices = {
 };
 
 /** Why the user's own proof could not be had: signed out, not in the latest tree, tree not built yet, or other. */
-export type ProofFailure = 'signedOut' | 'notInTree' | 'notReady' | 'rateLimited' | 'offline' | 'failed';
+export type ProofFailure = 'signedOut' | 'simulation' | 'notInTree' | 'notReady' | 'rateLimited' | 'offline' | 'failed';
 
 /** Tells a failed proof download's reason from the gateway's code (gateway/reserves/reserves-errors.ts). */
 export function proofFailureOf(error: unknown): ProofFailure {
@@ -160,6 +160,7 @@ export function proofFailureOf(error: unknown): ProofFailure {
   if (error.details.code === '00005' || error.kind === 'login-expired') return 'signedOut';
   // The gateway sends these with HTTP 404 / 503 / 429, and the request layer keeps only the status of a non-2xx reply.
   const { code, status } = error.details;
+  if (code === '40923' || (error.kind === 'http' && status === 403)) return 'simulation';
   if (code === '40920' || (error.kind === 'http' && status === 404)) return 'notInTree';
   if (code === '40921' || (error.kind === 'http' && status === 503)) return 'notReady';
   if (code === '40922' || (error.kind === 'http' && status === 429)) return 'rateLimited';

@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { toHex } from '../../engine/crypto/encoding';
 import { accountIdInput, leafInput, pathOf, type ReservesProof, treeLevels } from '../../engine/reserves/merkle-proof';
 import { registerFresh, seriousA11yViolations } from './support';
+import { openTradeScreen } from './trading-support';
 
 const SLOW = { timeout: 20_000 };
 /** With a short rebuild period (RESERVES_REBUILD_MS ≤ 15 s) a fresh account reaches a tree within the test. */
@@ -120,5 +121,24 @@ test.describe('proof of reserves', () => {
     } else {
       await expect(reason).toContainText(/not in the latest tree|still being built/);
     }
+  });
+
+  test('in simulation mode the page says simulated balances are in no tree and offers no download', async ({
+    page,
+    request,
+  }) => {
+    await registerFresh(page, request, 'e2e-por-sim-');
+    const screen = await openTradeScreen(page, '/spot/BTCUSDT');
+    const landed = page.waitForEvent('load');
+    await screen.simulationBar.getByRole('button', { name: 'Try simulation trading' }).click();
+    await landed;
+    await expect(screen.simulationBar).toHaveAttribute('data-state', 'on', SLOW);
+
+    // The page can run in simulation (spec §2.1): it stays, with the figures, and offers no download.
+    await page.goto('/proof-of-reserves');
+    await expect(page).toHaveURL(/\/proof-of-reserves$/);
+    await expect(page.getByTestId('reserves-simulation')).toContainText('You are in simulation mode', SLOW);
+    await expect(page.getByRole('button', { name: 'Download and verify my proof' })).toHaveCount(0);
+    // (The gateway's answer to a demo account, 40923, is tested in tests/unit/gateway/reserves/reserves-routes.test.ts.)
   });
 });

@@ -145,6 +145,20 @@ describe('GET /v1/asset/reserves/proof', () => {
     expect(reply.data).toBeNull();
   });
 
+  it('tells a demo account (simulation mode) that simulated balances are not in the tree', async () => {
+    h.db
+      .prepare(
+        "INSERT INTO users (id, email, password_hash, created_at, is_demo) VALUES ('demo-ann', 'demo-ann@example.com', 'x', 0, 1)",
+      )
+      .run();
+    fund(h, 'demo-ann', 'USDT', '50000');
+    await service.rebuild();
+    const { status, reply } = await get(RESERVES_PATHS.proof, { 'x-test-user': 'demo-ann' });
+    expect(status).toBe(403);
+    expect(reply.code).toBe('40923');
+    expect(reply.data).toBeNull();
+  });
+
   it('limits proofs per session, not per user', async () => {
     fund(h, 'ann', 'BTC', '1');
     await service.rebuild();
