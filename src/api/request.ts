@@ -147,6 +147,20 @@ export class RequestError extends Error {
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * The gateway's code in a non-2xx reply's body (`{"code":"40920",…}`), so a caller can tell one refusal from another
+ * with the same status; undefined when the body is not such a reply. The shown text stays spec §8's text for the status.
+ */
+function gatewayCodeOf(bodyText: string | undefined): string | undefined {
+  if (!bodyText || bodyText.length > 65_536) return undefined;
+  try {
+    const code = (JSON.parse(bodyText) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && /^\d{5}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A reply's data, and when the service worker kept it if it answered offline (else null). */
 export interface Reply<T> {
   data: T;
@@ -298,7 +312,10 @@ export function createRequestClient(env: RequestEnvironment) {
 
     if (response.status < 200 || response.status >= 300) {
       const text = httpFailureText(response.status);
-      throw fail('http', env.text(text, { status: response.status }), silent, { status: response.status });
+      throw fail('http', env.text(text, { status: response.status }), silent, {
+        status: response.status,
+        code: gatewayCodeOf(response._data),
+      });
     }
 
     let body: unknown;

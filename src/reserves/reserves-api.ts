@@ -158,12 +158,14 @@ export type ProofFailure = 'signedOut' | 'simulation' | 'notInTree' | 'notReady'
 export function proofFailureOf(error: unknown): ProofFailure {
   if (!(error instanceof RequestError)) return 'failed';
   if (error.details.code === '00005' || error.kind === 'login-expired') return 'signedOut';
-  // The gateway sends these with HTTP 404 / 503 / 429, and the request layer keeps only the status of a non-2xx reply.
+  // The gateway's codes (with HTTP 403 / 404 / 503 / 429); a reply of that status without a code (a proxy's) is read
+  // by its status.
   const { code, status } = error.details;
-  if (code === '40923' || (error.kind === 'http' && status === 403)) return 'simulation';
-  if (code === '40920' || (error.kind === 'http' && status === 404)) return 'notInTree';
-  if (code === '40921' || (error.kind === 'http' && status === 503)) return 'notReady';
-  if (code === '40922' || (error.kind === 'http' && status === 429)) return 'rateLimited';
+  const byStatus = error.kind === 'http' && code === undefined ? status : undefined;
+  if (code === '40923' || byStatus === 403) return 'simulation';
+  if (code === '40920' || byStatus === 404) return 'notInTree';
+  if (code === '40921' || byStatus === 503) return 'notReady';
+  if (code === '40922' || byStatus === 429) return 'rateLimited';
   if (isOfflineError(error)) return 'offline';
   return 'failed';
 }

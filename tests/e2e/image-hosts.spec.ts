@@ -36,6 +36,15 @@ async function iconOrigins(page: Page, rows = 5): Promise<string[]> {
   );
 }
 
+/** Opens the markets page (its icons start the probe) and waits until the session has ranked both ports. */
+async function rankBothPorts(page: Page, fast: string, slow: string): Promise<void> {
+  await page.goto('/');
+  expect(new Set(await iconOrigins(page))).toEqual(new Set([fast]));
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('image-hosts') ?? 'null')?.ranked), SLOW)
+    .toEqual([fast, slow]);
+}
+
 test.describe('image hosts', () => {
   test('the markets page takes its coin icons from the faster image port, without CSP violations', async ({ page }) => {
     const cspViolations = await watchCspViolations(page);
@@ -64,11 +73,7 @@ test.describe('image hosts', () => {
 
   test('when the chosen port fails later in the session, the images move to the other one', async ({ page }) => {
     const { fast, slow } = await imageHosts(page);
-    await page.goto('/');
-    expect(new Set(await iconOrigins(page))).toEqual(new Set([fast]));
-    await expect
-      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('image-hosts') ?? 'null')?.ranked), SLOW)
-      .toEqual([fast, slow]);
+    await rankBothPorts(page, fast, slow);
     // The fast port goes down: the next page of the session still starts on it, fails, and moves on.
     await page.route(`${fast}/**`, (route) => route.abort('connectionrefused'));
     await page.reload();
@@ -100,12 +105,7 @@ test.describe('image hosts', () => {
 
   test('an announcement’s banner moves to the next host when the chosen one fails it', async ({ page }) => {
     const { fast, slow } = await imageHosts(page);
-    // The session ranks both ports (the markets page's icons start the probe).
-    await page.goto('/');
-    expect(new Set(await iconOrigins(page))).toEqual(new Set([fast]));
-    await expect
-      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('image-hosts') ?? 'null')?.ranked), SLOW)
-      .toEqual([fast, slow]);
+    await rankBothPorts(page, fast, slow);
     await page.goto('/announcements');
     await expect(page.getByRole('link', { name: /New listing: SUI\/USDT spot trading/ })).toBeVisible(SLOW);
     // Then the fast port stops serving banners.

@@ -19,6 +19,19 @@ describe('request layer: errors (spec §8)', () => {
     expect(toasts).toEqual([text]);
   });
 
+  it('keeps the gateway code of a non-2xx reply, and only a well-formed one', async () => {
+    await fault({ path: '/v1/public/time', status: 404, body: { code: '40920', msg: 'not in the tree', data: null } });
+    const { client } = setup();
+    const error = await failure(client.get('/public/time'));
+    expect(error.kind).toBe('http');
+    expect(error.details).toMatchObject({ status: 404, code: '40920' });
+    expect(error.message).toBe('Request error');
+    for (const body of [{ code: 40920 }, { code: '4092x' }, { code: '<b>' }, 'not json', null]) {
+      await fault({ path: '/v1/public/time', status: 429, body });
+      expect((await failure(setup().client.get('/public/time'))).details.code).toBeUndefined();
+    }
+  });
+
   it('shows a network error when no response arrives', async () => {
     await fault({ path: '/v1/public/time', drop: true });
     const { client, toasts } = setup();
