@@ -11,7 +11,7 @@ import {
   linkTargetPattern,
   PRODUCT_DOMAIN_FAMILY,
 } from '../../engine/rules/link-targets';
-import { HOSTED_IMAGE_PATH, HOSTED_PATH_ATTRIBUTE } from './hosted-image-path';
+import { HOSTED_IMAGE_PATH, HOSTED_PATH_ATTRIBUTE } from './image-host-source';
 
 /** The Trusted Types policy that produces HTML (named in the CSP's `trusted-types` list). */
 export const APP_HTML_POLICY = 'app-html';

@@ -1,7 +1,21 @@
 import { type SyntheticEvent, useEffect, useState } from 'react';
-import { HOSTED_IMAGE_PATH } from '../platform/hosted-image-path';
+import { HOSTED_IMAGE_PATH } from '../platform/image-host-source';
 import './coin-icon.css';
-import { imageHostOrderNow, loadImageHosts, markImageHostBad } from './hosted-image-hosts';
+
+type ImageHostsModule = typeof import('../platform/image-hosts');
+
+/** The prober, loaded on the first image: it is not part of the first render's code. */
+let hostsModule: ImageHostsModule | null = null;
+let hostsLoading: Promise<ImageHostsModule> | null = null;
+
+function loadHosts(): Promise<ImageHostsModule> {
+  hostsLoading ??= import('../platform/image-hosts').then(async (module) => {
+    await module.chooseImageHosts();
+    hostsModule = module;
+    return module;
+  });
+  return hostsLoading;
+}
 
 export interface HostedImageProps {
   /** The image's path on every host, e.g. `/img/coins/BTC.svg`. */
@@ -21,12 +35,12 @@ export interface HostedImageProps {
  * tried again in this session.
  */
 export function HostedImage({ path, alt, className, width, height, isDecorative }: HostedImageProps) {
-  const [order, setOrder] = useState<readonly string[] | null>(imageHostOrderNow);
+  const [order, setOrder] = useState<readonly string[] | null>(() => hostsModule?.imageHostOrder() ?? null);
   const [tried, setTried] = useState(0);
   useEffect(() => {
     if (order !== null) return;
     let isLive = true;
-    void loadImageHosts().then(
+    void loadHosts().then(
       (module) => isLive && setOrder(module.imageHostOrder()),
       () => isLive && setOrder([location.origin]),
     );
@@ -39,7 +53,7 @@ export function HostedImage({ path, alt, className, width, height, isDecorative 
   const host = isValid ? order?.[tried] : undefined;
   const onError = (event: SyntheticEvent<HTMLImageElement>) => {
     if (host === undefined || event.currentTarget.getAttribute('src') !== `${host}${path}`) return;
-    markImageHostBad(host);
+    hostsModule?.markHostBad(host);
     setTried((at) => at + 1);
   };
   const isFailed = !isValid || (order !== null && host === undefined);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { HOSTED_PATH_ATTRIBUTE } from '../platform/hosted-image-path';
+import { HOSTED_PATH_ATTRIBUTE } from '../platform/image-host-source';
 import { sanitizeHtml } from '../platform/sanitize-html';
-import { placeHostedImages } from './hosted-image-hosts';
+import { placeHostedImages } from './place-hosted-images';
 import './rich-text.css';
 
 export interface RichTextProps {
