@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 // scripts/test.mjs picks a free port and a throwaway data dir; these defaults serve a manual run.
 const port = Number(process.env.E2E_PORT ?? 8091);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'exchange-e2e-'));
+// A new account is in the proof-of-reserves tree within seconds, so the e2e checks a real proof (the tests read it too).
+process.env.RESERVES_REBUILD_MS ??= '10000';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,8 +43,7 @@ export default defineConfig({
       // Tests that register fresh accounts send X-Forwarded-For, one address per visitor (tests/e2e/support.ts).
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
-      // A new account is in the proof-of-reserves tree within seconds, so the e2e checks a real proof.
-      RESERVES_REBUILD_MS: '10000',
+      RESERVES_REBUILD_MS: process.env.RESERVES_REBUILD_MS,
     },
   },
 });

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { divCeil, formatMoney, formatUnits } from '../trading/money-units';
 
-/** One coin's line of the summary: reserves and liabilities (decimal strings, 8 places) and their ratio (2 places). */
+/** One coin's line of the summary: reserves and liabilities (decimal strings, 8 places) and their ratio in percent (2 places). */
 export interface CoinReserves {
   coin: string;
   reserves: string;
@@ -27,10 +27,10 @@ export function driftBp(coin: string, now: number): number {
   return (digest.readUInt32BE(0) % (2 * DRIFT_BP + 1)) - DRIFT_BP;
 }
 
-/** The ratio reserves / liabilities with 2 decimals, rounded down so it never reads better than it is. */
+/** Reserves / liabilities in percent with 2 decimals ("104.21"), rounded down so it never reads better than it is. */
 export function ratioOf(reserves: bigint, liabilities: bigint): string {
   if (liabilities <= 0n) return '0.00';
-  return formatUnits((reserves * 100n) / liabilities, 2);
+  return formatUnits((reserves * 10_000n) / liabilities, 2);
 }
 
 /**

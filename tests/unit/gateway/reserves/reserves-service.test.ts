@@ -68,9 +68,11 @@ describe('canonicalAmount and ratioOf', () => {
     expect(canonicalAmount(0n)).toBe('0');
   });
 
-  it('rounds the ratio down to 2 places, exactly', () => {
-    expect(ratioOf(1_179_999_999n, 1_000_000_000n)).toBe('1.17');
-    expect(ratioOf(100n, 100n)).toBe('1.00');
+  it('gives the ratio in percent, rounded down to 2 places, exactly', () => {
+    expect(ratioOf(1_179_999_999n, 1_000_000_000n)).toBe('117.99');
+    expect(ratioOf(83_376n, 80_000n)).toBe('104.22');
+    expect(ratioOf(100n, 100n)).toBe('100.00');
+    expect(ratioOf(9n, 10n)).toBe('90.00');
   });
 });
 
@@ -88,7 +90,7 @@ describe('ReservesService with the worker thread', () => {
     expect(summary.history).toEqual([{ builtAt: h.clock.now, root: published.root, leafCount: 3 }]);
     const btc = summary.coins.find((c) => c.coin === 'BTC')!;
     expect(btc.liabilities).toBe('2.00000000');
-    expect(Number(btc.ratio)).toBeGreaterThanOrEqual(1);
+    expect(Number(btc.ratio)).toBeGreaterThanOrEqual(100);
     expect(btc.ratio).toMatch(/^\d+\.\d{2}$/);
     for (const user of ['ann', 'bob', 'cid']) {
       const proof = service.proof(user);
