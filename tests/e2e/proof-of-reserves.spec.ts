@@ -128,6 +128,16 @@ test.describe('proof of reserves', () => {
       expect(saved).toMatchObject({ version: 1, leafCount: expect.any(Number) });
       await expect(page.getByTestId('reserves-steps').locator('li[data-step="root"]')).toContainText(saved.root);
       await expect(page.getByTestId('reserves-balances')).toContainText('USDT');
+      // On a phone the tables become cards; their captions keep the full width (not one character a line in ja).
+      await page.setViewportSize({ width: 375, height: 800 });
+      for (const table of ['reserves-coins', 'reserves-balances']) {
+        const width = await page
+          .getByTestId(table)
+          .locator('caption')
+          .evaluate((caption) => caption.clientWidth);
+        expect(width, table).toBeGreaterThan(300);
+      }
+      expect(await fitsWidth(page)).toBe(true);
     } else {
       await expect(reason).toContainText(/not in the latest tree|still being built/);
     }
