@@ -136,7 +136,10 @@ export type ProofShapeError = 'not-json' | 'version' | 'field';
 /** Reads an untrusted proof (a file a user picked, a reply): the proof, or why it is not one. */
 export function readProof(value: unknown): { proof: ReservesProof } | { error: ProofShapeError; field?: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'not-json' };
-  const v = value as Record<string, unknown>;
+  let v = value as Record<string, unknown>;
+  // A proof saved from the API reply may still be inside its envelope (the offline command accepts it too).
+  if (v.code === '00000' && typeof v.data === 'object' && v.data !== null && !Array.isArray(v.data))
+    v = v.data as Record<string, unknown>;
   if (v.version !== PROOF_VERSION) return { error: 'version' };
   const bad = (field: string) => ({ error: 'field' as const, field });
   if (typeof v.builtAt !== 'number' || !Number.isSafeInteger(v.builtAt) || v.builtAt < 0) return bad('builtAt');

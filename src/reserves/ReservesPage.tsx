@@ -27,7 +27,8 @@ function SummaryView({ summary }: { summary: ReservesSummary }) {
       ) : (
         <CoinReservesTable coins={summary.coins} />
       )}
-      <RootHistory history={summary.history} />
+      {/* The history starts with the latest build, shown above: only the ones before it are "earlier". */}
+      <RootHistory history={summary.history.filter((root) => root.builtAt < summary.latest!.builtAt)} />
     </>
   );
 }

@@ -96,7 +96,9 @@ describe('ReservesView summary', () => {
     expect(colour(btc)).toBe(getComputedStyle(probe).color);
     expect(colour(usdt)).not.toBe(getComputedStyle(probe).color);
     probe.remove();
-    await expect.element(page.getByTestId('reserves-history').getByRole('listitem')).toHaveLength(2);
+    // The gateway's history starts with the latest build, which the header shows: only the one before is "earlier".
+    await expect.element(page.getByTestId('reserves-history').getByRole('listitem')).toHaveLength(1);
+    await expect.element(page.getByTestId('reserves-history')).toHaveTextContent('b'.repeat(64));
     await expect.element(page.getByText('node scripts/verify-reserves-proof.mjs <file>')).toBeVisible();
   });
 
@@ -115,6 +117,11 @@ describe('ReservesView summary', () => {
     await expect.element(page.getByText('No reserves report has been published yet.', { exact: false })).toBeVisible();
     const view = await renderPage(services({ fetchSummary: async () => readSummary(summaryReply({ history: [] })) }));
     await expect.element(view.getByText('No earlier roots yet.')).toBeVisible();
+    // After the first build the history holds that build alone: still none earlier.
+    const first = { history: [{ builtAt: BUILT_AT, root: tree.root, leafCount: 5 }] };
+    await renderPage(services({ fetchSummary: async () => readSummary(summaryReply(first)) }));
+    // Both pages rendered so far say so.
+    await expect.poll(() => page.getByText('No earlier roots yet.').elements().length).toBe(2);
   });
 
   it('shows a failure with a retry that reads the summary again', async () => {

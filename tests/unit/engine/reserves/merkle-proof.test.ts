@@ -140,6 +140,10 @@ describe('readProof', () => {
     expect(readProof(null)).toEqual({ error: 'not-json' });
     expect(readProof([])).toEqual({ error: 'not-json' });
     expect(readProof({ ...proof, version: 2 })).toEqual({ error: 'version' });
+    // A saved API reply is read inside its envelope, a failed one is not a proof.
+    expect(readProof({ code: '00000', msg: 'success', data: JSON.parse(JSON.stringify(proof)) })).toEqual({ proof });
+    expect(readProof({ code: '40920', msg: 'x', data: proof })).toEqual({ error: 'version' });
+    expect(readProof({ code: '00000', data: [proof] })).toEqual({ error: 'version' });
     const field = (patch: Record<string, unknown>) => readProof({ ...proof, ...patch });
     expect(field({ root: 'z'.repeat(64) })).toMatchObject({ field: 'root' });
     expect(field({ nonce: '<script>' })).toMatchObject({ field: 'nonce' });
