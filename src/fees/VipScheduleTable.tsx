@@ -18,7 +18,7 @@ export function VipScheduleTable({ market, levels, currentLevel }: VipScheduleTa
     // A narrow screen scrolls the table inside its box: the box takes focus so a keyboard can scroll it too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
     <section className="fees-table" data-testid={`fees-table-${market}`} aria-label={caption} tabIndex={0}>
-      <table>
+      <table className="data-table">
         <caption>{caption}</caption>
         <thead>
           <tr>

@@ -22,7 +22,7 @@ export function PayoutsSection() {
       )}
       {state.status === 'ready' && state.data.length === 0 && <StateView state="empty" message={t('fund.noPayouts')} />}
       {state.status === 'ready' && state.data.length > 0 && (
-        <table className="fund-payouts" data-testid="fund-payouts">
+        <table className="data-table fund-payouts" data-testid="fund-payouts">
           <thead>
             <tr>
               <th scope="col">{t('fund.colTime')}</th>

@@ -111,8 +111,10 @@ function purify(html: string): string {
   return purifier.sanitize(withoutStyleAttributes(String(html)));
 }
 
-// An inline style attribute in a tag (after whitespace or `/`, any quoting or none). `[^<>]` keeps the scan linear.
-const STYLE_ATTRIBUTE = /(<[a-z][^<>]*?[\s/])style(?=[\s/>=])(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?/gi;
+// A start tag up to its `>` (`[^<>]` keeps the scan linear), and an inline style attribute in one (after whitespace or
+// `/`, any quoting or none).
+const START_TAG = /<[a-z][^<>]*/gi;
+const STYLE_ATTRIBUTE = /([\s/])style(?=[\s/>=]|$)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?/gi;
 
 /**
  * Removes inline style attributes before parsing. The page's CSP (`style-src` without `'unsafe-inline'`) blocks each
@@ -120,14 +122,7 @@ const STYLE_ATTRIBUTE = /(<[a-z][^<>]*?[\s/])style(?=[\s/>=])(?:\s*=\s*(?:"[^"]*
  * with styles would send a report per visit. Not a security step: whatever this leaves is sanitized after it.
  */
 export function withoutStyleAttributes(html: string): string {
-  let text = html;
-  // Each pass removes at least one attribute, and one tag may hold several.
-  for (let pass = 0; pass < 64; pass += 1) {
-    const next = text.replace(STYLE_ATTRIBUTE, '$1');
-    if (next === text) break;
-    text = next;
-  }
-  return text;
+  return html.replace(START_TAG, (tag) => tag.replace(STYLE_ATTRIBUTE, '$1'));
 }
 
 // A private instance configured once, so no other import of DOMPurify can change its hooks or settings.
@@ -136,6 +131,7 @@ function createPurifier(): DOMPurify {
   instance.setConfig(CONFIG);
   instance.addHook('uponSanitizeAttribute', checkUrlAttribute);
   instance.addHook('afterSanitizeAttributes', settleLink);
+  instance.addHook('afterSanitizeAttributes', holdHostedImage);
   return instance;
 }
 
@@ -153,7 +149,6 @@ function checkUrlAttribute(node: Element, event: UponSanitizeAttributeHookEvent)
 }
 
 function settleLink(node: Element): void {
-  if (node.nodeName === 'IMG') holdHostedImage(node);
   if (node.nodeName !== 'A') {
     node.removeAttribute('target');
     node.removeAttribute('rel');
@@ -176,6 +171,7 @@ function settleLink(node: Element): void {
 // An image the hosts serve (`/img/…`) keeps its path in HOSTED_PATH_ATTRIBUTE instead of a `src`: it must not load from
 // this origin first; RichText puts it on the session's fastest host (spec §7.8).
 function holdHostedImage(node: Element): void {
+  if (node.nodeName !== 'IMG') return;
   const src = node.getAttribute('src');
   if (src === null || !HOSTED_IMAGE_PATH.test(src)) return;
   node.removeAttribute('src');

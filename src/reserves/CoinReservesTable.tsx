@@ -12,7 +12,7 @@ export function CoinReservesTable({ coins }: CoinReservesTableProps) {
   const t = useT();
   const intl = useIntlTag();
   return (
-    <table className="reserves-table" data-testid="reserves-coins">
+    <table className="data-table reserves-table" data-testid="reserves-coins">
       <caption>{t('reserves.coinsCaption')}</caption>
       <thead>
         <tr>

@@ -112,7 +112,7 @@ export function ProofCheckView({ check, onRetry }: ProofCheckViewProps) {
     <div className="reserves-check" data-testid="reserves-check" aria-busy={check.status === 'running'}>
       {reply && <Verdict reply={reply} hasPublished={check.status === 'done' && check.publishedRoot !== undefined} />}
       {reply && (
-        <table className="reserves-table reserves-table--balances" data-testid="reserves-balances">
+        <table className="data-table reserves-table reserves-table--balances" data-testid="reserves-balances">
           <caption>{t('reserves.yourBalances')}</caption>
           <thead>
             <tr>
