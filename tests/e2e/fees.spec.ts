@@ -98,6 +98,22 @@ test.describe('fees and VIP pages', () => {
     }
   });
 
+  test('signed in at 1366 px, both schedules show every column without scrolling, in long languages too', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await registerFresh(page, request, 'e2e-fees-wide-');
+    for (const prefix of ['', '/ru', '/ar']) {
+      await page.goto(`${prefix}/fee`);
+      await expect(page.locator('.fees-badge')).toHaveCount(2, SLOW);
+      const overflow = await page
+        .locator('.fees-table')
+        .evaluateAll((tables) => tables.map((table) => table.scrollWidth - table.clientWidth));
+      expect(overflow, prefix || 'en').toEqual([0, 0]);
+    }
+  });
+
   test('in Arabic the schedule reads right to left with Arabic texts', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/ar/fee');

@@ -22,7 +22,10 @@ test.describe('theme, layout and accessibility', () => {
 
   test('the theme cookie lasts 365 days and says black or white', async ({ page, context }) => {
     await page.goto('/');
+    // The page has started (its figures are shown) before the theme is chosen.
+    await expect(page.locator('tr[data-symbol="BTCUSDT"]').first()).toBeVisible();
     await page.getByTestId('theme-select').selectOption('light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     const cookie = (await context.cookies()).find((c) => c.name === 'theme');
     expect(cookie?.value).toBe('white');
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
