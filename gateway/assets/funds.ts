@@ -1,6 +1,18 @@
 import { systemLine, userLine } from '../trading/account-store';
+import { GatewayError } from '../http/gateway-error';
 import { insufficientBalance } from '../trading/trade-errors';
 import type { TradingContext } from '../trading/trading-context';
+
+/**
+ * `40305`, HTTP 403, the family's refusal code (assets contract): a demo (simulation) account's money never leaves
+ * the simulation, so it cannot be withdrawn or sent to another user.
+ */
+export const simulatedFundsStay = () => new GatewayError(403, '40305', 'Simulated funds cannot leave the simulation');
+
+/** Throws {@link simulatedFundsStay} for a demo account: every outflow asks this before it reads its request. */
+export function assertRealFunds(ctx: TradingContext, userId: string): void {
+  if (ctx.isDemo(userId)) throw simulatedFundsStay();
+}
 
 /** A deposit into a user's spot account from outside the exchange; money units (10^-8) of the coin. */
 export interface DepositRequest {
@@ -50,7 +62,7 @@ export function postDeposit(ctx: TradingContext, request: DepositRequest, receip
 /**
  * Takes `amount + fee` of a coin from the user's spot available balance: `amount` to the world as a `withdraw`
  * entry and `fee` to the fee account as a `withdraw_fee` entry, both or neither; 43004 when the available balance
- * is smaller than the two together.
+ * is smaller than the two together, 40305 for a demo account.
  */
 export function withdraw(ctx: TradingContext, request: WithdrawRequest): FundsReceipt {
   const receipt = { id: ctx.newOrderId(), at: ctx.now() };
@@ -64,6 +76,8 @@ export function postWithdrawal(ctx: TradingContext, request: WithdrawRequest, re
   if (request.amount <= 0n) throw new RangeError('a withdrawal must be positive');
   if (request.fee < 0n) throw new RangeError('a withdrawal fee cannot be negative');
   const { userId, coin, amount, fee } = request;
+  // The last line of defence: whatever route leads here, simulated money does not reach the world.
+  assertRealFunds(ctx, userId);
   ctx.ensureAccount(userId);
   if (ctx.accounts.balance(userId, coin).available < amount + fee)
     throw insufficientBalance(`Insufficient ${coin} balance`);

@@ -8,6 +8,7 @@ import type { PaperTrading } from '../trading/paper-trading';
 import { readTradeBody } from '../trading/trade-input';
 import { requireTrader } from '../trading/trade-session';
 import { AddressBook, type SavedAddress } from './address-book';
+import { assertRealFunds } from './funds';
 import {
   readAddressId,
   readChainQuery,
@@ -45,7 +46,8 @@ function addressView(entry: SavedAddress) {
 /**
  * The address book, the withdraw screen's figures, withdrawals and their list (assets contract, "Withdraw"). A
  * withdrawal needs this session's fresh `withdraw` step-up, used up in the same transaction as the withdrawal, so a
- * refused one keeps it; the risk token is checked before any route runs (the app's §7.6 check).
+ * refused one keeps it; the risk token is checked before any route runs (the app's §7.6 check). A demo account
+ * gets 40305 on the figures and the withdrawal: its money stays in the simulation.
  */
 export function withdrawRoutes(trading: PaperTrading, auth: AuthContext): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
@@ -73,6 +75,7 @@ export function withdrawRoutes(trading: PaperTrading, auth: AuthContext): Hono<G
 
   routes.get('/v1/asset/withdraw/info', (c) => {
     const userId = requireTrader(c, ctx);
+    assertRealFunds(ctx, userId);
     const { coin, spec } = readChainQuery(c, 'withdraw');
     const info = withdrawals.info(userId, spec, coin);
     return replyOk(c, {
@@ -89,6 +92,8 @@ export function withdrawRoutes(trading: PaperTrading, auth: AuthContext): Hono<G
 
   routes.post('/v1/asset/spot/withdraw', async (c) => {
     const userId = requireTrader(c, ctx);
+    // Before the step-up: a demo account is not asked for a second factor it could never use here.
+    assertRealFunds(ctx, userId);
     const request = readWithdrawal(await readTradeBody(c));
     const made = withStepUp(auth, c, 'withdraw', () => withdrawals.make(userId, request));
     ctx.changes.notify(userId, ['assets']);

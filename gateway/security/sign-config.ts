@@ -38,8 +38,24 @@ export const DEFAULT_SIGN_POLICY: SignPolicy = Object.freeze({
     '/v1/user/sub/switchLoginDemo',
     '/v1/user/sub/switchTradeDemo',
   ],
-  // Changes to how an account is secured, and sub-accounts, are signed like trades: a stolen cookie alone does nothing.
-  prefixUrls: ['/v1/trade/', '/v1/asset/', '/v1/order/', '/v1/user/security/', '/v1/user/sub/'],
+  // Every call that acts for or reads the account is signed like a trade: a stolen cookie alone does nothing. Only the
+  // sign-in and registration steps, public reads and reports go unsigned (tests/unit/gateway/security/core-urls.test.ts).
+  prefixUrls: [
+    '/v1/trade/',
+    '/v1/asset/',
+    '/v1/order/',
+    '/v1/user/security/',
+    '/v1/user/sub/',
+    '/v1/user/apikey/',
+    '/v1/user/profile/',
+    '/v1/user/devices',
+    '/v1/user/login-history',
+    '/v1/user/setting/',
+    '/v1/user/vip/',
+    '/v1/user/safe/',
+    '/v1/user/qrcode/',
+    '/v1/content/announcements/',
+  ],
   signModes: {
     '/v1/user/login': 'enc:loginName,pwd',
     '/v1/user/agency/login': 'enc:loginName,pwd',
@@ -69,11 +85,24 @@ export const DEFAULT_SIGN_POLICY: SignPolicy = Object.freeze({
     '/v1/user/public/third/securityVerify': 'enc:emailCode',
     '/v1/user/public/third/getQrKeyStatus': 'enc:qrcodeKey',
     '/v1/user/security/': '3',
-    '/v1/user/sub/': '2',
-    // A signature is a one-time proof (contract §4), and mode "1" would sign two equal calls alike within 100 s.
-    '/v1/asset/': '2',
+    '/v1/user/sub/': '3',
+    // Money moves and account changes sign their body too, so a request cannot be altered on the way (an amount, an
+    // address, an API key's permissions).
+    '/v1/asset/': '3',
     '/v1/trade/': '3',
     '/v1/order/': '3',
+    '/v1/user/apikey/': '3',
+    '/v1/user/profile/': '3',
+    '/v1/user/devices': '3',
+    '/v1/user/safe/': '3',
+    // The app's confirmation of a QR sign-in stands for a second factor: only the device that holds the session's key
+    // can give it, never a stolen cookie.
+    '/v1/user/qrcode/': '3',
+    // A signature is a one-time proof (contract §4), and mode "1" would sign two equal reads alike within 100 s.
+    '/v1/user/login-history': '2',
+    '/v1/user/setting/': '2',
+    '/v1/user/vip/': '2',
+    '/v1/content/announcements/': '2',
   },
   userCheckDeviceUrl: '/v1/user/login/check-device',
 });

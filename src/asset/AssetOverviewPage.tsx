@@ -4,6 +4,7 @@ import type { ValuationUnit } from '../../engine/rules/valuation';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, setAmountsShown, setValuationUnit, useAssetDisplay } from '../settings/asset-display';
 import { AppScreenLink } from '../ui/AppScreenLink';
+import { isSimulationOn } from '../simulation/simulation';
 import { Button } from '../ui/Button';
 import { afterNextPaint } from '../ui/yield-to-main';
 import {
@@ -56,6 +57,7 @@ export function AssetOverviewPage() {
   const [transferOpen, setTransferOpen] = useState(false);
   const totalsPainted = useTotalsPainted(overview.view.status === 'ready');
   const appRate = useAppUsdtRate(display.currency);
+  const isSimulation = isSimulationOn();
 
   const inUnit = (figures: { usdt: string; btc: string }) =>
     display.amountsShown
@@ -107,22 +109,27 @@ export function AssetOverviewPage() {
                     <option value="USDT">USDT</option>
                   </select>
                 </label>
-                <AppScreenLink
-                  screen="coin/recharge"
-                  to="/asset/deposit"
-                  className="button button--primary button--md"
-                  testId="asset-deposit"
-                >
-                  {t('asset.deposit.open')}
-                </AppScreenLink>
-                <AppScreenLink
-                  screen="coin/withdraw"
-                  to="/asset/withdraw"
-                  className="button button--secondary button--md"
-                  testId="asset-withdraw"
-                >
-                  {t('asset.withdraw.open')}
-                </AppScreenLink>
+                {/* Simulated money neither comes in from nor goes out to a chain: no deposit or withdraw there. */}
+                {!isSimulation && (
+                  <>
+                    <AppScreenLink
+                      screen="coin/recharge"
+                      to="/asset/deposit"
+                      className="button button--primary button--md"
+                      testId="asset-deposit"
+                    >
+                      {t('asset.deposit.open')}
+                    </AppScreenLink>
+                    <AppScreenLink
+                      screen="coin/withdraw"
+                      to="/asset/withdraw"
+                      className="button button--secondary button--md"
+                      testId="asset-withdraw"
+                    >
+                      {t('asset.withdraw.open')}
+                    </AppScreenLink>
+                  </>
+                )}
                 <Button
                   variant="secondary"
                   onClick={() => setTransferOpen(true)}

@@ -72,6 +72,29 @@ test.describe('asset pages', () => {
     expect(cookies.find((cookie) => cookie.name === 'unit')?.value).toBe('JPY');
   });
 
+  test('in simulation mode the overview shows the demo balances with no deposit or withdraw', async ({
+    page,
+    request,
+  }) => {
+    await registerFresh(page, request, 'e2e-asset-sim-');
+    await page.goto('/asset');
+    await expect(page.getByTestId('asset-withdraw')).toBeVisible(SLOW);
+    await expect(page.getByTestId('asset-deposit')).toBeVisible();
+    const screen = await openTradeScreen(page, '/spot/BTCUSDT');
+    const landed = page.waitForEvent('load');
+    await screen.simulationBar.getByRole('button', { name: 'Try simulation trading' }).click();
+    await landed;
+    await expect(screen.simulationBar).toHaveAttribute('data-state', 'on', SLOW);
+    await page.goto('/asset');
+    await expect(page).toHaveURL(/\/asset$/);
+    // The demo account's figures: its 50,000 USDT grant in spot and in futures.
+    expect((await overviewOf(page)).totalUsdt).toBe('100000.0000');
+    await expect(page.getByTestId('asset-total')).toBeVisible(SLOW);
+    await expect(page.getByTestId('asset-withdraw')).toHaveCount(0);
+    await expect(page.getByTestId('asset-deposit')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Transfer' })).toBeVisible();
+  });
+
   test('hidden balances show as **** on the asset pages and on the trading screen, and stay hidden after a reload', async ({
     page,
     request,

@@ -258,21 +258,22 @@ describe('POST /v1/asset/spot/withdraw', () => {
     await ann.ok(WITHDRAW, withdrawBody('USDT', 'TRC20', '10', 'w-5'));
   });
 
-  it('lets a demo account withdraw with a step-up proved by its main account’s factors, for its own session only', async () => {
+  it('refuses a demo account (40305, HTTP 403) before and after a step-up: simulated money stays in the simulation', async () => {
     const ann = await trader('ann@example.com');
     const demo = await ann.ok('/v1/user/sub/switchTradeDemo', {});
     expect(demo).toMatchObject({ isDemo: true, parentId: ann.userId });
     const asDemo = sameBrowserOn(h.app, ann);
-    expect(await asDemo.post(WITHDRAW, withdrawBody('USDT', 'TRC20', '20', 'd-1'))).toMatchObject({
-      code: '40112',
-    });
+    // Refused before a second factor is asked for, and the withdraw screen's figures too.
+    const info = await send(asDemo, '/v1/asset/withdraw/info?coin=USDT&chain=TRC20');
+    expect([info.status, info.reply.code]).toEqual([403, '40305']);
+    const before = snapshot();
+    const first = await asDemo.post(WITHDRAW, withdrawBody('USDT', 'TRC20', '20', 'd-1'));
+    expect(first).toMatchObject({ code: '40305' });
     // The code goes to the main account's mailbox: the demo account has no sign-in of its own.
     await stepUpByEmail(asDemo, 'ann@example.com');
-    const made = await asDemo.ok(WITHDRAW, withdrawBody('USDT', 'TRC20', '20', 'd-1'));
-    expect(made.status).toBe('processing');
-    expect(await assetOf(asDemo, 'USDT')).toMatchObject({ available: '49979.00000000' });
-    const mainRows = h.db.prepare('SELECT COUNT(*) AS n FROM asset_withdrawals WHERE user_id = ?').get(ann.userId);
-    expect(mainRows).toEqual({ n: 0 });
+    expect(await asDemo.post(WITHDRAW, withdrawBody('USDT', 'TRC20', '20', 'd-2'))).toMatchObject({ code: '40305' });
+    expect(snapshot()).toEqual(before);
+    expect(await assetOf(asDemo, 'USDT')).toMatchObject({ available: '50000.00000000' });
   });
 });
 

@@ -60,7 +60,7 @@ class Device extends Ds1Device {
       { mode: '3' },
     );
     expect(verified.code, verified.msg).toBe('00000');
-    const created = await this.call('POST', '/v1/user/sub/create', { name }, { mode: '2' });
+    const created = await this.call('POST', '/v1/user/sub/create', { name }, { mode: '3' });
     expect(created.code, created.msg).toBe('00000');
     return created.data.userId;
   }
@@ -72,16 +72,16 @@ describe('a signed switch in the whole gateway', () => {
     const mainId = await device.signIn(EMAILS[0]);
     const subId = await device.createSub('desk');
 
-    const switched = await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
+    const switched = await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '3' });
     expect(switched.data).toMatchObject({ userId: subId, isSub: true, parentId: mainId });
     const asSub = await device.userinfo();
     expect(asSub.data).toMatchObject({ isLogin: true, userId: subId, nickName: 'desk' });
 
-    const back = await device.call('POST', '/v1/user/sub/switLogin', { userId: mainId }, { mode: '2' });
+    const back = await device.call('POST', '/v1/user/sub/switLogin', { userId: mainId }, { mode: '3' });
     expect(back.data.userId).toBe(mainId);
     expect((await device.userinfo()).data.userId).toBe(mainId);
 
-    const demo = await device.call('POST', '/v1/user/sub/switchTradeDemo', {}, { mode: '2' });
+    const demo = await device.call('POST', '/v1/user/sub/switchTradeDemo', {}, { mode: '3' });
     expect(demo.data.isDemo).toBe(true);
     expect((await device.userinfo()).data).toMatchObject({ userId: demo.data.userId, isDemo: true });
   });
@@ -95,7 +95,7 @@ describe('a signed switch in the whole gateway', () => {
     // Signed by another device's key: refused as an invalid signature.
     const thief = new Device(makeClientKey('rsa2048'));
     for (const [name, value] of device.cookies) thief.cookies.set(name, value);
-    expect((await thief.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' })).code).toBe('00023');
+    expect((await thief.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '3' })).code).toBe('00023');
     expect((await device.userinfo()).data.userId).toBe(mainId);
   });
 
@@ -105,7 +105,7 @@ describe('a signed switch in the whole gateway', () => {
     const subId = await device.createSub('desk3');
     const old = new Device(device.key);
     for (const [name, value] of device.cookies) old.cookies.set(name, value);
-    await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '2' });
+    await device.call('POST', '/v1/user/sub/switchWeb', { userId: subId }, { mode: '3' });
     expect((await old.userinfo()).data).toEqual({ isLogin: false });
   });
 });

@@ -22,6 +22,8 @@ export interface SendOptions {
   /** Sends exactly these headers after signing (a captured request is replayed this way). */
   replayHeaders?: Record<string, string>;
   extraHeaders?: Record<string, string>;
+  /** Signs `body` but sends this instead (a body changed on the way). */
+  sentBody?: unknown;
 }
 
 /**
@@ -64,8 +66,9 @@ export class Ds1Device {
     }
     headers = { ...headers, ...options.extraHeaders, ...options.replayHeaders };
     if (this.cookies.size > 0) headers.cookie = cookieHeader(this.cookies);
-    this.lastSent = { method, path, headers, body: text };
-    const res = await this.transport(path, { method, headers, body: text });
+    const sent = options.sentBody === undefined ? text : JSON.stringify(options.sentBody);
+    this.lastSent = { method, path, headers, body: sent };
+    const res = await this.transport(path, { method, headers, body: sent });
     followSetCookies(this.cookies, res);
     return { status: res.status, reply: (await res.json()) as Reply, headers: res.headers };
   }

@@ -41,7 +41,7 @@ describe('GET /v1/mix/config/gatewaySignConfig', () => {
       serverPublicKeySign: identity.serverPublicKeySign,
       defaultAlgorithm: 'rsa2048',
       exactUrls: [...DEFAULT_SIGN_POLICY.exactUrls],
-      prefixUrls: ['/v1/trade/', '/v1/asset/', '/v1/order/', '/v1/user/security/', '/v1/user/sub/'],
+      prefixUrls: [...DEFAULT_SIGN_POLICY.prefixUrls],
       signModes: { ...DEFAULT_SIGN_POLICY.signModes },
       userCheckDeviceUrl: '/v1/user/login/check-device',
     });
@@ -79,9 +79,14 @@ describe('signModeFor', () => {
     expect(encryptedFieldsFor('/v1/trade/order', createSignPolicy({ signModes: mixed }))).toBeNull();
   });
   it('gives the default modes of the product', () => {
-    expect(signModeFor('/v1/user/sub/switLogin', DEFAULT_SIGN_POLICY.signModes)).toBe('2');
+    expect(signModeFor('/v1/user/sub/switLogin', DEFAULT_SIGN_POLICY.signModes)).toBe('3');
     expect(requiredSignMode('/v1/order/cancel', DEFAULT_SIGN_POLICY)).toBe('3');
-    expect(requiredSignMode('/v1/asset/overview', DEFAULT_SIGN_POLICY)).toBe('2');
+    // Money moves sign their body: an amount or an address cannot change on the way.
+    expect(requiredSignMode('/v1/asset/spot/withdraw', DEFAULT_SIGN_POLICY)).toBe('3');
+    expect(requiredSignMode('/v1/asset/transfer', DEFAULT_SIGN_POLICY)).toBe('3');
+    expect(requiredSignMode('/v1/user/qrcode/confirm', DEFAULT_SIGN_POLICY)).toBe('3');
+    expect(requiredSignMode('/v1/user/apikey/create', DEFAULT_SIGN_POLICY)).toBe('3');
+    expect(requiredSignMode('/v1/user/login-history', DEFAULT_SIGN_POLICY)).toBe('2');
     expect(requiredSignMode('/v1/user/logout', DEFAULT_SIGN_POLICY)).toBe('1');
     expect(requiredSignMode('/v1/user/login', DEFAULT_SIGN_POLICY)).toBe('1');
   });
