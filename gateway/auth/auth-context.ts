@@ -117,6 +117,8 @@ export interface AuthContext {
   pending: PendingLoginStore;
   codes: VerifyCodeStore;
   limiter: RateLimiter;
+  /** Slowed-down accounts with a sign-in attempt under way: one at a time each (auth-limits.ts, `enterLoginLane`). */
+  loginLanes: Set<string>;
   /** Fresh second factors proved for one change each (step-up.ts). */
   stepUps: StepUpGrants;
   mailer: CodeMailer;
@@ -154,6 +156,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
     pending: createPendingLoginStore(deps.db, now),
     codes: createVerifyCodeStore(deps.db, now),
     limiter: createRateLimiter(deps.db, now),
+    loginLanes: new Set(),
     stepUps: createStepUpGrants({ db: deps.db, now }),
     mailer: mailbox ?? deps.mailer ?? createDroppingMailer(deps.logger),
     mailbox,

@@ -52,6 +52,20 @@ export function loginDelayMs(ctx: AuthContext, accountKey: string): number {
   return Math.min(1000 * 2 ** Math.min(failures - LOGIN_SLOWDOWN_AFTER, 16), LOGIN_SLOWDOWN_MAX_MS);
 }
 
+/**
+ * Lets one attempt at a time through a slowed-down account's wait and password check, so parallel guesses cannot each
+ * sleep their delay side by side: returns the release to call when the attempt is done, or null while another attempt
+ * holds the account (the caller refuses with 40429 without checking anything). Guesses on one account therefore come
+ * at most one per delay, from however many connections and addresses. Kept in memory: a restart frees every lane.
+ */
+export function enterLoginLane(ctx: AuthContext, accountKey: string): (() => void) | null {
+  if (ctx.loginLanes.has(accountKey)) return null;
+  ctx.loginLanes.add(accountKey);
+  return () => {
+    ctx.loginLanes.delete(accountKey);
+  };
+}
+
 /** Counts one login failure against the (account, address) pair, the address and the account. */
 export function recordLoginFailure(ctx: AuthContext, accountKey: string, ip: string): void {
   ctx.limiter.hit(pairBucket(accountKey, ip));

@@ -94,7 +94,7 @@ const chip = (attribute: string, value: string, label: string = value) =>
  * Renders the dev app shell page (local mode only): the app's settings, a phone with a title bar and the app framed
  * as its webview, the app's events, and the traffic log. No inline script or style: `shell.js` does the rest.
  */
-export function renderAppShellPage(paths: { script: string; css: string }): string {
+export function renderAppShellPage(paths: { script: string; signing: string; css: string }): string {
   const events = EVENTS.map((event) =>
     chip('event', JSON.stringify({ name: event.name, payload: event.payload }), event.label),
   );
@@ -104,6 +104,7 @@ export function renderAppShellPage(paths: { script: string; css: string }): stri
 <meta charset="utf-8">
 <title>App shell (dev)</title>
 <link rel="stylesheet" href="${escapeHtml(paths.css)}">
+<script src="${escapeHtml(paths.signing)}" defer></script>
 <script src="${escapeHtml(paths.script)}" defer></script>
 </head>
 <body>
@@ -544,17 +545,14 @@ export const APP_SHELL_SCRIPT = `// Dev app shell (gateway/dev/app-shell-page.ts
     return browser + system + ', ' + where;
   }
 
-  /** One QR sign-in call of the app (its session is this browser's cookies); the gateway's envelope. */
+  /**
+   * One QR sign-in call of the app, its session this browser's cookies and signed with the framed page's device key
+   * (signing.js), as the app signs its own; the gateway's envelope.
+   */
   async function qrCall(action) {
     const qrcodeKey = qrKeyOf(ui.qrKey.value);
     record('note', 'shell → gateway', 'qrcode/' + action, '', { qrcodeKey: qrcodeKey.slice(0, 6) + '…' });
-    const response = await fetch('/v1/user/qrcode/' + action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ qrcodeKey }),
-      credentials: 'same-origin',
-    });
-    const reply = await response.json();
+    const reply = await globalThis.appShellSigning.signedPost('/v1/user/qrcode/' + action, { qrcodeKey });
     record('note', 'gateway → shell', 'qrcode/' + action, '', reply);
     return reply;
   }

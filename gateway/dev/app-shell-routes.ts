@@ -8,11 +8,13 @@ import type { CachedFile } from '../static/file-cache';
 import type { StaticSiteOptions } from '../static/static-site';
 import { APP_SHELL_HOST_SCRIPT } from './app-shell-host';
 import { APP_SHELL_CSS, APP_SHELL_SCRIPT, renderAppShellPage } from './app-shell-page';
+import { APP_SHELL_SIGNING_SCRIPT } from './app-shell-signing';
 
-/** Paths of the dev app shell: the page, its script and stylesheet, and the host script put into the framed app. */
+/** Paths of the dev app shell: the page, its scripts and stylesheet, and the host script put into the framed app. */
 export const APP_SHELL_PATHS = {
   page: '/dev/app-shell',
   script: '/dev/app-shell/shell.js',
+  signing: '/dev/app-shell/signing.js',
   css: '/dev/app-shell/shell.css',
   host: '/dev/app-shell/host.js',
 } as const;
@@ -95,6 +97,11 @@ export function createAppShell(localMode: boolean): AppShell {
     local();
     noStore(c, 'text/javascript; charset=utf-8');
     return c.body(APP_SHELL_SCRIPT);
+  });
+  routes.get(APP_SHELL_PATHS.signing, (c) => {
+    local();
+    noStore(c, 'text/javascript; charset=utf-8');
+    return c.body(APP_SHELL_SIGNING_SCRIPT);
   });
   routes.get(APP_SHELL_PATHS.css, (c) => {
     local();

@@ -180,7 +180,7 @@ export async function linkSerialWithPassword(
   fields: JsonObject,
   clientKey: ClientKey | null,
 ): Promise<Response> {
-  const { user, accountKey } = await checkCredentials(tctx.auth, c, fields);
+  const { user, accountKey } = await checkCredentials(tctx.auth, c, fields, clientKey);
   const store = thirdStoreOf(tctx.db);
   const owner = store.userOf(serial.identity.provider, serial.identity.subject);
   if (owner !== undefined && owner !== user.id) throw THIRD_ERRORS.identityTaken();

@@ -95,17 +95,20 @@ test.describe('QR sign-in', () => {
       const key = keyOf(await scanCode(page, phone));
       const app = await phone.newPage();
       await signIn(app, DEMO.email, DEMO.password);
-      expect((await (await phone.request.post('/v1/user/qrcode/scan', { data: { qrcodeKey: key } })).json()).code).toBe(
-        '00000',
-      );
+      // The phone's cookies alone, without the signature of its device key, scan nothing.
+      const bare = await phone.request.post('/v1/user/qrcode/scan', { data: { qrcodeKey: key } });
+      expect(bare.headers()['gateway-sign-error']).toBe('00020');
+      await app.goto('/dev/app-shell');
+      await app.locator('#qr-key').fill(key);
+      await app.getByRole('button', { name: 'Scan', exact: true }).click();
+      await expect(app.getByTestId('qr-result')).toContainText(/^Log in /);
       // A browser that only saw the code: refused, and never signed in.
       const stolen = await (
         await thief.request.post('/v1/user/public/third/getQrKeyStatus', { data: { qrcodeKey: key } })
       ).json();
       expect(stolen.code).toBe('40186');
-      expect(
-        (await (await phone.request.post('/v1/user/qrcode/cancel', { data: { qrcodeKey: key } })).json()).code,
-      ).toBe('00000');
+      await app.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect(app.getByTestId('qr-result')).toHaveText('Cancelled.');
       await expect(page.getByTestId('qr-login-status')).toHaveText('The login was cancelled on the phone');
       await page.getByTestId('qr-login-refresh').click();
       await expect(page.getByTestId('qr-login-code')).toBeVisible();
