@@ -48,6 +48,13 @@ export function withImageOrigins(policy: string, origins: readonly string[]): st
   );
 }
 
+/**
+ * `Strict-Transport-Security` of every https reply (direct TLS, or a trusted proxy's `X-Forwarded-Proto: https`): one
+ * year, subdomains included, so a browser that reached the site once never tries plain http again. Never on http
+ * replies, where browsers ignore it and a man in the middle could strip it anyway.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /** The security headers every gateway response carries (harmless on JSON and assets, essential on HTML). */
 export function securityHeaders(socketOrigin: string | null, framing: FramePolicy = 'deny'): Record<string, string> {
   return {

@@ -27,19 +27,24 @@ afterAll(async () => {
 });
 
 /** One HTTP/2 request on a session: its status, headers and body text. */
-function h2Get(session: ClientHttp2Session, path: string): Promise<{ status: number; body: string }> {
+function h2Get(
+  session: ClientHttp2Session,
+  path: string,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const request = session.request({ ':path': path, accept: 'application/json' });
     let status = 0;
     let body = '';
-    request.on('response', (headers) => {
-      status = Number(headers[':status']);
+    let headers: Record<string, unknown> = {};
+    request.on('response', (received) => {
+      status = Number(received[':status']);
+      headers = received;
     });
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => {
       body += chunk;
     });
-    request.on('end', () => resolve({ status, body }));
+    request.on('end', () => resolve({ status, body, headers }));
     request.on('error', reject);
   });
 }
@@ -108,6 +113,7 @@ describe('startGateway with tls', () => {
       expect(session.alpnProtocol).toBe('h2');
       const reply = await h2Get(session, '/api/v2/public/time');
       expect(reply.status).toBe(200);
+      expect(reply.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const body = JSON.parse(reply.body) as { code: string; data: { serverTime: string } };
       expect(body.code).toBe('00000');
       expect(Math.abs(Number(body.data.serverTime) - Date.now())).toBeLessThan(60_000);

@@ -153,11 +153,29 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
     }
   });
 
+  it('sends Strict-Transport-Security on the replies the browser got over https, never over http', async () => {
+    const g = gatewayApp({ trustProxy: true });
+    try {
+      const over = async (proto: string, path: string) =>
+        (await g.transport(path, { method: 'GET', headers: { 'x-forwarded-proto': proto } })).headers.get(
+          'strict-transport-security',
+        );
+      for (const path of ['/v1/public/time', '/', '/no-such-page', '/api/v2/public/time']) {
+        expect(await over('https', path), path).toBe('max-age=31536000; includeSubDomains');
+        expect(await over('http', path), path).toBeNull();
+      }
+    } finally {
+      g.close();
+    }
+  });
+
   it('ignores forwarding headers without TRUST_PROXY: any client could send them', async () => {
     const g = gatewayApp();
     try {
       const { cookies } = await signIn(g, { 'x-forwarded-proto': 'https' });
       for (const line of cookies) expect(line).not.toMatch(/; Secure/);
+      const time = await g.transport('/v1/public/time', { method: 'GET', headers: { 'x-forwarded-proto': 'https' } });
+      expect(time.headers.get('strict-transport-security')).toBeNull();
     } finally {
       g.close();
     }
