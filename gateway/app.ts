@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   app.route('/', sessionRoutes());
   app.route('/', device.routes);
   app.route('/', referralConfigRoutes());
-  app.route('/', cspReportRoutes(cspReports));
+  app.route('/', cspReportRoutes(cspReports, auth.context.limiter));
   app.route('/', marketRoutes(deps.simulator));
   // One paper-trading instance behind both APIs, so the asset screens read the accounts the trade routes change.
   const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });

@@ -13,6 +13,12 @@ export const RISK_TOKEN = {
   cookieName: 'risk_token',
 } as const;
 
+/**
+ * The gateway's code for a §7.6 call whose token it did not issue, issued to another address, or issued more than
+ * 14 400 s ago; the client then fetches a fresh token and sends the call once more.
+ */
+export const RISK_TOKEN_REFUSED_CODE = '40140';
+
 /** How a token the SDK returned is classified: exactly 40 characters is success and stored; other non-empty is demoted. */
 export function classifyRiskToken(token: unknown): { status: 'success' | 'demoted' | 'error'; token: string | null } {
   if (typeof token !== 'string' || token.length === 0) return { status: 'error', token: null };

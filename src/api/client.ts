@@ -75,6 +75,8 @@ export const api = createRequestClient(environment);
 export interface ApiConnections {
   security: RequestSecurity;
   riskToken(): string | null;
+  /** Fetches a fresh risk token after the gateway refused `refused` (`40140`); null when none came. */
+  renewRiskToken(refused: string | null): Promise<string | null>;
 }
 
 /**
@@ -84,4 +86,5 @@ export interface ApiConnections {
 export function connectApi(connections: ApiConnections): void {
   environment.security = connections.security;
   environment.riskToken = connections.riskToken;
+  environment.renewRiskToken = connections.renewRiskToken;
 }

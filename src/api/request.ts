@@ -1,7 +1,7 @@
 import { ofetch } from 'ofetch';
 import { ClockOffset } from '../../engine/rules/clock-offset';
 import { classifyReply, httpFailureText } from '../../engine/rules/reply';
-import { needsRiskToken } from '../../engine/rules/risk-token';
+import { needsRiskToken, RISK_TOKEN_REFUSED_CODE } from '../../engine/rules/risk-token';
 import type { ForwardedRequest, ForwardFailure } from '../../engine/rules/bridge';
 import { CACHED_AT_HEADER } from '../../engine/rules/storage-areas';
 import { normalizeParams, type ParamValue } from '../../engine/rules/request-params';
@@ -56,6 +56,11 @@ export interface RequestEnvironment {
   onLoginExpired(): void;
   /** The risk-control token for the endpoints of spec §7.6, when one is held. */
   riskToken?(): string | null;
+  /**
+   * After the gateway refused the risk token sent (`40140`), fetches a fresh one: the new token, or null when none
+   * came. The refused call is then sent once more with it; without this hook the refusal reaches the caller.
+   */
+  renewRiskToken?(refused: string | null): Promise<string | null>;
   security?: RequestSecurity;
   /** A localized text for a known business code, preferred over the server's own message (spec §8: errors shown localized). */
   codeText?(code: string): string | null;
@@ -252,7 +257,12 @@ export function createRequestClient(env: RequestEnvironment) {
    * One call and where its reply came from: `cachedAt` is when the service worker kept the reply it answered with
    * while the network was away (its `x-cached-at`, ms), null for a reply from the server.
    */
-  async function requestReply<T>(path: string, options: RequestOptions = {}, isRetry = false): Promise<Reply<T>> {
+  async function requestReply<T>(
+    path: string,
+    options: RequestOptions = {},
+    isRetry = false,
+    isRiskRetry = false,
+  ): Promise<Reply<T>> {
     const method = options.method ?? 'GET';
     const silent = options.silent ?? false;
     let out: ReturnType<typeof outgoing>;
@@ -340,12 +350,26 @@ export function createRequestClient(env: RequestEnvironment) {
         // 00022: our clock drifted. Trust this reply's time alone, then resend once with a fresh time and signature.
         clock.reset();
         if (Number.isFinite(serverTime) && serverTime > 0) clock.add({ sentAt, rtt: env.now() - sentAt, serverTime });
-        return requestReply<T>(path, options, true);
+        return requestReply<T>(path, options, true, isRiskRetry);
       }
       if (verdict !== 'pass')
         throw fail('security', typeof reply.msg === 'string' ? reply.msg : env.text('unknow'), true, {
           code: String(reply.code ?? ''),
         });
+    }
+
+    if (
+      !isRiskRetry &&
+      out.intercepted &&
+      env.renewRiskToken &&
+      needsRiskToken(out.path) &&
+      (body as { code?: unknown } | null)?.code === RISK_TOKEN_REFUSED_CODE
+    ) {
+      // A token is bound to the address it was issued to: after a network change the one held is refused. One fresh
+      // token and one resend, never more; the caller, and the form the user filled in, only see the resend's outcome.
+      const sent = headers['risk-token'] ?? null;
+      const fresh = await env.renewRiskToken(sent);
+      if (fresh && fresh !== sent) return requestReply<T>(path, options, isRetry, true);
     }
 
     const outcome = classifyReply(body, { resolvesSessionNotice: path.split('?')[0] === USERINFO_PATH });

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { classifyRiskToken, isRiskTokenFresh, RISK_TOKEN, type RiskTokenStatus } from '../../engine/rules/risk-token';
+import { api } from '../api/client';
 import { appBridge, mayBeInApp } from '../bridge/app-bridge';
 import { isPageHidden } from '../platform/page-visibility';
 import { readCookie, safeStorage, writeCookie } from '../platform/storage';
@@ -21,10 +22,16 @@ export interface RiskTokenDeps {
 /** The token's state for the UI (spec §4): status only, never the token. */
 export const riskTokenState = proxy({ status: 'uninitialised' as RiskTokenStatus });
 
+/** The device-token endpoint of spec §7.6, under the request layer's `/v1`. */
+const DEVICE_TOKEN_PATH = '/constantid/udid/c1';
 const STORED_AT_KEY = 'risk_token_at';
 let token: string | null = null;
 let refreshTimer: ReturnType<typeof setInterval> | undefined;
 let inFlight: Promise<void> | null = null;
+/** The dependencies the running service was started with, for a renewal the request layer asks for. */
+let activeDeps: RiskTokenDeps | null = null;
+/** The last token the gateway refused: the app's `getToken` answering with it again counts as no token. */
+let refusedToken: string | null = null;
 
 /** The token to send with the endpoints of spec §7.6, or null. */
 export function currentRiskToken(): string | null {
@@ -105,8 +112,19 @@ export function refreshRiskToken(deps: RiskTokenDeps): Promise<void> {
   return inFlight;
 }
 
+/**
+ * After the gateway refused `refused` with `40140` (it binds a token to the address it was issued to, so a phone that
+ * moved from Wi-Fi to mobile data holds a dead one), fetches a fresh token: the new one, or null when none came.
+ */
+export async function renewRiskToken(refused: string | null): Promise<string | null> {
+  refusedToken = refused;
+  await refreshRiskToken(activeDeps ?? browserRiskTokenDeps());
+  return token !== null && token !== refused ? token : null;
+}
+
 /** Starts the service: reuses a stored token still inside its 14 400 s, then refreshes every 1200 s while the page is visible. */
 export function startRiskToken(deps: RiskTokenDeps): () => void {
+  activeDeps = deps;
   const stored = readCookie(RISK_TOKEN.cookieName);
   const storedAt = Number(safeStorage.get(STORED_AT_KEY));
   const reused = stored && isRiskTokenFresh(storedAt, deps.now()) ? classifyRiskToken(stored) : null;
@@ -127,7 +145,7 @@ export function startRiskToken(deps: RiskTokenDeps): () => void {
 export function browserRiskTokenDeps(): RiskTokenDeps {
   return {
     sdkUrl: import.meta.env.VITE_RISK_SDK_URL ?? '/risk-sdk.js',
-    endpoint: `${location.origin}/v1/constantid/udid/c1`,
+    endpoint: `${location.origin}/v1${DEVICE_TOKEN_PATH}`,
     now: () => Date.now(),
     loadSdk: mayBeInApp() ? loadAppRiskSdk : loadSdkScript,
     isVisible: () => !isPageHidden(),
@@ -135,15 +153,21 @@ export function browserRiskTokenDeps(): RiskTokenDeps {
 }
 
 /**
- * Inside the native app the app holds the device's risk token (`getToken`, contracts/bridge.md §3): no SDK script,
- * no request of the page's own. Where the app does not answer with one, the web SDK takes over.
+ * Inside the native app the app holds the device's risk token (`getToken`, contracts/bridge.md §3): no SDK script.
+ * When the app has none (or only the one the gateway just refused), the page asks the gateway for one through the
+ * app's `request`, as every `/v1` call goes there (§5), never around the app. Below 1.2.51 the app takes no call at
+ * all and the page is a web page, with the web SDK.
  */
 async function loadAppRiskSdk(url: string): Promise<RiskSdk> {
   return {
     async getToken(endpoint) {
       const answer = await (await appBridge()).call<{ token?: unknown }>('getToken').catch(() => null);
-      if (answer?.sent && typeof answer.data?.token === 'string') return answer.data.token;
-      return (await loadSdkScript(url)).getToken(endpoint);
+      if (answer?.sent === false) return (await loadSdkScript(url)).getToken(endpoint);
+      const given = answer?.data?.token;
+      if (typeof given === 'string' && given !== '' && given !== refusedToken) return given;
+      const reply = await api.get<{ token?: unknown } | null>(DEVICE_TOKEN_PATH, { silent: true });
+      if (typeof reply?.token !== 'string') throw new Error('the device-token reply held no token');
+      return reply.token;
     },
   };
 }
@@ -152,6 +176,8 @@ async function loadAppRiskSdk(url: string): Promise<RiskSdk> {
 export function resetRiskToken(): void {
   token = null;
   inFlight = null;
+  activeDeps = null;
+  refusedToken = null;
   clearInterval(refreshTimer);
   riskTokenState.status = 'uninitialised';
 }

@@ -6,7 +6,7 @@ import { LOGIN_TOKEN_COOKIE } from '../session/login-token';
 import { showToast } from '../ui/toast/toast-state';
 import { cryptoWorker } from '../workers';
 import { createRequestSecurity } from './request-security';
-import { currentRiskToken } from './risk-token';
+import { currentRiskToken, renewRiskToken } from './risk-token';
 
 /** The page's signing layer (signing contract): setup on first use, then every request passes the crypto worker. */
 export const requestSecurity = createRequestSecurity({
@@ -36,9 +36,10 @@ export const requestSecurity = createRequestSecurity({
   debug: typeof location !== 'undefined' && new URLSearchParams(location.search).get('sign_debug') === '1',
 });
 
-// Every request of the page is signed and checked, and carries the risk token where §7.6 asks for it, from the moment
-// anything imports the request layer through this module (the areas do; src/api sits below this room).
-connectApi({ security: requestSecurity, riskToken: currentRiskToken });
+// Every request of the page is signed and checked, and carries the risk token where §7.6 asks for it (a refused one is
+// renewed once), from the moment anything imports the request layer through this module (the areas do; src/api sits
+// below this room).
+connectApi({ security: requestSecurity, riskToken: currentRiskToken, renewRiskToken });
 
 /** The app's one request layer (spec §7.1), signed: components and services call `api.get` / `api.post`. */
 export { api };

@@ -145,8 +145,8 @@ export async function openWebview(browser: Browser, server: BenchServer): Promis
       case 'getUsdtRate':
         return { code: '00000', data: { rate: '1' } };
       case 'getToken': {
-        // The app holds the device's risk token; without one the page would load the web SDK instead, a cost
-        // the app spares it. Like the e2e double, the token comes from the exchange's risk endpoint.
+        // The app holds the device's risk token; without one the page would ask the risk endpoint through `request`
+        // itself, a round trip the app spares it. Like the e2e double, the token comes from that endpoint.
         const { text } = await send(server, '/v1/constantid/udid/c1', { method: 'GET', headers: {} });
         const reply = JSON.parse(text) as { data?: { token?: string } };
         if (emulated) await sleep(SLOW_4G.latencyMs);

@@ -22,6 +22,11 @@ export interface AppHostOptions {
   viewport?: { width: number; height: number };
   /** What the app's storage (storageSet / storageGet) holds at start. */
   storage?: Record<string, string>;
+  /**
+   * Envelopes the app hands back for forwarded requests to a path (without query) in place of the gateway's reply,
+   * one per request until used up: a gateway that answered so.
+   */
+  forwardedReplies?: Record<string, unknown[]>;
 }
 
 const USER_AGENTS = {
@@ -47,6 +52,7 @@ export async function openInApp(browser: Browser, baseURL: string, options: AppH
   });
   const traffic: BridgeMessage[] = [];
   const storage = new Map<string, string>(Object.entries(options.storage ?? {}));
+  const standIns = new Map(Object.entries(options.forwardedReplies ?? {}).map(([path, list]) => [path, [...list]]));
 
   const answer = async (message: BridgeMessage): Promise<unknown> => {
     const behaviour = options.behaviours?.[message.method] ?? 'answer';
@@ -54,8 +60,11 @@ export async function openInApp(browser: Browser, baseURL: string, options: AppH
     if (behaviour === 'no-code') return { data: {} };
     if (typeof behaviour === 'object') return behaviour;
     switch (message.method) {
-      case 'request':
+      case 'request': {
+        const standIn = standIns.get(String(message.params.path).split('?')[0] ?? '');
+        if (standIn && standIn.length > 0) return { code: '00000', data: standIn.shift() };
         return { code: '00000', data: await forward(context, baseURL, message.params) };
+      }
       case 'storageSet':
         storage.set(String(message.params.key), String(message.params.value));
         return { code: '00000' };

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type BridgeMessage, openInApp } from './app-host';
 
 const SLOW = { timeout: 20_000 };
@@ -15,14 +15,39 @@ function watchPageFetches(page: Page): string[] {
 
 async function signIn(page: Page) {
   await page.goto('/login');
+  await submitSignIn(page);
+  await expect(page).not.toHaveURL(/\/login/, SLOW);
+}
+
+/** Types the demo account into the sign-in page already open and submits it. */
+async function submitSignIn(page: Page) {
   await page.getByLabel('Email or phone number').fill('demo@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/, SLOW);
 }
 
 const requestsTo = (traffic: BridgeMessage[], path: string) =>
   traffic.filter((message) => message.method === 'request' && String(message.params.path).startsWith(path));
+
+/** The risk token the page keeps in its cookie, once it has one of 40 characters. */
+async function heldRiskToken(context: BrowserContext): Promise<string> {
+  let token = '';
+  await expect
+    .poll(async () => {
+      token = (await context.cookies()).find((cookie) => cookie.name === 'risk_token')?.value ?? '';
+      return token.length;
+    }, SLOW)
+    .toBe(40);
+  return token;
+}
+
+/** The gateway's refusal of a §7.6 call whose risk token was issued to another address. */
+const RISK_REFUSED = {
+  status: 'error',
+  code: '40140',
+  msg: 'Risk check failed, please refresh the page and try again',
+  data: null,
+};
 
 test.describe('inside the native app (host double)', () => {
   test('Android 2.15.0: sign-in and the asset figures go through the app, signed; the app titles each page', async ({
@@ -157,6 +182,79 @@ test.describe('inside the native app (host double)', () => {
 
     await app.emit(app.page, 'webVisible', { visible: true });
     await expect.poll(() => last.innerText(), { timeout: 10_000 }).not.toBe(frozen);
+    await app.close();
+  });
+
+  test("Android 2.15.0: with no token from the app's getToken, the page asks the gateway for one through the app's request, never around it", async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', {
+      platform: 'android',
+      version: '2.15.0',
+      behaviours: { getToken: { code: '00000', msg: '' } },
+    });
+    const fetches = watchPageFetches(app.page);
+    const scripts: string[] = [];
+    app.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await app.page.goto('/login');
+    const token = await heldRiskToken(app.context);
+    expect(app.traffic.some((m) => m.method === 'getToken')).toBe(true);
+    const [asked] = requestsTo(app.traffic, '/v1/constantid/udid/c1');
+    expect(asked?.params.method).toBe('GET');
+    expect(fetches).not.toContain('/v1/constantid/udid/c1');
+    expect(scripts).not.toContain('/risk-sdk.js');
+    // The token goes with the §7.6 calls, through the app too.
+    await submitSignIn(app.page);
+    await expect(app.page).not.toHaveURL(/\/login/, SLOW);
+    expect(requestsTo(app.traffic, '/v1/user/login')[0]?.params.headers).toHaveProperty('risk-token', token);
+    expect(fetches).toEqual([]);
+    await app.close();
+  });
+
+  test('Android 2.15.0: a sign-in refused for its risk token (40140) gets one fresh token from the app and is sent once more', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', {
+      platform: 'android',
+      version: '2.15.0',
+      forwardedReplies: { '/v1/user/login': [RISK_REFUSED] },
+    });
+    await app.page.goto('/login');
+    const first = await heldRiskToken(app.context);
+    await submitSignIn(app.page);
+    await expect(app.page).not.toHaveURL(/\/login/, SLOW);
+    const logins = requestsTo(app.traffic, '/v1/user/login');
+    expect(logins).toHaveLength(2);
+    const [refused, resent] = logins.map((m) => (m.params.headers as Record<string, string>)['risk-token']);
+    expect(refused).toBe(first);
+    expect(resent).toMatch(/^[0-9a-f]{40}$/);
+    expect(resent).not.toBe(first);
+    expect(app.traffic.filter((m) => m.method === 'getToken')).toHaveLength(2);
+    await app.close();
+  });
+
+  test('Android 2.15.0: refused twice, the sign-in shows the risk message once, keeps what was typed, and asks no more', async ({
+    browser,
+    baseURL,
+  }) => {
+    const app = await openInApp(browser, baseURL ?? '', {
+      platform: 'android',
+      version: '2.15.0',
+      forwardedReplies: { '/v1/user/login': [RISK_REFUSED, RISK_REFUSED] },
+    });
+    await app.page.goto('/login');
+    await heldRiskToken(app.context);
+    await submitSignIn(app.page);
+    await expect(app.page.getByText('The security check of this page failed.')).toHaveCount(1, SLOW);
+    await expect(app.page).toHaveURL(/\/login/);
+    await expect(app.page.getByLabel('Email or phone number')).toHaveValue('demo@example.com');
+    await expect(app.page.getByLabel('Password', { exact: true })).toHaveValue('Demo-pass-1');
+    expect(requestsTo(app.traffic, '/v1/user/login')).toHaveLength(2);
+    expect(app.traffic.filter((m) => m.method === 'getToken')).toHaveLength(2);
     await app.close();
   });
 });

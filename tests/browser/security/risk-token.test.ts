@@ -6,6 +6,7 @@ import {
   type RiskSdk,
   type RiskTokenDeps,
   refreshRiskToken,
+  renewRiskToken,
   resetRiskToken,
   riskTokenState,
   startRiskToken,
@@ -92,6 +93,50 @@ describe('risk-control token', () => {
     const getToken = vi.fn().mockResolvedValue('d'.repeat(40));
     const stop = startRiskToken(deps({ getToken }));
     await vi.waitFor(() => expect(currentRiskToken()).toBe('d'.repeat(40)));
+    stop();
+  });
+});
+
+describe('renewing a refused risk token', () => {
+  it('fetches a fresh token after the gateway refused the one held, and sends that from then on', async () => {
+    const getToken = vi.fn().mockResolvedValueOnce('a'.repeat(40)).mockResolvedValueOnce('b'.repeat(40));
+    const stop = startRiskToken(deps({ getToken }));
+    await vi.waitFor(() => expect(currentRiskToken()).toBe('a'.repeat(40)));
+    expect(await renewRiskToken('a'.repeat(40))).toBe('b'.repeat(40));
+    expect(currentRiskToken()).toBe('b'.repeat(40));
+    expect(readCookie('risk_token')).toBe('b'.repeat(40));
+    stop();
+  });
+
+  it('gives nothing when the SDK answers with the refused token again', async () => {
+    const same = vi.fn().mockResolvedValue('a'.repeat(40));
+    const stop = startRiskToken(deps({ getToken: same }));
+    await vi.waitFor(() => expect(currentRiskToken()).toBe('a'.repeat(40)));
+    expect(await renewRiskToken('a'.repeat(40))).toBeNull();
+    expect(same).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('gives nothing when the fetch fails twice (the gateway refused to issue one), and the status is error', async () => {
+    vi.useFakeTimers();
+    const failing = vi.fn().mockRejectedValue(new Error('risk endpoint answered 429'));
+    const stop = startRiskToken(deps({ getToken: failing }));
+    await vi.advanceTimersByTimeAsync(1000);
+    const renewed = renewRiskToken(null);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await renewed).toBeNull();
+    expect(failing).toHaveBeenCalledTimes(4);
+    expect(riskTokenState.status).toBe('error');
+    stop();
+  });
+
+  it('asks the SDK once for several calls refused together', async () => {
+    const getToken = vi.fn().mockResolvedValueOnce('a'.repeat(40)).mockResolvedValue('c'.repeat(40));
+    const stop = startRiskToken(deps({ getToken }));
+    await vi.waitFor(() => expect(currentRiskToken()).toBe('a'.repeat(40)));
+    const renewed = await Promise.all([renewRiskToken('a'.repeat(40)), renewRiskToken('a'.repeat(40))]);
+    expect(renewed).toEqual(['c'.repeat(40), 'c'.repeat(40)]);
+    expect(getToken).toHaveBeenCalledTimes(2);
     stop();
   });
 });

@@ -34,7 +34,7 @@ describe('openDatabase', () => {
         .prepare('PRAGMA table_info(csp_reports)')
         .all()
         .map((r) => (r as { name: string }).name);
-      expect(columns).toEqual(['id', 'received_at', 'page', 'biz_type', 'event', 'reason', 'raw']);
+      expect(columns).toEqual(['id', 'received_at', 'page', 'biz_type', 'event', 'reason', 'raw', 'source']);
     } finally {
       db.close();
     }
