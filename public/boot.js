@@ -1,6 +1,39 @@
 // Applies the theme and text direction before first paint, so the page never flashes the wrong one.
 // It runs before the bundle, so it cannot import: it mirrors SETTING_KEYS and the cookie rules of
 // engine/rules/settings.ts, and tests/unit/boot-script.test.ts keeps the two in step.
+
+// Reports CSP violations from the page, as the first script, so none of the page's is missed: the policy names no
+// report-uri, since the browser would send one report per violation (a hostile announcement would make every reader
+// send dozens). At most MAX_REPORTS distinct ones leave per page view, in the report shape of spec §7.7, naming only
+// the directive, the blocked origin (or the browser's word for it: inline, eval…) and the path; never a query string.
+(() => {
+  const MAX_REPORTS = 3;
+  const sent = new Set();
+  const originOf = (blocked) => {
+    try {
+      const url = new URL(blocked);
+      return url.origin === 'null' ? url.protocol : url.origin;
+    } catch {
+      return String(blocked).slice(0, 64);
+    }
+  };
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (sent.size >= MAX_REPORTS) return;
+    const data = { event: event.effectiveDirective, reason: originOf(event.blockedURI) };
+    const key = `${data.event} ${data.reason}`;
+    if (sent.has(key)) return;
+    sent.add(key);
+    const body = JSON.stringify({ bizType: 'csp', data, timestamp: Date.now(), page: location.pathname });
+    fetch('/v1/buried/log/cspSecurity', {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body,
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => {});
+  });
+})();
+
 (() => {
   // The native app's inbox (contracts/bridge.md §2): there before the app's first reply can arrive. The bridge code,
   // loaded only inside the app, takes it over and answers what it kept (at most 200 messages).

@@ -1,6 +1,6 @@
 import { FIRST_PAINT_STYLE_SOURCE } from '../static/first-paint';
 
-/** Where browsers send CSP violation reports (spec §7.7). */
+/** Where the page sends its security and CSP reports (spec §7.7); public/boot.js sends at most 3 a page view. */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
 
 /** Who may frame a response: nobody (every response), or its own origin (only the page local mode's app shell frames). */
@@ -9,11 +9,12 @@ export type FramePolicy = 'deny' | 'same-origin';
 /**
  * Builds the app's Content-Security-Policy: same-origin only, no inline script, Trusted Types enforced (ARCHITECTURE
  * principle 5). `socketOrigin` is the page's own WebSocket origin (`ws://host` or `wss://host`), the only socket it
- * may open; without one, 'self' alone.
+ * may open; without one, 'self' alone. No `report-uri` unless one is given: the browser would send a report for every
+ * violation, so the page reports them itself, a few per page view (public/boot.js).
  */
 export function buildContentSecurityPolicy(
   socketOrigin: string | null = null,
-  reportUri: string = CSP_REPORT_PATH,
+  reportUri: string | null = null,
   framing: FramePolicy = 'deny',
 ): string {
   return [
@@ -31,7 +32,7 @@ export function buildContentSecurityPolicy(
     "form-action 'self'",
     "require-trusted-types-for 'script'",
     'trusted-types default app-html dompurify',
-    `report-uri ${reportUri}`,
+    ...(reportUri === null ? [] : [`report-uri ${reportUri}`]),
   ].join('; ');
 }
 
@@ -58,7 +59,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 /** The security headers every gateway response carries (harmless on JSON and assets, essential on HTML). */
 export function securityHeaders(socketOrigin: string | null, framing: FramePolicy = 'deny'): Record<string, string> {
   return {
-    'Content-Security-Policy': buildContentSecurityPolicy(socketOrigin, CSP_REPORT_PATH, framing),
+    'Content-Security-Policy': buildContentSecurityPolicy(socketOrigin, null, framing),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',

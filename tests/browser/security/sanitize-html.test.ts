@@ -10,7 +10,7 @@ csp.httpEquiv = 'Content-Security-Policy';
 csp.content = "require-trusted-types-for 'script'; trusted-types default app-html dompurify";
 document.head.append(csp);
 await import('../../../src/security/trusted-types');
-const { sanitizeHtml, withoutStyleAttributes } = await import('../../../src/platform/sanitize-html');
+const { sanitizeHtml, withoutReportedMarkup } = await import('../../../src/platform/sanitize-html');
 const { RichText } = await import('../../../src/ui/RichText');
 
 const clean = (html: string) => String(sanitizeHtml(html));
@@ -111,21 +111,89 @@ describe('sanitizeHtml', () => {
   });
 
   it('takes inline style attributes out before parsing, so the CSP has none to block and report', () => {
-    expect(withoutStyleAttributes('<p style="color:red" title="t">x</p>')).toBe('<p  title="t">x</p>');
-    expect(withoutStyleAttributes(`<p STYLE='a' style=b/style="c" id=d>x</p><b style>y</b><i/style=z>w</i>`)).toBe(
+    expect(withoutReportedMarkup('<p style="color:red" title="t">x</p>')).toBe('<p  title="t">x</p>');
+    expect(withoutReportedMarkup(`<p STYLE='a' style=b/style="c" id=d>x</p><b style>y</b><i/style=z>w</i>`)).toBe(
       '<p   id=d>x</p><b >y</b><i/>w</i>',
     );
     // Text that only looks like one stays.
-    expect(withoutStyleAttributes('a style="x" b, <code>&lt;p style="y"&gt;</code>')).toBe(
+    expect(withoutReportedMarkup('a style="x" b, <code>&lt;p style="y"&gt;</code>')).toBe(
       'a style="x" b, <code>&lt;p style="y"&gt;</code>',
     );
     expect(clean('<p style="color:red">t</p><img src="/i.png" style="x" alt="a">')).toBe(
       '<p>t</p><img src="/i.png" alt="a">',
     );
-    // Linear in its input: a quadratic scan of these would not end within the test's time.
-    const long = `${'<a'.repeat(100_000)}${' style="x'.repeat(20_000)}`;
-    expect(withoutStyleAttributes(long).length).toBeLessThanOrEqual(long.length);
   });
+
+  it('takes inline event handlers out before parsing, in every quoting form, on any tag, SVG and MathML too', () => {
+    const cases: Array<[string, string]> = [
+      ['<img src=x onerror=alert(1)>', '<img src=x >'],
+      [`<img src=x onerror="a()" onload='b()' onfocus=\`c()\`>`, '<img src=x   >'],
+      ['<img src="x"onerror="a()">', '<img src="x">'],
+      ['<IMG SRC=x ONERROR=a() OnLoad = b()>', '<IMG SRC=x  >'],
+      ['<img\tsrc=x\nonerror=a()\fonload=b()\r>', '<img\tsrc=x\n\f\r>'],
+      ['<svg/onload=a()><animate onbegin=b()></svg>', '<svg/><animate ></svg>'],
+      ['<math><mi onfocus=a() tabindex=1>x</mi></math>', '<math><mi  tabindex=1>x</mi></math>'],
+      ['<custom-tag onclick=a()>c</custom-tag><p <img onerror=a()>>', '<custom-tag >c</custom-tag><p <img >>'],
+      // What the parser reads as a value or as text is no attribute.
+      ['<a title="x onclick=y" href="/a">a</a>', '<a title="x onclick=y" href="/a">a</a>'],
+      [`<a title='<b onclick=y>'>a</a>`, `<a title='<b onclick=y>'>a</a>`],
+      ['<p title="a>b" onclick=x>t</p>', '<p title="a>b" >t</p>'],
+      ['<img src=x/onerror=a()>', '<img src=x/onerror=a()>'],
+      ['a onclick="x" b, <code>&lt;p onclick="y"&gt;</code>', 'a onclick="x" b, <code>&lt;p onclick="y"&gt;</code>'],
+      ['</p onclick=x><!-- <p onclick=x> --><!DOCTYPE html>', '</p onclick=x><!-- <p onclick=x> --><!DOCTYPE html>'],
+      // A raw-text element ends at its end tag even inside a quoted value (HTML), and holds markup inside SVG.
+      [
+        '<noembed><img title="</noembed><img src=x onerror=a()>"></noembed>',
+        '<noembed><img title="</noembed><img src=x >"></noembed>',
+      ],
+      ['<svg><title><img src=x onerror=a()></title></svg>', '<svg><title><img src=x ></title></svg>'],
+    ];
+    for (const [input, expected] of cases) expect(withoutReportedMarkup(input), input).toBe(expected);
+  });
+
+  it('takes style elements with their bodies and base elements out before parsing', () => {
+    expect(withoutReportedMarkup('<p>a</p><style>p{color:red}</style><p>b</p>')).toBe('<p>a</p><p>b</p>');
+    expect(withoutReportedMarkup('<STYLE media="x>y">a</STYLE ><svg><style>b</style></svg>c')).toBe('<svg></svg>c');
+    expect(withoutReportedMarkup('<p>a</p><style>never closed <p>b</p>')).toBe('<p>a</p>');
+    expect(withoutReportedMarkup('<styles>t</styles><base href="//evil.example/"><a href="/a">a</a>')).toBe(
+      '<styles>t</styles><a href="/a">a</a>',
+    );
+    // A comment is not markup: its end is where the next part starts.
+    expect(withoutReportedMarkup('<!-- <style> --><p>kept</p>')).toBe('<!-- <style> --><p>kept</p>');
+    expect(clean('<style>@import "/x.css";</style><p onclick="a()">t</p>')).toBe('<p>t</p>');
+  });
+
+  it('leaves every announcement an editor may write exactly as it is', () => {
+    const editorHtml = [
+      '<h2>Listing</h2><p>Trade <strong>ABC</strong> &amp; <em>more</em> on 1 &lt; 2 &gt; 0<br>next</p>',
+      '<table><caption>Fees</caption><thead><tr><th colspan="2">Tier</th></tr></thead><tbody><tr><td rowspan=2>VIP 1</td></tr></tbody></table>',
+      `<img src="/img/announcements/listing.svg" alt='Listing "SUI"' title="on sale" width="640" height="240">`,
+      '<a href="https://exchange.com/fees?on=1&amp;style=2" target="_blank" rel="noopener">Fees</a>',
+      '<ul>\n\t<li>one</li>\r\n<li>two</li></ul><pre><code>&lt;style&gt; onload=x</code></pre><hr/>',
+      '<p>a</p><!-- editor note: <b>draft</b> --><blockquote>q</blockquote>',
+    ];
+    for (const html of editorHtml) expect(withoutReportedMarkup(html), html).toBe(html);
+  });
+
+  it('reads its input in linear time', () => {
+    // A quadratic scan of any of these would not end within the test's time.
+    const inputs = [
+      `${'<a'.repeat(100_000)}${' style="x'.repeat(20_000)}`,
+      '<p onclick=x '.repeat(20_000),
+      '<style>'.repeat(30_000),
+      '<textarea><a title="'.repeat(10_000),
+      '<!--<a onclick=x>'.repeat(12_000),
+      `<a ${'"'.repeat(100_000)}${"'".repeat(100_000)}`,
+      '<svg><title><img onerror=x '.repeat(8_000),
+      `<a ${'= '.repeat(100_000)}`,
+    ];
+    for (const input of inputs) {
+      expect(input.length).toBeGreaterThanOrEqual(200_000);
+      const started = performance.now();
+      expect(withoutReportedMarkup(input).length).toBeLessThanOrEqual(input.length);
+      expect(performance.now() - started, input.slice(0, 30)).toBeLessThan(3_000);
+    }
+  }, 30_000);
 
   it('drops attributes outside the allow-list', () => {
     expect(

@@ -12,8 +12,12 @@ describe('buildContentSecurityPolicy', () => {
       `default-src 'self'; script-src 'self'; style-src 'self' ${FIRST_PAINT_STYLE_SOURCE}; img-src 'self' data: blob:; font-src 'self'; ` +
         "connect-src 'self' ws://127.0.0.1:8080; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
         "frame-ancestors 'none'; form-action 'self'; require-trusted-types-for 'script'; " +
-        'trusted-types default app-html dompurify; report-uri /v1/buried/log/cspSecurity',
+        'trusted-types default app-html dompurify',
     );
+  });
+
+  it('names no report-uri, so the browser never sends a report per violation by itself (public/boot.js reports)', () => {
+    expect(buildContentSecurityPolicy('ws://127.0.0.1:8080')).not.toMatch(/report-(uri|to)/);
   });
 
   it('never allows unsafe-inline or unsafe-eval', () => {
