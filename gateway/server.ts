@@ -23,6 +23,7 @@ import {
   type PrivateStreamOptions,
 } from './stream/private-stream';
 import { refuseOtherUpgrades } from './stream/socket-data';
+import { DEFAULT_SOCKET_LIMITS, SocketAdmission, type SocketLimits } from './stream/socket-admission';
 import { createApiKeyStore } from './apikeys/api-key-store';
 import { apiSecretKey } from './apikeys/secret-box';
 import { createReplayStore } from './security/replay-store';
@@ -64,6 +65,8 @@ export interface GatewayOptions {
   stream?: Partial<PublicStreamOptions>;
   /** Limits of the private WebSocket `/v2/ws/private` (login timeout, subscription and size caps…). */
   privateStream?: Partial<PrivateStreamOptions>;
+  /** Per-address limits of both WebSockets together: open sockets, upgrades per window, sockets not logged in, subscriptions. */
+  socketLimits?: Partial<SocketLimits>;
   /** Where the dev signing root lives (default `.dev-root` in the working directory); ignored when `signingRoot` is given. */
   devRootDir?: string;
   /** A production signing root instead of the dev one. */
@@ -101,6 +104,8 @@ export interface RunningGateway {
   simulator: MarketSimulator;
   /** The public market WebSocket on `server`. */
   stream: PublicStream;
+  /** What each address holds on both WebSockets, and what was turned away. */
+  sockets: SocketAdmission;
   app: Hono<GatewayEnv>;
   /** The Node HTTP server, for a WebSocket upgrade handler to attach to. */
   server: ServerType;
@@ -176,7 +181,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     db.close();
     throw error;
   }
-  const attached = attachPublicStream(server, simulator, logger, options.stream);
+  // One count per address over both streams: a socket costs the gateway the same on either.
+  const admission = new SocketAdmission(
+    { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits },
+    { trustProxy: options.trustProxy ?? false },
+  );
+  const attached = attachPublicStream(server, simulator, logger, admission, options.stream);
   stream = attached;
   const privateStore = createApiKeyStore(db, apiSecretKey(signing.identity.serverPrivateKey));
   const privateDeps = {
@@ -184,7 +194,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     replays: createReplayStore(db),
     trading,
     logger,
-    trustProxy: options.trustProxy ?? false,
+    admission,
   };
   const privateStream = attachPrivateStream(server, privateDeps, options.privateStream);
   // Each stream takes only its own path; any other upgrade is refused here.
@@ -223,6 +233,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     db,
     simulator,
     stream: attached,
+    sockets: admission,
     app,
     server,
     logger,

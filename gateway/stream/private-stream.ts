@@ -20,14 +20,17 @@ import {
 } from './private-protocol';
 import { futuresAccountRow, futuresOrderRow, positionRows, spotAccountRow, spotOrderRow } from './private-views';
 import { pushText } from './stream-protocol';
-import { upgradeAddressOf } from '../http/request-origin';
+import { type SocketAdmission, type SocketTicket, takeSubscriptionPlace } from './socket-admission';
 import { byteLength, pathOf, rawText } from './socket-data';
 
 /** Limits of the private stream; every field has a default. */
 export interface PrivateStreamOptions {
   /** Path the stream answers on (default `/v2/ws/private`). */
   path: string;
-  /** Closes a connection that has not logged in this long after opening (default 30 000 ms). */
+  /**
+   * Closes a connection that has not logged in this long after opening (default 10 000 ms: a client logs in as soon
+   * as the socket opens, and until then the socket counts among its address's unauthenticated ones).
+   */
   loginTimeoutMs: number;
   /** Closes a connection that sent no `ping` for this long (default 120 000 ms, as the public stream). */
   idleTimeoutMs: number;
@@ -43,14 +46,14 @@ export interface PrivateStreamOptions {
   maxBufferedBytes: number;
 }
 
-/** What the private stream reads: the API keys, one-time proofs, paper trading and how to tell a client's address. */
+/** What the private stream reads: the API keys, one-time proofs, paper trading, and the admission shared by the streams. */
 export interface PrivateStreamDeps {
   store: ApiKeyStore;
   replays: ReplayStore;
   trading: PaperTrading;
   logger: Logger;
-  /** A TLS-terminating proxy is in front: its `X-Forwarded-For` names the client, as for REST. */
-  trustProxy: boolean;
+  /** Per-address limits of both streams; it also tells a client's address (its proxy rule is REST's). */
+  admission: SocketAdmission;
   /** The clock of the login window (default Date.now). */
   now?: () => number;
 }
@@ -65,7 +68,7 @@ export interface PrivateStream {
 
 export const DEFAULT_PRIVATE_STREAM_OPTIONS: PrivateStreamOptions = {
   path: '/v2/ws/private',
-  loginTimeoutMs: 30_000,
+  loginTimeoutMs: 10_000,
   idleTimeoutMs: 120_000,
   maxLoginAttempts: 5,
   maxSubscriptions: 200,
@@ -142,9 +145,10 @@ export function attachPrivateStream(
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathOf(request) !== options.path) return;
     socket.on('error', () => socket.destroy());
-    const address = upgradeAddressOf(request, deps.trustProxy);
+    const ticket = deps.admission.admitUpgrade(request, socket, head, 'private');
+    if (!ticket) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new Connection(ws, hub, address);
+      const connection = new Connection(ws, hub, ticket);
       connections.add(connection);
       ws.once('close', () => {
         connections.delete(connection);
@@ -359,7 +363,7 @@ class Connection {
   constructor(
     private readonly ws: WebSocket,
     private readonly hub: Hub,
-    private readonly address: string,
+    private readonly ticket: SocketTicket,
   ) {
     this.idleTimer = setTimeout(
       () => this.closeWith(IDLE_CLOSE_CODE, 'no ping received in time'),
@@ -466,7 +470,7 @@ class Connection {
       outcome = await checkPrivateLogin(
         { store: deps.store, replays: deps.replays, now: deps.now ?? Date.now },
         args,
-        this.address,
+        this.ticket.address,
       );
     } finally {
       this.loginPending = false;
@@ -481,6 +485,7 @@ class Connection {
       return;
     }
     clearTimeout(this.loginTimer);
+    this.ticket.markLoggedIn();
     this.hub.readers.ensureAccount(outcome.userId);
     this.session = outcome;
     this.hub.join(this, outcome.userId);
@@ -507,7 +512,7 @@ class Connection {
     const argJson = JSON.stringify(arg);
     const ack = `{"event":"${op}","arg":${argJson}}`;
     if (op === 'unsubscribe') {
-      this.subscriptions.delete(key);
+      if (this.subscriptions.delete(key)) this.ticket.returnSubscription();
       this.send(ack);
       return;
     }
@@ -516,10 +521,12 @@ class Connection {
       this.send(privateErrorText(feed.code, feed.msg, { arg, op }));
       return;
     }
-    if (!this.subscriptions.has(key) && this.subscriptions.size >= this.hub.options.maxSubscriptions) {
-      const msg = `Too many subscriptions: at most ${this.hub.options.maxSubscriptions} per connection`;
-      this.send(privateErrorText(PRIVATE_ERRORS.tooManySubscriptions, msg, { arg, op }));
-      return;
+    if (!this.subscriptions.has(key)) {
+      const place = takeSubscriptionPlace(this.subscriptions.size, this.hub.options.maxSubscriptions, this.ticket);
+      if (!place.ok) {
+        this.send(privateErrorText(PRIVATE_ERRORS.tooManySubscriptions, place.msg, { arg, op }));
+        return;
+      }
     }
     const subscription: Subscription = { argJson, feed, seen: new Map(), last: '', scannedAt: this.hub.readers.now() };
     this.subscriptions.set(key, subscription);

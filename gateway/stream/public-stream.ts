@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger';
 import type { MarketSimulator } from '../market/simulator';
 import { type StreamClient, StreamHub } from './stream-hub';
 import { errorText, parseClientMessage, STREAM_ERRORS } from './stream-protocol';
+import type { SocketAdmission, SocketTicket } from './socket-admission';
 import { byteLength, pathOf, rawText } from './socket-data';
 
 /** Limits and cadences of the public stream; every field has a default. */
@@ -78,12 +79,14 @@ type HttpServer = Server | Http2Server | Http2SecureServer;
 /**
  * The public market WebSocket of the market-data contract on the gateway's HTTP server: `ping`/`pong`, subscribe and
  * unsubscribe with acknowledgements and error events, pushes from the market simulator; it closes idle and slow
- * clients and never lets one client's input or backlog take the server down.
+ * clients, holds each address to the limits of `admission` (shared with the private stream), and never lets one
+ * client's input or backlog take the server down.
  */
 export function attachPublicStream(
   server: HttpServer,
   simulator: MarketSimulator,
   logger: Logger,
+  admission: SocketAdmission,
   overrides: Partial<PublicStreamOptions> = {},
 ): PublicStream {
   const options: PublicStreamOptions = { ...DEFAULT_STREAM_OPTIONS, ...overrides };
@@ -112,8 +115,10 @@ export function attachPublicStream(
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    const ticket = admission.admitUpgrade(request, socket, head, 'public');
+    if (!ticket) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new Connection(ws, hub, options, logger, counters, quiet);
+      const connection = new Connection(ws, hub, options, logger, counters, quiet, ticket);
       connections.add(connection);
       ws.once('close', () => {
         connections.delete(connection);
@@ -159,6 +164,7 @@ class Connection implements StreamClient {
     private readonly logger: Logger,
     private readonly counters: { idleCloses: number; slowConsumerCloses: number },
     private readonly quiet: { until: number },
+    readonly quota: SocketTicket,
   ) {
     this.idleTimer = setTimeout(() => this.closeIdle(), options.idleTimeoutMs);
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));

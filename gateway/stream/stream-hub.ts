@@ -5,13 +5,16 @@ import type { MarketEvent } from '../market/market-types';
 import type { MarketSimulator } from '../market/simulator';
 import { type ChannelKind, resolveArg } from './stream-channels';
 import { bookData, candleData, tickerData, tradeData } from './stream-payloads';
+import { type SocketTicket, takeSubscriptionPlace } from './socket-admission';
 import { ackText, argKey, type ChannelArg, errorText, pushText, readArg, STREAM_ERRORS } from './stream-protocol';
 
-/** A connected client as the hub sees it: where to send, and which subscription keys it holds. */
+/** A connected client as the hub sees it: where to send, which subscription keys it holds, and its address's share. */
 export interface StreamClient {
   /** Queues a text frame; a client that cannot keep up is closed by its connection, never buffered without bound. */
   send(text: string): void;
   readonly subscriptions: Set<string>;
+  /** The address's subscriptions over all its sockets (`SocketTicket`): taken on subscribe, given back on unsubscribe. */
+  readonly quota: Pick<SocketTicket, 'maxSubscriptions' | 'takeSubscription' | 'returnSubscription'>;
 }
 
 /** How the hub behaves. */
@@ -83,7 +86,7 @@ export class StreamHub {
     }
   }
 
-  /** Forgets a client that went away. */
+  /** Forgets a client that went away (its address's share is given back when its socket closes). */
   drop(client: StreamClient): void {
     for (const key of client.subscriptions) this.leave(client, key);
     client.subscriptions.clear();
@@ -104,10 +107,12 @@ export class StreamHub {
 
   private subscribe(client: StreamClient, arg: ChannelArg, spec: InstrumentSpec, kind: ChannelKind): void {
     const key = argKey(arg);
-    if (!client.subscriptions.has(key) && client.subscriptions.size >= this.options.maxSubscriptions) {
-      const msg = `Too many subscriptions: at most ${this.options.maxSubscriptions} per connection`;
-      client.send(errorText({ code: STREAM_ERRORS.tooManySubscriptions, msg, arg, op: 'subscribe' }));
-      return;
+    if (!client.subscriptions.has(key)) {
+      const place = takeSubscriptionPlace(client.subscriptions.size, this.options.maxSubscriptions, client.quota);
+      if (!place.ok) {
+        client.send(errorText({ code: STREAM_ERRORS.tooManySubscriptions, msg: place.msg, arg, op: 'subscribe' }));
+        return;
+      }
     }
     let topic = this.topics.get(key);
     if (!topic) {
@@ -140,7 +145,7 @@ export class StreamHub {
   private unsubscribe(client: StreamClient, arg: ChannelArg): void {
     const key = argKey(arg);
     this.leave(client, key);
-    client.subscriptions.delete(key);
+    if (client.subscriptions.delete(key)) client.quota.returnSubscription();
     client.send(ackText('unsubscribe', arg));
   }
 

@@ -5,7 +5,10 @@ export interface ChannelArg {
   instId: string;
 }
 
-/** Error codes of the public stream; 30001, 30002, 30003 and 30016 are the ones the public feed sends for the same faults. */
+/**
+ * Error codes of the public stream; 30001, 30002, 30003 and 30016 are the ones the public feed sends for the same
+ * faults, 30006 ("request too many") and 30007 ("request over limit,connection close") the exchange's over-limit codes.
+ */
 export const STREAM_ERRORS = {
   /** The instType is valid but no such instrument is streamed there (the public feed's "doesn't exist"). */
   notFound: 30001,
@@ -13,8 +16,10 @@ export const STREAM_ERRORS = {
   illegalRequest: 30002,
   /** `op` is neither `subscribe` nor `unsubscribe`. */
   invalidOp: 30003,
-  /** The connection already holds the most subscriptions it may. */
+  /** The connection, or its address over all its sockets, already holds the most subscriptions it may. */
   tooManySubscriptions: 30006,
+  /** The address is over a connection limit: the socket gets this event and is closed. */
+  overLimit: 30007,
   /** An `args` entry is malformed, or names an unknown channel or instType. */
   paramError: 30016,
   /** Something failed on the server; the detail stays in the server log. */

@@ -6,12 +6,17 @@ import type { ApiPermission } from '../../../../gateway/apikeys/api-key-rules';
 import { type ApiKeyStore, createApiKeyStore } from '../../../../gateway/apikeys/api-key-store';
 import { apiSecretKey } from '../../../../gateway/apikeys/secret-box';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
-import { createUserStore } from '../../../../gateway/auth/user-store';
 import { loadServerKey } from '../../../../gateway/security/server-key';
 import { type KeyCredentials, signedHeaders } from '../apikeys/apikey-support';
 import { TEST_SCRYPT } from '../auth/auth-support';
-import { type Received, StreamClient, type StreamGateway, sleep, startStreamGateway } from './stream-support';
-import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
+import {
+  addStreamUser,
+  type Received,
+  StreamClient,
+  type StreamGateway,
+  sleep,
+  startStreamGateway,
+} from './stream-support';
 
 const PASSPHRASE = 'Bot2passphrase';
 const SPOT_ORDERS = { instType: 'SPOT', channel: 'orders', instId: 'default' };
@@ -32,19 +37,6 @@ beforeAll(async () => {
 });
 afterAll(() => g.close());
 
-async function addUser(email: string): Promise<string> {
-  const user = createUserStore(g.gateway.db).insert({
-    email,
-    areaCode: null,
-    mobile: null,
-    passwordHash: await hashPassword('Unused-pass-1', TEST_SCRYPT),
-    createdAt: Date.now(),
-    referral: NO_REFERRAL,
-  });
-  if (user === 'duplicate') throw new Error(`duplicate test user ${email}`);
-  return user.id;
-}
-
 let users = 0;
 
 /** A key of a new account made straight in the gateway's store, as the CLI makes one. */
@@ -52,7 +44,7 @@ async function makeKey(
   fields: { permissions?: ApiPermission[]; ips?: string[] } = {},
 ): Promise<KeyCredentials & { userId: string }> {
   users += 1;
-  const userId = await addUser(`trader${users}@example.com`);
+  const userId = await addStreamUser(g.gateway.db, `trader${users}@example.com`);
   const made = store.create(
     {
       userId,

@@ -1,6 +1,11 @@
+import type { Database } from 'better-sqlite3';
 import { WebSocket } from 'ws';
+import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
+import { hashPassword } from '../../../../gateway/auth/password-hash';
+import { createUserStore } from '../../../../gateway/auth/user-store';
 import { type GatewayOptions, type RunningGateway, startGateway } from '../../../../gateway/server';
 import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/instruments';
+import { TEST_SCRYPT } from '../auth/auth-support';
 import { tempDir } from '../support';
 
 /** A subscription arg as the stream names it. */
@@ -80,9 +85,9 @@ export class StreamClient {
     );
   }
 
-  /** Opens a connection to `url` and resolves once it is open. */
-  static async connect(url: string): Promise<StreamClient> {
-    const ws = new WebSocket(url);
+  /** Opens a connection to `url` (with extra upgrade `headers`, e.g. a proxy's X-Forwarded-For) and resolves once it is open. */
+  static async connect(url: string, headers?: Record<string, string>): Promise<StreamClient> {
+    const ws = new WebSocket(url, { headers });
     const client = new StreamClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -158,4 +163,18 @@ export async function eventually(condition: () => boolean, timeoutMs = 5000): Pr
     await sleep(20);
   }
   return true;
+}
+
+/** A new account made straight in the gateway's store (the private stream's tests give it an API key); its id. */
+export async function addStreamUser(db: Database, email: string): Promise<string> {
+  const user = createUserStore(db).insert({
+    email,
+    areaCode: null,
+    mobile: null,
+    passwordHash: await hashPassword('Unused-pass-1', TEST_SCRYPT),
+    createdAt: Date.now(),
+    referral: NO_REFERRAL,
+  });
+  if (user === 'duplicate') throw new Error(`duplicate test user ${email}`);
+  return user.id;
 }
