@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { transform } from 'esbuild';
 import { join, relative, resolve } from 'node:path';
 import type { OutputBundle } from 'rolldown';
@@ -9,6 +10,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { ROUTE_LIST_FILE } from './engine/rules/route-paths';
 import { IN_APP_KEY, ROUTE_PRELOADS_FILE, routePathOfFile } from './engine/rules/route-preloads';
 import { signRootCertPem } from './gateway/security/build-root';
+import { COMPRESSED_SUFFIX, compressedForms } from './gateway/static/file-cache';
 import { messagesPlugin } from './src/i18n/messages-plugin';
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -154,8 +156,11 @@ function minifiedPublicScripts(): Plugin {
   };
 }
 
-/** Built files the service worker does not precache: source maps, and the route list only the gateway reads. */
-const NOT_PRECACHED = [/\.map$/, /^routes\.json$/, /^route-preloads\.json$/, /^sw\.js$/];
+/**
+ * Built files the service worker does not precache: source maps, the route list only the gateway reads, and the
+ * compressed forms the gateway sends in the files' place.
+ */
+const NOT_PRECACHED = [/\.map$/, /^routes\.json$/, /^route-preloads\.json$/, /^sw\.js$/, /\.(br|gz)$/];
 /** Names with a content hash (Vite's `-[hash].ext`) never change content: they need no revision. */
 const HASHED = /^assets\//;
 
@@ -214,6 +219,38 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Writes each built file's brotli and gzip forms beside it (`x.js.br`, `x.js.gz`) once everything else is written,
+ * the service worker included, so the gateway sends them as they are (gateway/static/file-cache.ts) instead of
+ * compressing a whole build at the best levels on its event loop when its first visitors arrive.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = filesUnder(outDir).filter((file) => !/\.(map|br|gz)$/.test(file));
+        await Promise.all(
+          files.map(async (file) => {
+            const path = join(outDir, file);
+            const forms = await compressedForms(file, await readFile(path));
+            if (!forms) return;
+            await writeFile(path + COMPRESSED_SUFFIX.brotli, forms.brotli);
+            await writeFile(path + COMPRESSED_SUFFIX.gzip, forms.gzip);
+          }),
+        );
+      },
+    },
+  };
+}
+
 // `npm run dev` proxies the APIs to a gateway started beside Vite (scripts/dev.mjs).
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
@@ -229,6 +266,7 @@ export default defineConfig({
     routePreloads(),
     minifiedPublicScripts(),
     serviceWorker(),
+    precompress(),
   ],
   define: {
     // The root certificate the client verifies the server's signing key against (signing contract §1).
