@@ -161,9 +161,14 @@ test.describe('asset pages', () => {
     await expect(upnl).toBeVisible(SLOW);
     const number = async (field: string) =>
       Number((await figures.locator(`[data-figure="${field}"] bdi`).innerText()).replaceAll(',', ''));
-    // Equity is the wallet plus the live uPnL, to the 4 places shown.
-    const [wallet, equity, first] = [await number('wallet'), await number('equity'), await number('unrealizedPL')];
-    expect(Math.abs(wallet + first - equity)).toBeLessThan(0.00015);
+    // Equity is the wallet plus the live uPnL, to the 4 places shown: the three read in one task, so no frame of the
+    // live figures falls between them.
+    const [wallet, equity, first] = await figures.evaluate((element) =>
+      ['wallet', 'equity', 'unrealizedPL'].map((field) =>
+        Number((element.querySelector(`[data-figure="${field}"] bdi`)?.textContent ?? '').replaceAll(',', '').trim()),
+      ),
+    );
+    expect(Math.abs(wallet! + first! - equity!)).toBeLessThan(0.00015);
     // The marks move the figure between the page's own reads of the account: the worker, not the gateway, moved it.
     const readsBefore = reads;
     await expect.poll(() => number('unrealizedPL'), { timeout: 10_000 }).not.toBe(first);

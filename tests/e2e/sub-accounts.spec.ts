@@ -19,6 +19,27 @@ async function openSwitcher(page: Page) {
   await expect(page.getByTestId('account-list')).toBeVisible();
 }
 
+/** The account list the page reads (the switcher's and the transfer dialog's). */
+const SUB_LIST = '**/v1/user/sub/list**';
+
+/**
+ * Makes the page's account list name another id under the account called `name`, as a tampered page would: the
+ * returned setter picks the id for the lists read from then on.
+ */
+async function tamperAccountList(page: Page, name: string): Promise<(userId: string) => void> {
+  let offered = '';
+  await page.route(SUB_LIST, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    for (const entry of body.data ?? []) if (entry.name === name) entry.userId = offered;
+    // The page cancels a read it sent again meanwhile (spec §4, duplicate requests): that one is answered already.
+    await route.fulfill({ response, json: body }).catch(() => undefined);
+  });
+  return (userId) => {
+    offered = userId;
+  };
+}
+
 function option(page: Page, name: string | RegExp) {
   return page.getByTestId('account-option').filter({ hasText: name });
 }
@@ -158,28 +179,23 @@ test.describe('sub-accounts', () => {
       expect(reply).toMatchObject({ code: '00020', data: null });
     }
 
-    // The app's own signed request with its body rewritten in flight (mode "2" signs path, time and trace id, not the body):
-    // it reaches the account check, which refuses it with the one code that does not tell whether the account exists.
+    // The page itself tampered with (its account list names the victim's ids under the attacker's own sub-account): the
+    // page signs the switch with its own key, so the signature holds and the account check answers, with the one code
+    // that does not tell whether the account exists. (A body rewritten after signing is refused by its signature,
+    // mode "3": tests/unit/gateway/security/attack-drill-money.test.ts.)
     const own = uniqueName('own');
     await createSubInUi(page, request, attacker.email, own);
-    const rewrite = (userId: string) => async (route: import('@playwright/test').Route) => {
-      const body = JSON.parse(route.request().postData() ?? '{}');
-      await route.continue({ postData: JSON.stringify({ ...body, userId }) });
-    };
-    for (const [path, label, userId] of [
-      ['switchWeb', own, victimSub],
-      ['switchWeb', own, victim.userId],
-      ['switchLoginDemo', 'Demo trading', victim.userId],
-    ] as const) {
-      await page.route(`**/v1/user/sub/${path}`, rewrite(userId));
+    const offer = await tamperAccountList(page, own);
+    for (const userId of [victimSub, victim.userId]) {
+      offer(userId);
       await openSwitcher(page);
-      const refused = page.waitForResponse((response) => response.url().includes(`/v1/user/sub/${path}`));
-      await option(page, label).click();
+      const refused = page.waitForResponse((response) => response.url().includes('/v1/user/sub/switchWeb'));
+      await option(page, own).click();
       expect(await (await refused).json()).toEqual(REFUSED);
       await expect(page.getByText('The account could not be switched.')).toBeVisible();
-      await page.unroute(`**/v1/user/sub/${path}`);
       await page.keyboard.press('Escape');
     }
+    await page.unroute(SUB_LIST);
 
     const userinfo = page.waitForResponse((response) => response.url().includes('/v1/user/overview/userinfo'));
     await page.reload();
@@ -187,7 +203,7 @@ test.describe('sub-accounts', () => {
     await expect(shown).toHaveText(before ?? '');
   });
 
-  test('moves USDT to a sub-account; a transfer rewritten toward another family is refused and moves nothing', async ({
+  test("moves USDT to a sub-account; a tampered page's transfer toward another family is refused and moves nothing", async ({
     browser,
     page,
     request,
@@ -202,26 +218,31 @@ test.describe('sub-accounts', () => {
     const sub = uniqueName('desk');
     await createSubInUi(page, request, main.email, sub);
     await page.goto('/asset');
-    await page.getByRole('button', { name: 'Transfer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer between accounts' });
-    await dialog.getByLabel('Receiving account holder').selectOption({ label: sub });
-    await dialog.getByTestId('transfer-to').selectOption('futures');
-    await dialog.getByLabel('Amount').fill('250');
+    const fillTransfer = async () => {
+      await page.getByRole('button', { name: 'Transfer' }).click();
+      await dialog.getByLabel('Receiving account holder').selectOption({ label: sub });
+      await dialog.getByTestId('transfer-to').selectOption('futures');
+      await dialog.getByLabel('Amount').fill('250');
+    };
 
-    // The app's own request with its body rewritten in flight (mode "2" does not sign the body): refused, nothing moves.
+    // The page itself tampered with (its account list names another family's account under the sub's name): the
+    // transfer is signed by the page, so the family check answers it: refused, nothing moves, the amount stays typed.
+    const offer = await tamperAccountList(page, sub);
     for (const toUserId of [victimSub, victim.userId]) {
-      await page.route('**/v1/asset/sub-transfer', async (route) => {
-        const body = JSON.parse(route.request().postData() ?? '{}');
-        await route.continue({ postData: JSON.stringify({ ...body, toUserId }) });
-      });
+      offer(toUserId);
+      await fillTransfer();
       const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/sub-transfer');
       await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
       expect((await (await refused).json()).code).toBe('40305');
       await expect(dialog.getByText('That account cannot receive transfers from this one.')).toBeVisible();
       await expect(dialog.getByLabel('Amount')).toHaveValue('250');
-      await page.unroute('**/v1/asset/sub-transfer');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
     }
+    await page.unroute(SUB_LIST);
 
+    await fillTransfer();
     const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/sub-transfer');
     await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
     expect((await (await sent).json()).code).toBe('00000');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../gateway/app';
 import { APP_SHELL_HOST_SCRIPT } from '../../../../gateway/dev/app-shell-host';
 import { APP_SHELL_SCRIPT, renderAppShellPage } from '../../../../gateway/dev/app-shell-page';
+import { APP_SHELL_SIGNING_SCRIPT } from '../../../../gateway/dev/app-shell-signing';
 import { APP_SHELL_PATHS, parseShellCookie, withHostScript } from '../../../../gateway/dev/app-shell-routes';
 import { openDatabase } from '../../../../gateway/db/open-database';
 import { buildContentSecurityPolicy } from '../../../../gateway/http/security-headers';
@@ -66,6 +67,7 @@ describe('the app shell pages', () => {
     expect(page.headers.get('content-security-policy')).toBe(DENY_CSP);
     for (const [path, type] of [
       [APP_SHELL_PATHS.script, /^text\/javascript/],
+      [APP_SHELL_PATHS.signing, /^text\/javascript/],
       [APP_SHELL_PATHS.css, /^text\/css/],
       [APP_SHELL_PATHS.host, /^text\/javascript/],
     ] as const) {
@@ -90,12 +92,18 @@ describe('the app shell pages', () => {
     for (const id of ['qr-key', 'qr-scan', 'qr-confirm', 'qr-cancel', 'qr-result'])
       expect(page).toContain(`id="${id}"`);
     for (const action of ['scan', 'confirm', 'cancel']) expect(APP_SHELL_SCRIPT).toContain(`'${action}'`);
-    expect(APP_SHELL_SCRIPT).toContain("fetch('/v1/user/qrcode/' + action");
+    // Signed as the app signs its own calls: a session cookie alone confirms nothing (gateway/dev/app-shell-signing.ts).
+    expect(APP_SHELL_SCRIPT).toContain("appShellSigning.signedPost('/v1/user/qrcode/' + action");
+    expect(page.indexOf(`src="${APP_SHELL_PATHS.signing}"`)).toBeGreaterThan(0);
+    expect(page.indexOf(`src="${APP_SHELL_PATHS.signing}"`)).toBeLessThan(
+      page.indexOf(`src="${APP_SHELL_PATHS.script}"`),
+    );
   });
 
   it('ships scripts that parse', () => {
     expect(() => new Script(APP_SHELL_SCRIPT)).not.toThrow();
     expect(() => new Script(APP_SHELL_HOST_SCRIPT)).not.toThrow();
+    expect(() => new Script(APP_SHELL_SIGNING_SCRIPT)).not.toThrow();
   });
 });
 
