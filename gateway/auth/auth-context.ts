@@ -119,6 +119,8 @@ export interface AuthContext {
   limiter: RateLimiter;
   /** Slowed-down accounts with a sign-in attempt under way: one at a time each (auth-limits.ts, `enterLoginLane`). */
   loginLanes: Set<string>;
+  /** Password checks under way per limit bucket, held against the limits as failures (auth-limits.ts). */
+  loginsUnderWay: Map<string, number>;
   /** Fresh second factors proved for one change each (step-up.ts). */
   stepUps: StepUpGrants;
   mailer: CodeMailer;
@@ -157,6 +159,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
     codes: createVerifyCodeStore(deps.db, now),
     limiter: createRateLimiter(deps.db, now),
     loginLanes: new Set(),
+    loginsUnderWay: new Map(),
     stepUps: createStepUpGrants({ db: deps.db, now }),
     mailer: mailbox ?? deps.mailer ?? createDroppingMailer(deps.logger),
     mailbox,

@@ -33,21 +33,48 @@ const ipBucket = (ip: string) => `login:ip:${ip}`;
  * accounts. Failures from other addresses never block this one, so nobody can lock an owner out of their account.
  */
 export function assertLoginAllowed(ctx: AuthContext, accountKey: string, ip: string): void {
-  if (
-    ctx.limiter.isLimited(pairBucket(accountKey, ip), LOGIN_PAIR_LIMIT) ||
-    ctx.limiter.isLimited(ipBucket(ip), LOGIN_IP_LIMIT)
-  ) {
+  if (isUsedUp(ctx, pairBucket(accountKey, ip), LOGIN_PAIR_LIMIT) || isUsedUp(ctx, ipBucket(ip), LOGIN_IP_LIMIT)) {
     throw rateLimited();
   }
 }
 
+/** Failures recorded in the window plus password checks under way, which may fail yet: what a limit holds against. */
+function failuresOf(ctx: AuthContext, bucket: string, windowMs: number): number {
+  return ctx.limiter.count(bucket, windowMs) + (ctx.loginsUnderWay.get(bucket) ?? 0);
+}
+
+function isUsedUp(ctx: AuthContext, bucket: string, limit: RateLimit): boolean {
+  return failuresOf(ctx, bucket, limit.windowMs) >= limit.max;
+}
+
+/**
+ * Counts a password check as under way until the returned function is called: until then it holds against the limits
+ * as a failure would, so attempts sent side by side meet the limits that attempts one after another meet (a burst of
+ * 100 cannot all pass a count of failures that none of them has recorded yet). Call it before the first await.
+ */
+export function beginLoginAttempt(ctx: AuthContext, accountKey: string, ip: string): () => void {
+  const buckets = [pairBucket(accountKey, ip), ipBucket(ip), accountBucket(accountKey)];
+  for (const bucket of buckets) ctx.loginsUnderWay.set(bucket, (ctx.loginsUnderWay.get(bucket) ?? 0) + 1);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    for (const bucket of buckets) {
+      const left = (ctx.loginsUnderWay.get(bucket) ?? 1) - 1;
+      if (left > 0) ctx.loginsUnderWay.set(bucket, left);
+      else ctx.loginsUnderWay.delete(bucket);
+    }
+  };
+}
+
 /**
  * How long an attempt on this account waits before its password is checked: nothing until the account has
- * LOGIN_SLOWDOWN_AFTER recent failures from anywhere, then 1 s doubling per failure up to LOGIN_SLOWDOWN_MAX_MS.
+ * LOGIN_SLOWDOWN_AFTER recent failures from anywhere (checks under way counted as failures), then 1 s doubling per
+ * failure up to LOGIN_SLOWDOWN_MAX_MS.
  * Guessing from many addresses is slowed down; the owner still gets in.
  */
 export function loginDelayMs(ctx: AuthContext, accountKey: string): number {
-  const failures = ctx.limiter.count(accountBucket(accountKey), LOGIN_ACCOUNT_WINDOW_MS);
+  const failures = failuresOf(ctx, accountBucket(accountKey), LOGIN_ACCOUNT_WINDOW_MS);
   if (failures < LOGIN_SLOWDOWN_AFTER) return 0;
   return Math.min(1000 * 2 ** Math.min(failures - LOGIN_SLOWDOWN_AFTER, 16), LOGIN_SLOWDOWN_MAX_MS);
 }

@@ -4,7 +4,7 @@ import { invalidField } from '../http/gateway-error';
 import type { AuthContext } from './auth-context';
 import { loginFailed, rateLimited } from './auth-errors';
 import { readAreaCode, readLoginName, readPassword } from './auth-fields';
-import { enterLoginLane, loginDelayMs, recordLoginFailure } from './auth-limits';
+import { beginLoginAttempt, enterLoginLane, loginDelayMs, recordLoginFailure } from './auth-limits';
 import { readAuthBody, readSensitiveFields } from './auth-request';
 import { mobileTarget } from './code-sender';
 import { completeLogin } from './complete-login';
@@ -26,8 +26,9 @@ export interface CheckedCredentials {
 /**
  * Checks `loginName` (email, or mobile with `areaCode`) and `pwd` of decrypted fields. An unknown account and a
  * wrong password get the same error after the same work, and count against the account's and the address's limits.
- * On a slowed-down account the wait and the check go one attempt at a time (40429 for the others), except from a
- * device whose key the account already knows (`clientKey`), so guessing elsewhere never keeps the owner out.
+ * Checks under way count against the limits as failures until they end. On a slowed-down account the wait and the
+ * check go one attempt at a time (40429 for the others), except from a device whose key the account already knows
+ * (`clientKey`), so guessing elsewhere never keeps the owner out.
  */
 export async function checkCredentials(
   ctx: AuthContext,
@@ -45,13 +46,15 @@ export async function checkCredentials(
   const findUser = () => (isEmail ? ctx.users.findByEmail(accountKey) : ctx.users.findByMobile(areaCode!, loginName));
   assertAttemptAllowed(ctx, c, accountKey, () => findUser()?.id);
   const delayMs = loginDelayMs(ctx, accountKey);
-  let release = () => {};
-  if (delayMs > 0 && !(await isKnownDevice(ctx, c, findUser(), clientKey))) {
-    const lane = enterLoginLane(ctx, accountKey);
-    if (!lane) throw rateLimited();
-    release = lane;
-  }
+  // Counted before the first await, so a burst sent side by side meets the limits one after another would.
+  const endAttempt = beginLoginAttempt(ctx, accountKey, ip);
+  let leaveLane = () => {};
   try {
+    if (delayMs > 0 && !(await isKnownDevice(ctx, c, findUser(), clientKey))) {
+      const lane = enterLoginLane(ctx, accountKey);
+      if (!lane) throw rateLimited();
+      leaveLane = lane;
+    }
     if (delayMs > 0) await ctx.sleep(delayMs);
     const user = findUser();
     const matches = await ctx.checkPassword(pwd, user?.passwordHash);
@@ -63,7 +66,8 @@ export async function checkCredentials(
     }
     return { user, accountKey };
   } finally {
-    release();
+    leaveLane();
+    endAttempt();
   }
 }
 

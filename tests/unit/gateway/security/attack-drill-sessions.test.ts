@@ -83,6 +83,33 @@ describe('attack: a bare session cookie acts on the account', () => {
 });
 
 describe('attack: guessing one password from many connections at once', () => {
+  it('gives a burst from one address the five guesses a row of attempts gets, not thirty', async () => {
+    const owner = drill.device('198.51.100.41');
+    const email = await drill.freshAccount(owner, 'drill-burst');
+    // Thirty browsers behind one address, each sealing its own envelope.
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => drill.device('203.0.113.160').login(email, `Wrong-pass-${i + 1}`)),
+    );
+    const codes = replies.map((exchange) => exchange.reply.code);
+    expect(codes.filter((code) => code === '40101')).toHaveLength(5);
+    expect(codes.filter((code) => code === '40429')).toHaveLength(25);
+  });
+
+  it('lets a burst from thirty addresses at a fresh account check five, then one per wait', async () => {
+    const owner = drill.device('198.51.100.42');
+    const email = await drill.freshAccount(owner, 'drill-spread');
+    const started = Date.now();
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => drill.device(`203.0.113.${170 + i}`).login(email, `Wrong-pass-${i + 1}`)),
+    );
+    const elapsedMs = Date.now() - started;
+    const checked = replies.filter((exchange) => exchange.reply.code === '40101').length;
+    expect(replies.filter((exchange) => exchange.reply.code === '40429')).toHaveLength(30 - checked);
+    // Five before the slow-down starts, then one at a time, each after a wait of 1 s or more.
+    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(checked).toBeLessThanOrEqual(5 + 1 + Math.floor(elapsedMs / 1000));
+  });
+
   it('checks one guess at a time once the account is slowed down, and its owner on a known device still gets in', async () => {
     const owner = drill.device('198.51.100.40');
     const email = await drill.freshAccount(owner, 'drill-guess');
