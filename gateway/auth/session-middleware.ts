@@ -27,7 +27,7 @@ export function deviceOf(c: Context<GatewayEnv>, clientIp: (c: Context<GatewayEn
 
 /**
  * Resolves the `sid` cookie to a session and sets `c.var.session` (or null); only `sid` authenticates,
- * a `login_token` cookie alone leaves the request anonymous. A stale `sid` gets both cookies cleared.
+ * a `login_token` cookie alone leaves the request anonymous. A stale `sid` gets both cookies cleared by a `/v1` reply.
  */
 export function sessionMiddleware(db: Database, options: SessionMiddlewareOptions = {}): MiddlewareHandler<GatewayEnv> {
   const store = options.store ?? createSessionStore(db, options.now ?? Date.now);
@@ -37,8 +37,10 @@ export function sessionMiddleware(db: Database, options: SessionMiddlewareOption
     const found = sid === undefined ? ({ state: 'none' } as const) : store.lookup(sid, deviceOf(c, clientIp));
     c.set('session', found.state === 'active' ? found.session : null);
     if (found.state === 'ended') await options.onSessionEnded?.(found.sessionId);
-    // A cookie that names no live session is cleared so the page stops presenting a dead login_token.
-    if (found.state !== 'active' && getCookie(c, SID_COOKIE) !== undefined) {
+    // A cookie that names no live session is cleared so the page stops presenting a dead login_token, by a `/v1` reply
+    // alone: that one also tells the page (20906, "login expired"), where a market poll or an image would clear it
+    // silently and leave the page's next call answered as never signed in.
+    if (found.state !== 'active' && getCookie(c, SID_COOKIE) !== undefined && c.req.path.startsWith('/v1/')) {
       clearSessionCookies(c, isSecureRequest(c, options.secureCookies));
     }
     await next();

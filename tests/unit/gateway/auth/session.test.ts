@@ -113,6 +113,20 @@ describe('who is signed in', () => {
     await browser.get('/v1/user/overview/userinfo');
     expect(browser.setCookie('sid')).toMatch(/Max-Age=0/);
   });
+
+  it('clears a dead sid only with a /v1 reply, which tells the page; a market poll or a file leaves it', async () => {
+    const browser = h.browser();
+    await login(browser);
+    h.clock.now += SESSION_IDLE_MS + 1000;
+    for (const path of ['/api/v2/public/time', '/favicon.png', '/']) {
+      await browser.get(path);
+      expect(browser.cookies.has('sid'), path).toBe(true);
+    }
+    const reply = await (await browser.post('/v1/user/security/google/secret', {})).json();
+    expect(reply).toMatchObject({ code: '20906' });
+    expect(browser.cookies.has('sid')).toBe(false);
+    expect(browser.cookies.has('login_token')).toBe(false);
+  });
 });
 
 describe('session expiry', () => {
