@@ -43,6 +43,7 @@ export type RefusalReason = 'rate' | 'sockets' | 'unauthenticated';
  * socket, its place among the unauthenticated ones until it logs in. `release` gives all of it back, once.
  */
 export interface SocketTicket {
+  /** The client's address itself (an API key's allow-list reads it); the counts are its scope's. */
   readonly address: string;
   /** The most subscriptions the address may hold over all its sockets. */
   readonly maxSubscriptions: number;
@@ -127,19 +128,23 @@ export class SocketAdmission {
     this.lastSweep = this.now();
   }
 
-  /** The caller's address scope of an upgrade (the trusted proxy's X-Forwarded-For, README "Behind a proxy"; IPv6 by /64). */
+  /** The caller's address of an upgrade (the trusted proxy's X-Forwarded-For, README "Behind a proxy"). */
   addressOf(request: IncomingMessage): string {
-    return addressScopeOf(upgradeAddressOf(request, this.options.trustProxy));
+    return upgradeAddressOf(request, this.options.trustProxy);
   }
 
-  /** Counts an upgrade from `address` and lets the socket in with a ticket, or says which limit it would break. */
+  /**
+   * Counts an upgrade from `address` against its scope (an IPv6 address's /64, `addressScopeOf`) and lets the socket
+   * in with a ticket naming the address itself, or says which limit it would break.
+   */
   admit(address: string, kind: SocketKind): Admission {
     const now = this.now();
     this.sweep(now);
-    let usage = this.usage.get(address);
+    const scope = addressScopeOf(address);
+    let usage = this.usage.get(scope);
     if (!usage) {
       usage = { sockets: 0, unauthenticated: 0, subscriptions: 0, windowStart: now, connects: 0 };
-      this.usage.set(address, usage);
+      this.usage.set(scope, usage);
     }
     if (now - usage.windowStart >= this.limits.connectWindowMs) {
       usage.windowStart = now;
@@ -156,7 +161,7 @@ export class SocketAdmission {
     }
     usage.sockets += 1;
     if (kind === 'private') usage.unauthenticated += 1;
-    return { ok: true, ticket: this.ticketFor(address, usage, kind === 'private') };
+    return { ok: true, ticket: this.ticketFor(address, scope, usage, kind === 'private') };
   }
 
   /**
@@ -183,9 +188,9 @@ export class SocketAdmission {
     return undefined;
   }
 
-  /** What one address holds now, or undefined when it is not tracked. */
+  /** What one address (its scope) holds now, or undefined when it is not tracked. */
   usageOf(address: string): Readonly<Omit<AddressUsage, 'windowStart'>> | undefined {
-    const usage = this.usage.get(address);
+    const usage = this.usage.get(addressScopeOf(address));
     if (!usage) return undefined;
     const { sockets, unauthenticated, subscriptions, connects } = usage;
     return { sockets, unauthenticated, subscriptions, connects };
@@ -201,7 +206,7 @@ export class SocketAdmission {
   }
 
   /** A socket's share of its address's counts; it keeps what it took so that `release` gives back exactly that. */
-  private ticketFor(address: string, usage: AddressUsage, isPrivate: boolean): SocketTicket {
+  private ticketFor(address: string, scope: string, usage: AddressUsage, isPrivate: boolean): SocketTicket {
     const { limits } = this;
     let subscriptions = 0;
     let isUnauthenticated = isPrivate;
@@ -236,7 +241,7 @@ export class SocketAdmission {
         usage.subscriptions -= subscriptions;
         subscriptions = 0;
         if (isUnauthenticated) usage.unauthenticated -= 1;
-        if (this.isIdle(usage, this.now()) && this.usage.get(address) === usage) this.usage.delete(address);
+        if (this.isIdle(usage, this.now()) && this.usage.get(scope) === usage) this.usage.delete(scope);
       },
     };
   }

@@ -49,6 +49,18 @@ describe('SocketAdmission.admit: open sockets', () => {
     for (let i = 0; i < 3; i += 1) expect(admission.admit(B, 'public').ok).toBe(true);
   });
 
+  it('counts an IPv6 address by its /64, and the ticket names the address itself', () => {
+    const { admission } = setup();
+    const first = ticketOf(admission.admit('2001:db8:0:1::a', 'public'));
+    ticketOf(admission.admit('2001:db8:0:1:ffff::b', 'public'));
+    ticketOf(admission.admit('2001:db8:0:1:1234:5678:9abc:def0', 'private'));
+    expect(admission.admit('2001:db8:0:1::c', 'public')).toEqual({ ok: false, reason: 'sockets' });
+    expect(admission.admit('2001:db8:0:2::a', 'public').ok).toBe(true);
+    // The private stream checks an API key's allow-list against the address, never its scope.
+    expect(first.address).toBe('2001:db8:0:1::a');
+    expect(admission.usageOf('2001:db8:0:1::9')).toMatchObject({ sockets: 3 });
+  });
+
   it('gives a socket back once however often it is released', () => {
     const { admission } = setup();
     const ticket = ticketOf(admission.admit(A, 'public'));
@@ -173,7 +185,8 @@ describe('SocketAdmission memory', () => {
   it('holds only the addresses of the current window once they close, however many came before', () => {
     const { admission, clock } = setup();
     for (let window = 0; window < 5; window += 1) {
-      for (let i = 0; i < 1000; i += 1) ticketOf(admission.admit(`2001:db8::${window}:${i}`, 'public')).release();
+      for (let i = 0; i < 1000; i += 1)
+        ticketOf(admission.admit(`2001:db8:${window}:${i.toString(16)}::1`, 'public')).release();
       expect(admission.stats().addresses).toBe(1000);
       clock.now += 60_000;
     }
