@@ -147,6 +147,8 @@ test.describe('API keys page', () => {
   });
 
   test('an eleventh key is refused after the step-up, and the form keeps what was typed', async ({ page, request }) => {
+    // Ten runs of the key script, each a Node start of a second or two on a shared machine, before the page's part.
+    test.setTimeout(90_000);
     const { email } = await registerFresh(page, request, 'apikey-');
     await makeKeysByScript(email, 10);
     await page.goto('/account/newapi');
