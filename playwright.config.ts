@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Tests that pass take up to ~25 s on a shared two-core machine (a fresh account, a sign-in, a trading screen).
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json']],
   use: {

@@ -149,12 +149,13 @@ test.describe('the dev app shell', () => {
   test('with the service worker in control, a framed page still gets the host from the network', async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    // A first worker precaches the whole build (about 470 files) before it controls the page.
+    test.setTimeout(120_000);
     const context = await browser.newContext({ serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto('/asset');
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 30_000 })
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 60_000 })
       .toBe('activated');
     await openShell(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
