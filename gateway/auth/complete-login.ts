@@ -15,7 +15,7 @@ async function endOldSessions(ctx: AuthContext, c: Context<GatewayEnv>): Promise
   const ended = ctx.sessions.pruneExpired();
   const previous = c.get('session') ?? null;
   if (previous) {
-    ctx.sessions.remove(previous.sessionId);
+    ctx.sessions.replace(previous.sessionId);
     ended.push(previous.sessionId);
   }
   for (const sessionId of ended) await ctx.onSessionEnded(sessionId);

@@ -27,4 +27,16 @@ export const DEVICE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX login_history_user ON login_history (user_id, id);
     `,
   },
+  {
+    id: 211,
+    name: 'replaced-sessions',
+    // A session a sign-in or an account switch replaced, for a minute: a request the same browser sent with the old
+    // cookie before the new one arrived must not clear the new one (session-middleware.ts).
+    sql: `
+      CREATE TABLE replaced_sessions (
+        sid_hash TEXT PRIMARY KEY,
+        until INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -39,8 +39,10 @@ export function sessionMiddleware(db: Database, options: SessionMiddlewareOption
     if (found.state === 'ended') await options.onSessionEnded?.(found.sessionId);
     // A cookie that names no live session is cleared so the page stops presenting a dead login_token, by a `/v1` reply
     // alone: that one also tells the page (20906, "login expired"), where a market poll or an image would clear it
-    // silently and leave the page's next call answered as never signed in.
-    if (found.state !== 'active' && getCookie(c, SID_COOKIE) !== undefined && c.req.path.startsWith('/v1/')) {
+    // silently and leave the page's next call answered as never signed in. A session just replaced by a sign-in or a
+    // switch is not: the reply to a request its browser sent just before would clear the new cookie that browser holds.
+    const isDead = found.state === 'ended' || found.state === 'none';
+    if (isDead && getCookie(c, SID_COOKIE) !== undefined && c.req.path.startsWith('/v1/')) {
       clearSessionCookies(c, isSecureRequest(c, options.secureCookies));
     }
     await next();

@@ -46,10 +46,17 @@ export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 /** `last_seen_at` is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-/** The result of looking a `sid` up: a live session, an ended one (with its id, for clean-up hooks), or nothing. */
+/** How long a replaced session's cookie is known as replaced: far past any request sent just before the new one. */
+export const REPLACED_GRACE_MS = 60 * 1000;
+
+/**
+ * The result of looking a `sid` up: a live session, an ended one (with its id, for clean-up hooks), one a sign-in or
+ * switch replaced within {@link REPLACED_GRACE_MS}, or nothing.
+ */
 export type SessionLookup =
   | { state: 'active'; session: AuthSession }
   | { state: 'ended'; sessionId: string }
+  | { state: 'replaced' }
   | { state: 'none' };
 
 /** Reads and writes the `sessions` table. */
@@ -66,6 +73,12 @@ export interface SessionStore {
   lookup(sid: string, seen?: SessionDevice): SessionLookup;
   /** Deletes a session by its public id. */
   remove(sessionId: string): void;
+  /**
+   * Deletes a session a new one replaces in the same browser (a sign-in, an account switch): for
+   * {@link REPLACED_GRACE_MS} its cookie still looks up as `replaced`, so a reply to a request the browser sent with
+   * it just before does not clear the new cookie.
+   */
+  replace(sessionId: string): void;
   /** Deletes every expired session and returns their ids (for the session-ended hook). */
   pruneExpired(): string[];
   /**
@@ -149,6 +162,11 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
     `SELECT ${DEVICE_COLUMNS} FROM sessions WHERE public_id = @publicId AND ${OWNED} AND ${LIVE}`,
   );
   const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
+  const markReplaced = db.prepare(
+    'INSERT OR REPLACE INTO replaced_sessions (sid_hash, until) SELECT sid_hash, ? FROM sessions WHERE id = ?',
+  );
+  const replacedUntil = db.prepare('SELECT until FROM replaced_sessions WHERE sid_hash = ?').pluck();
+  const pruneReplaced = db.prepare('DELETE FROM replaced_sessions WHERE until <= ?');
   const expired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ? RETURNING id');
   const others = db.prepare(`DELETE FROM sessions WHERE id != ? AND (user_id = ?
     OR id IN (SELECT session_id FROM session_main_accounts WHERE main_user_id = ?)) RETURNING id`);
@@ -178,9 +196,11 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
       };
     },
     lookup: (sid, seen) => {
-      const row = bySid.get(sha256Hex(sid)) as SessionRow | undefined;
-      if (!row) return { state: 'none' };
+      const hash = sha256Hex(sid);
+      const row = bySid.get(hash) as SessionRow | undefined;
       const at = now();
+      if (!row)
+        return ((replacedUntil.get(hash) as number | undefined) ?? 0) > at ? { state: 'replaced' } : { state: 'none' };
       if (at >= row.expires_at || at >= row.last_seen_at + SESSION_IDLE_MS) {
         remove.run(row.id);
         return { state: 'ended', sessionId: row.id };
@@ -200,8 +220,15 @@ export function createSessionStore(db: Database, now: () => number): SessionStor
     remove: (sessionId) => {
       remove.run(sessionId);
     },
+    replace: (sessionId) => {
+      db.transaction(() => {
+        markReplaced.run(now() + REPLACED_GRACE_MS, sessionId);
+        remove.run(sessionId);
+      })();
+    },
     pruneExpired: () => {
       const at = now();
+      pruneReplaced.run(at);
       return (expired.all(at, at - SESSION_IDLE_MS) as { id: string }[]).map((row) => row.id);
     },
     removeOthersOf: (userId, keepSessionId) =>

@@ -76,8 +76,9 @@ export async function switchSession(
     throw error;
   }
   if (previous) {
-    // The same steps as logout: remove, forget on this request, tell the session-ended hook (which unbinds its key).
-    ctx.sessions.remove(previous.sessionId);
+    // The same steps as logout (replaced, not removed: this browser gets the new cookie in this reply), forget on this
+    // request, tell the session-ended hook (which unbinds its key).
+    ctx.sessions.replace(previous.sessionId);
     c.set('session', null);
     await ctx.onSessionEnded(previous.sessionId);
   }

@@ -3,7 +3,9 @@ import { i18nState, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/i18n';
 import { forwardThroughBridge } from '../bridge/app-bridge';
 import { randomHex } from '../platform/random-hex';
+import { readCookie } from '../platform/storage';
 import { markSignedOut } from '../session/auth-state';
+import { LOGIN_TOKEN_COOKIE } from '../session/login-token';
 import { settingsState } from '../settings/settings';
 import { showToast } from '../ui/toast/toast-state';
 import { createRequestClient, type RequestEnvironment, type RequestSecurity } from './request';
@@ -62,6 +64,7 @@ export const browserRequestEnvironment: RequestEnvironment = {
   notify: (message) => showToast({ type: 'error', message }),
   // The header shows signed-out the moment a reply says the session ended, not at the next refresh.
   onLoginExpired: markSignedOut,
+  sessionMark: () => readCookie(LOGIN_TOKEN_COOKIE),
   codeText: localizedCodeText,
   // Inside the native app every `/v1` call goes through the app (contracts/bridge.md §5); on the web, fetch.
   forward: forwardThroughBridge,

@@ -54,6 +54,11 @@ export interface RequestEnvironment {
   text(key: RequestText, params?: Record<string, string | number>): string;
   notify(message: string): void;
   onLoginExpired(): void;
+  /**
+   * The login token of the session this page holds (readable, unlike `sid`), or null: a `20906` reply to a request
+   * sent under another token is about a session a sign-in or an account switch has replaced since, not this one.
+   */
+  sessionMark?(): string | null;
   /** The risk-control token for the endpoints of spec §7.6, when one is held. */
   riskToken?(): string | null;
   /**
@@ -300,6 +305,7 @@ export function createRequestClient(env: RequestEnvironment) {
     const signal = AbortSignal.any([controller.signal, timeout, ...(options.signal ? [options.signal] : [])]);
 
     const sentAt = env.now();
+    const sentUnder = env.sessionMark?.() ?? null;
     let response: Pick<Awaited<ReturnType<typeof fetcher.raw<string>>>, 'status' | 'headers' | '_data'>;
     const forwarded =
       out.intercepted && env.forward ? await forwardThroughApp(method, out, bodyText, headers, silent) : null;
@@ -379,6 +385,9 @@ export function createRequestClient(env: RequestEnvironment) {
         return { data: outcome.data as T, cachedAt: Number.isFinite(kept) ? kept : null };
       }
       case 'login-expired': {
+        // Sent before this page signed in anew (or switched): its old session ended, the page's present one did not.
+        const heldNow = env.sessionMark?.() ?? null;
+        if (heldNow !== null && heldNow !== sentUnder) throw fail('login-expired', '', true, { code: outcome.code });
         // Many calls fail together when a session ends: one toast and one logout per 2 s.
         const now = env.now();
         const first = now - lastExpiredAt >= LOGIN_EXPIRED_THROTTLE_MS;

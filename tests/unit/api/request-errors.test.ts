@@ -69,6 +69,27 @@ describe('request layer: errors (spec §8)', () => {
     expect(toasts).toEqual(['Login expired, please log in again']);
   });
 
+  it('takes a 20906 to a request sent before the page signed in anew as no logout, and one after as a logout', async () => {
+    const ended = { code: '20906', msg: 'x', data: null };
+    // Sent under one token, answered once the page holds another: the session that ended is the one a sign-in replaced.
+    await fault({ path: '/v1/public/time', status: 200, body: ended, delayMs: 200 });
+    let token: string | null = 'old-token';
+    const replaced = setup({ sessionMark: () => token });
+    const early = failure(replaced.client.get('/public/time'));
+    token = 'new-token';
+    expect(await early).toMatchObject({ kind: 'login-expired' });
+    expect(replaced.expired()).toBe(0);
+    expect(replaced.toasts).toEqual([]);
+    // Answered when the page holds no token any more (the reply itself cleared it): the page's own session ended.
+    await fault({ path: '/v1/public/time', status: 200, body: ended, delayMs: 200 });
+    const own = setup({ sessionMark: () => token });
+    const late = failure(own.client.get('/public/time'));
+    token = null;
+    expect(await late).toMatchObject({ kind: 'login-expired' });
+    expect(own.expired()).toBe(1);
+    expect(own.toasts).toEqual(['Login expired, please log in again']);
+  });
+
   it('shows the message of 00005 and resolves nothing, but resolves userinfo with its data', async () => {
     await fault({
       path: '/v1/public/time',

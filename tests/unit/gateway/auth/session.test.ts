@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../../../gateway/auth/session-store';
+import { REPLACED_GRACE_MS, SESSION_IDLE_MS, SESSION_TTL_MS } from '../../../../gateway/auth/session-store';
 import { type AuthHarness, type Browser, makeAuthHarness, PROBE_PATH } from './auth-support';
 
 const EMAIL = 'trader@example.com';
@@ -206,5 +206,27 @@ describe('a new login', () => {
     old.cookies.set('sid', first);
     expect(await isSignedIn(old)).toBe(false);
     expect(await isSignedIn(browser)).toBe(true);
+  });
+
+  it('does not let the reply to a request sent with the old cookie clear the new one, for a minute', async () => {
+    const browser = h.browser();
+    await login(browser);
+    const first = browser.cookies.get('sid')!;
+    await login(browser);
+    const second = { sid: browser.cookies.get('sid'), token: browser.cookies.get('login_token') };
+    // A read the page sent just before the new sign-in's reply came back: it still carries the old cookie.
+    const late = h.browser();
+    late.cookies.set('sid', first);
+    const reply = await (await late.post('/v1/user/security/google/secret', {})).json();
+    expect(reply).toMatchObject({ code: '20906' });
+    expect(late.setCookie('sid')).toBeUndefined();
+    expect(late.setCookie('login_token')).toBeUndefined();
+    expect(await isSignedIn(browser)).toBe(true);
+    expect(browser.cookies.get('sid')).toBe(second.sid);
+    expect(browser.cookies.get('login_token')).toBe(second.token);
+    // Past the grace, the old cookie is an ended one like any other, and its browser is told to drop it.
+    h.clock.now += REPLACED_GRACE_MS;
+    await late.get('/v1/user/overview/userinfo');
+    expect(late.setCookie('sid')).toMatch(/Max-Age=0/);
   });
 });

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SWITCH_LIMIT } from '../../../../gateway/auth/sub-routes';
+import { REPLACED_GRACE_MS } from '../../../../gateway/auth/session-store';
 import { keyIdOf } from '../../../../gateway/security/client-public-key';
 import { createDeviceKeyStore } from '../../../../gateway/security/device-keys';
 import { type AuthHarness, type Browser, makeAuthHarness } from './auth-support';
@@ -84,8 +85,11 @@ describe('a switch issues a new session', () => {
       status: 'error',
       code: '20906',
     });
-    expect(stale.cookies.has('sid')).toBe(false);
     expect(await sessionSeen(stale)).toBeNull();
+    // Its cookie is dropped once no request the switching browser sent before the switch can still be answered.
+    h.clock.now += REPLACED_GRACE_MS;
+    await stale.get('/v1/user/overview/userinfo');
+    expect(stale.cookies.has('sid')).toBe(false);
   });
 
   it("binds the old session's client key to the new session and account", async () => {
