@@ -1,13 +1,17 @@
 import type { Context } from 'hono';
-import { sessionOf } from '../auth/session-middleware';
+import { loginExpired } from '../auth/auth-errors';
+import { hadSessionCookie, sessionOf } from '../auth/session-middleware';
 import type { GatewayEnv } from '../http/gateway-env';
 import { notSignedIn } from './trade-errors';
 import type { TradingContext } from './trading-context';
 
-/** The signed-in user's id, with paper accounts created on first use; `00005` (HTTP 401) without a session. */
+/**
+ * The signed-in user's id, with paper accounts created on first use; `00005` (HTTP 401) without a session, `20906`
+ * ("login expired", HTTP 200) when the request carried a session cookie that no longer names one.
+ */
 export function requireTrader(c: Context<GatewayEnv>, ctx: TradingContext): string {
   const session = sessionOf(c);
-  if (!session) throw notSignedIn();
+  if (!session) throw hadSessionCookie(c) ? loginExpired() : notSignedIn();
   ctx.db.transaction(() => ctx.ensureAccount(session.userId))();
   return session.userId;
 }

@@ -24,6 +24,16 @@ describe('sessions', () => {
     expect(res.status).toBe(401);
     expect(h.db.prepare('SELECT COUNT(*) AS n FROM trade_orders').get()).toEqual({ n: 0 });
   });
+
+  it('answers 20906 "login expired" (HTTP 200) to a session cookie that names no session any more', async () => {
+    for (const path of ['/v1/trade/spot/assets', '/v1/trade/mix/account', '/v1/trade/changes?cursor=0']) {
+      const ended = new Trader(() => h.app, '');
+      ended.cookies.set('sid', 'a-session-that-ended');
+      const res = await ended.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.json()).toMatchObject({ code: '20906', data: null });
+    }
+  });
 });
 
 describe('starting balances', () => {
