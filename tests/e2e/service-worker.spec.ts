@@ -247,10 +247,25 @@ test.describe('the service worker', () => {
     await expect(toast).toBeVisible({ timeout: 20_000 });
     // Until the user says so the tab stays on its build: the new worker waits.
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
-    await Promise.all([
-      page.waitForEvent('load', CONTROLLED_WITHIN),
-      page.getByRole('button', { name: 'Reload' }).click(),
-    ]);
+    // The tab reloads once the new worker is active: a new document, without the mark this one carries. (Not the
+    // `load` event, which also waits for every picture and read of the new page.)
+    await page.evaluate(() => Object.assign(window, { onPreviousBuild: true }));
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .evaluate(async () => ({
+              reloaded: !('onPreviousBuild' in window),
+              worker: await navigator.serviceWorker.getRegistration().then((r) => ({
+                waiting: r?.waiting?.state ?? null,
+                active: r?.active?.state ?? null,
+              })),
+            }))
+            .catch(() => ({ reloaded: false, worker: 'navigating' })),
+        CONTROLLED_WITHIN,
+      )
+      .toMatchObject({ reloaded: true });
     await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
     expect(
       await page.evaluate(() =>

@@ -98,7 +98,7 @@ registerRoute(
 );
 
 self.addEventListener('message', (event) => {
-  if (event.data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  if (event.data?.type === SKIP_WAITING_MESSAGE) event.waitUntil(self.skipWaiting());
   if (event.data?.type === CACHE_USER_MESSAGE) event.waitUntil(setUser(event.data.userId));
 });
 
