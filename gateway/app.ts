@@ -10,7 +10,7 @@ import type { AuthDeps } from './auth/auth-context';
 import { createAuth } from './auth/create-auth';
 import { createSecurityKeyVerifier } from './auth/webauthn-verifier';
 import { sessionOf } from './auth/session-middleware';
-import { createCspReportStore } from './db/csp-report-store';
+import { createCspReportStore } from './security/csp-report-store';
 import { createAppShell } from './dev/app-shell-routes';
 import { FaultRegistry } from './faults/fault-registry';
 import { vipRoutes } from './fees/vip-routes';
@@ -144,14 +144,14 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   // One paper-trading instance behind both APIs, so the asset screens read the accounts the trade routes change.
   const trading = deps.trading ?? createPaperTrading({ db: deps.db, simulator: deps.simulator, logger: deps.logger });
   app.route('/', tradeRoutes(trading));
-  app.route('/', vipRoutes(trading));
+  app.route('/', vipRoutes(trading.ctx));
   app.route(
     '/',
     contentRoutes(trading, {
       announcementCount: deps.localMode || deps.faults ? deps.announcementCount : undefined,
     }),
   );
-  app.route('/', fundRoutes(trading));
+  app.route('/', fundRoutes(trading.ctx));
   // The tree worker opens the database file itself: better-sqlite3's `db.name` is its path.
   const reserves = deps.reserves ?? new ReservesService({ db: deps.db, logger: deps.logger });
   app.route('/', reservesRoutes(reserves, trading, auth.context.limiter));

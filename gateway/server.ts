@@ -5,7 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import { createFundsProgress } from './assets/funds-progress';
-import { openDatabase } from './db/open-database';
+import { openDatabase } from './open-database';
 import type { GatewayEnv } from './http/gateway-env';
 import { createImageHosts, type ImageHosts } from './images/image-hosts';
 import type { ImageHostSettings } from './images/image-settings';

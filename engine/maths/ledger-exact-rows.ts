@@ -17,9 +17,15 @@ import {
   times,
 } from './exact-decimal';
 import { decimalRow, type LiteralTotals, literalLiquidation, literalTotals } from './ledger-literal-rows';
-import { type PreparedLedger, type PreparedPosition, type PriceState, row } from './ledger-model';
+import {
+  type LedgerRow,
+  type MarkTick,
+  type PreparedLedger,
+  type PreparedPosition,
+  type PriceState,
+  row,
+} from './ledger-model';
 import { decimalOf, indexPriceOf, type Marks, markTextOf } from './ledger-prices';
-import type { LedgerRow, MarkTick } from './position-ledger';
 
 /** False when a mark is so long that decimal.js at 50 digits would round a sum beside the ledger's constants (then it decides). */
 export function fitsExactPath(ledger: PreparedLedger, marks: Marks): boolean {

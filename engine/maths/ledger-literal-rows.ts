@@ -5,10 +5,12 @@
 import {
   addLeg,
   HUNDRED,
+  type LedgerRow,
   type LegGroup,
   type Legs,
   legsOf,
   liquidationText,
+  type MarkTick,
   ONE,
   ownLegs,
   type PreparedLedger,
@@ -19,7 +21,6 @@ import {
 } from './ledger-model';
 import { decimalOf, indexDecimalOf, type Marks, markTextOf } from './ledger-prices';
 import { HALF_UP, type MathsDecimalValue, toFixedString } from './maths-decimal';
-import type { LedgerRow, MarkTick } from './position-ledger';
 import { measureOpenPart } from './position-metrics';
 
 /** Cross positions on the literal path (coin-margined coins): totals per coin and per symbol, and each symbol's legs. */

@@ -8,7 +8,28 @@ import type { MarginTier } from './maintenance-margin-rate';
 import type { Exact } from './exact-decimal';
 import { HALF_UP, MathsDecimal, type MathsDecimalValue, toFixedString } from './maths-decimal';
 import type { OpenPart } from './position-metrics';
-import type { LedgerRow } from './position-ledger';
+import type { DecimalInput } from './read-input';
+
+/** Mark prices per symbol, plus the margin coin's index price per symbol for coin-margined contracts. */
+export interface MarkTick {
+  marks: Readonly<Record<string, DecimalInput>>;
+  indexPrices?: Readonly<Record<string, DecimalInput>>;
+}
+
+/** The numbers of one row, unformatted: fixed-point strings as the contract rounds them. */
+export interface LedgerRow {
+  id: string;
+  symbol: string;
+  side: 'long' | 'short';
+  size: string;
+  entry: string;
+  margin: string;
+  mark: string | null;
+  upnl: string | null;
+  roePercent: string | null;
+  /** Liquidation price to `pricePlace`, or null (shown as `--`). */
+  liquidation: string | null;
+}
 
 /** One position read and checked once, with every constant a tick needs (see `readPosition` of position-ledger). */
 export interface PreparedPosition {

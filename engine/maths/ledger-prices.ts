@@ -3,9 +3,8 @@
  * form, its decimal.js form on demand, and its text for the mark column.
  */
 import { type Exact, exactOf, integerDigits, readPlain, roundedText } from './exact-decimal';
-import type { PreparedLedger, PriceState } from './ledger-model';
+import type { MarkTick, PreparedLedger, PriceState } from './ledger-model';
 import { MathsDecimal, type MathsDecimalValue } from './maths-decimal';
-import type { MarkTick } from './position-ledger';
 import { isMissing, readDecimal } from './read-input';
 
 /**

@@ -18,10 +18,12 @@ import { exactRows, fitsExactPath } from './ledger-exact-rows';
 import { decimalRows, literalTotals } from './ledger-literal-rows';
 import {
   addLeg,
+  type LedgerRow,
   type LegGroup,
   type Legs,
   legsOf,
   liquidationText,
+  type MarkTick,
   ONE,
   type PreparedLedger,
   type PreparedPosition,
@@ -34,7 +36,7 @@ import { MathsInputError } from './maths-input-error';
 import { type FuturesPosition, readOpenPart } from './position-metrics';
 import { type DecimalInput, type EnumInput, isMissing, readDecimal, readEnum, readPlaces } from './read-input';
 
-export type { PreparedLedger };
+export type { LedgerRow, MarkTick, PreparedLedger };
 
 /** One position of a ledger: the position record plus what its liquidation price needs (spec §3). */
 export interface LedgerPosition {
@@ -69,27 +71,6 @@ export interface LedgerInput {
    * equity − unrealized PnL − the margins of the isolated positions in that coin. A coin in `crossAvailable` wins.
    */
   crossWallet?: Readonly<Record<string, { equity: DecimalInput; unrealizedPL: DecimalInput }>>;
-}
-
-/** Mark prices per symbol, plus the margin coin's index price per symbol for coin-margined contracts. */
-export interface MarkTick {
-  marks: Readonly<Record<string, DecimalInput>>;
-  indexPrices?: Readonly<Record<string, DecimalInput>>;
-}
-
-/** The numbers of one row, unformatted: fixed-point strings as the contract rounds them. */
-export interface LedgerRow {
-  id: string;
-  symbol: string;
-  side: 'long' | 'short';
-  size: string;
-  entry: string;
-  margin: string;
-  mark: string | null;
-  upnl: string | null;
-  roePercent: string | null;
-  /** Liquidation price to `pricePlace`, or null (shown as `--`). */
-  liquidation: string | null;
 }
 
 /** Whether a text holds a control character (U+0000–U+001F, U+007F). */

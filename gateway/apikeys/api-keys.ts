@@ -1,7 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
-import { authErrorHandler } from '../auth/auth-errors';
 import type { Logger } from '../log/logger';
 import type { PaperTrading } from '../trading/paper-trading';
 import { apiKeyAuth } from './api-key-auth';
@@ -14,6 +13,7 @@ import { apiSecretKey } from './secret-box';
 import { createReplayStore } from '../security/replay-store';
 import { spotAccountRoutes } from './spot-account-routes';
 import { spotTradeRoutes } from './spot-trade-routes';
+import { businessErrorHandler } from '../http/envelope';
 
 /** What the API key module is built from. */
 export interface ApiKeyDeps {
@@ -37,7 +37,7 @@ export interface ApiKeyDeps {
 export function apiKeyRoutes(deps: ApiKeyDeps): Hono<ApiKeyEnv> {
   const store = createApiKeyStore(deps.auth.db, apiSecretKey(deps.serverPrivateKey));
   const routes = new Hono<ApiKeyEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
   routes.route('/', apiKeySessionRoutes(deps.auth, store));
   // One check (and one passphrase memory) for every private route; each route puts it in front of its handler.
   const auth = apiKeyAuth({ store, replays: createReplayStore(deps.auth.db), logger: deps.logger, now: deps.now });

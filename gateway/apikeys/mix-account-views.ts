@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { type PositionLedger, mmRateOf } from '../trading/futures-risk';
-import { averagePrice, formatMoney, formatUnits, notional } from '../trading/money-units';
+import { averagePrice, formatMoney, formatUnits, notional } from '../money/money-units';
 import { positionView } from '../trading/order-views';
 import type { PaperTrading } from '../trading/paper-trading';
 import { oppositeOf, unrealizedPnl } from '../trading/position-math';

@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { replyMarketOk } from '../http/envelope';
 import type { CoinBalance } from '../trading/account-store';
 import { coinPlaces } from '../trading/coin-places';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
 import { requirePermission } from './api-key-auth';
 import { type ApiKeyEnv, apiCallerOf } from './api-key-env';

@@ -6,7 +6,7 @@ import type { JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MatchLevel } from '../market/matching';
 import { feeOn, type Liquidity, recordedLiquidity } from '../trading/trade-fees';
-import { MONEY_PLACES, notional, pow10, unitsOf } from '../trading/money-units';
+import { MONEY_PLACES, notional, pow10, unitsOf } from '../money/money-units';
 import { isOpen, type OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import type { SpotOrderInput } from '../trading/spot-trading';

@@ -1,6 +1,6 @@
 import type { CoinBalance } from '../trading/account-store';
 import { coinDisplayPlaces, coinPlaces } from '../trading/coin-places';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
 import { btcFigure, DISPLAY_RATES, livePrices, type PriceOf, usdtFigure, usdtValueOf, coinValue } from './valuation';
 

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { EntryKind } from '../trading/account-store';
+import type { EntryKind } from '../money/ledger-lines';
 
 /** The accounts a user's records name: `spot` merges the available and frozen parts, `futures` is the USDT-M wallet. */
 export type BillAccount = 'spot' | 'futures';

@@ -1,13 +1,11 @@
-import { type ErrorHandler, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
-import { AuthError, replyAuthError } from '../auth/auth-errors';
-import { sessionOf } from '../auth/session-middleware';
+import { requireSession } from '../auth/session-middleware';
 import { createSubAccountStore } from '../auth/sub-account-store';
-import { replyOk } from '../http/envelope';
+import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
-import { notSignedIn, tradeErrorHandler } from '../trading/trade-errors';
 import { readTradeBody } from '../trading/trade-input';
 import { requireTrader } from '../trading/trade-session';
 import { AssetFigures } from './asset-figures';
@@ -30,10 +28,6 @@ export interface AssetRouteDeps {
   depositKey: Buffer;
 }
 
-/** Refusals answer `{status:"error", code, msg, data:null}`: the trade codes, the step-up's `40112` and the family's `40305` (HTTP 403). */
-const assetErrorHandler: ErrorHandler<GatewayEnv> = (error, c) =>
-  error instanceof AuthError ? replyAuthError(c, error) : tradeErrorHandler(error, c);
-
 /**
  * Every `/v1/asset/` route of the assets contract (`gateway/assets/asset-api.md`): the overview, the spot and futures
  * accounts, the valuation history, the records, transfers between spot and futures and between family accounts,
@@ -42,7 +36,7 @@ const assetErrorHandler: ErrorHandler<GatewayEnv> = (error, c) =>
  */
 export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(assetErrorHandler);
+  routes.onError(businessErrorHandler);
   const { ctx } = trading;
   const figures = new AssetFigures(trading);
   const ledger = new AssetLedger(ctx.db);
@@ -126,8 +120,7 @@ export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<G
   });
 
   routes.post('/v1/asset/sub-transfer', async (c) => {
-    const session = sessionOf(c);
-    if (!session) throw notSignedIn();
+    const session = requireSession(c);
     // The session's right to move family money is settled before its body is read.
     const mainId = subTransfers.familyOf(session);
     const made = subTransfers.make(session, mainId, readSubTransfer(await readTradeBody(c)));
@@ -144,7 +137,7 @@ export function assetRoutes(trading: PaperTrading, deps: AssetRouteDeps): Hono<G
   });
 
   for (const area of [depositRoutes(trading, deps), withdrawRoutes(trading, deps.auth), recordRoutes(trading)]) {
-    area.onError(assetErrorHandler);
+    area.onError(businessErrorHandler);
     routes.route('/', area);
   }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
 import { belowFundsMinimum } from '../trading/trade-errors';
 import { readTradeBody } from '../trading/trade-input';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
-import { MONEY_PLACES, unitsOf } from '../trading/money-units';
+import { MONEY_PLACES, unitsOf } from '../money/money-units';
 import { queryLimit, readDecimal } from '../trading/trade-input';
 import { COIN, queryValue, queryWhole } from './asset-input';
 import type { NewAddress } from './address-book';

@@ -1,4 +1,4 @@
-import { systemLine, userLine } from '../trading/account-store';
+import { systemLine, userLine } from '../money/ledger-lines';
 import { GatewayError } from '../http/gateway-error';
 import { insufficientBalance } from '../trading/trade-errors';
 import type { TradingContext } from '../trading/trading-context';

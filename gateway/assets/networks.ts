@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MONEY_PLACES, unitsOf } from '../trading/money-units';
+import { MONEY_PLACES, unitsOf } from '../money/money-units';
 
 /** One network a coin moves on, as `GET /v1/asset/coins` sends it (assets contract, "Coins and networks"). */
 export interface ChainSpec {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
-import { averagePrice, formatMoney, MONEY_PLACES, pow10 } from '../trading/money-units';
+import { averagePrice, formatMoney, MONEY_PLACES, pow10 } from '../money/money-units';
 import { futuresOrderView, spotOrderView } from '../trading/order-views';
 import type { PaperTrading } from '../trading/paper-trading';
 import { requireTrader } from '../trading/trade-session';

@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
-import type { AuthSession } from '../auth/session-store';
+import type { AuthSession } from '../http/gateway-env';
 import type { SubAccountStore } from '../auth/sub-account-store';
 import { subAccountFrozen, transferAccountRefused } from '../auth/sub-errors';
 import { authorityOf, isInFamily } from '../auth/sub-switch';
 import type { UserStore } from '../auth/user-store';
-import { systemLine, userLine } from '../trading/account-store';
+import { systemLine, userLine } from '../money/ledger-lines';
 import type { PaperTrading } from '../trading/paper-trading';
 import { duplicateClientOid, insufficientBalance } from '../trading/trade-errors';
 import type { AssetFigures } from './asset-figures';

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { userLine } from '../trading/account-store';
+import { userLine } from '../money/ledger-lines';
 import { duplicateClientOid, insufficientBalance } from '../trading/trade-errors';
 import type { PaperTrading } from '../trading/paper-trading';
 import type { AssetFigures } from './asset-figures';

@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { MarketSimulator } from '../market/simulator';
-import { divHalfUp, formatUnits, MONEY_PLACES, pow10, unitsOf } from '../trading/money-units';
+import { divHalfUp, formatUnits, MONEY_PLACES, pow10, unitsOf } from '../money/money-units';
 
 /** USDT per one coin as an exact fraction (a pair's price inverted stays exact this way). */
 export interface UsdtPrice {

@@ -3,7 +3,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { withStepUp } from '../auth/step-up';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
 import { readTradeBody } from '../trading/trade-input';
 import { requireTrader } from '../trading/trade-session';

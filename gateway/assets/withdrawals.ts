@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { pow10 } from '../trading/money-units';
+import { pow10 } from '../money/money-units';
 import {
   belowFundsMinimum,
   dailyLimitExceeded,

@@ -103,6 +103,11 @@ export interface AuthContext {
   allowPlainLogin: () => boolean;
   onKeyBound: (binding: KeyBinding) => void | Promise<void>;
   onSessionEnded: (sessionId: string) => void | Promise<void>;
+  /**
+   * Called when a pending login passes its last step, before its session is made, with the pending login's id hash;
+   * the rooms built on sign-in add theirs (third-party sign-in makes the link a login was started for). Never throws.
+   */
+  loginCompletions: ((pendingIdHash: string, userId: string) => void)[];
   isTrustedDevice: DeviceTrust;
   verifySecurityKey: SecurityKeyVerifier | undefined;
   localMode: boolean;
@@ -144,6 +149,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
     allowPlainLogin: typeof plain === 'function' ? plain : () => plain,
     onKeyBound: deps.onKeyBound ?? (() => undefined),
     onSessionEnded: deps.onSessionEnded ?? (() => undefined),
+    loginCompletions: [],
     isTrustedDevice: deps.isTrustedDevice ?? (() => true),
     verifySecurityKey: deps.verifySecurityKey,
     localMode,

@@ -1,15 +1,12 @@
-import type { Context, ErrorHandler } from 'hono';
-import { STEP_UP_REQUIRED_CODE } from '../../engine/rules/step-up';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { replyEnvelope, replyError } from '../http/envelope';
-import type { GatewayEnv } from '../http/gateway-env';
-import { GatewayError } from '../http/gateway-error';
+import { STEP_UP_REQUIRED_CODE } from '../../engine/rules/step-up';
+import { BusinessError } from '../http/gateway-error';
 
-/** A business error of the sign-in flows, answered as `{status:"error", code, msg, data:null}` (spec §8). */
-export class AuthError extends GatewayError {
+/** A refusal of the sign-in and account flows (spec §8), HTTP 200 unless a limit was hit. */
+export class AuthError extends BusinessError {
   /** Creates an error with its envelope code, message and HTTP status (200 unless a limit was hit). */
   constructor(code: string, message: string, status: ContentfulStatusCode = 200) {
-    super(status, code, message);
+    super(code, message, status);
     this.name = 'AuthError';
   }
 }
@@ -48,19 +45,5 @@ export const noStepUpMethod = () => new AuthError('40114', 'This account has not
 export const rateLimited = () => new AuthError('40429', 'Too many requests, please try again later', 429);
 /** The route needs a session and the request has none (spec §8 `00005`). */
 export const notLoggedIn = () => new AuthError('00005', 'Please login to visit');
-/** The request carried a session cookie that has ended (spec §8 `20906`: the client logs out). */
-export const loginExpired = () => new AuthError('20906', 'Login expired, please log in again');
 /** The security-key step exists in the flow but its verifier is not built yet (a 501-style business error). */
 export const securityKeyUnavailable = () => new AuthError('50100', 'Security key verification is not available yet');
-
-/** Replies an AuthError as `{status:"error", code, msg, data:null}` with its HTTP status. */
-export function replyAuthError(c: Context<GatewayEnv>, error: AuthError): Response {
-  return replyEnvelope(c, { status: 'error', code: error.code, msg: error.message, data: null }, error.status);
-}
-
-/** Error handler of the auth routes: AuthError and GatewayError become their envelopes, anything else goes on to the app's handler. */
-export const authErrorHandler: ErrorHandler<GatewayEnv> = (error, c) => {
-  if (error instanceof AuthError) return replyAuthError(c, error);
-  if (error instanceof GatewayError) return replyError(c, error);
-  throw error;
-};

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
-import { invalidField } from '../http/gateway-error';
+import { invalidField, loginExpired } from '../http/gateway-error';
 import { readJsonBody } from '../http/read-json-body';
 import { expectObject, type JsonObject, readString } from '../http/validate';
 import type { AuthContext } from './auth-context';
-import { loginExpired, notLoggedIn, submitFailed } from './auth-errors';
+import { notLoggedIn, submitFailed } from './auth-errors';
 import type { ClientKey } from './pending-login-store';
 import { hadSessionCookie } from './session-middleware';
 import type { UserRecord } from './user-store';

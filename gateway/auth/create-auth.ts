@@ -2,7 +2,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import { accountRoutes } from './account-routes';
 import { type AuthContext, type AuthDeps, createAuthContext } from './auth-context';
-import { authErrorHandler } from './auth-errors';
 import { bindingRoutes } from './binding-routes';
 import { devMailboxRoutes } from './dev-mailbox-routes';
 import { deviceRoutes } from './device-routes';
@@ -24,6 +23,7 @@ import { verificationSettingsRoutes } from './verification-settings-routes';
 import { deviceKeyReader, type SessionKeyReader } from './sub-switch';
 import { verifyCodeRoutes } from './verify-code-routes';
 import { webauthnRoutes } from './webauthn-routes';
+import { businessErrorHandler } from '../http/envelope';
 
 /** The auth module as the app mounts it. */
 export interface Auth {
@@ -49,7 +49,7 @@ export function createAuth(deps: CreateAuthDeps): Auth {
   if (deps.seedDevAccounts) seedDevAccounts(context.users, context.logger, context.passwordParams, context.now());
   const routes = new Hono<GatewayEnv>();
   // Business errors of these routes answer `{status:"error", …}`; anything unexpected goes on to the app's handler.
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
   routes.route('/', loginRoutes(context));
   routes.route('/', loginVerifyRoutes(context));
   routes.route('/', verifyCodeRoutes(context));

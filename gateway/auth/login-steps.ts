@@ -17,7 +17,6 @@ import { sha256Hex } from './safe-equal';
 import type { UserRecord } from './user-store';
 import type { CodeChannel } from './verify-code-store';
 import { pendingView } from './user-views';
-import { applyPendingLink } from '../third/third-core';
 
 /** The steps a user's login needs after the password: each enabled code method the account can use, the security key, and the new-device check. */
 export async function stepsFor(
@@ -100,7 +99,7 @@ export async function advancePendingLogin(
   }
   // Only the request that actually removes the pending login may turn it into a session.
   if (!ctx.pending.remove(pending.idHash)) throw pendingExpired();
-  applyPendingLink(ctx, pending.idHash, user.id);
+  for (const completion of ctx.loginCompletions) completion(pending.idHash, user.id);
   return completeLogin(ctx, c, user, pending.clientKey, pending.accountKey);
 }
 

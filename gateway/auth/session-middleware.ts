@@ -1,10 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { GatewayEnv } from '../http/gateway-env';
+import type { AuthSession, GatewayEnv } from '../http/gateway-env';
+import { loginExpired, notSignedIn } from '../http/gateway-error';
 import { clearSessionCookies, isSecureRequest, readSecretCookie, SID_COOKIE } from './session-cookies';
 import { clientAddressOf } from '../http/request-origin';
-import { type AuthSession, createSessionStore, type SessionDevice, type SessionStore } from './session-store';
+import { createSessionStore, type SessionDevice, type SessionStore } from './session-store';
 
 /** Options of the session middleware. */
 export interface SessionMiddlewareOptions {
@@ -53,6 +54,16 @@ export function sessionMiddleware(db: Database, options: SessionMiddlewareOption
 export function sessionOf(c: Context<GatewayEnv>): Pick<AuthSession, 'sessionId' | 'userId'> | null {
   const session = c.get('session') ?? null;
   return session ? { sessionId: session.sessionId, userId: session.userId } : null;
+}
+
+/**
+ * The request's signed-in session: `00005` (HTTP 401) when it has none, `20906` (login expired) when its session cookie
+ * no longer names one, so that every area answers a dead cookie as the account routes do.
+ */
+export function requireSession(c: Context<GatewayEnv>): Pick<AuthSession, 'sessionId' | 'userId'> {
+  const session = sessionOf(c);
+  if (!session) throw hadSessionCookie(c) ? loginExpired() : notSignedIn();
+  return session;
 }
 
 /** Whether the request carried a `sid` cookie at all (a present but dead one means "login expired", not "never logged in"). */

@@ -1,19 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { sha256Hex } from './safe-equal';
+import type { AuthSession } from '../http/gateway-env';
 import { USER_AGENT_MAX } from './user-agent';
-
-/** A signed-in session (`sessionId` is an opaque public handle, never the `sid` cookie value). */
-export interface AuthSession {
-  sessionId: string;
-  userId: string;
-  createdAt: number;
-  lastSeenAt: number;
-  /** Absolute expiry (ms). */
-  expiresAt: number;
-  /** When the session ends if unused (ms). */
-  idleExpiresAt: number;
-}
 
 /** What the devices page knows of the browser behind a session: its user agent (cut to USER_AGENT_MAX) and address. */
 export interface SessionDevice {

@@ -1,4 +1,4 @@
-import { DEFAULT_INSTRUMENTS } from '../market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../market/default-instruments';
 import { escapeHtml } from './announcement-seeds';
 import { type CoinKind, SEED_TEXTS, type SeedBundle } from './seed-texts';
 

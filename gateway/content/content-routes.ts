@@ -2,12 +2,11 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bundleOf, isLocale } from '../../engine/rules/locales';
 import { sessionOf } from '../auth/session-middleware';
-import { replyOk } from '../http/envelope';
+import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { readJsonBody } from '../http/read-json-body';
 import { isObject } from '../http/validate';
 import type { PaperTrading } from '../trading/paper-trading';
-import { tradeErrorHandler } from '../trading/trade-errors';
 import { requireTrader } from '../trading/trade-session';
 import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory } from './announcement-seeds';
 import { coinDescription } from './coin-descriptions';
@@ -88,7 +87,7 @@ function readMarksOf(body: unknown): readonly string[] | 'all' {
 /** The content routes: public announcements and coin descriptions, and the signed-in user's own read marks. */
 export function contentRoutes(trading: PaperTrading, options: ContentStoreOptions = {}): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(tradeErrorHandler);
+  routes.onError(businessErrorHandler);
   const store: ContentStore = createContentStore(trading.ctx.db, options);
   const userOf = (c: Context<GatewayEnv>) => sessionOf(c)?.userId ?? null;
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { CspReportStore } from '../db/csp-report-store';
+import type { CspReportStore } from '../security/csp-report-store';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { GatewayError } from '../http/gateway-error';

@@ -1,5 +1,5 @@
 import type { FeeMarket, FeeRates, VipLevel } from '../../engine/rules/vip-schedule';
-import { MONEY_PLACES, unitsOf } from '../trading/money-units';
+import { MONEY_PLACES, unitsOf } from '../money/money-units';
 
 export type { FeeMarket, FeeRates, VipLevel, VipMarketTerms } from '../../engine/rules/vip-schedule';
 

@@ -1,9 +1,8 @@
+import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
-import { replyOk } from '../http/envelope';
+import { requireSession } from '../auth/session-middleware';
+import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
-import type { PaperTrading } from '../trading/paper-trading';
-import { tradeErrorHandler } from '../trading/trade-errors';
-import { requireTrader } from '../trading/trade-session';
 import { vipOverviewView, vipScheduleView } from './vip-views';
 import { vipVolumesOf } from './vip-volumes';
 
@@ -15,19 +14,25 @@ export const VIP_PATHS = {
   overview: '/v1/user/vip/overview',
 } as const;
 
+/** What the VIP routes read: the database, the clock and whether a user is a demo account (paper trading's context). */
+export interface VipRouteDeps {
+  db: Database;
+  now: () => number;
+  isDemo: (userId: string) => boolean;
+}
+
 /** The VIP routes: the public schedule and the signed-in user's own overview (never another user's). */
-export function vipRoutes(trading: PaperTrading): Hono<GatewayEnv> {
+export function vipRoutes(deps: VipRouteDeps): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(tradeErrorHandler);
+  routes.onError(businessErrorHandler);
   const schedule = vipScheduleView();
 
   routes.get(VIP_PATHS.levels, (c) => replyOk(c, schedule));
 
   routes.get(VIP_PATHS.overview, (c) => {
-    const { ctx } = trading;
-    const userId = requireTrader(c, ctx);
-    const now = ctx.now();
-    return replyOk(c, vipOverviewView(vipVolumesOf(ctx.db).volumes(userId, now), now, ctx.isDemo(userId)));
+    const { userId } = requireSession(c);
+    const now = deps.now();
+    return replyOk(c, vipOverviewView(vipVolumesOf(deps.db).volumes(userId, now), now, deps.isDemo(userId)));
   });
 
   return routes;

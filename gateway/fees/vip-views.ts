@@ -1,4 +1,4 @@
-import { formatMoney, MONEY_PLACES, pow10 } from '../trading/money-units';
+import { formatMoney, MONEY_PLACES, pow10 } from '../money/money-units';
 import {
   type FeeMarket,
   type FeeRates,

@@ -1,7 +1,7 @@
-import type { Context } from 'hono';
+import type { Context, ErrorHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { GatewayEnv } from './gateway-env';
-import type { GatewayError } from './gateway-error';
+import { BusinessError, GatewayError } from './gateway-error';
 
 /** The `/v1` reply envelope of spec §7.1 and §8. */
 export interface Envelope<T> {
@@ -50,3 +50,14 @@ export function replyError(c: Context<GatewayEnv>, error: GatewayError): Respons
     : { code: error.code, msg: error.message, data: null };
   return c.json(body, error.status);
 }
+
+/**
+ * Error handler of every area's routes: a refusal gets the business envelope with its status, another gateway error its
+ * own envelope, and anything else goes on to the app's handler (a 500 "The system is busy").
+ */
+export const businessErrorHandler: ErrorHandler<GatewayEnv> = (error, c) => {
+  if (error instanceof BusinessError)
+    return replyEnvelope(c, { status: 'error', code: error.code, msg: error.message, data: null }, error.status);
+  if (error instanceof GatewayError) return replyError(c, error);
+  throw error;
+};

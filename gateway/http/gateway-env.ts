@@ -1,5 +1,19 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { AuthSession } from '../auth/session-store';
+
+/**
+ * A signed-in session, as the session middleware (gateway/auth) sets it on a request; `sessionId` is an opaque public
+ * handle, never the `sid` cookie value.
+ */
+export interface AuthSession {
+  sessionId: string;
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** Absolute expiry (ms). */
+  expiresAt: number;
+  /** When the session ends if unused (ms). */
+  idleExpiresAt: number;
+}
 
 /** Hono environment of the gateway: Node bindings (absent under `app.request`) and per-request variables. */
 export interface GatewayEnv {

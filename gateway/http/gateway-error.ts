@@ -13,6 +13,32 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * A refusal the page shows to the user (spec §8): answered `{status:"error", code, msg, data:null}`, HTTP 200 unless a
+ * limit or a missing session says otherwise. Each area names its own (`AuthError`, `TradeError`); one handler answers
+ * them all (`businessErrorHandler`).
+ */
+export class BusinessError extends GatewayError {
+  /** Creates a refusal with its envelope code, message and HTTP status. */
+  constructor(code: string, message: string, status: ContentfulStatusCode = 200) {
+    super(status, code, message);
+    this.name = 'BusinessError';
+  }
+}
+
+/** `00005`, HTTP 401: the route needs a signed-in session and the request has none. */
+export function notSignedIn(): GatewayError {
+  return new GatewayError(401, '00005', 'Please login to visit');
+}
+
+/**
+ * `20906` ("login expired", HTTP 200): the request carried a session cookie that no longer names a session. The page
+ * signs out, unless it sent the request under another login than the one it now holds (spec §8).
+ */
+export function loginExpired(): BusinessError {
+  return new BusinessError('20906', 'Login expired, please log in again');
+}
+
 /** The body is not valid JSON (HTTP 400, code 40001). */
 export function malformedJson(): GatewayError {
   return new GatewayError(400, '40001', 'Malformed JSON body');

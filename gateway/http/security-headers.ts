@@ -1,4 +1,4 @@
-import { FIRST_PAINT_STYLE_SOURCE } from '../static/first-paint';
+import { FIRST_PAINT_STYLE_SOURCE } from './first-paint-style';
 
 /** Where the page sends its security and CSP reports (spec §7.7); public/boot.js sends at most 3 a page view. */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
@@ -20,7 +20,7 @@ export function buildContentSecurityPolicy(
   return [
     "default-src 'self'",
     "script-src 'self'",
-    // The in-app trading pages' first paint brings its own small style (gateway/static/first-paint.ts).
+    // The in-app trading pages' first paint brings its own small style (first-paint-style.ts).
     `style-src 'self' ${FIRST_PAINT_STYLE_SOURCE}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -1,5 +1,5 @@
 import { COIN_NETWORKS } from '../assets/networks';
-import { DEFAULT_INSTRUMENTS } from '../market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../market/default-instruments';
 
 /** What a coin symbol may look like in an icon's address: capital letters and digits, as the exchange lists them. */
 export const COIN_SYMBOL = /^[A-Z0-9]{1,12}$/;

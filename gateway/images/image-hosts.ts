@@ -4,18 +4,14 @@ import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { Logger } from '../log/logger';
-import { imageFileRoutes, setImageHeaders } from './image-routes';
+import { type ImageHostList, imageFileRoutes, setImageHeaders } from './image-routes';
 import { DEFAULT_IMAGE_SETTINGS, type ImageHostSettings } from './image-settings';
 
 /** How far past the main port the extra image ports are looked for before the system picks any free one. */
 const NEARBY_PORTS = 16;
 
 /** The hosts the page may take images from, and local mode's extra image servers. */
-export interface ImageHosts {
-  /** The candidate hosts for a page on `pageOrigin`: the configured ones, the extra ports, that origin last. */
-  hostsFor(pageOrigin: string | null): string[];
-  /** The same without the page's own origin: what its `img-src` adds to `'self'`. */
-  otherOrigins(pageOrigin: string | null): string[];
+export interface ImageHosts extends ImageHostList {
   /** Starts the extra image servers (local mode only) beside the main one on `host`. */
   start(host: string, mainPort: number, logger: Logger): Promise<void>;
   /** The extra servers' ports, in the order of their delays (empty outside local mode, or before start). */

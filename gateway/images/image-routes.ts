@@ -6,8 +6,15 @@ import { socketOriginOf } from '../http/request-origin';
 import { withImageOrigins } from '../http/security-headers';
 import { announcementBannerSvg } from './announcement-banners';
 import { coinIconSvg, GENERIC_COIN_SVG } from './coin-icons';
-import type { ImageHosts } from './image-hosts';
 import { PROBE_GIF } from './probe-image';
+
+/** The image hosts a page may use (image-hosts.ts builds them). */
+export interface ImageHostList {
+  /** The candidate hosts for a page on `pageOrigin`: the configured ones, the extra ports, that origin last. */
+  hostsFor(pageOrigin: string | null): string[];
+  /** The same without the page's own origin: what its `img-src` adds to `'self'`. */
+  otherOrigins(pageOrigin: string | null): string[];
+}
 
 /** Paths of the images (spec §7.8) and of the host list the page probes. */
 export const IMAGE_PATHS = {
@@ -89,7 +96,7 @@ export interface ImageArea {
 }
 
 /** The gateway's images (spec §7.8): its own `/img/*` files, the host list the page probes, and the CSP that allows them. */
-export function imageArea(hosts: ImageHosts): ImageArea {
+export function imageArea(hosts: ImageHostList): ImageArea {
   const routes = imageFileRoutes();
   routes.get(IMAGE_PATHS.hosts, (c) => replyOk(c, { hosts: hosts.hostsFor(pageOriginOf(c)) }));
   const headers: MiddlewareHandler<GatewayEnv> = async (c, next) => {

@@ -1,5 +1,6 @@
 import { InstrumentMarket } from './instrument-market';
-import { DEFAULT_INSTRUMENTS, type InstrumentSpec, type InstType, instrumentKey } from './instruments';
+import { type InstrumentSpec, type InstType, instrumentKey } from './instruments';
+import { DEFAULT_INSTRUMENTS } from './default-instruments';
 import type { BookSnapshot, MarketEvent, MarketListener, TickerSnapshot, TradeTick } from './market-types';
 import type { CandleHistory } from './candles';
 import type { MinuteCandle } from './price-history';

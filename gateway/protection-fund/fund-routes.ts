@@ -1,9 +1,8 @@
+import type { Database } from 'better-sqlite3';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { replyOk } from '../http/envelope';
+import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
-import type { PaperTrading } from '../trading/paper-trading';
-import { tradeErrorHandler } from '../trading/trade-errors';
 import { invalidFundQuery } from './fund-errors';
 import { protectionFundOf } from './protection-fund';
 
@@ -50,24 +49,23 @@ function limitOf(value: string | undefined): number {
 }
 
 /** The protection fund's public routes: its summary, its daily history and its recent payouts (masked users only). */
-export function fundRoutes(trading: PaperTrading): Hono<GatewayEnv> {
+export function fundRoutes(deps: { db: Database; now: () => number }): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(tradeErrorHandler);
-  const { ctx } = trading;
-  const fund = () => protectionFundOf(ctx.db);
+  routes.onError(businessErrorHandler);
+  const fund = () => protectionFundOf(deps.db);
 
   routes.get(FUND_PATHS.summary, (c) => {
-    return replyOk(c, fund().summary(ctx.now()));
+    return replyOk(c, fund().summary(deps.now()));
   });
 
   routes.get(FUND_PATHS.history, (c) => {
     const days = daysOf(singleQuery(c, 'days'));
-    return replyOk(c, { coin: 'USDT', days, points: fund().history(days, ctx.now()) });
+    return replyOk(c, { coin: 'USDT', days, points: fund().history(days, deps.now()) });
   });
 
   routes.get(FUND_PATHS.payouts, (c) => {
     const limit = limitOf(singleQuery(c, 'limit'));
-    return replyOk(c, { payouts: fund().payouts(limit, ctx.now()) });
+    return replyOk(c, { payouts: fund().payouts(limit, deps.now()) });
   });
 
   return routes;

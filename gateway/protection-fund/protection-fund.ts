@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
-import type { LedgerLine } from '../trading/account-store';
-import { formatMoney, formatUnits } from '../trading/money-units';
+import type { LedgerLine } from '../money/ledger-lines';
+import { formatMoney, formatUnits } from '../money/money-units';
 import { seededSteps } from './fund-seed';
 
 /** The fund's own system account in the paper ledger (beside `system:market`, `system:fees`). */

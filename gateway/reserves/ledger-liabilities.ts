@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { LeafBalance } from '../../engine/reserves/merkle-proof';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { AccountLiabilities } from './liability-tree';
 
 /** Nonces written per transaction, so a first build over many accounts never holds the write lock for long. */

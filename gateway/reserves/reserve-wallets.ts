@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { divCeil, formatMoney, formatUnits } from '../trading/money-units';
+import { divCeil, formatMoney, formatUnits } from '../money/money-units';
 
 /** One coin's line of the summary: reserves and liabilities (decimal strings, 8 places) and their ratio in percent (2 places). */
 export interface CoinReserves {

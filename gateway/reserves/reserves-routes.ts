@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import type { RateLimit, RateLimiter } from '../auth/rate-limiter';
 import { sessionOf } from '../auth/session-middleware';
-import { replyOk } from '../http/envelope';
+import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { PaperTrading } from '../trading/paper-trading';
-import { tradeErrorHandler } from '../trading/trade-errors';
 import { requireTrader } from '../trading/trade-session';
 import { demoNotInTree, notInTree, proofRateLimited, treeNotReady } from './reserves-errors';
 import type { ReservesService } from './reserves-service';
@@ -27,7 +26,7 @@ export function reservesRoutes(
   limiter: RateLimiter,
 ): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(tradeErrorHandler);
+  routes.onError(businessErrorHandler);
   const isDemo = trading.ctx.db.prepare('SELECT 1 FROM users WHERE id = ? AND is_demo = 1').pluck();
 
   routes.get(RESERVES_PATHS.summary, (c) => replyOk(c, reserves.summary()));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { RateLimit, RateLimiter } from '../auth/rate-limiter';
-import type { CspReportStore } from '../db/csp-report-store';
+import type { CspReportStore } from '../security/csp-report-store';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { unsupportedMediaType } from '../http/gateway-error';

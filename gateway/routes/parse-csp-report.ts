@@ -1,4 +1,4 @@
-import type { CspReport } from '../db/csp-report-store';
+import type { CspReport } from '../security/csp-report-store';
 import { invalidField } from '../http/gateway-error';
 import { expectObject, isObject, type JsonObject, readString } from '../http/validate';
 

@@ -3,7 +3,7 @@ import { type ChainSpec, COIN_NETWORKS } from '../assets/networks';
 import { replyMarketOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { MarketSimulator } from '../market/simulator';
-import { MONEY_PLACES } from '../trading/money-units';
+import { MONEY_PLACES } from '../money/money-units';
 import { badParameter, queryValue } from './market-query';
 
 const COIN_PATTERN = /^[A-Z0-9]{1,20}$/;

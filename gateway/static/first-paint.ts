@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createFeedFormat } from '../../engine/market/feed-format';
 import { matchBrowserLanguage } from '../../engine/rules/browser-language';
 import { isLocale, type Locale, localeEntryOf } from '../../engine/rules/locales';
@@ -6,6 +5,7 @@ import { routeLanguageToLocale, splitLanguagePrefix } from '../../engine/rules/r
 import { formatDecimal } from '../../engine/format/number-format';
 import { COOKIE_PREFERENCES } from '../../engine/rules/settings';
 import { valuationPlacesOf, valuationUnitOf } from '../../engine/rules/valuation';
+import { FIRST_PAINT_STYLE } from '../http/first-paint-style';
 import type { InstType } from '../market/instruments';
 import { formatScaled, parseScaled } from '../market/scaled-decimal';
 import type { MarketSimulator } from '../market/simulator';
@@ -33,39 +33,6 @@ const DEFAULT_SYMBOL = 'BTCUSDT';
 
 /** Levels per side, as the in-app book paints them (src/trade/TradePage.tsx MOBILE_DEPTH). */
 const LEVELS = 10;
-
-/**
- * Its styles, in the page itself (a stylesheet of its own would cost the phone a round trip) and allowed by their
- * hash in the Content-Security-Policy. Rows are blocks whose two figures are plain inline text spread apart by
- * justification (not flex items): each row is one piece of text, as the book is one picture on the live screen.
- * While it shows, the app's own render underneath is laid out but not painted; after 15 s (no script, a failed
- * load) the animations give the page back.
- */
-export const FIRST_PAINT_STYLE = [
-  '.first-paint{position:absolute;inset-block-start:0;inset-inline:0;max-inline-size:480px;margin-inline:auto;z-index:3;',
-  'min-block-size:100vh;background:var(--color-bg);color:var(--color-text);font-variant-numeric:tabular-nums;',
-  'animation:first-paint-gone 0s 15s forwards}',
-  '.first-paint~#root{visibility:hidden;animation:first-paint-back 0s 15s forwards}',
-  '@keyframes first-paint-gone{to{visibility:hidden}}@keyframes first-paint-back{to{visibility:visible}}',
-  '.first-paint__nav{block-size:45px;box-sizing:border-box;background:var(--color-surface);border-block-end:1px solid var(--color-border)}',
-  '.first-paint__ticker{margin:4px;padding:12px;border-radius:8px;background:var(--color-surface)}',
-  '.first-paint__pair{margin-block-end:8px;font-size:1.25rem;font-weight:700}',
-  '.first-paint__last{font-size:1.25rem;font-weight:600;margin-inline-end:16px}.first-paint__ticker span{unicode-bidi:isolate}',
-  '.first-paint__book{margin:4px;padding:96px 8px 8px;border-radius:8px;background:var(--color-surface);font-size:0.75rem;line-height:17px}',
-  '.first-paint__row{text-align:justify;text-align-last:justify}',
-  '.first-paint__spread{block-size:26px;line-height:26px;font-size:0.875rem;font-weight:600}',
-  '.first-paint--up{color:var(--color-up)}.first-paint--down{color:var(--color-down)}',
-  '.first-paint__bar{display:block;inline-size:96px;block-size:1em;border-radius:4px;background:var(--color-skeleton)}',
-  '.first-paint__title{margin:16px;font-size:1.75rem}',
-  '.first-paint__card{margin:0 16px 16px;padding:16px;border:1px solid var(--color-border);border-radius:8px;background:var(--color-surface)}',
-  '.first-paint__total{margin:16px 0 0;font-size:24px;line-height:36px;font-weight:700}',
-  '.first-paint__accounts{display:flex;justify-content:space-between;line-height:56px}',
-  '.first-paint__names{display:flex;flex-direction:column;justify-content:space-around}',
-  '.first-paint__figures{text-align:end;font-size:0.875rem}',
-].join('');
-
-/** The style's CSP source expression (`'sha256-…'`), for `style-src`. */
-export const FIRST_PAINT_STYLE_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_STYLE).digest('base64')}'`;
 
 /** What a first paint reads of a request. */
 export interface FirstPaintRequest {

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { mixAccountView, mixPositionViews } from '../apikeys/mix-account-views';
 import type { InstrumentSpec } from '../market/instruments';
 import type { CoinBalance } from '../trading/account-store';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { OrderRecord } from '../trading/order-store';
 import { futuresOrderView, spotOrderView } from '../trading/order-views';
 import type { PaperTrading } from '../trading/paper-trading';

@@ -1,7 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
-import { authErrorHandler } from '../auth/auth-errors';
 import { createSubAccountStore } from '../auth/sub-account-store';
 import { createApiKeyStore } from '../apikeys/api-key-store';
 import { apiSecretKey } from '../apikeys/secret-box';
@@ -10,6 +9,7 @@ import type { PaperTrading } from '../trading/paper-trading';
 import { subAntiPhishingRoutes } from './sub-anti-phishing-routes';
 import { subKeyRoutes } from './sub-key-routes';
 import { subManageRoutes } from './sub-manage-routes';
+import { businessErrorHandler } from '../http/envelope';
 
 /** What sub-account management is built from. */
 export interface SubAccountModuleDeps {
@@ -32,7 +32,7 @@ export function subAccountManagementRoutes(deps: SubAccountModuleDeps): Hono<Gat
   const store = createSubAccountStore(auth.db, auth.users);
   const keys = createApiKeyStore(auth.db, apiSecretKey(deps.serverPrivateKey));
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
   routes.route('/', subManageRoutes({ auth, store, trading, keys }));
   routes.route('/', subKeyRoutes(auth, store, keys));
   routes.route('/', subAntiPhishingRoutes(auth, store));

@@ -1,5 +1,5 @@
 import type { AssetFigures } from '../assets/asset-figures';
-import { formatMoney } from '../trading/money-units';
+import { formatMoney } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
 
 /** A sub-account's money as its main account's list shows it: USDT strings, as the asset screens show them. */

@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { replyOk } from '../http/envelope';
+import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
-import { authErrorHandler, codeInvalid, notLoggedIn } from '../auth/auth-errors';
+import { codeInvalid, notLoggedIn } from '../auth/auth-errors';
 import { readAreaCode, readCode, readEmail, readMobile, readReferral } from '../auth/auth-fields';
 import { readAuthBody } from '../auth/auth-request';
 import type { ClientKey } from '../auth/pending-login-store';
@@ -64,7 +64,7 @@ const optionalString = (fields: JsonObject, name: string) =>
  */
 export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
   const register = (
     c: Context<GatewayEnv>,
     serial: SerialRecord,

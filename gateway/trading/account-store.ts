@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { type LedgerEntry, type LedgerLine, SYSTEM_OWNERS } from '../money/ledger-lines';
 
 /** A coin balance of a spot account in money units (10^-8). */
 export interface CoinBalance {
@@ -16,58 +17,6 @@ export type MarginModeName = 'isolated' | 'crossed';
 export interface SymbolSettings {
   leverage: number;
   marginMode: MarginModeName;
-}
-
-/**
- * The ledger's own accounts beside the users': where paper money comes from and goes to. `world` is outside the
- * exchange (deposits come from it, withdrawals go to it), `market` is the simulated counterparty of every fill,
- * funding payment and liquidation, `fees` collects trading and network fees, `transit` carries a transfer between two
- * users from the sender's entry to the receiver's (it nets to zero once both are posted).
- */
-export const SYSTEM_OWNERS = {
-  world: 'system:world',
-  market: 'system:market',
-  fees: 'system:fees',
-  transit: 'system:transit',
-} as const;
-
-/** A place money sits: a user's spot available or frozen balance, a user's futures wallet, or a system account. */
-export type LedgerAccount = 'spot' | 'spot_frozen' | 'futures' | 'system';
-
-/** Why money moved; one entry has one kind (the records' "type" filter reads it). */
-export type EntryKind =
-  | 'grant'
-  | 'deposit'
-  | 'withdraw'
-  | 'withdraw_fee'
-  | 'transfer'
-  | 'freeze'
-  | 'unfreeze'
-  | 'trade'
-  | 'fee'
-  | 'realized_pnl'
-  | 'funding'
-  | 'liquidation';
-
-/** One line of an entry: `amount` (money units, signed) of `coin` into `owner`'s `account`. */
-export interface LedgerLine {
-  owner: string;
-  account: LedgerAccount;
-  coin: string;
-  amount: bigint;
-}
-
-/** One balanced change: for each coin its lines sum to zero, so money only moves and is never made or lost. */
-export interface LedgerEntry {
-  kind: EntryKind;
-  /** The user the entry belongs to (whose records show it). */
-  userId: string;
-  /** What caused it: an order id, a transfer, deposit or withdrawal id. */
-  ref: string;
-  /** The instrument of a fill, fee, funding payment or liquidation. */
-  symbol?: string;
-  at: number;
-  lines: readonly LedgerLine[];
 }
 
 /** Reads and writes paper accounts: the spot balances, the futures wallet, the position mode and per-symbol settings. */
@@ -198,19 +147,4 @@ export function createAccountStore(db: Database): AccountStore {
       writeSettings.run(userId, symbol, settings.leverage, settings.marginMode);
     },
   };
-}
-
-/** A line of a user's own account. */
-export function userLine(
-  owner: string,
-  account: Exclude<LedgerAccount, 'system'>,
-  coin: string,
-  amount: bigint,
-): LedgerLine {
-  return { owner, account, coin, amount };
-}
-
-/** A line of one of the ledger's system accounts. */
-export function systemLine(owner: keyof typeof SYSTEM_OWNERS, coin: string, amount: bigint): LedgerLine {
-  return { owner: SYSTEM_OWNERS[owner], account: 'system', coin, amount };
 }

@@ -1,6 +1,6 @@
 import { coinPlacesOf } from '../../engine/rules/coin-places';
 import type { InstrumentSpec } from '../market/instruments';
-import { MONEY_PLACES } from './money-units';
+import { MONEY_PLACES } from '../money/money-units';
 
 /** Decimals each coin's balance is shown with: the widest place it has in any spot pair (quote precision or volume place). */
 export function coinPlaces(specs: readonly InstrumentSpec[]): Map<string, number> {

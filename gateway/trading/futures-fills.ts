@@ -1,9 +1,9 @@
 import type { InstrumentSpec } from '../market/instruments';
 import { protectionFundOf } from '../protection-fund/protection-fund';
-import { type LedgerLine, systemLine, userLine } from './account-store';
+import { type LedgerLine, systemLine, userLine } from '../money/ledger-lines';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { markUnits } from './futures-risk';
-import { notional } from './money-units';
+import { notional } from '../money/money-units';
 import type { HoldSide, OrderRecord } from './order-store';
 import { closePart, emptyPosition, openMore, oppositeOf, unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';

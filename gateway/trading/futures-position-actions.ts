@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { FuturesTrading } from './futures-trading';
-import { notional } from './money-units';
+import { notional } from '../money/money-units';
 import type { HoldSide } from './order-store';
 import { directionOf, marginFor, unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { liquidationPrice, maintenanceMarginRate } from '../../engine/maths';
 import type { InstrumentSpec } from '../market/instruments';
 import { tiersOf } from './margin-tiers';
-import { averagePrice, formatMoney, formatUnits, unitsOf, notional } from './money-units';
+import { averagePrice, formatMoney, formatUnits, unitsOf, notional } from '../money/money-units';
 import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';

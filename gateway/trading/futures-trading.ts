@@ -5,7 +5,7 @@ import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
 import { FuturesFills } from './futures-fills';
 import type { PositionLedger } from './futures-risk';
 import { maxLeverageFor } from './margin-tiers';
-import { notional, unitsOf } from './money-units';
+import { notional, unitsOf } from '../money/money-units';
 import { type HoldSide, isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { directionOf, marginFor, oppositeOf, unrealizedPnl } from './position-math';
 import { userFeeOn } from './trade-fees';

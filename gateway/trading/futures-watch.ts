@@ -4,7 +4,7 @@ import { type FuturesFills, walletMove } from './futures-fills';
 import type { FuturesTrading } from './futures-trading';
 import { isLiquidated, liquidationOf, markUnits } from './futures-risk';
 import { matchTaker } from '../market/matching';
-import { divHalfUp, roundMoney, unitsOf, notional } from './money-units';
+import { divHalfUp, roundMoney, unitsOf, notional } from '../money/money-units';
 import type { OrderRecord } from './order-store';
 import { directionOf } from './position-math';
 import type { PositionRecord } from './position-store';

@@ -1,5 +1,5 @@
 import type { MarginTier } from '../../engine/maths';
-import { unitsOf } from './money-units';
+import { unitsOf } from '../money/money-units';
 
 /**
  * Maintenance-margin tiers per perpetual, `[minSize, maxSize, mmr, maxLeverage]` in base coin (maths contract,

@@ -5,7 +5,7 @@ import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
 import type { FuturesOrderInput } from './futures-trading';
-import { formatMoney } from './money-units';
+import { formatMoney } from '../money/money-units';
 import { futuresOrderView, positionView } from './order-views';
 import {
   priceUnits,

@@ -1,7 +1,7 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { PositionLedger } from './futures-risk';
 import { delegateValueOf, liquidationOf, mmRateOf } from './futures-risk';
-import { averagePrice, formatMoney, formatUnits } from './money-units';
+import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
 import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { InstrumentSpec } from '../market/instruments';
-import { averagePrice, formatMoney, formatUnits } from './money-units';
+import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
 import type { HoldSide } from './order-store';
 import type { PositionRecord } from './position-store';
 

@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { MarginModeName } from './account-store';
-import { ceilMoney, divCeil, divHalfUp, roundMoney, notional } from './money-units';
+import { ceilMoney, divCeil, divHalfUp, roundMoney, notional } from '../money/money-units';
 import type { HoldSide } from './order-store';
 import type { PositionRecord } from './position-store';
 

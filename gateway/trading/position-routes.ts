@@ -5,7 +5,7 @@ import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
 import { FuturesPositionActions } from './futures-position-actions';
-import { MONEY_PLACES, pow10, unitsOf } from './money-units';
+import { MONEY_PLACES, pow10, unitsOf } from '../money/money-units';
 import type { HoldSide } from './order-store';
 import { positionView } from './order-views';
 import type { PaperTrading } from './paper-trading';

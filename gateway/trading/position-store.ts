@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { MarginModeName } from './account-store';
 import type { HoldSide } from './order-store';
-import { createPositionHistory } from './position-history';
 
 /** One open futures position; size in instrument units, money in 10^-8 USDT. */
 export interface PositionRecord {
@@ -91,8 +90,11 @@ function fromRow(row: PositionRow): PositionRecord {
   };
 }
 
-/** Builds the position store over a database migrated with TRADING_MIGRATIONS. */
-export function createPositionStore(db: Database): PositionStore {
+/**
+ * Builds the position store over a database migrated with TRADING_MIGRATIONS; `onClosed` gets each position that
+ * closes to zero (paper trading writes its history row).
+ */
+export function createPositionStore(db: Database, onClosed: (position: PositionRecord) => void): PositionStore {
   const get = db.prepare('SELECT * FROM trade_positions WHERE user_id = ? AND symbol = ? AND hold_side = ?');
   const ofUser = db.prepare('SELECT * FROM trade_positions WHERE user_id = ? ORDER BY symbol, hold_side');
   const ofUserSymbol = db.prepare('SELECT * FROM trade_positions WHERE user_id = ? AND symbol = ? ORDER BY hold_side');
@@ -112,7 +114,6 @@ export function createPositionStore(db: Database): PositionStore {
        last_funding_time = excluded.last_funding_time, u_time = excluded.u_time`,
   );
   const remove = db.prepare('DELETE FROM trade_positions WHERE user_id = ? AND symbol = ? AND hold_side = ?');
-  const history = createPositionHistory(db);
   const rows = (list: unknown[]) => (list as PositionRow[]).map(fromRow);
   return {
     get: (userId, symbol, holdSide) => {
@@ -123,7 +124,7 @@ export function createPositionStore(db: Database): PositionStore {
     ofSymbol: (symbol) => rows(ofSymbol.all(symbol)),
     save: (p) => {
       if (p.size === 0n) {
-        if (remove.run(p.userId, p.symbol, p.holdSide).changes > 0) history.record(p);
+        if (remove.run(p.userId, p.symbol, p.holdSide).changes > 0) onClosed(p);
         return;
       }
       const { liquidated: _liquidated, ...stored } = p;

@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { OrderSide } from '../market/matching';
-import { formatUnits } from './money-units';
+import { formatUnits } from '../money/money-units';
 import { TradeError } from './trade-errors';
 
 /**

@@ -3,7 +3,7 @@ import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import { coinDisplayPlaces, coinPlaces } from './coin-places';
-import { formatMoney } from './money-units';
+import { formatMoney } from '../money/money-units';
 import { spotOrderView } from './order-views';
 import type { SpotOrderInput } from './spot-trading';
 import { unknownSymbol } from './trade-errors';

@@ -1,8 +1,8 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
-import { divCeil, sizeToMoney, unitsOf, notional } from './money-units';
-import { systemLine, userLine } from './account-store';
+import { divCeil, sizeToMoney, unitsOf, notional } from '../money/money-units';
+import { systemLine, userLine } from '../money/ledger-lines';
 import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { checkPriceBand } from './price-band';
 import { chargeFill, type Liquidity, userFeeOn } from './trade-fees';

@@ -1,7 +1,7 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
 import type { OrderSide } from '../market/matching';
-import { unitsOf } from './money-units';
+import { unitsOf } from '../money/money-units';
 
 /** A ticker's last price and best bid and ask, in units of the instrument's last price decimal. */
 export interface TickerPrices {

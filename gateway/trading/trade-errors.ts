@@ -1,19 +1,14 @@
-import type { Context, ErrorHandler } from 'hono';
-import { replyEnvelope, replyError } from '../http/envelope';
-import type { GatewayEnv } from '../http/gateway-env';
-import { GatewayError } from '../http/gateway-error';
+import { BusinessError } from '../http/gateway-error';
 
 /** A business refusal of a paper-trading route: HTTP 200 `{status:"error", code, msg, data:null}` (paper-trading contract). */
-export class TradeError extends GatewayError {
+export class TradeError extends BusinessError {
   /** Creates a refusal with its `43xxx` code and message. */
   constructor(code: string, message: string) {
-    super(200, code, message);
+    super(code, message);
     this.name = 'TradeError';
   }
 }
 
-/** `00005`, HTTP 401: every `/v1/trade/` route needs a signed-in session. */
-export const notSignedIn = () => new GatewayError(401, '00005', 'Please login to visit');
 /** `43001`: the symbol is not traded. */
 export const unknownSymbol = (symbol: string) => new TradeError('43001', `Unknown symbol ${symbol}`);
 /** `43002`: a price off the tick or a size off the lot. */
@@ -66,11 +61,3 @@ export const addressNotFound = () => new TradeError('43018', 'Address not found'
 /** `43019`: the withdrawal would take the user over the 24 h withdrawal limit. */
 export const dailyLimitExceeded = (remaining: string) =>
   new TradeError('43019', `Over the 24 h withdrawal limit: ${remaining} USDT remaining`);
-
-/** Error handler of the trade routes: refusals get the business envelope, other gateway errors their own, the rest goes on. */
-export const tradeErrorHandler: ErrorHandler<GatewayEnv> = (error, c: Context<GatewayEnv>) => {
-  if (error instanceof TradeError)
-    return replyEnvelope(c, { status: 'error', code: error.code, msg: error.message, data: null });
-  if (error instanceof GatewayError) return replyError(c, error);
-  throw error;
-};

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { type FeeMarket, scheduleRates } from '../fees/vip-levels';
 import { vipVolumesOf } from '../fees/vip-volumes';
 import type { InstrumentSpec } from '../market/instruments';
-import { MONEY_PLACES, pow10, sizeToMoney, unitsOf } from './money-units';
+import { MONEY_PLACES, pow10, sizeToMoney, unitsOf } from '../money/money-units';
 import type { OrderRecord } from './order-store';
 import type { TradingContext } from './trading-context';
 

@@ -4,7 +4,7 @@ import { invalidField } from '../http/gateway-error';
 import { readJsonBody } from '../http/read-json-body';
 import { expectObject, type JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
-import { unitsOf } from './money-units';
+import { unitsOf } from '../money/money-units';
 import { offStep } from './trade-errors';
 
 /** Largest body a trade route reads (4 KiB): an order is a few hundred bytes. */

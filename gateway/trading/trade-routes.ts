@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { replyOk } from '../http/envelope';
+import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { mixRoutes } from './mix-routes';
 import { positionRoutes } from './position-routes';
 import { spotRoutes } from './spot-routes';
-import { tradeErrorHandler } from './trade-errors';
 import { queryCursor } from './trade-input';
 import { requireTrader } from './trade-session';
 import type { PaperTrading } from './paper-trading';
@@ -12,7 +11,7 @@ import type { PaperTrading } from './paper-trading';
 /** Every `/v1/trade/` route of the paper-trading contract: spot, USDT-M futures and the `changes` long poll. */
 export function tradeRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(tradeErrorHandler);
+  routes.onError(businessErrorHandler);
   routes.route('/', spotRoutes(trading));
   routes.route('/', mixRoutes(trading));
   routes.route('/', positionRoutes(trading));

@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
-import { loginExpired } from '../auth/auth-errors';
-import { hadSessionCookie, sessionOf } from '../auth/session-middleware';
+import { requireSession } from '../auth/session-middleware';
 import type { GatewayEnv } from '../http/gateway-env';
-import { notSignedIn } from './trade-errors';
 import type { TradingContext } from './trading-context';
 
 /**
@@ -10,8 +8,7 @@ import type { TradingContext } from './trading-context';
  * ("login expired", HTTP 200) when the request carried a session cookie that no longer names one.
  */
 export function requireTrader(c: Context<GatewayEnv>, ctx: TradingContext): string {
-  const session = sessionOf(c);
-  if (!session) throw hadSessionCookie(c) ? loginExpired() : notSignedIn();
-  ctx.db.transaction(() => ctx.ensureAccount(session.userId))();
-  return session.userId;
+  const { userId } = requireSession(c);
+  ctx.db.transaction(() => ctx.ensureAccount(userId))();
+  return userId;
 }

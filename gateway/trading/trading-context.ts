@@ -4,12 +4,13 @@ import { createUserStore } from '../auth/user-store';
 import type { InstrumentSpec, InstType } from '../market/instruments';
 import type { MarketSimulator } from '../market/simulator';
 import { type AccountStore, createAccountStore } from './account-store';
-import { unitsOf } from './money-units';
+import { unitsOf } from '../money/money-units';
 import { createOrderStore, type OrderStore } from './order-store';
+import { createPositionHistory } from './position-history';
 import { createPositionStore, type PositionStore } from './position-store';
 import type { TradeChanges } from './trade-changes';
 import { unknownSymbol } from './trade-errors';
-import { MONEY_PLACES } from './money-units';
+import { MONEY_PLACES } from '../money/money-units';
 
 /** Starting balances (paper-trading contract): main and sub accounts, and demo accounts (spec §7.5). */
 export const STARTING_USDT = { regular: '10000', demo: '50000' } as const;
@@ -47,7 +48,7 @@ export function createTradingContext(deps: {
     ...deps,
     accounts,
     orders: createOrderStore(deps.db),
-    positions: createPositionStore(deps.db),
+    positions: createPositionStore(deps.db, createPositionHistory(deps.db).record),
     newOrderId: () =>
       `${randomInt(1, 10)}${String(randomInt(0, 2 ** 47)).padStart(15, '0')}${String(randomInt(0, 100)).padStart(2, '0')}`,
     spec: (instType, symbol) => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { runMigrations } from '../../gateway/db/migration';
-import { openDatabase } from '../../gateway/db/open-database';
+import { openDatabase } from '../../gateway/open-database';
 import { createRateLimiter } from '../../gateway/auth/rate-limiter';
 import type { GatewayEnv } from '../../gateway/http/gateway-env';
 import { createLogger } from '../../gateway/log/logger';

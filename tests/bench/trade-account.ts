@@ -1,5 +1,5 @@
 // The trading-screen bench's account: the demo user signed in over plain HTTP, with open positions for the page to list.
-import { DEFAULT_INSTRUMENTS } from '../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../gateway/market/default-instruments';
 
 const DEMO = { loginName: 'demo@example.com', pwd: 'Demo-pass-1' };
 

@@ -1,7 +1,7 @@
 // The trading-screen bench's check of the simulator's pace: a Node client (outside the page) counts what the public
 // stream carries.
 import WebSocket from 'ws';
-import { DEFAULT_INSTRUMENTS } from '../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../gateway/market/default-instruments';
 import { round } from './trade-metrics';
 
 /** What the stream carried, counted by a Node client subscribed to every instrument. */

@@ -33,7 +33,7 @@ async function makeKeysByScript(email: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'gateway/apikeys/cli.ts', '--email', email, '--label', `script ${i + 1}`],
+      ['--import', 'tsx', 'gateway/api-key-cli.ts', '--email', email, '--label', `script ${i + 1}`],
       { cwd: process.cwd(), env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
     );
   }

@@ -52,7 +52,7 @@ test.afterAll(async () => {
 async function createKey(dataDir: string): Promise<CreatedKey> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'gateway/apikeys/cli.ts', '--email', 'demo@example.com', '--data-dir', dataDir],
+    ['--import', 'tsx', 'gateway/api-key-cli.ts', '--email', 'demo@example.com', '--data-dir', dataDir],
     { cwd: process.cwd() },
   );
   return JSON.parse(stdout) as CreatedKey;

@@ -3,7 +3,6 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
-import { authErrorHandler } from '../../auth/auth-errors';
 import { sha256Hex } from '../../auth/safe-equal';
 import { randomSecret } from '../../auth/session-store';
 import type { GatewayEnv } from '../../http/gateway-env';
@@ -12,6 +11,7 @@ import { isHttpsRequest } from '../../http/request-origin';
 import { DEV_OIDC_CSS, renderDevOidcPage } from './dev-oidc-page';
 import type { OidcDirectory } from './oidc-directory';
 import { DEV_OIDC_BASE, DEV_OIDC_CLIENT_ID, OIDC_PROVIDERS, type OidcProvider } from './oidc-settings';
+import { businessErrorHandler } from '../../http/envelope';
 
 /** The stylesheet of the dev providers' page. */
 export const DEV_OIDC_CSS_PATH = `${DEV_OIDC_BASE}/page.css`;
@@ -131,7 +131,7 @@ export function createDevOidc(): DevOidc {
   };
 
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
   routes.get(DEV_OIDC_CSS_PATH, (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
     return c.body(DEV_OIDC_CSS);

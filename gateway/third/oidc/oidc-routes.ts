@@ -1,11 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { AuthError, authErrorHandler, rateLimited } from '../../auth/auth-errors';
+import { AuthError, rateLimited } from '../../auth/auth-errors';
 import { readAuthBody } from '../../auth/auth-request';
 import type { RateLimit } from '../../auth/rate-limiter';
 import { isSecureRequest, readSecretCookie } from '../../auth/session-cookies';
 import { randomSecret } from '../../auth/session-store';
-import { replyOk } from '../../http/envelope';
+import { businessErrorHandler, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { readThirdFields, signInWithIdentity, type ThirdContext } from '../third-core';
 import { createDevOidc, requestOriginOf } from './dev-oidc-providers';
@@ -130,7 +130,7 @@ export function oidcRoutes(
   };
 
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
 
   routes.post(OIDC_PATHS.start, async (c) => {
     const provider = readProvider(settings, (await readAuthBody(c)).provider);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { AuthContext } from '../../auth/auth-context';
-import { authErrorHandler, rateLimited, submitFailed } from '../../auth/auth-errors';
+import { rateLimited, submitFailed } from '../../auth/auth-errors';
 import { readAuthBody, readSensitiveFields, requireUser } from '../../auth/auth-request';
 import { completeLogin } from '../../auth/complete-login';
 import { placeOf } from '../../auth/ip-place';
@@ -12,7 +12,7 @@ import { createSubAccountStore, type SubAccountStore } from '../../auth/sub-acco
 import { parseUserAgent, USER_AGENT_MAX } from '../../auth/user-agent';
 import type { UserRecord } from '../../auth/user-store';
 import { loginView } from '../../auth/user-views';
-import { replyOk } from '../../http/envelope';
+import { businessErrorHandler, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';
 import type { ThirdContext } from '../third-core';
@@ -99,7 +99,7 @@ export function qrRoutes(tctx: ThirdContext, settings: QrSettings): Hono<Gateway
   const store: QrStore = createQrStore(tctx.db);
   const subs = createSubAccountStore(tctx.db, ctx.users);
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
 
   const limit = (bucket: string, rule: RateLimit): void => {
     if (ctx.limiter.isLimited(bucket, rule)) throw rateLimited();

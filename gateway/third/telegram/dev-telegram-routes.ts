@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { authErrorHandler } from '../../auth/auth-errors';
 import { readAuthBody } from '../../auth/auth-request';
-import { replyOk } from '../../http/envelope';
+import { businessErrorHandler, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { invalidField } from '../../http/gateway-error';
 import { isHttpsRequest } from '../../http/request-origin';
@@ -70,7 +69,7 @@ function readDevUser(body: JsonObject): { id: number; first_name: string; userna
  */
 export function devTelegramRoutes(tctx: ThirdContext, settings: TelegramSettings): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
   const nowS = () => Math.floor(tctx.auth.now() / 1000);
 
   routes.get(DEV_TELEGRAM_PATHS.auth, (c) => {

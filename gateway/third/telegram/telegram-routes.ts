@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { AuthError, authErrorHandler, rateLimited } from '../../auth/auth-errors';
+import { AuthError, rateLimited } from '../../auth/auth-errors';
 import type { ClientKey } from '../../auth/pending-login-store';
 import type { RateLimit } from '../../auth/rate-limiter';
 import type { GatewayEnv } from '../../http/gateway-env';
@@ -18,6 +18,7 @@ import {
 import { TELEGRAM_ERRORS } from './telegram-errors';
 import { createTelegramReplayStore } from './telegram-replay-store';
 import type { TelegramSettings } from './telegram-settings';
+import { businessErrorHandler } from '../../http/envelope';
 
 /** Paths of the Telegram sign-in (spec §7.4). */
 export const TELEGRAM_PATHS = {
@@ -80,7 +81,7 @@ export function telegramRoutes(tctx: ThirdContext, settings: TelegramSettings): 
   const ctx = tctx.auth;
   const replays = createTelegramReplayStore(tctx.db);
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
 
   /** Runs a check, counting its refusals against the client address; a used login is refused with 40173. */
   async function prove(

@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getAddress, recoverMessageAddress } from 'viem';
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import { AuthError, authErrorHandler, rateLimited } from '../../auth/auth-errors';
+import { AuthError, rateLimited } from '../../auth/auth-errors';
 import { readAuthBody } from '../../auth/auth-request';
 import type { RateLimit } from '../../auth/rate-limiter';
-import { replyOk } from '../../http/envelope';
+import { businessErrorHandler, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';
 import {
@@ -82,7 +82,7 @@ export function walletRoutes(tctx: ThirdContext, settings: WalletSettings): Hono
   const ctx = tctx.auth;
   const store = createWalletMessageStore(tctx.db);
   const routes = new Hono<GatewayEnv>();
-  routes.onError(authErrorHandler);
+  routes.onError(businessErrorHandler);
 
   routes.post(WALLET_PATHS.nonce, async (c) => {
     const body = await readAuthBody(c);

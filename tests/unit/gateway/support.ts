@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Hono } from 'hono';
 import { createApp } from '../../../gateway/app';
-import { openDatabase } from '../../../gateway/db/open-database';
+import { openDatabase } from '../../../gateway/open-database';
 import type { GatewayEnv } from '../../../gateway/http/gateway-env';
 import { createLogger } from '../../../gateway/log/logger';
 import { MarketSimulator } from '../../../gateway/market/simulator';

@@ -4,7 +4,7 @@ import { type AppDeps, createApp } from '../../../gateway/app';
 import { hashPassword } from '../../../gateway/auth/password-hash';
 import type { TwoFactorFlags } from '../../../gateway/auth/user-store';
 import { createUserStore } from '../../../gateway/auth/user-store';
-import { openDatabase } from '../../../gateway/db/open-database';
+import { openDatabase } from '../../../gateway/open-database';
 import type { GatewayEnv } from '../../../gateway/http/gateway-env';
 import { createLogger } from '../../../gateway/log/logger';
 import { MarketSimulator } from '../../../gateway/market/simulator';

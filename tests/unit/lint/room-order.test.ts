@@ -1,66 +1,87 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, ROOT, sourceFiles } from './import-graph';
 
-const SRC = resolve(import.meta.dirname, '../../../src');
+/** A part of the house drawn as rooms on floors (README, layout), from the ground floor up. */
+interface FloorPlan {
+  dir: string;
+  floors: readonly (readonly string[])[];
+}
 
 /**
- * The rooms of src/ from the ground floor up (README, layout): a file may import from its own room and from rooms on
- * lower floors, never from a higher one, so a lower room never depends on what is built on top of it.
+ * The rooms of src/ and gateway/ from the ground floor up (README, layout): a file may import from its own room and
+ * from rooms on its floor or lower ones, never from a higher one, so a lower room never depends on what is built on
+ * top of it.
  */
-const FLOORS: readonly (readonly string[])[] = [
-  ['platform', 'i18n', 'styles', 'workers.ts', 'vite-env.d.ts', 'bridge'],
-  ['settings', 'ui'],
-  ['session'],
-  ['api'],
-  ['security'],
-  ['auth'],
-  ['account', 'asset', 'content', 'fees', 'fund', 'markets', 'reserves', 'simulation', 'trade'],
-  ['app', 'in-app'],
-  ['routes', 'routeTree.gen.ts', 'router.tsx', 'main.tsx'],
+const PLANS: readonly FloorPlan[] = [
+  {
+    dir: 'src',
+    floors: [
+      ['platform', 'i18n', 'styles', 'workers.ts', 'vite-env.d.ts', 'bridge'],
+      ['settings', 'ui'],
+      ['session'],
+      ['api'],
+      ['security'],
+      ['auth'],
+      ['account', 'asset', 'content', 'fees', 'fund', 'markets', 'reserves', 'simulation', 'trade'],
+      ['app', 'in-app'],
+      ['routes', 'routeTree.gen.ts', 'router.tsx', 'main.tsx'],
+    ],
+  },
+  {
+    dir: 'gateway',
+    floors: [
+      ['log', 'http', 'db', 'local-mode.ts'],
+      ['security', 'market', 'money', 'faults'],
+      ['static'],
+      ['auth'],
+      ['third'],
+      ['fees', 'protection-fund'],
+      ['trading'],
+      ['assets', 'reserves', 'content', 'images'],
+      ['apikeys', 'routes', 'dev'],
+      ['stream', 'subaccounts'],
+      ['migrations.ts', 'open-database.ts', 'app.ts'],
+      ['server.ts', 'api-key-cli.ts'],
+      ['main.ts'],
+    ],
+  },
 ];
 
-function floorOf(path: string): number {
-  const room = withoutExtension(relative(SRC, path).split('/')[0] ?? '');
-  const floor = FLOORS.findIndex((rooms) => rooms.some((name) => withoutExtension(name) === room));
-  if (floor < 0) throw new Error(`src/${room} is in no room of the floor plan: add it to FLOORS`);
+function withoutExtension(name: string): string {
+  return name.replace(/(\.d)?\.(tsx?|mjs)$/, '');
+}
+
+function floorOf(plan: FloorPlan, path: string): number {
+  const room = withoutExtension(relative(join(ROOT, plan.dir), path).split('/')[0] ?? '');
+  const floor = plan.floors.findIndex((rooms) => rooms.some((name) => withoutExtension(name) === room));
+  if (floor < 0) throw new Error(`${plan.dir}/${room} is in no room of the floor plan: add it to PLANS`);
   return floor;
 }
 
-function withoutExtension(name: string): string {
-  return name.replace(/(\.d)?\.tsx?$/, '');
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** Every import of src/ that climbs to a higher floor, as "from → to". */
-function climbingImports(): string[] {
+/** Every import of the plan's folder that climbs to a higher floor, as "from → to". */
+function climbingImports(plan: FloorPlan): string[] {
+  const dir = join(ROOT, plan.dir);
   const climbs: string[] = [];
-  for (const file of sourceFiles(SRC)) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
-      const target = resolve(dirname(file), match[1] ?? '');
-      if (!target.startsWith(`${SRC}/`)) continue;
+  for (const file of sourceFiles(dir)) {
+    for (const target of importsOf(file)) {
+      if (!target.startsWith(`${dir}/`)) continue;
       // An area's message files are the i18n room's data, kept in the area's folder (STYLE.md, one folder per area).
       if (/\/messages\/[^/]+\.json$/.test(target)) continue;
-      if (floorOf(target) > floorOf(file)) climbs.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+      if (floorOf(plan, target) > floorOf(plan, file)) climbs.push(`${relative(dir, file)} → ${relative(dir, target)}`);
     }
   }
   return climbs;
 }
 
-describe('the floor plan of src/', () => {
-  it('puts every room on a floor', () => {
-    expect(() => sourceFiles(SRC).map(floorOf)).not.toThrow();
-  });
+for (const plan of PLANS) {
+  describe(`the floor plan of ${plan.dir}/`, () => {
+    it('puts every room on a floor', () => {
+      expect(() => sourceFiles(join(ROOT, plan.dir)).map((file) => floorOf(plan, file))).not.toThrow();
+    });
 
-  it('has no import from a lower room into a higher one', () => {
-    expect(climbingImports()).toEqual([]);
+    it('has no import from a lower room into a higher one', () => {
+      expect(climbingImports(plan)).toEqual([]);
+    });
   });
-});
+}

@@ -8,7 +8,7 @@ import { type ApiKeyStore, createApiKeyStore } from '../../../../gateway/apikeys
 import { createReplayStore } from '../../../../gateway/security/replay-store';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
 import { createUserStore } from '../../../../gateway/auth/user-store';
-import { openDatabase } from '../../../../gateway/db/open-database';
+import { openDatabase } from '../../../../gateway/open-database';
 import { replyError } from '../../../../gateway/http/envelope';
 import { GatewayError } from '../../../../gateway/http/gateway-error';
 import { requestOrigin } from '../../../../gateway/http/request-origin';

@@ -6,7 +6,7 @@ import { createApp } from '../../../../gateway/app';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
 import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/step-up';
 import { createUserStore } from '../../../../gateway/auth/user-store';
-import { openDatabase } from '../../../../gateway/db/open-database';
+import { openDatabase } from '../../../../gateway/open-database';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { createLogger } from '../../../../gateway/log/logger';
 import { MarketSimulator } from '../../../../gateway/market/simulator';

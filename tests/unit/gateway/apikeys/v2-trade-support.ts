@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { InstType } from '../../../../gateway/market/instruments';
-import { formatUnits, unitsOf } from '../../../../gateway/trading/money-units';
+import { formatUnits, unitsOf } from '../../../../gateway/money/money-units';
 import { type Account, type KeyCredentials, type KeyHarness, type Reply, sendSigned } from './apikey-support';
 
 let lastTimestamp = 0;

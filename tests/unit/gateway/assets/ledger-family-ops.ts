@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { formatUnits, MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
+import { formatUnits, MONEY_PLACES, unitsOf } from '../../../../gateway/money/money-units';
 import type { Trader, TradingHarness } from '../trading/trading-support';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { FundsProgress } from '../../../../gateway/assets/funds-progress';
-import { formatUnits, MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
+import { formatUnits, MONEY_PLACES, unitsOf } from '../../../../gateway/money/money-units';
 import type { Trader, TradingHarness } from '../trading/trading-support';
 import { D } from './asset-support';
 import { ADDRESSES, grantWithdraw } from './funds-support';

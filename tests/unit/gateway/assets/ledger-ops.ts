@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { deposit, withdraw } from '../../../../gateway/assets/funds';
 import type { InstType } from '../../../../gateway/market/instruments';
-import { formatUnits, MONEY_PLACES, pow10, unitsOf } from '../../../../gateway/trading/money-units';
+import { formatUnits, MONEY_PLACES, pow10, unitsOf } from '../../../../gateway/money/money-units';
 import { TradeError } from '../../../../gateway/trading/trade-errors';
 import type { Reply, Trader } from '../trading/trading-support';
 import { addTo } from './ledger-checks';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
+import { MONEY_PLACES, unitsOf } from '../../../../gateway/money/money-units';
 import { STARTING_USDT } from '../../../../gateway/trading/trading-context';
 import { makeTradingHarness, type Trader, type TradingHarness } from '../trading/trading-support';
 import {

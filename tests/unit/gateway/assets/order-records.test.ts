@@ -6,7 +6,7 @@ import {
   ordersParams,
   ordersSql,
 } from '../../../../gateway/assets/order-records';
-import { systemLine, userLine } from '../../../../gateway/trading/account-store';
+import { systemLine, userLine } from '../../../../gateway/money/ledger-lines';
 import { newOrderRecord, type OrderStatus } from '../../../../gateway/trading/order-store';
 import { makeTradingHarness, type Trader, type TradingHarness } from '../trading/trading-support';
 import { D } from './asset-support';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatMoney } from '../../../../gateway/trading/money-units';
+import { formatMoney } from '../../../../gateway/money/money-units';
 import { makeTradingHarness, Trader, type TradingHarness } from '../trading/trading-support';
 import { D, openLosingLong, subTransferBody, transferBody } from './asset-support';
 import { createSubOf, switchedSession } from './family-support';

@@ -8,7 +8,7 @@ import {
   coinValue,
 } from '../../../../gateway/assets/valuation';
 import { MAJOR_SPOT } from '../../../../gateway/market/major-instruments';
-import { unitsOf } from '../../../../gateway/trading/money-units';
+import { unitsOf } from '../../../../gateway/money/money-units';
 
 /** Prices in each pair's units: BTCUSDT 50,000.00, ETHUSDT none yet, BGBUSDT 4.5200, USDTBRL 5.480. */
 const TICKS: Record<string, string> = { BTCUSDT: '50000.00', ETHUSDT: '0', BGBUSDT: '4.5200', USDTBRL: '5.480' };

@@ -10,8 +10,8 @@ import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/ste
 import { totp } from '../../../../gateway/auth/totp';
 import type { TwoFactorFlags, UserRecord } from '../../../../gateway/auth/user-store';
 import { runMigrations } from '../../../../gateway/db/migration';
-import { MIGRATIONS } from '../../../../gateway/db/migrations';
-import { openDatabase } from '../../../../gateway/db/open-database';
+import { MIGRATIONS } from '../../../../gateway/migrations';
+import { openDatabase } from '../../../../gateway/open-database';
 import { BUSY_MESSAGE, replyError } from '../../../../gateway/http/envelope';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { GatewayError, routeNotFound } from '../../../../gateway/http/gateway-error';

@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../gateway/db/migration';
-import { MIGRATIONS } from '../../../../gateway/db/migrations';
+import { MIGRATIONS } from '../../../../gateway/migrations';
 import { tempDir } from '../support';
 
 let dir: ReturnType<typeof tempDir>;

@@ -7,7 +7,7 @@ import { APP_SHELL_HOST_SCRIPT } from '../../../../gateway/dev/app-shell-host';
 import { APP_SHELL_SCRIPT, renderAppShellPage } from '../../../../gateway/dev/app-shell-page';
 import { APP_SHELL_SIGNING_SCRIPT } from '../../../../gateway/dev/app-shell-signing';
 import { APP_SHELL_PATHS, parseShellCookie, withHostScript } from '../../../../gateway/dev/app-shell-routes';
-import { openDatabase } from '../../../../gateway/db/open-database';
+import { openDatabase } from '../../../../gateway/open-database';
 import { buildContentSecurityPolicy } from '../../../../gateway/http/security-headers';
 import { createLogger } from '../../../../gateway/log/logger';
 import { MarketSimulator } from '../../../../gateway/market/simulator';

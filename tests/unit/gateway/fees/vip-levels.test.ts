@@ -6,7 +6,7 @@ import {
   VIP_LEVELS,
   vipLevelOf,
 } from '../../../../gateway/fees/vip-levels';
-import { MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
+import { MONEY_PLACES, unitsOf } from '../../../../gateway/money/money-units';
 
 const usdt = (text: string) => unitsOf(text, MONEY_PLACES);
 

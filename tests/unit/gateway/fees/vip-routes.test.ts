@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VIP_LEVELS } from '../../../../gateway/fees/vip-levels';
 import { vipVolumesOf } from '../../../../gateway/fees/vip-volumes';
-import { MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
+import { MONEY_PLACES, unitsOf } from '../../../../gateway/money/money-units';
 import { makeTradingHarness, type TradingHarness } from '../trading/trading-support';
 
 let h: TradingHarness;

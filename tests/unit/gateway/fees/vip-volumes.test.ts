@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 import { createUserStore } from '../../../../gateway/auth/user-store';
 import { volumeDayOf, vipVolumesOf } from '../../../../gateway/fees/vip-volumes';
-import { MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
+import { MONEY_PLACES, unitsOf } from '../../../../gateway/money/money-units';
 import { makeTradingHarness, type TradingHarness } from '../trading/trading-support';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../gateway/app';
-import { openDatabase } from '../../../../gateway/db/open-database';
+import { openDatabase } from '../../../../gateway/open-database';
 import { createLogger } from '../../../../gateway/log/logger';
 import { MarketSimulator } from '../../../../gateway/market/simulator';
 import { T0, tempDir, testSigning } from '../support';

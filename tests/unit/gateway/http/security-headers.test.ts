@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildContentSecurityPolicy } from '../../../../gateway/http/security-headers';
-import { FIRST_PAINT_STYLE_SOURCE } from '../../../../gateway/static/first-paint';
+import { FIRST_PAINT_STYLE_SOURCE } from '../../../../gateway/http/first-paint-style';
 import { makeTestApp, type TestApp } from '../support';
 
 let t: TestApp | undefined;

@@ -7,7 +7,7 @@ import {
   GENERIC_COIN_SVG,
   LISTED_COINS,
 } from '../../../../gateway/images/coin-icons';
-import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import { COIN_NETWORKS } from '../../../../gateway/assets/networks';
 
 describe('coinIconSvg', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateCandles, FUTURES_GRANULARITIES, historyCandles } from '../../../../gateway/market/candles';
-import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import { MarketSimulator } from '../../../../gateway/market/simulator';
 import { T0 } from '../support';
 

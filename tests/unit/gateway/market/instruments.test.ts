@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INSTRUMENTS, type InstrumentSpec, instrumentKey } from '../../../../gateway/market/instruments';
-import { MONEY_PLACES } from '../../../../gateway/trading/money-units';
+import { type InstrumentSpec, instrumentKey } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
+import { MONEY_PLACES } from '../../../../gateway/money/money-units';
 
 /** Units of the last decimal, or NaN when the text is not a plain decimal with exactly `places` decimals. */
 function units(text: string, places: number): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INSTRUMENTS, type InstrumentSpec } from '../../../../gateway/market/instruments';
+import type { InstrumentSpec } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import type { BookLevel, MarketEvent } from '../../../../gateway/market/market-types';
 import { levelChangesOf, MarketSimulator } from '../../../../gateway/market/simulator';
 import { T0 } from '../support';

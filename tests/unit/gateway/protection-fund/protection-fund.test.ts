@@ -14,7 +14,7 @@ beforeEach(() => {
   h = makeTradingHarness();
   // The gateway's migration list gathers the fund's with the others; this harness applies them itself.
   runMigrations(h.db, FUND_MIGRATIONS);
-  fundApp = new Hono<GatewayEnv>().route('/', fundRoutes(h.trading));
+  fundApp = new Hono<GatewayEnv>().route('/', fundRoutes(h.trading.ctx));
   h.step();
 });
 afterEach(() => h.close());
@@ -172,7 +172,7 @@ describe('history', () => {
     const other = makeTradingHarness();
     try {
       runMigrations(other.db, FUND_MIGRATIONS);
-      const otherApp = new Hono<GatewayEnv>().route('/', fundRoutes(other.trading));
+      const otherApp = new Hono<GatewayEnv>().route('/', fundRoutes(other.trading.ctx));
       const reply = (await (await otherApp.request(`http://localhost${FUND_PATHS.history}?days=180`)).json()) as Reply;
       expect(reply.data.points).toEqual(points);
     } finally {

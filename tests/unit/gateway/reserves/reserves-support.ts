@@ -1,10 +1,10 @@
 import { runMigrations } from '../../../../gateway/db/migration';
 import { RESERVES_MIGRATIONS } from '../../../../gateway/reserves/reserves-migrations';
-import { SYSTEM_OWNERS } from '../../../../gateway/trading/account-store';
-import { MONEY_PLACES, unitsOf } from '../../../../gateway/trading/money-units';
+import { SYSTEM_OWNERS } from '../../../../gateway/money/ledger-lines';
+import { MONEY_PLACES, unitsOf } from '../../../../gateway/money/money-units';
 import { makeTradingHarness, type TradingHarness } from '../trading/trading-support';
 
-/** The trading harness with the reserves schema (until gateway/db/migrations.ts lists it, applying it is a no-op after). */
+/** The trading harness with the reserves schema (until gateway/migrations.ts lists it, applying it is a no-op after). */
 export function makeReservesHarness(): TradingHarness {
   const h = makeTradingHarness();
   runMigrations(h.db, RESERVES_MIGRATIONS);

@@ -6,7 +6,7 @@ import {
   createCspReportStore,
   MAX_ROWS,
   MAX_ROWS_PER_SOURCE,
-} from '../../../../gateway/db/csp-report-store';
+} from '../../../../gateway/security/csp-report-store';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { requestOrigin } from '../../../../gateway/http/request-origin';
 import {

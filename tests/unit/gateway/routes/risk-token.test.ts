@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../gateway/db/open-database';
+import { openDatabase } from '../../../../gateway/open-database';
 import { replyOk } from '../../../../gateway/http/envelope';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { requestOrigin } from '../../../../gateway/http/request-origin';

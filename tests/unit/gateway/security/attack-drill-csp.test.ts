@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCspReportStore } from '../../../../gateway/db/csp-report-store';
+import { createCspReportStore } from '../../../../gateway/security/csp-report-store';
 import { CSP_REPORT_BURST } from '../../../../gateway/routes/csp-report-routes';
 import type { Ds1Device } from './ds1-device';
 import { setUpDrill } from './drill-harness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import { STREAM_CANDLE_CHANNELS } from '../../../../gateway/market/candles';
 import { DEFAULT_SOCKET_LIMITS } from '../../../../gateway/stream/socket-admission';
 import { setUpDrill } from './drill-harness';

@@ -1,8 +1,8 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { runMigrations } from '../../../../gateway/db/migration';
-import { MIGRATIONS } from '../../../../gateway/db/migrations';
-import { openDatabase } from '../../../../gateway/db/open-database';
+import { MIGRATIONS } from '../../../../gateway/migrations';
+import { openDatabase } from '../../../../gateway/open-database';
 import { replyError } from '../../../../gateway/http/envelope';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { GatewayError } from '../../../../gateway/http/gateway-error';

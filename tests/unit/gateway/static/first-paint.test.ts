@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_PAINT_STYLE, firstPaintOf } from '../../../../gateway/static/first-paint';
+import { FIRST_PAINT_STYLE } from '../../../../gateway/http/first-paint-style';
+import { firstPaintOf } from '../../../../gateway/static/first-paint';
 import { makeTestApp, type TestApp, tempDir } from '../support';
 
 const INDEX =

@@ -4,7 +4,7 @@ import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
 import { createUserStore } from '../../../../gateway/auth/user-store';
 import { type GatewayOptions, type RunningGateway, startGateway } from '../../../../gateway/server';
-import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import { TEST_SCRYPT } from '../auth/auth-support';
 import { tempDir } from '../support';
 

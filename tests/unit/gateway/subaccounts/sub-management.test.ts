@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionStore } from '../../../../gateway/auth/session-store';
 import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/step-up';
-import { formatMoney } from '../../../../gateway/trading/money-units';
+import { formatMoney } from '../../../../gateway/money/money-units';
 import {
   Account,
   type KeyCredentials,

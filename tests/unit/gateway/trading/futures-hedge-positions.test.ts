@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-seed';
-import { DEFAULT_INSTRUMENTS, type InstrumentSpec } from '../../../../gateway/market/instruments';
+import type { InstrumentSpec } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import { MARGIN_TIERS } from '../../../../gateway/trading/margin-tiers';
 import { STARTING_USDT } from '../../../../gateway/trading/trading-context';
 import { makeTradingHarness, type TradingHarness } from './trading-support';

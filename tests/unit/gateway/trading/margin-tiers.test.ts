@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/instruments';
+import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import { MARGIN_TIERS, maxLeverageFor } from '../../../../gateway/trading/margin-tiers';
 
 const perpetuals = DEFAULT_INSTRUMENTS.filter((spec) => spec.instType === 'USDT-FUTURES');

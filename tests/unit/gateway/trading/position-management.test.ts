@@ -100,7 +100,7 @@ describe('TP/SL of an open position', () => {
     // A short takes profit below the mark and stops its loss above.
     expect((await send({ stopSurplusTriggerPrice: mark.plus(100).toFixed(1) })).code).toBe('43012');
     expect((await send({ stopLossTriggerPrice: mark.minus(100).toFixed(1) })).code).toBe('43012');
-    expect((await send({ stopSurplusTriggerPrice: mark.minus(100).toFixed(1) + '5' })).code).toBe('43002');
+    expect((await send({ stopSurplusTriggerPrice: `${mark.minus(100).toFixed(1)}5` })).code).toBe('43002');
     for (const bad of [1000, '1e3', '-100', 'NaN', '9'.repeat(40), null]) {
       const res = await ann.request(`${MIX}/place-pos-tpsl`, {
         method: 'POST',

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { runMigrations } from './migration';
+import { runMigrations } from './db/migration';
 import { MIGRATIONS } from './migrations';
 
 /** The gateway's SQLite file name inside the data directory. */

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SCRYPT_PARAMS, hashPassword } from '../auth/password-hash';
-import { createUserStore } from '../auth/user-store';
-import { openDatabase } from '../db/open-database';
-import { loadServerKey } from '../security/server-key';
-import { readLabel, readPassphrase, readPermissions } from './api-key-rules';
-import { createApiKeyStore } from './api-key-store';
-import { readIpList } from './ip-allow-list';
-import { apiSecretKey } from './secret-box';
+import { DEFAULT_SCRYPT_PARAMS, hashPassword } from './auth/password-hash';
+import { createUserStore } from './auth/user-store';
+import { openDatabase } from './open-database';
+import { loadServerKey } from './security/server-key';
+import { readLabel, readPassphrase, readPermissions } from './apikeys/api-key-rules';
+import { createApiKeyStore } from './apikeys/api-key-store';
+import { readIpList } from './apikeys/ip-allow-list';
+import { apiSecretKey } from './apikeys/secret-box';
 
 const USAGE = `Usage: npm run api-key -- --email demo@example.com [--label bot] [--permissions read,spot_trade,futures_trade]
        [--ips 203.0.113.7,10.0.0.0/8] [--passphrase <6-32 letters and digits>] [--data-dir .data]`;
@@ -27,7 +27,7 @@ function listOf(text: string): string[] {
 }
 
 /**
- * `tsx gateway/apikeys/cli.ts`: creates an API key for a local account straight in the gateway's data directory
+ * `tsx gateway/api-key-cli.ts`: creates an API key for a local account straight in the gateway's data directory
  * (`--data-dir`, else DATA_DIR, else `.data`, as the gateway chooses it) and prints `{apiKey, secretKey, passphrase,
  * permissions, ips}` as JSON on stdout, for scripts and tests. A running gateway sees the key at once.
  */

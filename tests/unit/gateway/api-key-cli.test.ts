@@ -2,19 +2,19 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../../gateway/auth/password-hash';
-import { createUserStore } from '../../../../gateway/auth/user-store';
-import { openDatabase } from '../../../../gateway/db/open-database';
-import { loadSigning } from '../../../../gateway/security/signing-setup';
-import { TEST_SCRYPT } from '../auth/auth-support';
-import { tempDir } from '../support';
-import { wholeGateway } from '../whole-gateway';
-import { sendSigned } from './apikey-support';
-import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
+import { hashPassword } from '../../../gateway/auth/password-hash';
+import { createUserStore } from '../../../gateway/auth/user-store';
+import { openDatabase } from '../../../gateway/open-database';
+import { loadSigning } from '../../../gateway/security/signing-setup';
+import { TEST_SCRYPT } from './auth/auth-support';
+import { tempDir } from './support';
+import { wholeGateway } from './whole-gateway';
+import { sendSigned } from './apikeys/apikey-support';
+import { NO_REFERRAL } from '../../../gateway/auth/auth-fields';
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const CLI = join(process.cwd(), 'gateway', 'apikeys', 'cli.ts');
+const CLI = join(process.cwd(), 'gateway', 'api-key-cli.ts');
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../../../../gateway/db/open-database';
-import { tempDir } from '../support';
+import { DATABASE_FILE, openDatabase } from '../../../gateway/open-database';
+import { tempDir } from './support';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {
