@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
 import { readAuthBody, readStepFields, requireUser } from '../auth/auth-request';
-import { requireStepUp, withStepUp } from '../auth/step-up';
+import { requireStepUp, withStepUp } from '../auth/second-factors/step-up';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';

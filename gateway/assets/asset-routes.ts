@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
-import { requireSession } from '../auth/session-middleware';
+import { requireSession } from '../auth/sessions/session-middleware';
 import { createSubAccountStore } from '../auth/sub-account-store';
 import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
-import { withStepUp } from '../auth/step-up';
+import { withStepUp } from '../auth/second-factors/step-up';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { formatMoney } from '../money/money-units';

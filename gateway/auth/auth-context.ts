@@ -3,14 +3,14 @@ import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import { clientAddressOf } from '../http/request-origin';
 import type { Logger } from '../log/logger';
-import { type CodeMailer, createDevMailbox, createDroppingMailer, type DevMailbox } from './dev-mailbox';
+import { type CodeMailer, createDevMailbox, createDroppingMailer, type DevMailbox } from './dev-mailbox/dev-mailbox';
 import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './password-hash';
-import { type ClientKey, createPendingLoginStore, type PendingLoginStore } from './pending-login-store';
+import { type ClientKey, createPendingLoginStore, type PendingLoginStore } from './sign-in/pending-login-store';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
-import { createSessionStore, type SessionStore } from './session-store';
-import { createStepUpGrants, type StepUpGrants } from './step-up-grants';
+import { createSessionStore, type SessionStore } from './sessions/session-store';
+import { createStepUpGrants, type StepUpGrants } from './second-factors/step-up-grants';
 import { createUserStore, type UserStore } from './user-store';
-import { createVerifyCodeStore, type VerifyCodeStore } from './verify-code-store';
+import { createVerifyCodeStore, type VerifyCodeStore } from './second-factors/verify-code-store';
 
 /** What `openEnvelope` returns: the decrypted fields, the clear rest of the body and the client key, or a uniform failure. */
 export type OpenedEnvelope =

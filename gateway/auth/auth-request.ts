@@ -5,8 +5,8 @@ import { readJsonBody } from '../http/read-json-body';
 import { expectObject, type JsonObject, readString } from '../http/validate';
 import type { AuthContext } from './auth-context';
 import { notLoggedIn, submitFailed } from './auth-errors';
-import type { ClientKey } from './pending-login-store';
-import { hadSessionCookie } from './session-middleware';
+import type { ClientKey } from './sign-in/pending-login-store';
+import { hadSessionCookie } from './sessions/session-middleware';
 import type { UserRecord } from './user-store';
 
 /** Largest body an auth route reads (16 KiB): an RSA-2048 login envelope is about 1 KiB. */

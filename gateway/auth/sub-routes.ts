@@ -11,7 +11,7 @@ import type { RateLimit } from './rate-limiter';
 import { type FamilyMember, SUB_NAME_PATTERN } from './sub-account-store';
 import { mainAccountOnly, subAccountFrozen, subAccountLimit, subNameTaken, switchRefused } from './sub-errors';
 import { accountIdOf, authorityOf, isInFamily, type SwitchDeps, switchSession } from './sub-switch';
-import { withStepUp } from './step-up';
+import { withStepUp } from './second-factors/step-up';
 import type { UserRecord } from './user-store';
 import { loginView } from './user-views';
 

@@ -1,6 +1,6 @@
 import { maskEmail, maskMobile } from './mask';
 import { sha256Hex } from './safe-equal';
-import type { PendingSteps } from './pending-login-store';
+import type { PendingSteps } from './sign-in/pending-login-store';
 import type { UserRecord } from './user-store';
 
 /** The masked contacts and identity every signed-in reply shows. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bundleOf, isLocale } from '../../engine/rules/locales';
-import { sessionOf } from '../auth/session-middleware';
+import { sessionOf } from '../auth/sessions/session-middleware';
 import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { readJsonBody } from '../http/read-json-body';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../auth/dev-mailbox-page';
+import { escapeHtml } from '../auth/dev-mailbox/dev-mailbox-page';
 
 /** App versions offered with one click: the contract's version gates (contracts/bridge.md §3) and either side of them. */
 export const VERSION_PRESETS = ['1.2.50', '1.2.51', '2.8.0', '2.14.9', '2.15.0', '2.21.0', '2.37.0', '2.49.0'] as const;

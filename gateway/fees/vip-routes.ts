@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
-import { requireSession } from '../auth/session-middleware';
+import { requireSession } from '../auth/sessions/session-middleware';
 import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { vipOverviewView, vipScheduleView } from './vip-views';

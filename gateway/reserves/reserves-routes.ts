@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { RateLimit, RateLimiter } from '../auth/rate-limiter';
-import { sessionOf } from '../auth/session-middleware';
+import { sessionOf } from '../auth/sessions/session-middleware';
 import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { PaperTrading } from '../trading/paper-trading';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
-import { isAntiPhishingCode, readAntiPhishingCode, writeAntiPhishingCode } from '../auth/anti-phishing-store';
+import { isAntiPhishingCode, readAntiPhishingCode, writeAntiPhishingCode } from '../auth/profile/anti-phishing-store';
 import { readAuthBody } from '../auth/auth-request';
-import { withStepUp } from '../auth/step-up';
+import { withStepUp } from '../auth/second-factors/step-up';
 import type { SubAccountStore } from '../auth/sub-account-store';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
 import { readAuthBody, readStepFields } from '../auth/auth-request';
-import { withStepUp } from '../auth/step-up';
+import { withStepUp } from '../auth/second-factors/step-up';
 import type { SubAccountStore } from '../auth/sub-account-store';
 import { subAccountFrozen } from '../auth/sub-errors';
 import { apiKeyNotFound } from '../apikeys/api-key-errors';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
 import { readAuthBody } from '../auth/auth-request';
-import { withStepUp } from '../auth/step-up';
+import { withStepUp } from '../auth/second-factors/step-up';
 import { type FamilyMember, SUB_NAME_PATTERN, type SubAccountStore } from '../auth/sub-account-store';
 import { subAccountNotEmpty, subNameTaken, subAccountNotFound } from '../auth/sub-errors';
-import { writeAntiPhishingCode } from '../auth/anti-phishing-store';
+import { writeAntiPhishingCode } from '../auth/profile/anti-phishing-store';
 import { AssetFigures } from '../assets/asset-figures';
 import type { ApiKeyStore } from '../apikeys/api-key-store';
 import { replyOk } from '../http/envelope';

@@ -6,12 +6,12 @@ import type { JsonObject } from '../http/validate';
 import { codeInvalid, notLoggedIn } from '../auth/auth-errors';
 import { readAreaCode, readCode, readEmail, readMobile, readReferral } from '../auth/auth-fields';
 import { readAuthBody } from '../auth/auth-request';
-import type { ClientKey } from '../auth/pending-login-store';
-import { mobileTarget, sendCode } from '../auth/code-sender';
-import { verifyCodes } from '../auth/login-verify-routes';
-import { PENDING_COOKIE, readSecretCookie } from '../auth/session-cookies';
-import { withStepUp } from '../auth/step-up';
-import type { CodeChannel } from '../auth/verify-code-store';
+import type { ClientKey } from '../auth/sign-in/pending-login-store';
+import { mobileTarget, sendCode } from '../auth/second-factors/code-sender';
+import { verifyCodes } from '../auth/sign-in/login-verify-routes';
+import { PENDING_COOKIE, readSecretCookie } from '../auth/sessions/session-cookies';
+import { withStepUp } from '../auth/second-factors/step-up';
+import type { CodeChannel } from '../auth/second-factors/verify-code-store';
 import {
   linkSerialWithPassword,
   readThirdFields,

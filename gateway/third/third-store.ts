@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { sha256Hex } from '../auth/safe-equal';
-import { randomSecret } from '../auth/session-store';
+import { randomSecret } from '../auth/sessions/session-store';
 
 /** The providers of spec §7.4. */
 export type ThirdProvider = 'telegram' | 'wallet' | 'apple' | 'google';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { requireSession } from '../auth/session-middleware';
+import { requireSession } from '../auth/sessions/session-middleware';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { TradingContext } from './trading-context';
 

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { decodeBase32 } from '../../gateway/auth/base32';
-import { totp } from '../../gateway/auth/totp';
+import { decodeBase32 } from '../../gateway/auth/second-factors/base32';
+import { totp } from '../../gateway/auth/second-factors/totp';
 import { confirmStepUp, mailboxCode, registerFresh, seriousA11yViolations, watchCspViolations } from './support';
 
 const PASSWORD = 'Fresh-pass-1';

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { decodeBase32 } from '../../gateway/auth/base32';
-import { totp } from '../../gateway/auth/totp';
+import { decodeBase32 } from '../../gateway/auth/second-factors/base32';
+import { totp } from '../../gateway/auth/second-factors/totp';
 import { mailboxCode } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };

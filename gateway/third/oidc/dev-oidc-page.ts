@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../auth/dev-mailbox-page';
+import { escapeHtml } from '../../auth/dev-mailbox/dev-mailbox-page';
 import type { OidcProvider } from './oidc-settings';
 
 /** The stylesheet of the dev provider's page, served same-origin because the CSP forbids inline style. */

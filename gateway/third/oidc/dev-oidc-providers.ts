@@ -4,7 +4,7 @@ import { type Context, Hono } from 'hono';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import { sha256Hex } from '../../auth/safe-equal';
-import { randomSecret } from '../../auth/session-store';
+import { randomSecret } from '../../auth/sessions/session-store';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { invalidField } from '../../http/gateway-error';
 import { isHttpsRequest } from '../../http/request-origin';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../auth/dev-mailbox-page';
+import { escapeHtml } from '../../auth/dev-mailbox/dev-mailbox-page';
 
 /** The stylesheet of the dev Telegram page, served same-origin because the CSP forbids inline style. */
 export const DEV_TELEGRAM_CSS = `body{font:15px/1.45 system-ui,sans-serif;margin:0;background:#f1f3f5;color:#1b1f24}

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { AuthError, rateLimited } from '../../auth/auth-errors';
-import type { ClientKey } from '../../auth/pending-login-store';
+import type { ClientKey } from '../../auth/sign-in/pending-login-store';
 import type { RateLimit } from '../../auth/rate-limiter';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';

@@ -46,7 +46,7 @@ export interface LoginHistoryPage {
   next: string | null;
 }
 
-/** Gateway codes of the device routes (gateway/auth/device-routes.ts). */
+/** Gateway codes of the device routes (gateway/auth/sessions/device-routes.ts). */
 export const DEVICE_CODES = { notFound: '40330', isCurrent: '40331' } as const;
 
 /** How many history rows a page asks for. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../../gateway/auth/dev-seed';
+import { DEMO_ACCOUNT } from '../../../gateway/auth/dev-mailbox/dev-seed';
 import { type RunningGateway, startGateway } from '../../../gateway/server';
 import { createRequestClient, type RequestEnvironment } from '../../../src/api/request';
 import { failure, TEXTS } from './request-support';

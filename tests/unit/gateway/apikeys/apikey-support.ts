@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import { createApp } from '../../../../gateway/app';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
-import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/step-up';
+import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/second-factors/step-up';
 import { createUserStore } from '../../../../gateway/auth/user-store';
 import { openDatabase } from '../../../../gateway/open-database';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { STEP_UP_TTL_MS } from '../../../../gateway/auth/step-up';
-import { createStepUpGrants } from '../../../../gateway/auth/step-up-grants';
+import { STEP_UP_TTL_MS } from '../../../../gateway/auth/second-factors/step-up';
+import { createStepUpGrants } from '../../../../gateway/auth/second-factors/step-up-grants';
 import { Trader, type TradingHarness } from '../trading/trading-support';
 import { sessionIdOf } from './funds-support';
 

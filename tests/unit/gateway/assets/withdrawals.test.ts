@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deposit } from '../../../../gateway/assets/funds';
 import { DAILY_WINDOW_MS, WITHDRAW_COMPLETE_MS } from '../../../../gateway/assets/withdrawals';
-import { createDevMailbox } from '../../../../gateway/auth/dev-mailbox';
+import { createDevMailbox } from '../../../../gateway/auth/dev-mailbox/dev-mailbox';
 import { createLogger } from '../../../../gateway/log/logger';
 import { assetOf, type Trader } from '../trading/trading-support';
 import { D, lastOf } from './asset-support';

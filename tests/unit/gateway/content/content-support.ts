@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sessionMiddleware } from '../../../../gateway/auth/session-middleware';
+import { sessionMiddleware } from '../../../../gateway/auth/sessions/session-middleware';
 import { CONTENT_MIGRATIONS } from '../../../../gateway/content/content-migrations';
 import { contentRoutes } from '../../../../gateway/content/content-routes';
 import type { ContentStoreOptions } from '../../../../gateway/content/content-store';

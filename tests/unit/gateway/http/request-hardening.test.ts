@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-seed';
+import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-mailbox/dev-seed';
 import { MAX_JSON_DEPTH, nestingDepth } from '../../../../gateway/http/read-json-body';
 import { createLogger } from '../../../../gateway/log/logger';
 import { type RunningGateway, startGateway } from '../../../../gateway/server';

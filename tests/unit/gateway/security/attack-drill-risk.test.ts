@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-seed';
+import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-mailbox/dev-seed';
 import type { Ds1Device } from './ds1-device';
 import { setUpDrill } from './drill-harness';
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, SECURE_ACCOUNT } from '../../../../gateway/auth/dev-seed';
+import { DEMO_ACCOUNT, SECURE_ACCOUNT } from '../../../../gateway/auth/dev-mailbox/dev-seed';
 import { totpAt } from '../auth/auth-support';
 import { newTraceId, signedHeaders } from './ds1-client';
 import { Ds1Device, type Reply } from './ds1-device';

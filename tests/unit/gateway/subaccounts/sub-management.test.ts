@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSessionStore } from '../../../../gateway/auth/session-store';
-import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/step-up';
+import { createSessionStore } from '../../../../gateway/auth/sessions/session-store';
+import { STEP_UP_TTL_MS, type StepUpPurpose } from '../../../../gateway/auth/second-factors/step-up';
 import { formatMoney } from '../../../../gateway/money/money-units';
 import {
   Account,

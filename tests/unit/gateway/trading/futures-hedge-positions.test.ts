@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-seed';
+import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-mailbox/dev-seed';
 import type { InstrumentSpec } from '../../../../gateway/market/instruments';
 import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
 import { MARGIN_TIERS } from '../../../../gateway/trading/margin-tiers';
