@@ -4,10 +4,10 @@ import { DEFAULT_SCRYPT_PARAMS, hashPassword } from './auth/password-hash';
 import { createUserStore } from './auth/user-store';
 import { openDatabase } from './open-database';
 import { loadServerKey } from './security/server-key';
-import { readLabel, readPassphrase, readPermissions } from './apikeys/api-key-rules';
-import { createApiKeyStore } from './apikeys/api-key-store';
-import { readIpList } from './apikeys/ip-allow-list';
-import { apiSecretKey } from './apikeys/secret-box';
+import { readLabel, readPassphrase, readPermissions } from './api-keys/api-key-rules';
+import { createApiKeyStore } from './api-keys/api-key-store';
+import { readIpList } from './api-keys/ip-allow-list';
+import { apiSecretKey } from './api-keys/secret-box';
 
 const USAGE = `Usage: npm run api-key -- --email demo@example.com [--label bot] [--permissions read,spot_trade,futures_trade]
        [--ips 203.0.113.7,10.0.0.0/8] [--passphrase <6-32 letters and digits>] [--data-dir .data]`;

@@ -2,10 +2,10 @@ import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
-import { apiKeyRoutes } from './apikeys/api-keys';
-import { AssetFigures } from './assets/asset-figures';
-import { assetRoutes } from './assets/asset-routes';
-import { depositAddressKey } from './assets/deposit-addresses';
+import { v2ApiRoutes } from './v2-api/v2-api';
+import { AssetFigures } from './asset/asset-figures';
+import { assetRoutes } from './asset/asset-routes';
+import { depositAddressKey } from './asset/deposit-addresses';
 import type { AuthDeps } from './auth/auth-context';
 import { createAuth } from './auth/create-auth';
 import { createSecurityKeyVerifier } from './auth/security-keys/webauthn-verifier';
@@ -30,11 +30,11 @@ import { requestOrigin } from './http/request-origin';
 import { responseHeaders } from './http/response-headers';
 import type { Logger } from './log/logger';
 import type { MarketSimulator } from './market/simulator';
-import { cspReportRoutes } from './routes/csp-report-routes';
-import { deviceRoutes } from './routes/device-routes';
-import { marketRoutes } from './routes/market-routes';
-import { referralConfigRoutes } from './routes/referral-config-routes';
-import { sessionRoutes } from './routes/session-routes';
+import { cspReportRoutes } from './security/csp-report-routes';
+import { riskTokenRoutes } from './security/risk-token-routes';
+import { marketRoutes } from './market/market-routes';
+import { referralConfigRoutes } from './content/referral-config-routes';
+import { sessionRoutes } from './auth/sessions/session-routes';
 import { deviceCheckRoutes } from './security/device-check';
 import { createDeviceKeyStore, hashUserId } from './security/device-keys';
 import { createEnvelopeOpener } from './security/envelope-opener';
@@ -45,7 +45,7 @@ import type { Signing } from './security/signing-setup';
 import { firstPaintOf } from './static/first-paint';
 import { createThirdParty } from './third/third-party';
 import { staticSite } from './static/static-site';
-import { subAccountManagementRoutes } from './subaccounts/sub-accounts';
+import { subAccountManagementRoutes } from './sub-accounts/sub-accounts';
 import { tradeRoutes } from './trading/trade-routes';
 import { createPaperTrading, type PaperTrading } from './trading/paper-trading';
 import { reservesRoutes } from './reserves/reserves-routes';
@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   app.use('*', auth.session);
   app.use('/v1/*', signatureCheck({ db: deps.db, config: policy, sessionOf, replay, logger: deps.logger }));
   // Local mode lets a developer call the §7.6 endpoints by hand; everywhere else they need the SDK's device token.
-  const device = deviceRoutes({ db: deps.db, required: !(deps.localMode ?? false), logger: deps.logger });
+  const device = riskTokenRoutes({ db: deps.db, required: !(deps.localMode ?? false), logger: deps.logger });
   app.use('/v1/*', device.riskCheck);
   app.route('/', signConfigRoutes({ policy, identity }));
   app.route(
@@ -165,7 +165,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   );
   app.route(
     '/',
-    apiKeyRoutes({ auth: auth.context, trading, serverPrivateKey: identity.serverPrivateKey, logger: deps.logger }),
+    v2ApiRoutes({ auth: auth.context, trading, serverPrivateKey: identity.serverPrivateKey, logger: deps.logger }),
   );
   app.route(
     '/',

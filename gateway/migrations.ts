@@ -1,11 +1,11 @@
-import { API_KEY_MIGRATIONS } from './apikeys/api-key-migrations';
+import { API_KEY_MIGRATIONS } from './api-keys/api-key-migrations';
 import { AUTH_MIGRATIONS } from './auth/auth-migrations';
 import { FEE_MIGRATIONS } from './fees/fee-migrations';
 import { CONTENT_MIGRATIONS } from './content/content-migrations';
 import { DEVICE_MIGRATIONS } from './auth/sessions/device-migrations';
 import { PROFILE_MIGRATIONS } from './auth/profile/profile-migrations';
 import { SECURITY_MIGRATIONS } from './security/security-migrations';
-import { SUB_ACCOUNT_MIGRATIONS } from './subaccounts/sub-account-migrations';
+import { SUB_ACCOUNT_MIGRATIONS } from './sub-accounts/sub-account-migrations';
 import { TRADING_MIGRATIONS } from './trading/trading-migrations';
 import { THIRD_MIGRATIONS } from './third/third-migrations';
 import { TELEGRAM_MIGRATIONS } from './third/telegram/telegram-migrations';

@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import { type CodeMailer, createDevMailbox, createDroppingMailer, type DevMailbox } from './dev-mailbox/dev-mailbox';
 import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './password-hash';
 import { type ClientKey, createPendingLoginStore, type PendingLoginStore } from './sign-in/pending-login-store';
-import { createRateLimiter, type RateLimiter } from './rate-limiter';
+import { createRateLimiter, type RateLimiter } from '../security/rate-limiter';
 import { createSessionStore, type SessionStore } from './sessions/session-store';
 import { createStepUpGrants, type StepUpGrants } from './second-factors/step-up-grants';
 import { createUserStore, type UserStore } from './user-store';

@@ -38,8 +38,8 @@ export const CORE_MIGRATIONS: readonly Migration[] = [
   {
     id: 11,
     name: 'risk-tokens-bound',
-    // Each token is bound to the address it was issued to by an HMAC keyed with the token (device-routes.ts), so the
-    // table alone names no address. Tokens issued before have no binding and are dropped: a page holding one is
+    // Each token is bound to the address it was issued to by an HMAC keyed with the token
+    // (security/risk-token-routes.ts), so the table alone names no address. Tokens issued before have no binding and are dropped: a page holding one is
     // refused once with 40140, and the client fetches a fresh token and sends the call again.
     sql: `
       DROP TABLE risk_tokens;

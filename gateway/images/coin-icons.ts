@@ -1,4 +1,4 @@
-import { COIN_NETWORKS } from '../assets/networks';
+import { COIN_NETWORKS } from '../market/coin-networks';
 import { DEFAULT_INSTRUMENTS } from '../market/default-instruments';
 
 /** What a coin symbol may look like in an icon's address: capital letters and digits, as the exchange lists them. */

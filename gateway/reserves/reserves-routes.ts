@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { RateLimit, RateLimiter } from '../auth/rate-limiter';
+import type { RateLimit, RateLimiter } from '../security/rate-limiter';
 import { sessionOf } from '../auth/sessions/session-middleware';
 import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';

@@ -42,7 +42,7 @@ export interface FirstPaintRequest {
   acceptLanguage: string | undefined;
 }
 
-/** The signed-in user's asset totals as `/v1/asset/overview` gives them (gateway/assets/asset-api.md). */
+/** The signed-in user's asset totals as `/v1/asset/overview` gives them (gateway/asset/asset-api.md). */
 export interface FirstPaintAssets {
   totalUsdt: string;
   totalBtc: string;

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { safeEqualText } from '../auth/safe-equal';
 import { verifyPassword } from '../auth/password-hash';
-import { TIMESTAMP_WINDOW_MS } from '../apikeys/api-key-auth';
-import { API_KEY_PATTERN } from '../apikeys/api-key-rules';
-import type { ApiKeyStore } from '../apikeys/api-key-store';
-import { isAllowedIp } from '../apikeys/ip-allow-list';
+import { TIMESTAMP_WINDOW_MS } from '../v2-api/api-key-auth';
+import { API_KEY_PATTERN } from '../api-keys/api-key-rules';
+import type { ApiKeyStore } from '../api-keys/api-key-store';
+import { isAllowedIp } from '../api-keys/ip-allow-list';
 import type { ReplayStore } from '../security/replay-store';
 import { type LoginArgs, PRIVATE_ERRORS } from './private-protocol';
 

@@ -3,7 +3,7 @@ import type { Http2SecureServer, Http2Server } from 'node:http2';
 import type { Duplex } from 'node:stream';
 import type { Statement } from 'better-sqlite3';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import type { ApiKeyStore } from '../apikeys/api-key-store';
+import type { ApiKeyStore } from '../api-keys/api-key-store';
 import type { Logger } from '../log/logger';
 import { coinPlaces } from '../trading/coin-places';
 import type { Market, OrderRecord } from '../trading/order-store';

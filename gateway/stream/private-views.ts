@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { mixAccountView, mixPositionViews } from '../apikeys/mix-account-views';
+import { mixAccountView, mixPositionViews } from '../v2-api/mix-account-views';
 import type { InstrumentSpec } from '../market/instruments';
 import type { CoinBalance } from '../trading/account-store';
 import { formatMoney } from '../money/money-units';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { liquidationPrice, maintenanceMarginRate } from '../../engine/maths';
 import type { InstrumentSpec } from '../market/instruments';
-import { tiersOf } from './margin-tiers';
+import { tiersOf } from '../market/margin-tiers';
 import { averagePrice, formatMoney, formatUnits, unitsOf, notional } from '../money/money-units';
 import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';

@@ -4,7 +4,7 @@ import { matchTaker, type OrderSide } from '../market/matching';
 import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
 import { FuturesFills } from './futures-fills';
 import type { PositionLedger } from './futures-risk';
-import { maxLeverageFor } from './margin-tiers';
+import { maxLeverageFor } from '../market/margin-tiers';
 import { notional, unitsOf } from '../money/money-units';
 import { type HoldSide, isOpen, newOrderRecord, type OrderRecord } from './order-store';
 import { directionOf, marginFor, oppositeOf, unrealizedPnl } from './position-math';

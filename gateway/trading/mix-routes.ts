@@ -1,4 +1,4 @@
-import { maxSizeAtLeverage } from './margin-tiers';
+import { maxSizeAtLeverage } from '../market/margin-tiers';
 import { Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';

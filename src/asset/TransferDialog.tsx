@@ -30,7 +30,7 @@ export interface TransferDialogProps {
 
 const other = (account: TransferAccount): TransferAccount => (account === 'spot' ? 'futures' : 'spot');
 
-/** What each account can send now: spot's available USDT, futures' transferable (gateway/assets/asset-api.md). */
+/** What each account can send now: spot's available USDT, futures' transferable (gateway/asset/asset-api.md). */
 async function loadTransferable(): Promise<Record<TransferAccount, string>> {
   const [spot, futures] = await Promise.all([
     api.get<SpotAsset[]>('/asset/spot', { silent: true }),

@@ -1,7 +1,7 @@
 import type { Reply } from '../api/request';
 import { api } from '../security/secured-api';
 
-/** The asset tabs of spec §3, in its order, as the overview's accounts (gateway/assets/asset-api.md). */
+/** The asset tabs of spec §3, in its order, as the overview's accounts (gateway/asset/asset-api.md). */
 export const ASSET_ACCOUNTS = ['spot', 'futures', 'margin', 'p2p', 'financial', 'swap', 'reward'] as const;
 export type AssetAccount = (typeof ASSET_ACCOUNTS)[number];
 
@@ -79,7 +79,7 @@ export interface SubTransferReply extends TransferReply {
 }
 
 /**
- * Moves USDT from one account of the family to another's spot or futures account (gateway/assets/asset-api.md,
+ * Moves USDT from one account of the family to another's spot or futures account (gateway/asset/asset-api.md,
  * "Transfer between sub-accounts"); an account outside the family is refused with `40305`.
  */
 export const subTransfer = (input: {

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { runMigrations } from '../../gateway/db/migration';
 import { openDatabase } from '../../gateway/open-database';
-import { createRateLimiter } from '../../gateway/auth/rate-limiter';
+import { createRateLimiter } from '../../gateway/security/rate-limiter';
 import type { GatewayEnv } from '../../gateway/http/gateway-env';
 import { createLogger } from '../../gateway/log/logger';
 import { MarketSimulator } from '../../gateway/market/simulator';

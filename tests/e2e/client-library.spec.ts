@@ -210,7 +210,7 @@ test('watches the spot and swap order books over the public stream, every update
   }
 });
 
-// The private trading routes of gateway/apikeys/ (spot place/cancel/unfilled orders, USDT-M place/cancel/pending
+// The private trading routes of gateway/v2-api/ (spot place/cancel/unfilled orders, USDT-M place/cancel/pending
 // orders, all positions, accounts), signed by ccxt exactly as for the exchange.
 test.describe('private trading', () => {
   test('places, lists and cancels a spot limit order', async () => {

@@ -8,7 +8,7 @@ import { readAuthBody, readSensitiveFields, requireUser } from '../auth-request'
 import { fundPasswordIsLoginPassword } from './profile-errors';
 import { createProfileStore } from './profile-store';
 import { requireStepUp, withStepUp } from '../second-factors/step-up';
-import { mainAccountOnly } from '../sub-errors';
+import { mainAccountOnly } from '../sub-accounts/sub-errors';
 
 /** `POST {pwd, rePwd}`, encrypted into `bodyCiphertext` (signing config `enc:pwd,rePwd`); the spec's app link name. */
 export const FUND_PASSWORD_PATH = '/v1/user/safe/setting_bund_pwd';

@@ -10,7 +10,7 @@ import { readAuthBody, readSensitiveFields, requireUser } from '../auth-request'
 import { loginPasswordIsFundPassword } from './profile-errors';
 import { createProfileStore } from './profile-store';
 import { endOtherSessions, requireStepUp, withStepUp } from '../second-factors/step-up';
-import { mainAccountOnly } from '../sub-errors';
+import { mainAccountOnly } from '../sub-accounts/sub-errors';
 
 /** `POST {oldPwd, pwd, rePwd}`, the three encrypted into `bodyCiphertext` (signing config `enc:oldPwd,pwd,rePwd`). */
 export const PASSWORD_CHANGE_PATH = '/v1/user/security/password/change';

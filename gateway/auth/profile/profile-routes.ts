@@ -11,7 +11,7 @@ import { maskEmail, maskMobile } from '../mask';
 import { avatarMissing, avatarRefused } from './profile-errors';
 import { type AvatarType, createProfileStore, type ProfileStore } from './profile-store';
 import { withStepUp } from '../second-factors/step-up';
-import { mainAccountOnly } from '../sub-errors';
+import { mainAccountOnly } from '../sub-accounts/sub-errors';
 import type { UserRecord } from '../user-store';
 import { createWebAuthnStore } from '../security-keys/webauthn-store';
 

@@ -11,7 +11,7 @@ import { maskEmail, maskMobile } from '../mask';
 import { contactTaken, contactUnchanged } from '../profile/profile-errors';
 import { createProfileStore } from '../profile/profile-store';
 import { endOtherSessions, requireStepUp, withStepUp } from './step-up';
-import { mainAccountOnly } from '../sub-errors';
+import { mainAccountOnly } from '../sub-accounts/sub-errors';
 import type { UserRecord } from '../user-store';
 import type { CodeChannel } from './verify-code-store';
 

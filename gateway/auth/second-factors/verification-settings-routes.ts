@@ -6,7 +6,7 @@ import type { AuthContext } from '../auth-context';
 import { readAuthBody, requireUser } from '../auth-request';
 import { verificationChoiceRefused } from '../profile/profile-errors';
 import { withStepUp } from './step-up';
-import { mainAccountOnly } from '../sub-errors';
+import { mainAccountOnly } from '../sub-accounts/sub-errors';
 import type { UserRecord } from '../user-store';
 import { createWebAuthnStore } from '../security-keys/webauthn-store';
 

@@ -1,6 +1,6 @@
 import { rateLimited } from '../auth-errors';
 import type { AuthContext } from '../auth-context';
-import type { RateLimit } from '../rate-limiter';
+import type { RateLimit } from '../../security/rate-limiter';
 
 const MINUTE = 60 * 1000;
 

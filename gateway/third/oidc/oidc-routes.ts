@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { AuthError, rateLimited } from '../../auth/auth-errors';
 import { readAuthBody } from '../../auth/auth-request';
-import type { RateLimit } from '../../auth/rate-limiter';
+import type { RateLimit } from '../../security/rate-limiter';
 import { isSecureRequest, readSecretCookie } from '../../auth/sessions/session-cookies';
 import { randomSecret } from '../../auth/sessions/session-store';
 import { businessErrorHandler, replyOk } from '../../http/envelope';

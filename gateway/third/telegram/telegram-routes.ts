@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { AuthError, rateLimited } from '../../auth/auth-errors';
 import type { ClientKey } from '../../auth/sign-in/pending-login-store';
-import type { RateLimit } from '../../auth/rate-limiter';
+import type { RateLimit } from '../../security/rate-limiter';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';
 import { readThirdFields, signInWithIdentity, type ThirdContext, type ThirdIdentity } from '../third-core';

@@ -5,7 +5,7 @@ import { getAddress, recoverMessageAddress } from 'viem';
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { AuthError, rateLimited } from '../../auth/auth-errors';
 import { readAuthBody } from '../../auth/auth-request';
-import type { RateLimit } from '../../auth/rate-limiter';
+import type { RateLimit } from '../../security/rate-limiter';
 import { businessErrorHandler, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';

@@ -3,7 +3,7 @@ import type { MessageKey } from '../../i18n/i18n';
 import type { ApiKeyFields } from './api-keys-api';
 
 /**
- * The gateway's rules for a key's fields (engine/rules/api-keys.ts; the allow-list's form as gateway/apikeys/
+ * The gateway's rules for a key's fields (engine/rules/api-keys.ts; the allow-list's form as gateway/api-keys/
  * ip-allow-list.ts reads it), checked before sending: the request layer turns its HTTP 400 refusal into a bare
  * status, so the page names the field itself.
  */

@@ -32,7 +32,7 @@ export interface ApiKeyFields {
   ips: string[];
 }
 
-/** Gateway codes of the key routes (gateway/apikeys/api-key-errors.ts). */
+/** Gateway codes of the key routes (gateway/api-keys/api-key-errors.ts). */
 export const API_KEY_CODES = { notFound: '40320', limit: '40321' } as const;
 
 /** The signed-in account's keys; failures are thrown for the page to show (not toasted). */

@@ -35,7 +35,7 @@ export interface CreatedSubApiKey extends SubApiKey {
 /** Which account of each side a transfer moves between (the assets contract's `from`/`to`). */
 export type TransferAccount = 'spot' | 'futures';
 
-/** Gateway codes the sub-account pages answer in their own words (gateway/auth/sub-errors.ts, api-key-errors.ts). */
+/** Gateway codes the sub-account pages answer in their own words (gateway/auth/sub-accounts/sub-errors.ts, api-key-errors.ts). */
 export const SUB_CODES = {
   mainOnly: '40302',
   limit: '40303',

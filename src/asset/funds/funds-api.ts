@@ -2,7 +2,7 @@ import type { Reply } from '../../api/request';
 import { api } from '../../security/secured-api';
 import type { RecordPage } from '../records/records-api';
 
-/** One network a coin moves on (gateway/assets/asset-api.md "Coins and networks"). */
+/** One network a coin moves on (gateway/asset/asset-api.md "Coins and networks"). */
 export interface CoinChain {
   chain: string;
   name: string;

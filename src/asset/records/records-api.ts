@@ -1,7 +1,7 @@
 import type { Reply } from '../../api/request';
 import { api } from '../../security/secured-api';
 
-/** One page of a record list (gateway/assets/asset-api.md): rows newest first, and the next page's cursor. */
+/** One page of a record list (gateway/asset/asset-api.md): rows newest first, and the next page's cursor. */
 export interface RecordPage<Row> {
   rows: Row[];
   next: string | null;

@@ -9,7 +9,7 @@ import { loadSigning } from '../../../gateway/security/signing-setup';
 import { TEST_SCRYPT } from './auth/auth-support';
 import { tempDir } from './support';
 import { wholeGateway } from './whole-gateway';
-import { sendSigned } from './apikeys/apikey-support';
+import { sendSigned } from './api-keys/apikey-support';
 import { NO_REFERRAL } from '../../../gateway/auth/auth-fields';
 
 const run = promisify(execFile);

@@ -18,7 +18,7 @@ import { GatewayError, routeNotFound } from '../../../../gateway/http/gateway-er
 import { bodySizeGuard } from '../../../../gateway/http/body-size-guard';
 import { DEFAULT_BODY_LIMIT } from '../../../../gateway/http/read-json-body';
 import { createLogger } from '../../../../gateway/log/logger';
-import { sessionRoutes } from '../../../../gateway/routes/session-routes';
+import { sessionRoutes } from '../../../../gateway/auth/sessions/session-routes';
 import { staticSite } from '../../../../gateway/static/static-site';
 import { cookieHeader, followSetCookies, T0, tempDir } from '../support';
 import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';

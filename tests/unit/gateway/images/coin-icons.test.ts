@@ -8,7 +8,7 @@ import {
   LISTED_COINS,
 } from '../../../../gateway/images/coin-icons';
 import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
-import { COIN_NETWORKS } from '../../../../gateway/assets/networks';
+import { COIN_NETWORKS } from '../../../../gateway/market/coin-networks';
 
 describe('coinIconSvg', () => {
   it('draws an icon for every coin the exchange lists, spot and futures, bases and quotes', () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyProof } from '../../../../engine/reserves/merkle-proof';
-import { createRateLimiter } from '../../../../gateway/auth/rate-limiter';
+import { createRateLimiter } from '../../../../gateway/security/rate-limiter';
 import type { AuthSession } from '../../../../gateway/http/gateway-env';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { createLogger } from '../../../../gateway/log/logger';

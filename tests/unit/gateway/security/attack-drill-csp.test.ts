@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCspReportStore } from '../../../../gateway/security/csp-report-store';
-import { CSP_REPORT_BURST } from '../../../../gateway/routes/csp-report-routes';
+import { CSP_REPORT_BURST } from '../../../../gateway/security/csp-report-routes';
 import type { Ds1Device } from './ds1-device';
 import { setUpDrill } from './drill-harness';
 

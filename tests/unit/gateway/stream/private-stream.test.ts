@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { ApiPermission } from '../../../../gateway/apikeys/api-key-rules';
-import { type ApiKeyStore, createApiKeyStore } from '../../../../gateway/apikeys/api-key-store';
-import { apiSecretKey } from '../../../../gateway/apikeys/secret-box';
+import type { ApiPermission } from '../../../../gateway/api-keys/api-key-rules';
+import { type ApiKeyStore, createApiKeyStore } from '../../../../gateway/api-keys/api-key-store';
+import { apiSecretKey } from '../../../../gateway/api-keys/secret-box';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
 import { loadServerKey } from '../../../../gateway/security/server-key';
-import { type KeyCredentials, signedHeaders } from '../apikeys/apikey-support';
+import { type KeyCredentials, signedHeaders } from '../api-keys/apikey-support';
 import { TEST_SCRYPT } from '../auth/auth-support';
 import {
   addStreamUser,

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKeyStore } from '../../../../gateway/apikeys/api-key-store';
-import { apiSecretKey } from '../../../../gateway/apikeys/secret-box';
+import { createApiKeyStore } from '../../../../gateway/api-keys/api-key-store';
+import { apiSecretKey } from '../../../../gateway/api-keys/secret-box';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
 import type { GatewayOptions } from '../../../../gateway/server';
 import { loadServerKey } from '../../../../gateway/security/server-key';

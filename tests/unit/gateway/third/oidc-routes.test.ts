@@ -11,7 +11,7 @@ import {
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../gateway/db/migration';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
-import { deviceRoutes } from '../../../../gateway/routes/device-routes';
+import { riskTokenRoutes } from '../../../../gateway/security/risk-token-routes';
 import type { OidcDirectory } from '../../../../gateway/third/oidc/oidc-directory';
 import { OIDC_MIGRATIONS } from '../../../../gateway/third/oidc/oidc-migrations';
 import { type CodeExchange, OIDC_PATHS, oidcRoutes } from '../../../../gateway/third/oidc/oidc-routes';
@@ -78,7 +78,7 @@ function makeHarness(options: { riskRequired?: boolean; exchange?: CodeExchange 
     false,
   )!;
   const outer = new Hono<GatewayEnv>();
-  const device = deviceRoutes({ db: auth.db, required: options.riskRequired ?? false, now: () => auth.clock.now });
+  const device = riskTokenRoutes({ db: auth.db, required: options.riskRequired ?? false, now: () => auth.clock.now });
   outer.use('/v1/*', device.riskCheck);
   outer.route('/', device.routes);
   outer.route('/', oidcRoutes(tctx, settings, { directory: directory(), exchange: options.exchange }));

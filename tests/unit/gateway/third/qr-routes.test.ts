@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSubAccountStore } from '../../../../gateway/auth/sub-account-store';
+import { createSubAccountStore } from '../../../../gateway/auth/sub-accounts/sub-account-store';
 import { runMigrations } from '../../../../gateway/db/migration';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
-import { deviceRoutes } from '../../../../gateway/routes/device-routes';
+import { riskTokenRoutes } from '../../../../gateway/security/risk-token-routes';
 import { QR_MIGRATIONS } from '../../../../gateway/third/qr/qr-migrations';
 import {
   QR_COLLECT_MS,
@@ -34,7 +34,7 @@ function makeQrHarness(options: { riskRequired?: boolean; plainLogin?: boolean }
   runMigrations(harness.db, QR_MIGRATIONS);
   const tctx: ThirdContext = { auth: harness.ctx, db: harness.db, localMode: true, origins: [] };
   const outer = new Hono<GatewayEnv>();
-  const device = deviceRoutes({
+  const device = riskTokenRoutes({
     db: harness.db,
     required: options.riskRequired ?? false,
     now: () => harness.clock.now,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../gateway/db/migration';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
-import { deviceRoutes } from '../../../../gateway/routes/device-routes';
+import { riskTokenRoutes } from '../../../../gateway/security/risk-token-routes';
 import type { ThirdContext } from '../../../../gateway/third/third-core';
 import { THIRD_MIGRATIONS } from '../../../../gateway/third/third-migrations';
 import { encodeAuthResult } from '../../../../gateway/third/telegram/dev-telegram-routes';
@@ -33,7 +33,7 @@ function makeHarness(options: { riskRequired?: boolean; localMode?: boolean } = 
     localMode,
   )!;
   const outer = new Hono<GatewayEnv>();
-  const device = deviceRoutes({ db: auth.db, required: options.riskRequired ?? false, now: () => auth.clock.now });
+  const device = riskTokenRoutes({ db: auth.db, required: options.riskRequired ?? false, now: () => auth.clock.now });
   outer.use('/v1/*', device.riskCheck);
   outer.route('/', device.routes);
   outer.route('/', telegramRoutes(tctx, settings));

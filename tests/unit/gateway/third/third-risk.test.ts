@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RISK_TOKEN_REFUSED_CODE } from '../../../../gateway/routes/device-routes';
+import { RISK_TOKEN_REFUSED_CODE } from '../../../../gateway/security/risk-token-routes';
 import { type WholeGateway, wholeGateway } from '../whole-gateway';
 
 /** Every §7.4 call (the providers' tests also check their own with a gateway that has them mounted). */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { runMigrations } from '../../../../gateway/db/migration';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
-import { deviceRoutes } from '../../../../gateway/routes/device-routes';
+import { riskTokenRoutes } from '../../../../gateway/security/risk-token-routes';
 import type { ThirdContext } from '../../../../gateway/third/third-core';
 import { THIRD_MIGRATIONS } from '../../../../gateway/third/third-migrations';
 import { WALLET_MIGRATIONS } from '../../../../gateway/third/wallet/wallet-migrations';
@@ -39,7 +39,7 @@ export function makeWalletHarness(
   };
   const settings: WalletSettings = { chainIds: options.chainIds ?? [1, 137], productName: 'Exchange' };
   const outer = new Hono<GatewayEnv>();
-  const device = deviceRoutes({ db: h.db, required: options.riskRequired ?? false, now: () => h.clock.now });
+  const device = riskTokenRoutes({ db: h.db, required: options.riskRequired ?? false, now: () => h.clock.now });
   outer.use('/v1/*', device.riskCheck);
   outer.route('/', device.routes);
   // On the auth app itself, behind its session middleware, as app.ts mounts the third-party routes.

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../gateway/auth/dev-mailbox/dev-seed';
 import type { InstrumentSpec } from '../../../../gateway/market/instruments';
 import { DEFAULT_INSTRUMENTS } from '../../../../gateway/market/default-instruments';
-import { MARGIN_TIERS } from '../../../../gateway/trading/margin-tiers';
+import { MARGIN_TIERS } from '../../../../gateway/market/margin-tiers';
 import { STARTING_USDT } from '../../../../gateway/trading/trading-context';
 import { makeTradingHarness, type TradingHarness } from './trading-support';
 

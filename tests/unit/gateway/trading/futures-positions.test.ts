@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { liquidationPrice } from '../../../../engine/maths';
-import { maxLeverageFor, maxSizeAtLeverage } from '../../../../gateway/trading/margin-tiers';
+import { maxLeverageFor, maxSizeAtLeverage } from '../../../../gateway/market/margin-tiers';
 import { makeTradingHarness, type Trader, type TradingHarness } from './trading-support';
 
 let h: TradingHarness;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_PATH } from '../../../../../gateway/auth/profile/password-routes';
 import { STEP_UP_PATHS } from '../../../../../gateway/auth/second-factors/step-up-routes';
 import { type AuthHarness, type Browser, lastCode, TEST_TOTP_SECRET, totpAt } from '../auth-support';
-import { createSub } from '../sub-support';
+import { createSub } from '../sub-accounts/sub-support';
 import { SoftAuthenticator } from '../security-keys/webauthn-authenticator';
 import { call, makeWebAuthnHarness, ORIGIN, PWD, registerKey } from '../security-keys/webauthn-support';
 

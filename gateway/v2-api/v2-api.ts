@@ -1,0 +1,49 @@
+import type { KeyObject } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AuthContext } from '../auth/auth-context';
+import type { Logger } from '../log/logger';
+import type { PaperTrading } from '../trading/paper-trading';
+import { apiKeyAuth } from './api-key-auth';
+import type { ApiKeyEnv } from './api-key-env';
+import { apiKeySessionRoutes } from '../api-keys/api-key-routes';
+import { createApiKeyStore } from '../api-keys/api-key-store';
+import { mixAccountRoutes } from './mix-account-routes';
+import { mixTradeRoutes } from './mix-trade-routes';
+import { apiSecretKey } from '../api-keys/secret-box';
+import { createReplayStore } from '../security/replay-store';
+import { spotAccountRoutes } from './spot-account-routes';
+import { spotTradeRoutes } from './spot-trade-routes';
+import { businessErrorHandler } from '../http/envelope';
+
+/** What the API key module is built from. */
+export interface ApiKeyDeps {
+  /** The auth module's context: sessions, step-up grants, the passphrase hash cost, the database. */
+  auth: AuthContext;
+  /** Paper trading, whose accounts the v2 private routes read and change. */
+  trading: PaperTrading;
+  /** The gateway's private server key (`identity.serverPrivateKey`), which the secrets' sealing key is derived from. */
+  serverPrivateKey: KeyObject;
+  logger: Logger;
+  /** The clock of the `ACCESS-TIMESTAMP` window (default Date.now). */
+  now?: () => number;
+}
+
+/**
+ * API keys (issue 21 §3): the session routes that manage them (`/v1/user/apikey/*`) and the exchange's v2 private
+ * REST routes they open (spot assets and trading, USDT-M orders, account and positions), each behind `apiKeyAuth` and
+ * the permission it declares with `requirePermission`. Mount with `app.route('/', …)` after the public market routes
+ * and before the static site.
+ */
+export function v2ApiRoutes(deps: ApiKeyDeps): Hono<ApiKeyEnv> {
+  const store = createApiKeyStore(deps.auth.db, apiSecretKey(deps.serverPrivateKey));
+  const routes = new Hono<ApiKeyEnv>();
+  routes.onError(businessErrorHandler);
+  routes.route('/', apiKeySessionRoutes(deps.auth, store));
+  // One check (and one passphrase memory) for every private route; each route puts it in front of its handler.
+  const auth = apiKeyAuth({ store, replays: createReplayStore(deps.auth.db), logger: deps.logger, now: deps.now });
+  routes.route('/', spotAccountRoutes(deps.trading, auth));
+  routes.route('/', spotTradeRoutes(deps.trading, auth));
+  routes.route('/', mixTradeRoutes(deps.trading, auth));
+  routes.route('/', mixAccountRoutes(deps.trading, auth));
+  return routes;
+}
