@@ -92,7 +92,10 @@ async function signInAs(
   const reply = await startPendingLogin(ctx, c, { user, steps, clientKey, accountKey });
   if (pendingSerial) {
     const token = readPendingToken(reply);
-    if (token) thirdStoreOf(tctx.db).addPendingLink(sha256Hex(token), pendingSerial.digest, ctx.now() + PENDING_TTL_MS);
+    if (token) {
+      linkOnLoginCompletion(ctx);
+      thirdStoreOf(tctx.db).addPendingLink(sha256Hex(token), pendingSerial.digest, ctx.now() + PENDING_TTL_MS);
+    }
   }
   return reply;
 }
@@ -205,8 +208,21 @@ export async function linkWithPassword(
   return linkSerialWithPassword(tctx, c, serial, fields, clientKey);
 }
 
+/** The auth contexts whose completing logins make their pending links. */
+const linking = new WeakSet<AuthContext>();
+
+/**
+ * Has every login of `ctx` that completes make the link it was started for (the auth room calls its completions and
+ * knows nothing of links); once per context, at start and before any link waits on a login.
+ */
+export function linkOnLoginCompletion(ctx: AuthContext): void {
+  if (linking.has(ctx)) return;
+  linking.add(ctx);
+  ctx.loginCompletions.push((pendingIdHash, userId) => applyPendingLink(ctx, pendingIdHash, userId));
+}
+
 /** Called when a pending login completes: makes the link it was started for, if any. Never blocks the sign-in. */
-export function applyPendingLink(ctx: AuthContext, pendingIdHash: string, userId: string): void {
+function applyPendingLink(ctx: AuthContext, pendingIdHash: string, userId: string): void {
   const store = thirdStoreOf(ctx.db);
   const serial = store.takePendingLink(pendingIdHash, ctx.now());
   if (!serial) return;

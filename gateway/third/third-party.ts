@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
 import type { GatewayEnv } from '../http/gateway-env';
-import { applyPendingLink, type ThirdContext } from './third-core';
+import { linkOnLoginCompletion, type ThirdContext } from './third-core';
 import { type ThirdPublicConfig, thirdRoutes } from './third-routes';
 import { telegramRoutes } from './telegram/telegram-routes';
 import { readTelegramSettings, telegramPublicConfig } from './telegram/telegram-settings';
@@ -26,7 +26,7 @@ function readOrigins(env: NodeJS.ProcessEnv): string[] {
  */
 export function createThirdParty(auth: AuthContext, env: NodeJS.ProcessEnv, localMode: boolean): Hono<GatewayEnv> {
   const tctx: ThirdContext = { auth, db: auth.db, localMode, origins: readOrigins(env) };
-  auth.loginCompletions.push((pendingIdHash, userId) => applyPendingLink(auth, pendingIdHash, userId));
+  linkOnLoginCompletion(auth);
   const telegram = readTelegramSettings(env, localMode);
   const wallet = readWalletSettings(env, localMode);
   const qr = readQrSettings(env, localMode);
