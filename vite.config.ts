@@ -93,8 +93,8 @@ function routePreloads(): Plugin {
         const table: Record<string, string[]> = {};
         for (const chunk of chunks) {
           const id = chunk.facadeModuleId ?? '';
-          const split = /[\\/]src[\\/]routes[\\/]([^\\/?]+)\.tsx\?tsr-split=/.exec(id);
-          const route = split ? routePathOfFile(split[1]!) : null;
+          const split = /[\\/]src[\\/]routes[\\/]([^?]+)\.tsx\?tsr-split=/.exec(id);
+          const route = split ? routePathOfFile(split[1]!.replaceAll('\\', '/')) : null;
           if (!route) continue;
           table[route] = [...new Set([...(table[route] ?? []), ...beyondIndex(closureOf(bundle, chunk.fileName))])];
         }

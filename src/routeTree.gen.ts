@@ -12,7 +12,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AnnouncementsRouteImport } from './routes/announcements';
 import { Route as ApiRouteImport } from './routes/api';
-import { Route as AssetRouteImport } from './routes/asset';
+import { Route as AssetRouteRouteImport } from './routes/asset/route';
 import { Route as DevicesRouteImport } from './routes/devices';
 import { Route as DownloadRouteImport } from './routes/download';
 import { Route as FeeRouteImport } from './routes/fee';
@@ -30,18 +30,18 @@ import { Route as TradeMarginRouteImport } from './routes/trade-margin';
 import { Route as TradeSpotRouteImport } from './routes/trade-spot';
 import { Route as TradeSwapRouteImport } from './routes/trade-swap';
 import { Route as TransacRouteImport } from './routes/transac';
-import { Route as AccountNewapiRouteImport } from './routes/account.newapi';
-import { Route as AccountSecurityRouteImport } from './routes/account.security';
-import { Route as AccountSettingRouteImport } from './routes/account.setting';
-import { Route as AccountSubAccountRouteImport } from './routes/account.sub-account';
+import { Route as AccountNewapiRouteImport } from './routes/account/newapi';
+import { Route as AccountSecurityRouteImport } from './routes/account/security';
+import { Route as AccountSettingRouteImport } from './routes/account/setting';
+import { Route as AccountSubAccountRouteImport } from './routes/account/sub-account';
 import { Route as AnnouncementsIdRouteImport } from './routes/announcements_.$id';
-import { Route as AssetIndexRouteImport } from './routes/asset.index';
-import { Route as AssetAddressRouteImport } from './routes/asset.address';
-import { Route as AssetDepositRouteImport } from './routes/asset.deposit';
-import { Route as AssetFuturesRouteImport } from './routes/asset.futures';
-import { Route as AssetMarginRouteImport } from './routes/asset.margin';
-import { Route as AssetSpotRouteImport } from './routes/asset.spot';
-import { Route as AssetWithdrawRouteImport } from './routes/asset.withdraw';
+import { Route as AssetIndexRouteImport } from './routes/asset/index';
+import { Route as AssetAddressRouteImport } from './routes/asset/address';
+import { Route as AssetDepositRouteImport } from './routes/asset/deposit';
+import { Route as AssetFuturesRouteImport } from './routes/asset/futures';
+import { Route as AssetMarginRouteImport } from './routes/asset/margin';
+import { Route as AssetSpotRouteImport } from './routes/asset/spot';
+import { Route as AssetWithdrawRouteImport } from './routes/asset/withdraw';
 import { Route as RecordExchangeRouteImport } from './routes/record.exchange';
 import { Route as SpotSymbolRouteImport } from './routes/spot.$symbol';
 import { Route as SubaccountSettingRouteImport } from './routes/subaccount.setting';
@@ -66,7 +66,7 @@ const ApiRoute = ApiRouteImport.update({
   path: '/api',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AssetRoute = AssetRouteImport.update({
+const AssetRouteRoute = AssetRouteRouteImport.update({
   id: '/asset',
   path: '/asset',
   getParentRoute: () => rootRouteImport,
@@ -184,37 +184,37 @@ const AnnouncementsIdRoute = AnnouncementsIdRouteImport.update({
 const AssetIndexRoute = AssetIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AssetRoute,
+  getParentRoute: () => AssetRouteRoute,
 } as any);
 const AssetAddressRoute = AssetAddressRouteImport.update({
   id: '/address',
   path: '/address',
-  getParentRoute: () => AssetRoute,
+  getParentRoute: () => AssetRouteRoute,
 } as any);
 const AssetDepositRoute = AssetDepositRouteImport.update({
   id: '/deposit',
   path: '/deposit',
-  getParentRoute: () => AssetRoute,
+  getParentRoute: () => AssetRouteRoute,
 } as any);
 const AssetFuturesRoute = AssetFuturesRouteImport.update({
   id: '/futures',
   path: '/futures',
-  getParentRoute: () => AssetRoute,
+  getParentRoute: () => AssetRouteRoute,
 } as any);
 const AssetMarginRoute = AssetMarginRouteImport.update({
   id: '/margin',
   path: '/margin',
-  getParentRoute: () => AssetRoute,
+  getParentRoute: () => AssetRouteRoute,
 } as any);
 const AssetSpotRoute = AssetSpotRouteImport.update({
   id: '/spot',
   path: '/spot',
-  getParentRoute: () => AssetRoute,
+  getParentRoute: () => AssetRouteRoute,
 } as any);
 const AssetWithdrawRoute = AssetWithdrawRouteImport.update({
   id: '/withdraw',
   path: '/withdraw',
-  getParentRoute: () => AssetRoute,
+  getParentRoute: () => AssetRouteRoute,
 } as any);
 const RecordExchangeRoute = RecordExchangeRouteImport.update({
   id: '/record/exchange',
@@ -260,9 +260,9 @@ const SubaccountSettingAntiphishingRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/asset': typeof AssetRouteRouteWithChildren;
   '/announcements': typeof AnnouncementsRoute;
   '/api': typeof ApiRoute;
-  '/asset': typeof AssetRouteWithChildren;
   '/devices': typeof DevicesRoute;
   '/download': typeof DownloadRoute;
   '/fee': typeof FeeRoute;
@@ -346,9 +346,9 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/asset': typeof AssetRouteRouteWithChildren;
   '/announcements': typeof AnnouncementsRoute;
   '/api': typeof ApiRoute;
-  '/asset': typeof AssetRouteWithChildren;
   '/devices': typeof DevicesRoute;
   '/download': typeof DownloadRoute;
   '/fee': typeof FeeRoute;
@@ -391,9 +391,9 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/asset'
     | '/announcements'
     | '/api'
-    | '/asset'
     | '/devices'
     | '/download'
     | '/fee'
@@ -476,9 +476,9 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/asset'
     | '/announcements'
     | '/api'
-    | '/asset'
     | '/devices'
     | '/download'
     | '/fee'
@@ -520,9 +520,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AssetRouteRoute: typeof AssetRouteRouteWithChildren;
   AnnouncementsRoute: typeof AnnouncementsRoute;
   ApiRoute: typeof ApiRoute;
-  AssetRoute: typeof AssetRouteWithChildren;
   DevicesRoute: typeof DevicesRoute;
   DownloadRoute: typeof DownloadRoute;
   FeeRoute: typeof FeeRoute;
@@ -581,7 +581,7 @@ declare module '@tanstack/react-router' {
       id: '/asset';
       path: '/asset';
       fullPath: '/asset';
-      preLoaderRoute: typeof AssetRouteImport;
+      preLoaderRoute: typeof AssetRouteRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/devices': {
@@ -743,49 +743,49 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/asset/';
       preLoaderRoute: typeof AssetIndexRouteImport;
-      parentRoute: typeof AssetRoute;
+      parentRoute: typeof AssetRouteRoute;
     };
     '/asset/address': {
       id: '/asset/address';
       path: '/address';
       fullPath: '/asset/address';
       preLoaderRoute: typeof AssetAddressRouteImport;
-      parentRoute: typeof AssetRoute;
+      parentRoute: typeof AssetRouteRoute;
     };
     '/asset/deposit': {
       id: '/asset/deposit';
       path: '/deposit';
       fullPath: '/asset/deposit';
       preLoaderRoute: typeof AssetDepositRouteImport;
-      parentRoute: typeof AssetRoute;
+      parentRoute: typeof AssetRouteRoute;
     };
     '/asset/futures': {
       id: '/asset/futures';
       path: '/futures';
       fullPath: '/asset/futures';
       preLoaderRoute: typeof AssetFuturesRouteImport;
-      parentRoute: typeof AssetRoute;
+      parentRoute: typeof AssetRouteRoute;
     };
     '/asset/margin': {
       id: '/asset/margin';
       path: '/margin';
       fullPath: '/asset/margin';
       preLoaderRoute: typeof AssetMarginRouteImport;
-      parentRoute: typeof AssetRoute;
+      parentRoute: typeof AssetRouteRoute;
     };
     '/asset/spot': {
       id: '/asset/spot';
       path: '/spot';
       fullPath: '/asset/spot';
       preLoaderRoute: typeof AssetSpotRouteImport;
-      parentRoute: typeof AssetRoute;
+      parentRoute: typeof AssetRouteRoute;
     };
     '/asset/withdraw': {
       id: '/asset/withdraw';
       path: '/withdraw';
       fullPath: '/asset/withdraw';
       preLoaderRoute: typeof AssetWithdrawRouteImport;
-      parentRoute: typeof AssetRoute;
+      parentRoute: typeof AssetRouteRoute;
     };
     '/record/exchange': {
       id: '/record/exchange';
@@ -846,7 +846,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface AssetRouteChildren {
+interface AssetRouteRouteChildren {
   AssetAddressRoute: typeof AssetAddressRoute;
   AssetDepositRoute: typeof AssetDepositRoute;
   AssetFuturesRoute: typeof AssetFuturesRoute;
@@ -856,7 +856,7 @@ interface AssetRouteChildren {
   AssetIndexRoute: typeof AssetIndexRoute;
 }
 
-const AssetRouteChildren: AssetRouteChildren = {
+const AssetRouteRouteChildren: AssetRouteRouteChildren = {
   AssetAddressRoute: AssetAddressRoute,
   AssetDepositRoute: AssetDepositRoute,
   AssetFuturesRoute: AssetFuturesRoute,
@@ -866,7 +866,9 @@ const AssetRouteChildren: AssetRouteChildren = {
   AssetIndexRoute: AssetIndexRoute,
 };
 
-const AssetRouteWithChildren = AssetRoute._addFileChildren(AssetRouteChildren);
+const AssetRouteRouteWithChildren = AssetRouteRoute._addFileChildren(
+  AssetRouteRouteChildren,
+);
 
 interface SubaccountSettingRouteChildren {
   SubaccountSettingAntiphishingRoute: typeof SubaccountSettingAntiphishingRoute;
@@ -881,9 +883,9 @@ const SubaccountSettingRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AssetRouteRoute: AssetRouteRouteWithChildren,
   AnnouncementsRoute: AnnouncementsRoute,
   ApiRoute: ApiRoute,
-  AssetRoute: AssetRouteWithChildren,
   DevicesRoute: DevicesRoute,
   DownloadRoute: DownloadRoute,
   FeeRoute: FeeRoute,

@@ -14,10 +14,17 @@ export const IN_APP_KEY = '(in-app)';
 /** Route path → files, as `/assets/…` URLs. */
 export type RoutePreloads = Readonly<Record<string, readonly string[]>>;
 
-/** The route path of a flat route file's name (`asset.index` → `/asset/`, `spot.$symbol` → `/spot/$symbol`). */
+/**
+ * The route path of a route file, from its path under `src/routes/` without `.tsx`, flat or in folders as TanStack
+ * Router's file-based routing reads them (`asset.index` and `asset/index` → `/asset/`, `asset/route` → `/asset`,
+ * `spot.$symbol` → `/spot/$symbol`; a trailing `_` only un-nests a route: `announcements_.$id` → `/announcements/$id`).
+ */
 export function routePathOfFile(stem: string): string | null {
   if (stem === '__root' || stem.length === 0) return null;
-  const parts = stem.split('.');
+  const parts = stem
+    .split(/[./]/)
+    .map((part) => (part.length > 1 ? part.replace(/_$/, '') : part))
+    .filter((part, i, all) => !(part === 'route' && i === all.length - 1 && all.length > 1));
   if (parts.at(-1) === 'index') return `/${parts.slice(0, -1).join('/')}${parts.length > 1 ? '/' : ''}`;
   return `/${parts.join('/')}`;
 }

@@ -1,44 +1,13 @@
 import type { MessageBundle } from '../../engine/rules/locales';
+import type { NAMESPACE_DIRS } from './namespaces.gen';
 
 /**
- * The message namespaces (spec §8 localized texts, split by screen): `core` holds what the shell and the request
- * layer show on every page; each area's namespace loads with its route.
+ * The message namespaces (spec §8 localized texts, split by screen), one per `messages/` folder under src/, named
+ * after the folder that holds it: `core` (src/i18n) holds what the shell and the request layer show on every page;
+ * each area's namespace loads with its route. The build writes them, and where their files are, to `namespaces.gen.ts`
+ * (`NAMESPACES`, `NAMESPACE_DIRS`); this file only types them, so the build's plugin never needs that file to start.
  */
-export const NAMESPACES = [
-  'core',
-  'markets',
-  'trade',
-  'auth',
-  'account',
-  'asset',
-  'app',
-  'devices',
-  'fees',
-  'subaccounts',
-  'third',
-  'content',
-  'reserves',
-  'fund',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
-/** Where each namespace keeps its files, `<bundle>.json`, from the project root. */
-export const NAMESPACE_DIRS: Readonly<Record<Namespace, string>> = {
-  core: 'src/i18n/messages',
-  markets: 'src/markets/messages',
-  trade: 'src/trade/messages',
-  auth: 'src/auth/messages',
-  account: 'src/account/messages',
-  asset: 'src/asset/messages',
-  app: 'src/app/messages',
-  devices: 'src/account/devices/messages',
-  fees: 'src/fees/messages',
-  subaccounts: 'src/account/sub-accounts/messages',
-  third: 'src/auth/third/messages',
-  content: 'src/content/messages',
-  reserves: 'src/reserves/messages',
-  fund: 'src/fund/messages',
-};
+export type Namespace = keyof typeof NAMESPACE_DIRS;
 
 /**
  * Namespaces that load together with core in every language. Nearly every visit paints the markets page first: its

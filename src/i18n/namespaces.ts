@@ -1,39 +1,12 @@
 import { bundles, en } from 'virtual:i18n-texts';
 import type { MessageBundle } from '../../engine/rules/locales';
-import type accountEn from '../account/messages/en.json';
-import type appEn from '../app/messages/en.json';
-import type assetEn from '../asset/messages/en.json';
-import type authEn from '../auth/messages/en.json';
-import type marketsEn from '../markets/messages/en.json';
-import type tradeEn from '../trade/messages/en.json';
-import type devicesEn from '../account/devices/messages/en.json';
-import type feesEn from '../fees/messages/en.json';
-import type subaccountsEn from '../account/sub-accounts/messages/en.json';
-import type thirdEn from '../auth/third/messages/en.json';
-import type contentEn from '../content/messages/en.json';
-import type reservesEn from '../reserves/messages/en.json';
-import type fundEn from '../fund/messages/en.json';
 import { BUNDLE_PARENTS, type Namespace } from './namespace-config';
-import type coreEn from './messages/en.json';
+import type { MessageKey } from './namespaces.gen';
 
-export { BUNDLE_PARENTS, NAMESPACES, type Namespace } from './namespace-config';
+export { BUNDLE_PARENTS, type Namespace } from './namespace-config';
+export { NAMESPACES } from './namespaces.gen';
 
-/** Every text key of every namespace, taken from the English files: a typo in `t('…')` fails the type check. */
-export type MessageKey =
-  | keyof typeof coreEn
-  | keyof typeof marketsEn
-  | keyof typeof tradeEn
-  | keyof typeof authEn
-  | keyof typeof accountEn
-  | keyof typeof assetEn
-  | keyof typeof appEn
-  | keyof typeof devicesEn
-  | keyof typeof feesEn
-  | keyof typeof subaccountsEn
-  | keyof typeof thirdEn
-  | keyof typeof contentEn
-  | keyof typeof reservesEn
-  | keyof typeof fundEn;
+export type { MessageKey } from './namespaces.gen';
 
 /** One compiled ICU message: its arguments in, the text out. */
 export type CompiledMessage = (params?: Readonly<Record<string, string | number>>) => string;

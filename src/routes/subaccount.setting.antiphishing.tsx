@@ -7,7 +7,7 @@ import { loadTexts } from '../i18n/i18n';
 export const Route = createFileRoute('/subaccount/setting/antiphishing')({
   staticData: { title: 'title.antiPhishing' },
   validateSearch: subSearch,
-  loader: () => loadTexts('subaccounts'),
+  loader: () => loadTexts('sub-accounts'),
   component: SubAntiPhishingRoute,
 });
 

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/subaccount/setting')({
   staticData: { title: 'title.subAccountSetting' },
   validateSearch: subSearch,
   // The key form and the secret dialog are the API keys page's, whose texts are in the account namespace.
-  loader: () => Promise.all([loadTexts('subaccounts'), loadTexts('account')]),
+  loader: () => Promise.all([loadTexts('sub-accounts'), loadTexts('account')]),
   component: SubSettingRoute,
 });
 

@@ -3,7 +3,8 @@ import { parse, type Token } from '@messageformat/parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, MESSAGE_BUNDLES, type MessageBundle } from '../../../engine/rules/locales';
 import { compileMessageFile } from '../../../src/i18n/messages-plugin';
-import { BUNDLE_PARENTS, NAMESPACE_DIRS, NAMESPACES, type Namespace } from '../../../src/i18n/namespace-config';
+import { BUNDLE_PARENTS, type Namespace } from '../../../src/i18n/namespace-config';
+import { NAMESPACE_DIRS, NAMESPACES } from '../../../src/i18n/namespaces.gen';
 import { type CompiledMessages, loadNamespace } from '../../../src/i18n/namespaces';
 
 const ROOT = new URL('../../../', import.meta.url);

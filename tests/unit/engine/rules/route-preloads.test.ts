@@ -20,7 +20,7 @@ const TABLE: RoutePreloads = {
 };
 
 describe('routePathOfFile', () => {
-  it('turns flat route file names into the route paths the router gives them', () => {
+  it('turns route file names, flat or in folders, into the route paths the router gives them', () => {
     const cases: Record<string, string> = {
       'trade-spot': '/trade-spot',
       'asset.index': '/asset/',
@@ -29,6 +29,11 @@ describe('routePathOfFile', () => {
       'futures.usdt.$symbol': '/futures/usdt/$symbol',
       asset: '/asset',
       'account.security': '/account/security',
+      'asset/route': '/asset',
+      'asset/index': '/asset/',
+      'asset/spot': '/asset/spot',
+      'announcements_.$id': '/announcements/$id',
+      'login_.oauth.$provider': '/login/oauth/$provider',
     };
     for (const [stem, path] of Object.entries(cases)) expect(routePathOfFile(stem), stem).toBe(path);
   });

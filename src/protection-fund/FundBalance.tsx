@@ -1,6 +1,6 @@
 import { useIntlTag, useT } from '../i18n/i18n';
+import { isOfflineError } from '../api/failures';
 import { StateView } from '../ui/StateView';
-import { isOfflineError } from './fund-api';
 import { formatAmount, formatMoment } from './fund-format';
 import { useFundSummary } from './use-fund';
 

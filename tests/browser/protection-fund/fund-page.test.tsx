@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { RequestError } from '../../../src/api/request';
-import type { FundHistory, FundPayout, FundSummary } from '../../../src/fund/fund-api';
-import { FundPage } from '../../../src/fund/FundPage';
+import type { FundHistory, FundPayout, FundSummary } from '../../../src/protection-fund/fund-api';
+import { FundPage } from '../../../src/protection-fund/FundPage';
 import '../ui/helpers';
 
 const replies = vi.hoisted(() => ({
@@ -13,8 +13,8 @@ const replies = vi.hoisted(() => ({
 }));
 
 // The page's one request module answers from the test; everything else of it (ranges, offline check) is the real one.
-vi.mock('../../../src/fund/fund-api', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/fund/fund-api')>();
+vi.mock('../../../src/protection-fund/fund-api', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/protection-fund/fund-api')>();
   return {
     ...original,
     fetchFundSummary: replies.summary,
@@ -72,7 +72,7 @@ describe('the protection fund page', () => {
     const chart = page.getByTestId('fund-chart');
     await expect.element(chart).toHaveAttribute('data-points', '30');
     await expect
-      .poll(() => screen.container.querySelectorAll('[data-testid="fund-chart"] canvas').length)
+      .poll(() => screen.container.querySelectorAll('[data-testid="fund-chart"] canvas').length, { timeout: 10_000 })
       .toBeGreaterThan(0);
     await expect.element(page.getByText(/^From 1,400,000\.00 USDT on /)).toBeVisible();
     await expect.element(page.getByRole('heading', { name: 'What it covers' })).toBeVisible();

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { isOfflineError } from '../api/failures';
 import { useT } from '../i18n/i18n';
 import { StateView } from '../ui/StateView';
 import { Tabs } from '../ui/Tabs';
-import { FUND_RANGES, type FundRange, isOfflineError } from './fund-api';
+import { FUND_RANGES, type FundRange } from './fund-api';
 import { FundHistoryChart } from './FundHistoryChart';
 import { useFundHistory } from './use-fund';
 

@@ -1,4 +1,3 @@
-import { RequestError } from '../api/request';
 import { api } from '../security/secured-api';
 
 /** The history ranges the page offers, in days (gateway/protection-fund/protection-fund-api.md). */
@@ -55,14 +54,4 @@ export async function fetchFundPayouts(limit = PAYOUTS_SHOWN): Promise<FundPayou
   return (
     await api.get<{ payouts: FundPayout[] }>('/public/protection-fund/payouts', { params: { limit }, silent: true })
   ).payouts;
-}
-
-/** True when a failure is the device being offline (the page says so instead of "failed"). */
-export function isOfflineError(error: unknown): boolean {
-  return (
-    error instanceof RequestError &&
-    (error.kind === 'network' || error.kind === 'timeout') &&
-    typeof navigator !== 'undefined' &&
-    !navigator.onLine
-  );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddressBookPage } from '../asset/funds/AddressBookPage';
+import { AddressBookPage } from '../../asset/funds/AddressBookPage';
 
 /** `/asset/address` (the app's `settings/address`): the withdrawal address book. */
 export const Route = createFileRoute('/asset/address')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountSettingsPage } from '../account/settings/AccountSettingsPage';
-import { loadTexts } from '../i18n/i18n';
+import { AccountSettingsPage } from '../../account/settings/AccountSettingsPage';
+import { loadTexts } from '../../i18n/i18n';
 
 /** `/account/setting` (and `/{lang}/account/setting`): the account's settings (issue 21 §1). */
 export const Route = createFileRoute('/account/setting')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiKeysPage } from '../account/api-keys/ApiKeysPage';
-import { loadTexts } from '../i18n/i18n';
+import { ApiKeysPage } from '../../account/api-keys/ApiKeysPage';
+import { loadTexts } from '../../i18n/i18n';
 
 /** `/account/newapi` (and `/{lang}/account/newapi`): the signed-in account's API keys (issue 21 §3). */
 export const Route = createFileRoute('/account/newapi')({

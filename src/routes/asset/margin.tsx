@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MarginAssetsPage } from '../asset/MarginAssetsPage';
+import { MarginAssetsPage } from '../../asset/MarginAssetsPage';
 
 /** `/asset/margin` (exact, spec §2.1): the margin account's place, empty until margin trading exists. */
 export const Route = createFileRoute('/asset/margin')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AssetOverviewPage } from '../asset/AssetOverviewPage';
+import { AssetOverviewPage } from '../../asset/AssetOverviewPage';
 
 /** `/asset` (exact, spec §2.1): the overview of every account. */
 export const Route = createFileRoute('/asset/')({
