@@ -12,6 +12,7 @@ import type {
   CryptoState,
   DeviceCheckResult,
   EncryptLoginResult,
+  PreparedRequest,
   SetupResult,
   SignRequestResult,
 } from './crypto/results';
@@ -23,6 +24,7 @@ export type {
   CryptoState,
   DeviceCheckResult,
   EncryptLoginResult,
+  PreparedRequest,
   SetupResult,
   SignRequestResult,
 } from './crypto/results';
@@ -55,6 +57,14 @@ export interface EncryptLoginInput {
   ts: number;
 }
 
+/** A request the request layer is about to send, for `prepareRequest`: its body still an object. */
+export interface PrepareRequestInput extends Omit<SignRequestInput, 'body'> {
+  /** `/v1` path, without the query. */
+  path: string;
+  /** The JSON body as an object; omitted for none. */
+  body?: Record<string, unknown>;
+}
+
 /** A device-check request, for `deviceCheck` (signing contract §5); give `userId` or its `userIdHash`. */
 export type DeviceCheckInput = DeviceCheckRequest;
 
@@ -64,7 +74,7 @@ export type DeviceCheckInput = DeviceCheckRequest;
  */
 export function createCryptoApi() {
   const session = createCryptoSession();
-  return {
+  const api = {
     /** Verifies a signing config against the embedded root and opens the key store (signing contract §1). Never throws for bad config. */
     async setup(input: { config: unknown; rootCertPem: string }): Promise<SetupResult> {
       if (!isRecord(input)) throw new TypeError('setup takes { config, rootCertPem }');
@@ -130,6 +140,38 @@ export function createCryptoApi() {
       );
     },
 
+    /**
+     * Everything a request needs before it goes, in one trip to the worker: a login body encrypted (signing contract
+     * §3), a device check's proof added (§5), the body's exact bytes, and the DS1 headers over them (§4). A request
+     * whose body cannot go safely is not sent; one that cannot be signed goes unsigned, as with `signRequest`.
+     */
+    async prepareRequest(input: PrepareRequestInput): Promise<PreparedRequest> {
+      if (!isRecord(input) || (input.body !== undefined && !isRecord(input.body)))
+        throw new TypeError('prepareRequest takes a request object with an object body');
+      const { method, path, requestTime, traceId } = input;
+      let body = input.body;
+      if (method !== 'GET' && body) {
+        const sealed = await api.encryptLogin({ path, body, ts: Number(requestTime) });
+        if (sealed.status === 'blocked') return { status: 'blocked', reports: sealed.reports };
+        body = sealed.body;
+        if (session.isDeviceCheckPath(path)) {
+          const check = await api.deviceCheck({
+            method,
+            path,
+            requestTime,
+            traceId,
+            userIdHash: String(body.userIdHash ?? ''),
+          });
+          // Without a stored pair for that user there is nothing to prove: the check is not sent at all.
+          if (!check.ok) return { status: 'refused', reason: check.reason };
+          body = { ...body, ...check.fields };
+        }
+      }
+      const bodyText = body === undefined ? undefined : JSON.stringify(body);
+      const signed = await api.signRequest({ ...input, body: bodyText }).catch(() => null);
+      return { status: 'ready', bodyText, headers: signed?.signed ? { ...signed.headers } : {} };
+    },
+
     /** `sign_debug=1`: logs each step to the worker console, never a key, signature, token or body (spec §9). */
     async setDebug(on: boolean): Promise<void> {
       session.setDebug(on === true);
@@ -141,6 +183,7 @@ export function createCryptoApi() {
       session.configureForTests(options);
     },
   };
+  return api;
 }
 
 /** What the crypto worker exposes. */

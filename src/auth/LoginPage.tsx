@@ -1,8 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { requestSecurity } from '../security/secured-api';
 import { RequestError } from '../api/request';
-import { refreshUser } from './auth-actions';
+import { beginSession } from './auth-actions';
 import { checkKnownDevice, sendLoginCode, submitCodes, submitPassword, submitSystemCode } from './login-flow';
 import { type LoginReply, type LoginStep, nextLoginStep } from './login-step';
 import { useT } from '../i18n/i18n';
@@ -41,12 +40,11 @@ export function LoginPage() {
     // The form goes first, in a task of its own: unmounting it inside the page change made that one long task.
     setStep(next);
     try {
-      await requestSecurity.afterLogin(next.userId);
+      await beginSession(next.userId);
     } catch (error) {
       setStep({ kind: 'credentials' });
       throw error;
     }
-    await refreshUser();
     // The signed-in header and the next page render in separate tasks: together they are a long task on a slow phone.
     await yieldToMain();
     await navigate({ to: redirect ?? '/', search: redirect ? undefined : {} });

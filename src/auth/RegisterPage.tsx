@@ -8,8 +8,7 @@ import {
   checkPassword,
   checkRePassword,
 } from '../../engine/rules/auth-fields';
-import { requestSecurity } from '../security/secured-api';
-import { refreshUser } from './auth-actions';
+import { beginSession } from './auth-actions';
 import { type RegisterFields, type RegisterKind, register, sendRegisterCode } from './register-flow';
 import { useT } from '../i18n/i18n';
 import { ensureFingerprint } from '../security/fingerprint';
@@ -63,8 +62,7 @@ export function RegisterPage() {
     setBusy(true);
     try {
       const userId = await register(kind, f);
-      await requestSecurity.afterLogin(userId);
-      await refreshUser();
+      await beginSession(userId);
       await navigate({ to: '/', search: {} });
     } catch {
       // The request layer showed the error; the form keeps its values.

@@ -1,9 +1,8 @@
 import { tellApp } from '../bridge/app-bridge';
-import { api } from '../security/secured-api';
+import { api, requestSecurity } from '../security/secured-api';
 import { RequestError } from '../api/request';
-import { updateSetting } from '../settings/settings';
 import { yieldToMain } from '../ui/yield-to-main';
-import { authState, markSignedOut } from '../session/auth-state';
+import { markSignedIn, markSignedOut } from '../session/auth-state';
 
 interface UserInfo {
   isLogin?: boolean;
@@ -27,15 +26,12 @@ export async function refreshUser(): Promise<void> {
     // next, and the setting's storage and cookie writes in the one after (together, a long task on a slow phone).
     await yieldToMain();
     if (info?.isLogin && info.userId) {
-      authState.user = {
+      await markSignedIn({
         userId: String(info.userId),
         displayName: displayNameOf(info),
         isSub: info.isSub === true,
         isDemo: info.isDemo === true,
-      };
-      authState.status = 'signedIn';
-      await yieldToMain();
-      updateSetting('login', true);
+      });
       return;
     }
   } catch (error) {
@@ -43,6 +39,16 @@ export async function refreshUser(): Promise<void> {
     if (!(error instanceof RequestError) || error.kind === 'network' || error.kind === 'timeout') return;
   }
   markSignedOut();
+}
+
+/**
+ * The one way into a new session (a sign-in, a registration, an account switch: the gateway has just issued it): the
+ * crypto worker binds the device key to the new login token and user (signing contract §2), then the page reads who
+ * is signed in and shows it.
+ */
+export async function beginSession(userId: string): Promise<void> {
+  await requestSecurity.afterLogin(userId);
+  await refreshUser();
 }
 
 /** Ends the session on the gateway, then locally whatever the gateway answered. */

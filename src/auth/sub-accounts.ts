@@ -1,6 +1,6 @@
 import { mayBeInApp } from '../bridge/app-bridge';
-import { api, requestSecurity } from '../security/secured-api';
-import { refreshUser } from './auth-actions';
+import { api } from '../security/secured-api';
+import { beginSession } from './auth-actions';
 
 /** One account of the family as `GET /v1/user/sub/list` answers it; `userId` is null for a demo account not yet created. */
 export interface FamilyAccount {
@@ -74,6 +74,5 @@ export async function switchAccount(
   const reply = isDemo
     ? await api.post<SwitchReply>(path)
     : await api.post<SwitchReply>(path, { params: { userId: account.userId } });
-  await requestSecurity.afterLogin(String(reply.userId));
-  await refreshUser();
+  await beginSession(String(reply.userId));
 }

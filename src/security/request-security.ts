@@ -5,13 +5,7 @@ import {
 } from '../../engine/rules/sign-failure-policy';
 import { type SecurityReport, securityReportBody } from '../../engine/rules/security-report';
 import type { OutgoingRequest, RequestSecurity, SignedReply } from '../api/request';
-import type {
-  CryptoApi,
-  CryptoState,
-  DeviceCheckResult,
-  EncryptLoginResult,
-  SignRequestResult,
-} from '../../workers/crypto.api';
+import type { CryptoApi, CryptoState, PreparedRequest } from '../../workers/crypto.api';
 import type { WorkerHandle } from '../workers';
 
 /** What the signing layer needs from the page; injected so the browser tests can drive it. */
@@ -119,53 +113,34 @@ export function createRequestSecurity(deps: RequestSecurityDeps): RequestSecurit
 
   return {
     async prepare(request: OutgoingRequest) {
-      const state = await ensureSetup();
-      let body = request.body;
-      const requestTime = request.headers['request-time'];
-      const traceId = request.headers['trace-id'];
-      if (request.method !== 'GET' && body) {
-        const sealed = await deps.crypto
-          .call<EncryptLoginResult>(
-            (api) => api.encryptLogin({ path: request.path, body: body ?? {}, ts: Number(requestTime) }),
-            { timeoutMs: LOGIN_TIMEOUT_MS },
-          )
-          .catch(() => null);
-        if (!sealed) return { refused: true } as const;
-        if (sealed.status === 'blocked') {
-          sendReports(sealed.reports);
-          return { refused: true } as const;
-        }
-        body = sealed.body;
-        if (state?.userCheckDeviceUrl === request.path) {
-          const check = await deps.crypto.call<DeviceCheckResult>((api) =>
-            api.deviceCheck({
+      await ensureSetup();
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      // One trip to the crypto worker: the login envelope, a device check's proof and the signature over the bytes.
+      const prepared = await deps.crypto
+        .call<PreparedRequest>(
+          (api) =>
+            api.prepareRequest({
               method: request.method,
               path: request.path,
-              requestTime,
-              traceId,
-              userIdHash: String(body?.userIdHash ?? ''),
+              pathWithQuery: request.pathWithQuery,
+              requestTime: request.headers['request-time'],
+              traceId: request.headers['trace-id'],
+              body: request.body,
+              headers: request.headers,
+              loginToken: deps.loginToken(),
             }),
-          );
-          // Without a stored pair for that user there is nothing to prove: the check is not sent at all.
-          if (!check.ok) return { refused: true } as const;
-          body = { ...body, ...check.fields };
-        }
-      }
-      const bodyText = body === undefined ? undefined : JSON.stringify(body);
-      const signed = await deps.crypto
-        .call<SignRequestResult>((api) =>
-          api.signRequest({
-            method: request.method,
-            pathWithQuery: request.pathWithQuery,
-            requestTime,
-            traceId,
-            body: bodyText,
-            headers: request.headers,
-            loginToken: deps.loginToken(),
-          }),
+          // Key generation for a login may take up to 8 s in the worker.
+          hasBody ? { timeoutMs: LOGIN_TIMEOUT_MS } : undefined,
         )
         .catch(() => null);
-      return { bodyText, headers: signed?.signed ? { ...signed.headers } : {} };
+      if (!prepared) {
+        // A body never goes unchecked; a read goes unsigned.
+        if (hasBody) return { refused: true } as const;
+        return { bodyText: undefined, headers: {} };
+      }
+      if (prepared.status === 'blocked') sendReports(prepared.reports);
+      if (prepared.status !== 'ready') return { refused: true } as const;
+      return { bodyText: prepared.bodyText, headers: prepared.headers };
     },
 
     inspect(reply: SignedReply) {

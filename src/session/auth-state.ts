@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { updateSetting } from '../settings/settings';
+import { yieldToMain } from '../ui/yield-to-main';
 
 /** What the UI knows of the signed-in user (view state; the session itself lives in an HttpOnly cookie). */
 export interface SignedInUser {
@@ -13,6 +14,18 @@ export const authState = proxy({
   status: 'unknown' as 'unknown' | 'anonymous' | 'signedIn',
   user: null as SignedInUser | null,
 });
+
+/**
+ * Shows the user signed in, then tells the other tabs (the setting's storage write, a task later: its storage and
+ * cookie writes with the signed-in header's render are a long task on a slow phone). Signing in and out are both
+ * written here and only here.
+ */
+export async function markSignedIn(user: SignedInUser): Promise<void> {
+  authState.user = user;
+  authState.status = 'signedIn';
+  await yieldToMain();
+  updateSetting('login', true);
+}
 
 /** Forgets the user locally (after logout, an expired login or an invalid signature), and tells the other tabs. */
 export function markSignedOut(): void {

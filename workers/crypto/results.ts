@@ -60,6 +60,15 @@ export type DeviceCheckFailure =
 /** Fields to add to the device-check payload (signing contract §5), or why there are none. */
 export type DeviceCheckResult = { ok: true; fields: DeviceCheckFields } | { ok: false; reason: DeviceCheckFailure };
 
+/** What goes on the wire for one request (`prepareRequest`): its body and signature headers, or why it must not go. */
+export type PreparedRequest =
+  /** Send `bodyText` (none for no body) with these headers (none when the request goes unsigned). */
+  | { status: 'ready'; bodyText: string | undefined; headers: Record<string, string> }
+  /** Do NOT send: a login body's sensitive fields would go out in clear; POST the reports. */
+  | { status: 'blocked'; reports: SecurityReport[] }
+  /** Do NOT send: a device check with nothing to prove it. */
+  | { status: 'refused'; reason: DeviceCheckFailure };
+
 /** Whether the login's pair was bound to the token and the user (signing contract §2). */
 export type AfterLoginResult =
   | { bound: true; keyId: string }

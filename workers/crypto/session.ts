@@ -210,6 +210,11 @@ export function createCryptoSession() {
       });
     },
 
+    /** Whether the config names this path as the device check (signing contract §5). */
+    isDeviceCheckPath(path: string): boolean {
+      return !!config?.userCheckDeviceUrl && pathOnly(path) === config.userCheckDeviceUrl;
+    },
+
     async deviceCheck(request: DeviceCheckRequest): Promise<DeviceCheckResult> {
       if (phase === 'disabled') return { ok: false, reason: 'disabled' };
       if (phase !== 'ready' || !config) return { ok: false, reason: 'not-ready' };

@@ -127,6 +127,49 @@ describe('crypto worker on WebCrypto', () => {
     stop();
   });
 
+  it('prepares a request in one trip: the body sent is the body signed, a device check carries its proof, one without a pair is not sent', async () => {
+    const { api, stop } = startCryptoWorker();
+    await api.configureForTests({ dbName });
+    expect((await api.setup({ config, rootCertPem: root.pem })).state.phase).toBe('ready');
+    const requestTime = String(Date.now());
+    const traceId = hex(crypto.getRandomValues(new Uint8Array(16)));
+    const base = { method: 'POST', requestTime, traceId, loginToken };
+
+    const order = await api.prepareRequest({
+      ...base,
+      path: '/v1/mix/order/place',
+      pathWithQuery: '/v1/mix/order/place',
+      body: { symbol: 'BTCUSDT', size: '0.01' },
+    });
+    if (order.status !== 'ready') throw new Error(order.status);
+    expect(order.bodyText).toBe('{"symbol":"BTCUSDT","size":"0.01"}');
+    expect(order.headers['device-sign-data-md5']).toBe(md5Hex(order.bodyText!));
+    const text = `DS1\n3\nPOST\n/v1/mix/order/place\n${requestTime.slice(0, 8)}\n${traceId}\n${md5Hex(order.bodyText!)}`;
+    expect(await verifyWith(publicKey, order.headers['device-sign']!, text)).toBe(true);
+
+    const login = await api.prepareRequest({
+      ...base,
+      path: '/v1/user/login',
+      pathWithQuery: '/v1/user/login',
+      body: { loginName: 'alice', pwd: 'hunter2' },
+    });
+    if (login.status !== 'ready') throw new Error(login.status);
+    expect(Object.keys(JSON.parse(login.bodyText!))).toEqual(['bodyCiphertext']);
+    expect(login.bodyText).not.toContain('hunter2');
+
+    const check = { ...base, path: '/v1/user/checkDevice', pathWithQuery: '/v1/user/checkDevice' };
+    const known = await api.prepareRequest({ ...check, body: { userIdHash: await sha256Hex(userId) } });
+    if (known.status !== 'ready') throw new Error(known.status);
+    const fields = JSON.parse(known.bodyText!);
+    const checkText = `DS1-check\nPOST\n/v1/user/checkDevice\n${requestTime.slice(0, 8)}\n${traceId}`;
+    expect(await verifyWith(publicKey, fields.userCheckDeviceSign, checkText)).toBe(true);
+    expect(await api.prepareRequest({ ...check, body: { userIdHash: await sha256Hex('someone-else') } })).toEqual({
+      status: 'refused',
+      reason: 'no-key',
+    });
+    stop();
+  });
+
   it("skips signing without a login token, off core urls, without request-time or after a reset; device checks need the user's pair", async () => {
     const { api, stop } = startCryptoWorker();
     await api.configureForTests({ dbName });

@@ -14,7 +14,7 @@ vi.mock('../../../src/security/secured-api', () => ({
   requestSecurity: { afterLogin: vi.fn(async () => undefined) },
 }));
 vi.mock('../../../src/bridge/app-bridge', () => ({ mayBeInApp: () => inApp }));
-vi.mock('../../../src/auth/auth-actions', () => ({ refreshUser: vi.fn(async () => undefined) }));
+vi.mock('../../../src/auth/auth-actions', () => ({ beginSession: vi.fn(async () => undefined) }));
 
 const { switchAccount } = await import('../../../src/auth/sub-accounts');
 
