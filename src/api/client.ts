@@ -1,6 +1,5 @@
 import { languageTypeOf, localeEntryOf } from '../../engine/rules/locales';
 import { i18nState, t } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/i18n';
 import { forwardThroughBridge } from '../bridge/app-bridge';
 import { randomHex } from '../platform/random-hex';
 import { readCookie } from '../platform/storage';
@@ -8,40 +7,9 @@ import { markSignedOut } from '../session/auth-state';
 import { LOGIN_TOKEN_COOKIE } from '../session/login-token';
 import { settingsState } from '../settings/settings';
 import { showToast } from '../ui/toast/toast-state';
-import { createRequestClient, type RequestEnvironment, type RequestSecurity } from './request';
-
-/** Gateway codes whose text the client shows in the user's language instead of the server's English. */
-const CODE_TEXTS: Record<string, MessageKey> = {
-  '00005': 'error.loginvalid',
-  '00020': 'error.signMissing',
-  '00021': 'error.signMode',
-  '00022': 'error.signExpired',
-  '00023': 'error.signInvalid',
-  '40101': 'auth.errCredentials',
-  '40102': 'auth.errCode',
-  '40103': 'auth.errPending',
-  '40104': 'auth.errAttempts',
-  '40107': 'auth.errRegistered',
-  '40301': 'sub.switchFailed',
-  '40112': 'stepUp.required',
-  '40140': 'error.riskToken',
-  '40429': 'auth.errRateLimited',
-  // Third-party sign-in (spec §7.4); its texts load with the sign-in, registration and settings pages.
-  '40160': 'third.err.expired',
-  '40161': 'third.err.identityTaken',
-  '40162': 'third.err.providerTaken',
-  '40163': 'third.err.emailNotVouched',
-  '40164': 'third.err.nothingToVerify',
-  '40165': 'third.err.emailNotVerified',
-  '40166': 'third.err.notLinked',
-  '40167': 'third.err.lastMethod',
-};
-
-/** The localized text of a gateway code the client translates, or null for a code it shows as the server sent it. */
-export function localizedCodeText(code: string): string | null {
-  const key = Object.hasOwn(CODE_TEXTS, code) ? CODE_TEXTS[code] : undefined;
-  return key ? t(key) : null;
-}
+import { localizedCodeText } from './code-texts';
+import type { RequestEnvironment, RequestSecurity } from './request';
+import { createRequestClient } from './request-client';
 
 /** The page's side of the request layer: settings, locale, toasts. */
 export const browserRequestEnvironment: RequestEnvironment = {

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { isOfflineError } from '../api/failures';
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18nState, useIntlTag, useT } from '../i18n/i18n';
 import { RichText } from '../ui/RichText';
 import { StateView } from '../ui/StateView';
-import { type AnnouncementDetail, fetchAnnouncement, isNotFoundError, isOfflineError } from './content-api';
+import { type AnnouncementDetail, fetchAnnouncement, isNotFoundError } from './content-api';
 import { markRead } from './unread-state';
 import './content.css';
 

@@ -1,8 +1,9 @@
 import { memo, useMemo } from 'react';
+import { isOfflineError } from '../api/failures';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 import { StateView } from '../ui/StateView';
-import { type AnnouncementItem, type CategoryFilter, isOfflineError } from './content-api';
+import type { AnnouncementItem, CategoryFilter } from './content-api';
 import { AnnouncementRow, type RowLabels } from './AnnouncementRow';
 import { useAnnouncements } from './use-announcements';
 import { RENDER_CHUNK, useChunkedCount } from './use-chunked-count';

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { isOfflineError } from '../api/failures';
 import { useSnapshot } from 'valtio';
 import { i18nState, loadTexts, useT } from '../i18n/i18n';
 import { RichText } from '../ui/RichText';
 import { StateView } from '../ui/StateView';
-import { type CoinDescriptionReply, fetchCoinDescription, isNotFoundError, isOfflineError } from './content-api';
+import { type CoinDescriptionReply, fetchCoinDescription, isNotFoundError } from './content-api';
 import './content.css';
 
 export interface CoinDescriptionProps {

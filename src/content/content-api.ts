@@ -80,16 +80,6 @@ export function fetchCoinDescription(coin: string, locale: string): Promise<Coin
   });
 }
 
-/** True when a failure is the device being offline (the page says so instead of "failed"). */
-export function isOfflineError(error: unknown): boolean {
-  return (
-    error instanceof RequestError &&
-    (error.kind === 'network' || error.kind === 'timeout') &&
-    typeof navigator !== 'undefined' &&
-    !navigator.onLine
-  );
-}
-
 /** True when the gateway says there is no such announcement or coin (a state, not a failure). */
 export function isNotFoundError(error: unknown): boolean {
   return (

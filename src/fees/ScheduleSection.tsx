@@ -1,6 +1,7 @@
 import { useT } from '../i18n/i18n';
+import { isOfflineError } from '../api/failures';
 import { StateView } from '../ui/StateView';
-import { isOfflineError, type VipSchedule } from './vip-api';
+import type { VipSchedule } from './vip-api';
 import { VipScheduleTable } from './VipScheduleTable';
 import type { Loaded } from './use-vip';
 

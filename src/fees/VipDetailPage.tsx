@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { isOfflineError } from '../api/failures';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { StateView } from '../ui/StateView';
 import { formatProgress, formatRate, formatUsdt, progressWidth } from './fee-format';
 import { useVipOverview } from './use-vip';
-import { isOfflineError, type VipOverview } from './vip-api';
+import type { VipOverview } from './vip-api';
 import './fees.css';
 
 /** `/vip/detail`: the signed-in account's VIP level, 30-day volumes, progress to the next level and current rates. */

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { isSignedOutError } from '../api/failures';
 import { useSnapshot } from 'valtio';
 import { authState } from '../session/auth-state';
-import { fetchVipOverview, fetchVipSchedule, isSignedOutError, type VipOverview, type VipSchedule } from './vip-api';
+import { fetchVipOverview, fetchVipSchedule, type VipOverview, type VipSchedule } from './vip-api';
 
 /** A reply as a page shows it: loading, its data, or its failure (the last data kept beside a failed refresh). */
 export type Loaded<T> =

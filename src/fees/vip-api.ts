@@ -1,4 +1,3 @@
-import { RequestError } from '../api/request';
 import { api } from '../security/secured-api';
 
 import type { FeeMarket, FeeRates, VipLevel } from '../../engine/rules/vip-schedule';
@@ -44,19 +43,4 @@ export function fetchVipSchedule(): Promise<VipSchedule> {
 /** The signed-in account's overview; `00005` when nobody is signed in. */
 export function fetchVipOverview(): Promise<VipOverview> {
   return api.get<VipOverview>('/user/vip/overview', { silent: true });
-}
-
-/** True when a failure means nobody is signed in (00005) or the login expired: a state of the page, not an error. */
-export function isSignedOutError(error: unknown): boolean {
-  return error instanceof RequestError && (error.details.code === '00005' || error.kind === 'login-expired');
-}
-
-/** True when a failure is the device being offline (the page says so instead of "busy"). */
-export function isOfflineError(error: unknown): boolean {
-  return (
-    error instanceof RequestError &&
-    (error.kind === 'network' || error.kind === 'timeout') &&
-    typeof navigator !== 'undefined' &&
-    !navigator.onLine
-  );
 }

@@ -1,7 +1,8 @@
 import { useIntlTag, useT } from '../i18n/i18n';
+import { ReplyShapeError } from '../api/reply-shape';
 import { StateView } from '../ui/StateView';
 import { CoinReservesTable } from './CoinReservesTable';
-import { type ReservesServices, type ReservesSummary, ReplyShapeError, reservesServices } from './reserves-api';
+import { type ReservesServices, type ReservesSummary, reservesServices } from './reserves-api';
 import { formatBuiltAt } from './reserves-format';
 import { RootHeader } from './RootHeader';
 import { RootHistory } from './RootHistory';

@@ -1,4 +1,6 @@
 import { RequestError } from '../api/request';
+import { ReplyShapeError } from '../api/reply-shape';
+import { isOfflineError } from '../api/failures';
 import { api } from '../security/secured-api';
 
 /** One coin's line of the summary: what the exchange holds, what it owes its users, and reserves / liabilities in %. */
@@ -28,14 +30,6 @@ export interface ReservesSummary {
 export interface KeptSummary {
   summary: ReservesSummary;
   receivedAt: number;
-}
-
-/** A reply that is not what the gateway promises: the page shows a clear error instead of any of it. */
-export class ReplyShapeError extends Error {
-  constructor(readonly field: string) {
-    super(`the reserves reply has a malformed ${field}`);
-    this.name = 'ReplyShapeError';
-  }
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -168,14 +162,4 @@ export function proofFailureOf(error: unknown): ProofFailure {
   if (code === '40922' || byStatus === 429) return 'rateLimited';
   if (isOfflineError(error)) return 'offline';
   return 'failed';
-}
-
-/** True when a failure is the device being offline (the page says so and shows the kept summary). */
-export function isOfflineError(error: unknown): boolean {
-  return (
-    error instanceof RequestError &&
-    (error.kind === 'network' || error.kind === 'timeout') &&
-    typeof navigator !== 'undefined' &&
-    !navigator.onLine
-  );
 }

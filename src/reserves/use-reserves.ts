@@ -1,14 +1,9 @@
 import * as Comlink from 'comlink';
+import { isOfflineError } from '../api/failures';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VerifyReply, VerifyStep } from '../../workers/reserves.api';
 import { reservesWorker } from '../workers';
-import {
-  isOfflineError,
-  type KeptSummary,
-  keptSummary,
-  type ReservesServices,
-  type ReservesSummary,
-} from './reserves-api';
+import { type KeptSummary, keptSummary, type ReservesServices, type ReservesSummary } from './reserves-api';
 
 /** The summary as the page shows it: loading, ready, or failed (with the kept copy and its time when offline). */
 export type SummaryState =

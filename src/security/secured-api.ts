@@ -1,4 +1,5 @@
-import { api, connectApi, localizedCodeText } from '../api/client';
+import { api, connectApi } from '../api/client';
+import { localizedCodeText } from '../api/code-texts';
 import { t } from '../i18n/i18n';
 import { readCookie } from '../platform/storage';
 import { markSignedOut } from '../session/auth-state';

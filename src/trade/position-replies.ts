@@ -1,4 +1,5 @@
-import { type HoldSide, ReplyShapeError } from './trade-replies';
+import type { HoldSide } from './trade-replies';
+import { ReplyShapeError } from '../api/reply-shape';
 
 /** A closed position of `GET /v1/trade/mix/history-position` (paper-trading contract, "Managing positions"). */
 export interface ClosedPosition {

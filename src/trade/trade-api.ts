@@ -1,7 +1,8 @@
 import { api } from '../security/secured-api';
+import { ReplyShapeError } from '../api/reply-shape';
+import { localizedCodeText } from '../api/code-texts';
 import { RequestError } from '../api/request';
 import { t } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/i18n';
 import { WorkerCallError } from '../workers';
 import {
   type ChangesReply,
@@ -19,7 +20,6 @@ import {
   parseOrders,
   parsePositions,
   parseSpotAssets,
-  ReplyShapeError,
   type SpotAsset,
   type TradeOrder,
 } from './trade-replies';
@@ -82,36 +82,10 @@ export interface TradeApi {
   closedPositions(limit?: number): Promise<ClosedPosition[]>;
 }
 
-/** Business codes of the contract, shown in the user's language instead of the gateway's English. */
-const CODE_TEXTS: Record<string, MessageKey> = {
-  '43001': 'trade.form.code43001',
-  '43002': 'trade.form.code43002',
-  '43003': 'trade.form.code43003',
-  '43004': 'trade.form.code43004',
-  '43005': 'trade.form.code43005',
-  '43006': 'trade.form.code43006',
-  '43007': 'trade.form.code43007',
-  '43008': 'trade.form.code43008',
-  '43009': 'trade.form.code43009',
-  '43010': 'trade.form.code43010',
-  '43012': 'trade.pos.code43012',
-  '43013': 'trade.pos.code43013',
-};
-
 /** History rows asked for: the contract's default page. */
 export const HISTORY_LIMIT = 50;
 /** The server holds a long poll up to 8 s; the request may take that plus a slow network. */
 const CHANGES_TIMEOUT_MS = 20_000;
-
-/** True when a failure means nobody is signed in (00005 / HTTP 401, or an expired login): not an error to show. */
-export function isSignedOutError(error: unknown): boolean {
-  if (!(error instanceof RequestError)) return false;
-  return (
-    error.kind === 'login-expired' ||
-    error.details.code === '00005' ||
-    (error.kind === 'http' && error.details.status === 401)
-  );
-}
 
 /** The failure's localized text (every failure of this module is a RequestError with a localized message). */
 export function errorText(error: unknown): string {
@@ -121,9 +95,8 @@ export function errorText(error: unknown): string {
 /** Turns any failure of a call into a RequestError whose message is localized. */
 function localized(error: unknown): RequestError {
   if (error instanceof RequestError) {
-    const code = error.details.code ?? '';
-    const key = Object.hasOwn(CODE_TEXTS, code) ? CODE_TEXTS[code] : undefined;
-    return key ? new RequestError(error.kind, t(key), error.details) : error;
+    const text = localizedCodeText(error.details.code ?? '');
+    return text ? new RequestError(error.kind, text, error.details) : error;
   }
   // The signing layer runs in the crypto worker: its timeouts and crashes reach here as WorkerCallError.
   if (error instanceof WorkerCallError)

@@ -5,17 +5,10 @@
  * Pure: no I/O, no React; unit-tested in Node with hostile replies.
  */
 import { coinPlacesOf } from '../../engine/rules/coin-places';
+import { ReplyShapeError } from '../api/reply-shape';
 
 /** Decimals a plain decimal string carries. */
 const placesOf = (value: string) => (value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
-
-/** A reply that does not have the contract's shape; `field` names the first offending field. */
-export class ReplyShapeError extends Error {
-  constructor(readonly field: string) {
-    super(`unreadable reply at ${field}`);
-    this.name = 'ReplyShapeError';
-  }
-}
 
 export type OrderSide = 'buy' | 'sell';
 export type OrderStatus = 'live' | 'partially_filled' | 'filled' | 'cancelled';

@@ -77,11 +77,6 @@ export function parseIpList(text: string): string[] {
     .filter(Boolean);
 }
 
-/** True when a failure means nobody is signed in (00005) or the login expired: a state of the page, not an error. */
-export function isSignedOutError(error: unknown): boolean {
-  return error instanceof RequestError && (error.details.code === '00005' || error.kind === 'login-expired');
-}
-
 /**
  * The localized reason a key call failed: the gateway's code in the user's language; texts the request layer localized
  * already (an ended session, a network failure) as they are. A refused field (HTTP 400) reaches the page as a bare

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type ApiKeyInfo, isSignedOutError, listApiKeys } from './api-keys-api';
+import { isSignedOutError } from '../../api/failures';
+import { type ApiKeyInfo, listApiKeys } from './api-keys-api';
 
 /** The key list as the page shows it: a failed refresh keeps the last list beside its failure (shown localized). */
 export type ApiKeysView =

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isOfflineError, isSignedOutError } from '../../api/failures';
 import { useIntlTag, useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { StateView } from '../../ui/StateView';
 import { agentText, osText, placeText, resultText } from './device-texts';
-import { isOfflineError, isSignedOutError, type LoginHistoryRow, loginHistoryPage } from './devices-api';
+import { type LoginHistoryRow, loginHistoryPage } from './devices-api';
 import './devices.css';
 
 type HistoryView =

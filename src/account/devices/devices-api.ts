@@ -74,21 +74,6 @@ export function loginHistoryPage(cursor: string | null): Promise<LoginHistoryPag
   return api.get<LoginHistoryPage>('/user/login-history', { params, silent: true });
 }
 
-/** True when a failure means nobody is signed in (00005) or the login expired: a state of the page, not an error. */
-export function isSignedOutError(error: unknown): boolean {
-  return error instanceof RequestError && (error.details.code === '00005' || error.kind === 'login-expired');
-}
-
-/** True when a failure is the device being offline (the page says so instead of "busy"). */
-export function isOfflineError(error: unknown): boolean {
-  return (
-    error instanceof RequestError &&
-    (error.kind === 'network' || error.kind === 'timeout') &&
-    typeof navigator !== 'undefined' &&
-    !navigator.onLine
-  );
-}
-
 /** The localized reason a device call failed: the gateway's code in the user's language, else the request layer's text. */
 export function deviceFailureText(t: Translate, error: unknown): string {
   if (!(error instanceof RequestError)) return t('devices.err.failed');

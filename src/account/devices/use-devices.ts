@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
+import { isOfflineError, isSignedOutError } from '../../api/failures';
 import { useVisiblePoll } from '../../ui/use-visible-poll';
-import { type DeviceInfo, isOfflineError, isSignedOutError, listDevices } from './devices-api';
+import { type DeviceInfo, listDevices } from './devices-api';
 
 /** How often the open page reads the list again: "last active" stays fresh, and an ended session finds out. */
 export const DEVICES_REFRESH_MS = 10_000;

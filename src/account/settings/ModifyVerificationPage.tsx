@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { isSignedOutError } from '../../api/failures';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { StepUpCancelled } from '../../auth/step-up';
 import { useStepUp } from '../../auth/use-step-up';
@@ -7,7 +8,6 @@ import { Button } from '../../ui/Button';
 import { StateView } from '../../ui/StateView';
 import { showToast } from '../../ui/toast/toast-state';
 import {
-  isSignedOutError,
   LOGIN_FACTORS,
   type LoginFactor,
   type LoginVerification,

@@ -88,11 +88,6 @@ export const readLoginVerification = () => api.get<LoginVerification>('/user/sec
 export const saveLoginVerification = (choice: Record<LoginFactor, boolean>) =>
   api.post<LoginVerification>('/user/security/login-verification', { params: choice, ...silent });
 
-/** True when a failure means nobody is signed in (00005) or the login expired: a state of the page. */
-export function isSignedOutError(error: unknown): boolean {
-  return error instanceof RequestError && (error.details.code === '00005' || error.kind === 'login-expired');
-}
-
 /**
  * The localized reason a settings call failed: the gateway's code in the user's language; texts the request layer
  * localized already (network, an ended session) as they are; a refused field (HTTP 400) as "check what you typed".

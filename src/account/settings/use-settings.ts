@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isSignedOutError, readOverview, type SettingsOverview } from './settings-api';
+import { isSignedOutError } from '../../api/failures';
+import { readOverview, type SettingsOverview } from './settings-api';
 
 /** The settings as the page shows them: a failed refresh keeps the last overview beside its failure. */
 export type SettingsView =

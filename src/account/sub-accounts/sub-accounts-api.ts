@@ -133,16 +133,6 @@ export async function writeSubAntiPhishing(userId: string, code: string | null):
   await api.post('/user/sub/antiphishing/set', { params: { userId, code }, silent: true });
 }
 
-/** True when nobody is signed in or the login expired: a state of the page, not an error. */
-export function isSignedOutError(error: unknown): boolean {
-  return error instanceof RequestError && (error.details.code === '00005' || error.kind === 'login-expired');
-}
-
-/** True when the failure is the network's (offline, unreachable): the page shows its offline state. */
-export function isOfflineError(error: unknown): boolean {
-  return error instanceof RequestError && (error.kind === 'network' || error.kind === 'timeout');
-}
-
 /** True when the session is not a main account's (a sub-account or the demo account manages nothing). */
 export function isNotMainError(error: unknown): boolean {
   return error instanceof RequestError && error.details.code === SUB_CODES.mainOnly;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isNotMainError, isOfflineError, isSignedOutError } from './sub-accounts-api';
+import { isOfflineError, isSignedOutError } from '../../api/failures';
+import { isNotMainError } from './sub-accounts-api';
 
 /**
  * What a sub-account page shows for a read: loading, nobody signed in, a session that is not a main account's, a

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { isSignedOutError } from '../../api/failures';
 import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
 import { useAssetDisplay } from '../../settings/asset-display';
 import type { ClosedPosition } from '../position-replies';
-import { errorText, isSignedOutError } from '../trade-api';
+import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { useIntlTag, useNumberText } from '../use-number-text';

@@ -1,4 +1,5 @@
-import { errorText, isSignedOutError, type TradeApi } from '../trade-api';
+import { errorText, type TradeApi } from '../trade-api';
+import { isSignedOutError } from '../../api/failures';
 import type {
   ChangeTopic,
   FuturesAccount,

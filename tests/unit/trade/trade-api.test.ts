@@ -5,7 +5,8 @@ import { loadTexts } from '../../../src/i18n/i18n';
 const client = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../src/security/secured-api', () => ({ api: client }));
 
-const { isSignedOutError, tradeApi } = await import('../../../src/trade/trade-api');
+const { tradeApi } = await import('../../../src/trade/trade-api');
+const { isSignedOutError } = await import('../../../src/api/failures');
 
 // The trading screens' texts, as their routes load them.
 beforeAll(() => loadTexts('trade'));

@@ -6,8 +6,8 @@ import {
   parseOrders,
   parsePositions,
   parseSpotAssets,
-  ReplyShapeError,
 } from '../../../src/trade/trade-replies';
+import { ReplyShapeError } from '../../../src/api/reply-shape';
 
 const ORDER = {
   orderId: '1001',

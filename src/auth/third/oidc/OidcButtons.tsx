@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { localizedCodeText } from '../../../api/client';
+import { localizedCodeText } from '../../../api/code-texts';
 import { RequestError } from '../../../api/request';
 import { useT } from '../../../i18n/i18n';
 import type { ThirdSignReply } from '../third-api';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { localizedCodeText } from '../../../api/client';
+import { localizedCodeText } from '../../../api/code-texts';
 import { RequestError } from '../../../api/request';
 import { type Translate, useT } from '../../../i18n/i18n';
 import { Button } from '../../../ui/Button';
