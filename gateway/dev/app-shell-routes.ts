@@ -7,7 +7,8 @@ import { securityHeaders } from '../http/security-headers';
 import type { CachedFile } from '../static/file-cache';
 import type { StaticSiteOptions } from '../static/static-site';
 import { APP_SHELL_HOST_SCRIPT } from './app-shell-host';
-import { APP_SHELL_CSS, APP_SHELL_SCRIPT, renderAppShellPage } from './app-shell-page';
+import { APP_SHELL_CSS, renderAppShellPage } from './app-shell-page';
+import { APP_SHELL_SCRIPT } from './app-shell-script';
 import { APP_SHELL_SIGNING_SCRIPT } from './app-shell-signing';
 
 /** Paths of the dev app shell: the page, its scripts and stylesheet, and the host script put into the framed app. */

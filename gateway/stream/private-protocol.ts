@@ -42,9 +42,8 @@ export interface PrivateArg {
   coin?: string;
 }
 
-/** A private client message once parsed. */
+/** A private client message other than `ping`, once parsed. */
 export type PrivateRequest =
-  | { kind: 'ping' }
   | { kind: 'login'; args: LoginArgs }
   | { kind: 'op'; op: 'subscribe' | 'unsubscribe'; args: unknown[] }
   | { kind: 'error'; code: number; msg: string; op?: string };
@@ -54,9 +53,11 @@ const OPS = new Set(['login', 'subscribe', 'unsubscribe']);
 
 const text = (value: unknown): string => (typeof value === 'string' && value.length <= FIELD_MAX ? value : '');
 
-/** Parses one text message: `ping`, `{"op":"login","args":[{apiKey,passphrase,timestamp,sign}]}` or a (un)subscribe. */
+/**
+ * Parses one text message other than `ping` (which the connection answers, `StreamSocket`):
+ * `{"op":"login","args":[{apiKey,passphrase,timestamp,sign}]}` or a (un)subscribe.
+ */
 export function parsePrivateMessage(raw: string): PrivateRequest {
-  if (raw === 'ping') return { kind: 'ping' };
   let message: unknown;
   try {
     message = JSON.parse(raw);

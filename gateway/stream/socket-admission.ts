@@ -1,9 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import { addressScopeOf } from '../http/address-scope';
 import { upgradeAddressOf } from '../http/request-origin';
-import { errorText, STREAM_ERRORS } from './stream-protocol';
 
 /**
  * What one client address may hold on the two streams together. The exchange publishes 300 connection requests per
@@ -76,13 +73,6 @@ export function takeSubscriptionPlace(
   return { ok: true };
 }
 
-/** Close code of a socket turned away over a limit (application range, after the streams' 4001–4003). */
-export const OVER_LIMIT_CLOSE_CODE = 4004;
-/** The exchange's message with 30007. */
-const OVER_LIMIT_MSG = 'request over limit,connection close';
-/** How long a turned-away socket may take to answer the close before it is cut. */
-const REFUSED_LINGER_MS = 1000;
-
 /** What one address holds and how many upgrades it asked for in its current window. */
 interface AddressUsage {
   sockets: number;
@@ -105,21 +95,15 @@ export interface AdmissionStats {
 /**
  * Counts, per client address, the sockets open on both streams, the upgrades asked for per window, the private
  * sockets not logged in yet and the subscriptions over all its sockets, and turns away what goes beyond
- * {@link SocketLimits}. Every count a socket takes is given back when its connection closes; an address with nothing
- * open is forgotten once its window is over, so memory follows the addresses actually seen. The clock is injected.
+ * {@link SocketLimits} (the streams' endpoint, `stream-socket.ts`, answers the refusal on the wire). Every count a
+ * socket takes is given back when its connection closes; an address with nothing open is forgotten once its window is
+ * over, so memory follows the addresses actually seen. The clock is injected.
  */
 export class SocketAdmission {
   private readonly usage = new Map<string, AddressUsage>();
   private readonly refused: Record<RefusalReason, number> = { rate: 0, sockets: 0, unauthenticated: 0 };
   private refusedSubscriptions = 0;
   private lastSweep: number;
-  /** Turned-away upgrades are answered on a server of their own, which never delivers their messages anywhere. */
-  private readonly refuser = new WebSocketServer({
-    noServer: true,
-    clientTracking: false,
-    maxPayload: 1024,
-    perMessageDeflate: false,
-  });
 
   constructor(
     readonly limits: SocketLimits,
@@ -162,30 +146,6 @@ export class SocketAdmission {
     usage.sockets += 1;
     if (kind === 'private') usage.unauthenticated += 1;
     return { ok: true, ticket: this.ticketFor(address, scope, usage, kind === 'private') };
-  }
-
-  /**
-   * Admits an upgrade on a stream's path: on success the ticket, given back when the connection closes (also when
-   * the handshake fails); over a limit, completes the handshake only to send the exchange's error event 30007 and
-   * close (as the exchange does), and returns undefined.
-   */
-  admitUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, kind: SocketKind): SocketTicket | undefined {
-    // A socket already gone would never report its close, and so never give its ticket back.
-    if (socket.destroyed) return undefined;
-    const admission = this.admit(this.addressOf(request), kind);
-    if (admission.ok) {
-      socket.once('close', () => admission.ticket.release());
-      return admission.ticket;
-    }
-    this.refuser.handleUpgrade(request, socket, head, (ws) => {
-      ws.on('error', () => ws.terminate());
-      ws.send(errorText({ code: STREAM_ERRORS.overLimit, msg: OVER_LIMIT_MSG }));
-      ws.close(OVER_LIMIT_CLOSE_CODE, 'request over limit');
-      // A client that never answers the close holds nothing here for long.
-      const linger = setTimeout(() => ws.terminate(), REFUSED_LINGER_MS);
-      ws.once('close', () => clearTimeout(linger));
-    });
-    return undefined;
   }
 
   /** What one address (its scope) holds now, or undefined when it is not tracked. */

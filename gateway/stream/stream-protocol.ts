@@ -34,17 +34,18 @@ export interface StreamError {
   op?: string;
 }
 
-/** What a client message asks for, once parsed. */
+/** What a client message other than `ping` asks for, once parsed. */
 export type ClientRequest =
-  | { kind: 'ping' }
   | { kind: 'op'; op: 'subscribe' | 'unsubscribe'; args: unknown[] }
   | { kind: 'error'; error: StreamError };
 
 const OPS = new Set(['subscribe', 'unsubscribe']);
 
-/** Parses one text message: the literal `ping`, or `{"op": "subscribe"|"unsubscribe", "args": [...]}`; anything else is an error to report. */
+/**
+ * Parses one text message other than the literal `ping` (which the connection answers, `StreamSocket`):
+ * `{"op": "subscribe"|"unsubscribe", "args": [...]}`; anything else is an error to report.
+ */
 export function parseClientMessage(text: string): ClientRequest {
-  if (text === 'ping') return { kind: 'ping' };
   let message: unknown;
   try {
     message = JSON.parse(text);

@@ -5,5 +5,5 @@
  * shows them. Everything else of the feed runs in the market worker.
  */
 export { type BookPaintLayout, BookSurfacePainter, type CanvasSurface } from '../../../engine/market/book-painter';
-export { CopyBatch, PanelCopyPacer } from '../../../engine/market/page-pacing';
+export { CopyBatch, PanelCopyPacer } from '../../../engine/market/panel-copy-pacing';
 export { type TapePart, TapeSurfacePainter } from '../../../engine/market/tape-painter';

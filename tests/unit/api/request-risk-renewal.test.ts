@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../gateway/auth/dev-mailbox/dev-seed';
 import { type RunningGateway, startGateway } from '../../../gateway/server';
-import { createRequestClient, type RequestEnvironment } from '../../../src/api/request';
+import type { RequestEnvironment } from '../../../src/api/request';
+import { createRequestClient } from '../../../src/api/request-client';
 import { failure, TEXTS } from './request-support';
 
 // The request layer against a gateway outside local mode, which binds each risk token to the address it was issued

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startGateway } from '../../../gateway/server';
-import { createRequestClient, RequestError, type RequestEnvironment, type RequestText } from '../../../src/api/request';
+import { RequestError, type RequestEnvironment, type RequestText } from '../../../src/api/request';
+import { createRequestClient } from '../../../src/api/request-client';
 
 /** What the gateway's `/__test__/echo` route answers: the request as it arrived. */
 export interface Echo {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CopyBatch,
   FeedPacer,
   isBookChangeUrgent,
   isTapeChangeUrgent,
@@ -11,8 +10,8 @@ import {
   PAGE_ALIGN_MS,
   PAGE_BOOK_MS,
   PAGE_TICKER_MS,
-  PanelCopyPacer,
 } from '../../../../engine/market/page-pacing';
+import { CopyBatch, PanelCopyPacer } from '../../../../engine/market/panel-copy-pacing';
 import type { BookView, TradeRowView } from '../../../../engine/market/trade-frame';
 
 /** A clock and timers the test moves by hand: `advance` fires every timer that falls due, in order. */

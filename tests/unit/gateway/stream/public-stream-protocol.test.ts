@@ -27,14 +27,18 @@ describe('heartbeat', () => {
     const pong = await client.waitFor((m) => m.text === 'pong');
     expect(pong.index).toBe(0);
     client.close();
+    await client.closed;
   });
 
   it('keeps a pinging client and closes one that stopped pinging', async () => {
+    // Taken before the quiet client connects: its idle deadline starts once the server holds the connection, so it
+    // closes no sooner than the limit after this, however long the connections take on a loaded machine.
+    const idleBefore = stream.gateway.stream.stats().idleCloses;
+    const startedAt = Date.now();
     const quiet = await StreamClient.connect(stream.wsUrl);
     const lively = await StreamClient.connect(stream.wsUrl);
     quiet.subscribe(BTC_TICKER);
     lively.subscribe(BTC_TICKER);
-    const startedAt = Date.now();
     let quietClosedAt = 0;
     void quiet.closed.then(() => {
       quietClosedAt = Date.now();
@@ -46,10 +50,10 @@ describe('heartbeat', () => {
     }
     const { code } = await quiet.closed;
     expect(code).toBe(4001);
-    expect(quietClosedAt - startedAt).toBeGreaterThanOrEqual(400);
+    expect(quietClosedAt - startedAt).toBeGreaterThanOrEqual(490);
     expect(lively.ws.readyState).toBe(WebSocket.OPEN);
     await lively.ping();
-    expect(stream.gateway.stream.stats().idleCloses).toBe(1);
+    expect(stream.gateway.stream.stats().idleCloses - idleBefore).toBe(1);
     lively.close();
   });
 });
@@ -72,7 +76,8 @@ describe('bad input', () => {
   async function errorFor(message: unknown): Promise<Received> {
     const from = client.received.length;
     client.send(message);
-    const error = await client.waitFor((m) => m.event !== undefined || m.action !== undefined, { from });
+    // The next event (a push of a channel subscribed just before may still come first: it is no answer to this).
+    const error = await client.waitFor((m) => m.event !== undefined, { from });
     expect(error.event, error.text).toBe('error');
     expect(typeof error.code).toBe('number');
     expect(error.msg!.length).toBeLessThan(200);
