@@ -1,7 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { farFromMarket } from '../../../engine/rules/order-estimate';
-import { orderRulesOf, validateOrder } from '../../../engine/rules/order-validation';
 import { useT } from '../../i18n/i18n';
 import { isRefusalStanding, type ShownRefusal } from '../../../engine/rules/refusal-standing';
 import { useAccount, useTradeServices } from '../trade-services';
@@ -9,27 +8,15 @@ import { Button } from '../../ui/Button';
 import { showToast } from '../../ui/toast/toast-state';
 import { SignInToTrade } from '../account-panels/AccountPanelsSignIn';
 import {
-  availableFor,
-  draftOf,
-  estimateOrder,
+  type FormField,
   type FormOrderType,
-  futuresRequestOf,
   INITIAL_FORM,
+  newClientOid,
   type OrderFormState,
-  spotRequestOf,
 } from './order-form-model';
-import {
-  feePreviewOf,
-  closingOf,
-  maxInputOf,
-  maxOpenOf,
-  positionRoomOf,
-  refusalOf,
-  refusalStampsOf,
-  sendSizeOf,
-  unitPatch,
-} from './order-form-sizing';
-import { orderSizeFor } from '../../../engine/rules/order-max';
+import { unitPatch } from './order-form-sizing';
+import { type OrderFormContext, summarizeOrderForm } from './order-form-summary';
+import { refusalOf, refusalStampsOf } from './form-refusal';
 import { sideLabelOf } from './side-label';
 import { OrderFormSlider } from './OrderFormSlider';
 import { fieldErrorsOf } from './form-errors';
@@ -37,14 +24,10 @@ import { useFormPrice } from './use-form-price';
 import { useSliderPercent } from './use-slider-percent';
 import { FarPriceDialog } from './FarPriceDialog';
 import { OrderFormFutures } from './OrderFormFutures';
-import { type FormField, OrderFormInputs } from './OrderFormInputs';
+import { OrderFormInputs } from './OrderFormInputs';
 import { OrderFormSegmented } from './OrderFormSegmented';
 import { OrderFormSummary } from './OrderFormSummary';
 import './trade-form.css';
-import type { FuturesPositionRow } from '../trade-replies';
-
-/** Spot screens have no positions for the futures sizing to count. */
-const NO_POSITIONS: readonly FuturesPositionRow[] = [];
 
 export interface OrderFormProps {
   instrument: TradeInstrument;
@@ -81,21 +64,9 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   const priceEdited = useRef(false);
 
   const futures = instrument.market === 'futures';
-  const settings = futures ? account.settings.data : null;
-  const hedge = settings?.posMode === 'hedge_mode';
-  const leverage = settings?.leverage ?? 1;
-  const signedOut = account.session === 'signedOut';
-  // Until the session is known there is no balance to show (not a zero one).
-  const available = account.session === 'signedIn' ? availableFor(instrument, form.side, account) : null;
-  const sendSize = sendSizeOf(form, instrument, lastPrice);
-  const sent = { ...form, size: sendSize };
-  const positions = futures ? account.positions.data : NO_POSITIONS;
-  const closing = closingOf(form, form.side, positions, instrument.symbol, hedge);
-  const roomOf = (side: 'buy' | 'sell') =>
-    settings
-      ? positionRoomOf(settings.maxPositionSize, settings.marginMode, side, positions, instrument.symbol)
-      : undefined;
-  const maxInput = maxInputOf(form, instrument, available, lastPrice, leverage, form.side, closing, roomOf(form.side));
+  const context: OrderFormContext = { instrument, lastPrice, lastPriceNow: readLastPrice?.(), account };
+  const summary = summarizeOrderForm(form, context);
+  const { isHedge: hedge, isSignedOut: signedOut } = summary;
   // A refusal about the account (positions, balance) stands only while that state is what it was.
   const stamps = refusalStampsOf(account);
   const shownFailure = failure && isRefusalStanding(failure, stamps) ? failure.text : null;
@@ -103,31 +74,19 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   const change = (patch: Partial<OrderFormState>) => {
     if (patch.price !== undefined) priceEdited.current = true;
     const unit = patch.sizeUnit;
-    setForm((current) => ({ ...current, ...patch, ...(unit ? unitPatch(current, instrument, lastPrice, unit) : {}) }));
+    setForm((current) => ({ ...current, ...patch, ...(unit ? unitPatch(current, context, unit) : {}) }));
     setFailure(null);
   };
-  const slider = useSliderPercent(form, instrument, sendSize, maxInput, change);
+  const slider = useSliderPercent(form, instrument, summary, change);
 
   useFormPrice({ form, setForm, instrument, lastPrice, pickedPrice, onLivePriceNeed, priceEdited });
 
-  const problems = validateOrder(
-    draftOf(sent, instrument, available, lastPrice, leverage, hedge, closing.closable),
-    orderRulesOf(instrument),
-  );
-  const { errors, isValid } = fieldErrorsOf({
-    problems,
-    form,
-    instrument,
-    hedge,
-    shown: (field) => attempted || !!left[field],
-    t,
-  });
-  const waitingForSettings = futures && !settings;
+  const errors = fieldErrorsOf(summary.problems, (field) => attempted || !!left[field], t);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (inFlight.current || !isValid || signedOut || (futures && !settings)) return;
+    if (inFlight.current || !summary.canSend) return;
     // A limit price far from the market is asked about first: a slipped digit should not become an order.
     const last = readLastPrice?.() ?? lastPrice;
     const far = form.type === 'market' ? null : farFromMarket(form.price, last);
@@ -139,13 +98,15 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
 
   const send = async () => {
     setFarPrice(null);
-    if (inFlight.current) return;
+    const { request } = summary;
+    if (inFlight.current || !request) return;
     inFlight.current = true;
     setSubmitting(true);
     setFailure(null);
     try {
-      if (futures && settings) await api.placeFuturesOrder(futuresRequestOf(sent, instrument, settings));
-      else await api.placeSpotOrder(spotRequestOf(sent, instrument));
+      // The id is made per send, in the place the request keeps for it.
+      if (request.market === 'futures') await api.placeFuturesOrder({ ...request.order, clientOid: newClientOid() });
+      else await api.placeSpotOrder({ ...request.order, clientOid: newClientOid() });
       showToast({ type: 'success', message: t('trade.form.placed') });
       // Only the amount goes: the next order usually shares the price and the options.
       setForm((current) => ({ ...current, size: '', quoteAmount: '' }));
@@ -213,12 +174,12 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
           errors={errors}
           onChange={change}
           onLeave={(field) => setLeft((current) => ({ ...current, [field]: true }))}
-          sendSize={sendSize}
+          sendSize={summary.sendSize}
           afterAmount={
             !signedOut && (
               <OrderFormSlider
                 percent={slider.percent}
-                isEnabled={orderSizeFor(maxInput, 100) !== null}
+                isEnabled={summary.maxSize !== null}
                 onPercent={slider.choose}
               />
             )
@@ -228,14 +189,10 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
           <OrderFormSummary
             instrument={instrument}
             side={form.side}
-            available={available}
-            estimate={estimateOrder(sent, instrument, lastPrice, leverage)}
-            fee={feePreviewOf(form, instrument, readLastPrice?.() ?? lastPrice, sendSize)}
-            maxOpen={
-              futures
-                ? maxOpenOf(form, instrument, available, lastPrice, leverage, positions, hedge, roomOf)
-                : undefined
-            }
+            available={summary.available}
+            estimate={summary.estimate}
+            fee={summary.fee}
+            maxOpen={summary.maxOpen}
           />
         )}
         {shownFailure && (
@@ -253,7 +210,7 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
             variant="primary"
             className={`trade-form__submit trade-form__submit--${form.side}`}
             loading={submitting}
-            disabled={waitingForSettings}
+            disabled={summary.isWaitingForSettings}
           >
             {sideLabel(form.side)}
           </Button>

@@ -10,7 +10,7 @@ import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { showToast } from '../../ui/toast/toast-state';
 import { leverageValue } from './order-form-model';
-import { refusalOf } from './order-form-sizing';
+import { refusalOf } from './form-refusal';
 import { OrderFormSegmented } from './OrderFormSegmented';
 import { useNumericTyping } from './use-numeric-typing';
 

@@ -2,13 +2,10 @@ import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { ReactNode } from 'react';
 import { useNumberText } from '../use-number-text';
-import type { OrderFormState } from './order-form-model';
+import type { FormField, OrderFormState } from './order-form-model';
 import { quotePlacesOf } from './order-form-sizing';
 import { OrderFormAmountUnit } from './OrderFormAmountUnit';
 import { OrderFormNumeric } from './OrderFormNumeric';
-
-/** Fields whose message may show: after the field was left, or after a submit attempt. */
-export type FormField = 'price' | 'trigger' | 'size' | 'takeProfit' | 'stopLoss';
 
 export interface OrderFormInputsProps {
   instrument: TradeInstrument;

@@ -1,9 +1,9 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
-import { feeRatePercent, type Liquidity } from '../../../engine/rules/order-fee';
+import { feeRatePercent } from '../../../engine/rules/order-fee';
 import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
 import { useNumberText } from '../use-number-text';
-import type { OrderEstimate } from './order-form-model';
+import type { FeePreview, OrderEstimate } from './order-form-summary';
 import { useMaskedAmount } from '../../settings/asset-display';
 
 export interface OrderFormSummaryProps {
@@ -13,7 +13,7 @@ export interface OrderFormSummaryProps {
   available: string | null;
   estimate: OrderEstimate;
   /** The estimated fee in the quote coin and whether it is the maker or the taker rate. */
-  fee: { liquidity: Liquidity; rate: string; value: string | null };
+  fee: FeePreview;
   /** Futures: the largest size a long and a short could open now (base coin), null while unknown. */
   maxOpen?: { long: string | null; short: string | null };
 }

@@ -1,43 +1,42 @@
-import type { TradeInstrument } from '../../../engine/market/trade-instrument';
-import type { OrderProblem } from '../../../engine/rules/order-validation';
 import type { Translate } from '../../i18n/i18n';
-import { isClosing, type OrderFormState, presetProblem, problemText } from './order-form-model';
-import type { FormField } from './OrderFormInputs';
+import type { FormField } from './order-form-model';
+import type { FormProblem } from './order-form-summary';
 
-const VALIDATED_FIELD: Record<string, FormField> = { price: 'price', triggerPrice: 'trigger', size: 'size' };
+/** The localized message of one problem (texts `order.*`). */
+function problemText(problem: FormProblem, t: Translate): string {
+  switch (problem.code) {
+    case 'required':
+      return t(
+        problem.field === 'price'
+          ? 'order.priceRequired'
+          : problem.field === 'trigger'
+            ? 'order.triggerRequired'
+            : 'order.sizeRequired',
+      );
+    case 'not-positive':
+      return t('order.notPositive');
+    case 'tick':
+      return t('order.tick', problem.params);
+    case 'lot':
+      return t('order.lot', problem.params);
+    case 'min-size':
+      return t('order.minSize', problem.params);
+    case 'min-notional':
+      return t('order.minNotional', problem.params);
+    case 'balance':
+      return t('order.balance', problem.params);
+  }
+}
 
-/**
- * The message under each field (the first problem of a field, once `shown` says the field may show one) and whether
- * the order may be sent: no validation problem and no bad take-profit / stop-loss preset.
- */
-export function fieldErrorsOf({
-  problems,
-  form,
-  instrument,
-  hedge,
-  shown,
-  t,
-}: {
-  problems: readonly OrderProblem[];
-  form: OrderFormState;
-  instrument: TradeInstrument;
-  hedge: boolean;
-  shown: (field: FormField) => boolean;
-  t: Translate;
-}): { errors: Partial<Record<FormField, string | null>>; isValid: boolean } {
-  const presets = instrument.market === 'futures' && form.hasPresets && !isClosing(form, hedge);
-  const presetCodes = {
-    takeProfit: presets ? presetProblem(form.takeProfit, instrument) : null,
-    stopLoss: presets ? presetProblem(form.stopLoss, instrument) : null,
-  };
+/** The message under each field: the first problem of the field, once `shown` says the field may show one. */
+export function fieldErrorsOf(
+  problems: readonly FormProblem[],
+  shown: (field: FormField) => boolean,
+  t: Translate,
+): Partial<Record<FormField, string | null>> {
   const errors: Partial<Record<FormField, string | null>> = {};
   for (const problem of problems) {
-    const field = VALIDATED_FIELD[problem.field];
-    if (shown(field) && !errors[field]) errors[field] = problemText(problem, t);
+    if (shown(problem.field) && !errors[problem.field]) errors[problem.field] = problemText(problem, t);
   }
-  for (const field of ['takeProfit', 'stopLoss'] as const) {
-    const code = presetCodes[field];
-    if (code && shown(field)) errors[field] = problemText({ field, code, params: { step: instrument.priceStep } }, t);
-  }
-  return { errors, isValid: problems.length === 0 && !presetCodes.takeProfit && !presetCodes.stopLoss };
+  return errors;
 }

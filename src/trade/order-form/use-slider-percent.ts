@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
-import type { OrderMaxInput } from '../../../engine/rules/order-max';
 import type { OrderFormState } from './order-form-model';
-import { percentPatch, sliderPercentOf } from './order-form-sizing';
+import { percentPatch } from './order-form-sizing';
+import type { FormSummary } from './order-form-summary';
 
 /**
  * Where the percentage slider stands and what choosing a share does: it writes that share's amount, and shows the
@@ -12,18 +12,14 @@ import { percentPatch, sliderPercentOf } from './order-form-sizing';
 export function useSliderPercent(
   form: OrderFormState,
   instrument: TradeInstrument,
-  sendSize: string,
-  maxInput: OrderMaxInput,
+  summary: Pick<FormSummary, 'maxInput' | 'percentOfMax'>,
   change: (patch: Partial<OrderFormState>) => void,
 ): { percent: number; choose(share: number): void } {
   const [picked, setPicked] = useState<{ percent: number; amount: string } | null>(null);
   const amountTyped = form.sizeUnit === 'base' ? form.size : form.quoteAmount;
-  const percent =
-    picked && amountTyped !== '' && picked.amount === amountTyped
-      ? picked.percent
-      : sliderPercentOf(sendSize, maxInput);
+  const percent = picked && amountTyped !== '' && picked.amount === amountTyped ? picked.percent : summary.percentOfMax;
   const choose = (share: number) => {
-    const patch = percentPatch(form, instrument, maxInput, share);
+    const patch = percentPatch(form, instrument, summary.maxInput, share);
     if (!patch) return;
     change(patch);
     setPicked({ percent: share, amount: patch.size ?? patch.quoteAmount ?? '' });
