@@ -140,7 +140,9 @@ export function createApiKeyStore(db: Database, secretKey: Buffer): ApiKeyStore 
     return { view, secret: secret.toString('hex') };
   });
   return {
-    create: (key, now) => create(key, now),
+    // Immediate: the count and the insert hold the write lock together, so the key script, another process, waits
+    // for the gateway's writes instead of failing with "database is locked" when one lands between them.
+    create: (key, now) => create.immediate(key, now),
     listOf: (userId) => (list.all(userId) as KeyRow[]).map(toView),
     findOwned: (userId, apiKey) => {
       const row = owned.get(userId, apiKey) as KeyRow | undefined;
