@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeInstrument } from '../../../../engine/market/trade-instrument';
 import type { OrderMaxInput } from '../../../../engine/rules/order-max';
 import { INITIAL_FORM, type OrderFormState } from '../../../../src/trade/order-form/order-form-model';
 import { percentPatch, sendSizeOf, unitPatch } from '../../../../src/trade/order-form/order-form-sizing';
-
-const SPOT: TradeInstrument = {
-  market: 'spot',
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  pricePlaces: 2,
-  priceStep: '0.01',
-  sizePlaces: 4,
-  sizeStep: '0.0001',
-  minSize: '0.0001',
-  minNotional: '1',
-  makerFeeRate: '0.001',
-  takerFeeRate: '0.001',
-  maxLever: 1,
-};
+import { SPOT } from './instruments';
 
 const formOf = (patch: Partial<OrderFormState>): OrderFormState => ({ ...INITIAL_FORM, ...patch });
 

@@ -14,22 +14,10 @@ import type {
   FuturesSettings,
   SpotAsset,
 } from '../../../../src/trade/trade-replies';
+import { SPOT as SPOT_BTC } from './instruments';
 
-const SPOT: TradeInstrument = {
-  market: 'spot',
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  pricePlaces: 2,
-  priceStep: '0.01',
-  sizePlaces: 4,
-  sizeStep: '0.0001',
-  minSize: '0.0001',
-  minNotional: '1',
-  makerFeeRate: '0.001',
-  takerFeeRate: '0.002',
-  maxLever: 1,
-};
+/** Spot with a taker fee apart from the maker's, so the fee preview shows which one it took. */
+const SPOT: TradeInstrument = { ...SPOT_BTC, takerFeeRate: '0.002' };
 
 const FUTURES: TradeInstrument = {
   ...SPOT,
