@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
 import { readAuthBody, readStepFields, requireUser } from '../auth/auth-request';
 import { requireStepUp, withStepUp } from '../auth/second-factors/step-up';
@@ -59,7 +60,7 @@ export function apiKeySessionRoutes(ctx: AuthContext, store: ApiKeyStore): Hono<
       if (!change()) throw apiKeyNotFound();
       return store.findOwned(userId, apiKey)!;
     };
-    return purpose === null ? ctx.db.transaction(apply)() : withStepUp(ctx, c, purpose, apply);
+    return purpose === null ? ctx.db.transaction(apply)() : withStepUp(ctx, sessionIdOf(c), purpose, apply);
   };
 
   routes.post(API_KEY_PATHS.create, async (c) => {
@@ -109,7 +110,7 @@ export function apiKeySessionRoutes(ctx: AuthContext, store: ApiKeyStore): Hono<
   routes.post(API_KEY_PATHS.delete, async (c) => {
     const user = requireUser(ctx, c);
     const apiKey = readApiKeyId(await readAuthBody(c));
-    withStepUp(ctx, c, 'api-key-delete', () => {
+    withStepUp(ctx, sessionIdOf(c), 'api-key-delete', () => {
       if (!store.remove(user.id, apiKey)) throw apiKeyNotFound();
     });
     ctx.logger.info('api key deleted', { userId: user.id, apiKey });
@@ -135,9 +136,9 @@ export async function createKeyFrom(
   const ips = readIpList(fields.ips ?? []);
   const passphrase = readPassphrase(fields.passphrase);
   // Asked before the slow hash, so a request without a step-up costs no scrypt; the grant is used up below.
-  requireStepUp(ctx, c, 'api-key-create', { consume: false });
+  requireStepUp(ctx, sessionIdOf(c), 'api-key-create', { consume: false });
   const passphraseHash = await ctx.hashPassword(passphrase);
-  const made = withStepUp(ctx, c, 'api-key-create', () => {
+  const made = withStepUp(ctx, sessionIdOf(c), 'api-key-create', () => {
     const result = store.create({ userId, label, permissions, ips, passphraseHash }, ctx.now());
     if (result === 'limit') throw apiKeyLimit(MAX_KEYS_PER_USER);
     return result;

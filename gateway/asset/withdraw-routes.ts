@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
 import { withStepUp } from '../auth/second-factors/step-up';
 import { replyOk } from '../http/envelope';
@@ -95,7 +96,7 @@ export function withdrawRoutes(trading: PaperTrading, auth: AuthContext): Hono<G
     // Before the step-up: a demo account is not asked for a second factor it could never use here.
     assertRealFunds(ctx, userId);
     const request = readWithdrawal(await readTradeBody(c));
-    const made = withStepUp(auth, c, 'withdraw', () => withdrawals.make(userId, request));
+    const made = withStepUp(auth, sessionIdOf(c), 'withdraw', () => withdrawals.make(userId, request));
     ctx.changes.notify(userId, ['assets']);
     return replyOk(c, withdrawalView(made));
   });

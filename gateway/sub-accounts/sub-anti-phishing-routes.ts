@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
 import { isAntiPhishingCode, readAntiPhishingCode, writeAntiPhishingCode } from '../auth/profile/anti-phishing-store';
 import { readAuthBody } from '../auth/auth-request';
@@ -31,7 +32,7 @@ export function subAntiPhishingRoutes(ctx: AuthContext, store: SubAccountStore):
     const { main, sub } = ownedSub(ctx, store, c, body.userId);
     const code = body.code === null ? null : body.code;
     if (code !== null && !isAntiPhishingCode(code)) throw invalidField('code', 'must be 4 to 20 letters or digits');
-    withStepUp(ctx, c, 'anti-phishing', () => writeAntiPhishingCode(ctx.db, sub.id, code));
+    withStepUp(ctx, sessionIdOf(c), 'anti-phishing', () => writeAntiPhishingCode(ctx.db, sub.id, code));
     ctx.logger.info('sub-account anti-phishing code changed', { userId: main.id, subUserId: sub.id });
     return replyOk(c, { code });
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
 import { readAuthBody, readStepFields } from '../auth/auth-request';
 import { withStepUp } from '../auth/second-factors/step-up';
@@ -49,7 +50,7 @@ export function subKeyRoutes(ctx: AuthContext, store: SubAccountStore, keys: Api
     const { main, sub } = ownedSub(ctx, store, c, body.userId);
     const apiKey = body.apiKey;
     if (typeof apiKey !== 'string' || !API_KEY_PATTERN.test(apiKey)) throw apiKeyNotFound();
-    withStepUp(ctx, c, 'api-key-delete', () => {
+    withStepUp(ctx, sessionIdOf(c), 'api-key-delete', () => {
       if (!keys.remove(sub.id, apiKey)) throw apiKeyNotFound();
     });
     ctx.logger.info('sub-account api key deleted', { userId: main.id, subUserId: sub.id, apiKey });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
 import { readAuthBody } from '../auth/auth-request';
 import { withStepUp } from '../auth/second-factors/step-up';
@@ -97,7 +98,7 @@ export function subManageRoutes(deps: SubManageDeps): Hono<GatewayEnv> {
     routes.post(path, async (c) => {
       const body = await readAuthBody(c);
       const { main, sub } = ownedSub(ctx, store, c, body.userId);
-      withStepUp(ctx, c, 'sub-freeze', () => store.setFrozen(sub.id, isFrozen, ctx.now()));
+      withStepUp(ctx, sessionIdOf(c), 'sub-freeze', () => store.setFrozen(sub.id, isFrozen, ctx.now()));
       if (isFrozen) await endSessionsOf(ctx, sub.id);
       ctx.logger.info(isFrozen ? 'sub-account frozen' : 'sub-account unfrozen', { userId: main.id, subUserId: sub.id });
       return replyOk(c, viewOf({ ...sub, isFrozen }));
@@ -110,7 +111,7 @@ export function subManageRoutes(deps: SubManageDeps): Hono<GatewayEnv> {
     // Checked before the step-up is used up, so a refusal leaves the grant for the retry after emptying it; checked
     // again inside the change's transaction, where no fill or transfer can land in between.
     if (!isEmptyAccount(trading, sub.id)) throw subAccountNotEmpty();
-    withStepUp(ctx, c, 'sub-delete', () => {
+    withStepUp(ctx, sessionIdOf(c), 'sub-delete', () => {
       if (!isEmptyAccount(trading, sub.id)) throw subAccountNotEmpty();
       for (const key of keys.listOf(sub.id)) keys.remove(sub.id, key.apiKey);
       writeAntiPhishingCode(ctx.db, sub.id, null);

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { sessionIdOf } from '../auth/sessions/session-middleware';
 import { businessErrorHandler, replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
@@ -176,7 +177,7 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
     const user = tctx.auth.users.findById(session.userId);
     // A Telegram-only account (reserved address, no phone) would have no way left to sign in.
     if (user && user.mobile === null && (user.email ?? '').endsWith('.invalid')) throw THIRD_ERRORS.lastMethod();
-    withStepUp(tctx.auth, c, 'third-unlink', () => {
+    withStepUp(tctx.auth, sessionIdOf(c), 'third-unlink', () => {
       // Thrown inside the step-up's transaction: nothing to unlink leaves the grant for another try.
       if (!thirdStoreOf(tctx.db).unlink(session.userId, provider as ThirdProvider)) throw THIRD_ERRORS.notLinked();
     });

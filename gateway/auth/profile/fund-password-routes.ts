@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../sessions/session-middleware';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { AuthContext } from '../auth-context';
@@ -25,12 +26,12 @@ export function fundPasswordRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     if (!submitted) throw submitFailed();
     const user = requireUser(ctx, c);
     if (user.parentId !== null || user.isDemo) throw mainAccountOnly();
-    requireStepUp(ctx, c, 'fund-password', { consume: false });
+    requireStepUp(ctx, sessionIdOf(c), 'fund-password', { consume: false });
     const pwd = readNewPassword(submitted.fields);
     if (await ctx.checkPassword(pwd, user.passwordHash)) throw fundPasswordIsLoginPassword();
     const hash = await ctx.hashPassword(pwd);
     const wasSet = profiles.fundPasswordHashOf(user.id) !== null;
-    withStepUp(ctx, c, 'fund-password', () => profiles.setFundPasswordHash(user.id, hash, ctx.now()));
+    withStepUp(ctx, sessionIdOf(c), 'fund-password', () => profiles.setFundPasswordHash(user.id, hash, ctx.now()));
     ctx.logger.info(wasSet ? 'fund password changed' : 'fund password set', { userId: user.id });
     return replyOk(c, { fundPasswordSet: true });
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../sessions/session-middleware';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { invalidField } from '../../http/gateway-error';
@@ -29,7 +30,7 @@ export function passwordRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const user = requireUser(ctx, c);
     if (user.parentId !== null || user.isDemo) throw mainAccountOnly();
     // Asked first, so the password is not checked (nor guessed at) without a fresh second factor.
-    requireStepUp(ctx, c, 'password-change', { consume: false });
+    requireStepUp(ctx, sessionIdOf(c), 'password-change', { consume: false });
     const oldPwd = readPassword(submitted.fields, 'oldPwd');
     const pwd = readNewPassword(submitted.fields);
     const bucket = `password:user:${user.id}`;
@@ -42,8 +43,8 @@ export function passwordRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const fundHash = profiles.fundPasswordHashOf(user.id);
     if (fundHash !== null && (await ctx.checkPassword(pwd, fundHash))) throw loginPasswordIsFundPassword();
     const passwordHash = await ctx.hashPassword(pwd);
-    withStepUp(ctx, c, 'password-change', () => ctx.users.setPasswordHash(user.id, passwordHash));
-    await endOtherSessions(ctx, c, user.id);
+    withStepUp(ctx, sessionIdOf(c), 'password-change', () => ctx.users.setPasswordHash(user.id, passwordHash));
+    await endOtherSessions(ctx, sessionIdOf(c), user.id);
     ctx.logger.info('password changed', { userId: user.id });
     return replyOk(c, { changed: true });
   });

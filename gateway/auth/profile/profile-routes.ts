@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../sessions/session-middleware';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { invalidField } from '../../http/gateway-error';
@@ -124,7 +125,7 @@ export function profileRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const user = requireUser(ctx, c);
     const code = body.code === null ? null : readString(body, 'code', { maxLength: 32 }).trim();
     if (code !== null && !isAntiPhishingCode(code)) throw invalidField('code', 'must be 4 to 20 letters or digits');
-    withStepUp(ctx, c, 'anti-phishing', () => writeAntiPhishingCode(ctx.db, user.id, code));
+    withStepUp(ctx, sessionIdOf(c), 'anti-phishing', () => writeAntiPhishingCode(ctx.db, user.id, code));
     ctx.logger.info('anti-phishing code changed', { userId: user.id, removed: code === null });
     return replyOk(c, settingsView(ctx, profiles, user));
   });

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { sessionIdOf } from '../sessions/session-middleware';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { AuthContext } from '../auth-context';
@@ -48,7 +49,7 @@ export function bindingRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const fields = await readStepFields(ctx, c, await readAuthBody(c));
     const user = requireUser(ctx, c);
     if (user.parentId !== null || user.isDemo) throw mainAccountOnly();
-    requireStepUp(ctx, c, purpose, { consume: false });
+    requireStepUp(ctx, sessionIdOf(c), purpose, { consume: false });
     const contact = read(fields, user);
     if (contact.isCurrent) throw contactUnchanged();
     const bucket = `bind:user:${user.id}`;
@@ -58,14 +59,14 @@ export function bindingRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       ctx.limiter.hit(bucket);
       throw codeInvalid();
     }
-    const outcome = withStepUp(ctx, c, purpose, () => {
+    const outcome = withStepUp(ctx, sessionIdOf(c), purpose, () => {
       const saved = contact.save();
       // A taken address rolls back: the grant and the code stay, so the owner may bind another address.
       if (saved === 'duplicate') throw contactTaken();
       ctx.codes.consume(codeId);
       return saved;
     });
-    await endOtherSessions(ctx, c, user.id);
+    await endOtherSessions(ctx, sessionIdOf(c), user.id);
     ctx.logger.info('contact bound', { userId: user.id, channel: contact.channel, outcome });
     const updated = ctx.users.findById(user.id)!;
     return replyOk(c, {

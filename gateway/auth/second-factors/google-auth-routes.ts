@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sessionIdOf } from '../sessions/session-middleware';
 import { Hono } from 'hono';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
@@ -61,7 +62,7 @@ export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const user = requireUser(ctx, c);
     if (user.twoFactor.google) throw googleAlreadyBound();
     // A session alone never binds an authenticator: a stolen one would lock the owner out.
-    requireStepUp(ctx, c, 'google-bind', { consume: false });
+    requireStepUp(ctx, sessionIdOf(c), 'google-bind', { consume: false });
     const secret = user.totpPendingSecret;
     if (secret === null || user.totpPendingAt === null || ctx.now() - user.totpPendingAt > TOTP_SETUP_TTL_MS)
       throw googleNoSetup();
@@ -71,8 +72,8 @@ export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       countFailure();
       throw codeInvalid();
     }
-    withStepUp(ctx, c, 'google-bind', () => ctx.users.enableTotp(user.id, secret, step));
-    await endOtherSessions(ctx, c, user.id);
+    withStepUp(ctx, sessionIdOf(c), 'google-bind', () => ctx.users.enableTotp(user.id, secret, step));
+    await endOtherSessions(ctx, sessionIdOf(c), user.id);
     ctx.logger.info('authenticator bound', { userId: user.id });
     return replyOk(c, { googleBound: true });
   });
@@ -81,8 +82,8 @@ export function googleAuthRoutes(ctx: AuthContext): Hono<GatewayEnv> {
   routes.post(GOOGLE_PATHS.unbind, async (c) => {
     const user = requireUser(ctx, c);
     if (!user.twoFactor.google || user.totpSecret === null) throw googleNotBound();
-    withStepUp(ctx, c, 'google-unbind', () => ctx.users.disableTotp(user.id));
-    await endOtherSessions(ctx, c, user.id);
+    withStepUp(ctx, sessionIdOf(c), 'google-unbind', () => ctx.users.disableTotp(user.id));
+    await endOtherSessions(ctx, sessionIdOf(c), user.id);
     ctx.logger.info('authenticator unbound', { userId: user.id });
     return replyOk(c, { googleBound: false });
   });

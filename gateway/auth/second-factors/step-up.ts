@@ -1,6 +1,4 @@
-import type { Context } from 'hono';
 import type { StepUpMethod, StepUpPurpose } from '../../../engine/rules/step-up';
-import type { GatewayEnv } from '../../http/gateway-env';
 import type { AuthContext } from '../auth-context';
 import { stepUpRequired } from '../auth-errors';
 import { CODE_METHODS } from '../sign-in/pending-login-store';
@@ -33,26 +31,24 @@ export function stepUpMethods(user: UserRecord): StepUpMethod[] {
 }
 
 /**
- * Throws `40112` unless this session proved a fresh second factor for `purpose` in the last 5 minutes; with
+ * Throws `40112` unless the session (the request's, `sessionIdOf`) proved a fresh second factor for `purpose` in the last 5 minutes; with
  * `consume` the grant is used up, so one proof allows one change.
  */
 export function requireStepUp(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  sessionId: string | null,
   purpose: StepUpPurpose,
   options: { consume: boolean },
 ): void {
-  const session = c.get('session') ?? null;
-  if (!session || !ctx.stepUps.holds(session.sessionId, purpose, options)) throw stepUpRequired();
+  if (sessionId === null || !ctx.stepUps.holds(sessionId, purpose, options)) throw stepUpRequired();
 }
 
 /**
  * Ends every other session of the account (other devices, and sessions switched from it into its sub accounts) and
  * its unfinished sign-ins, after its password or a second factor changed; the request's own session stays.
  */
-export async function endOtherSessions(ctx: AuthContext, c: Context<GatewayEnv>, userId: string): Promise<void> {
-  const current = c.get('session')?.sessionId ?? '';
-  const ended = ctx.sessions.removeOthersOf(userId, current);
+export async function endOtherSessions(ctx: AuthContext, sessionId: string | null, userId: string): Promise<void> {
+  const ended = ctx.sessions.removeOthersOf(userId, sessionId ?? '');
   ctx.pending.removeAllOf(userId);
   for (const sessionId of ended) await ctx.onSessionEnded(sessionId);
   if (ended.length > 0) ctx.logger.info('other sessions ended', { userId, count: ended.length });
@@ -62,9 +58,9 @@ export async function endOtherSessions(ctx: AuthContext, c: Context<GatewayEnv>,
  * Makes a change only with this session's step-up grant for `purpose` (else `40112`), using the grant up in the same
  * database transaction as the change: a change that throws rolls back and leaves the grant for a retry.
  */
-export function withStepUp<T>(ctx: AuthContext, c: Context<GatewayEnv>, purpose: StepUpPurpose, change: () => T): T {
+export function withStepUp<T>(ctx: AuthContext, sessionId: string | null, purpose: StepUpPurpose, change: () => T): T {
   return ctx.db.transaction(() => {
-    requireStepUp(ctx, c, purpose, { consume: true });
+    requireStepUp(ctx, sessionId, purpose, { consume: true });
     return change();
   })();
 }

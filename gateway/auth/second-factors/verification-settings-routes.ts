@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sessionIdOf } from '../sessions/session-middleware';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { readBoolean } from '../../http/validate';
@@ -52,7 +53,7 @@ export function verificationSettingsRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     ) as Record<LoginFactor, boolean>;
     const on = LOGIN_FACTORS.filter((factor) => chosen[factor]);
     if (on.length === 0 || on.some((factor) => !bound[factor])) throw verificationChoiceRefused();
-    withStepUp(ctx, c, 'login-verification', () => ctx.users.setTwoFactor(user.id, chosen));
+    withStepUp(ctx, sessionIdOf(c), 'login-verification', () => ctx.users.setTwoFactor(user.id, chosen));
     ctx.logger.info('sign-in verification changed', { userId: user.id, on: on.join(',') });
     return replyOk(c, view(ctx, ctx.users.findById(user.id)!));
   });

@@ -1,3 +1,4 @@
+import { sessionIdOf } from '../sessions/session-middleware';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -80,7 +81,7 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const existing = store.credentialsOf(user.id);
     if (existing.length >= MAX_KEYS_PER_USER) throw tooManyKeys();
     // Asked here, before the ceremony; `register` uses the grant up.
-    requireStepUp(ctx, c, 'fido-add', { consume: false });
+    requireStepUp(ctx, sessionIdOf(c), 'fido-add', { consume: false });
     const { rpID } = relyingPartyOf(c);
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
@@ -141,12 +142,12 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       createdAt: ctx.now(),
       nickname,
     };
-    withStepUp(ctx, c, 'fido-add', () => {
+    withStepUp(ctx, sessionIdOf(c), 'fido-add', () => {
       if (store.credentialsOf(user.id).length >= MAX_KEYS_PER_USER) throw tooManyKeys();
       if (!store.addCredential(stored)) throw keyAlreadyRegistered();
       ctx.users.setTwoFactor(user.id, { fido: true });
     });
-    await endOtherSessions(ctx, c, user.id);
+    await endOtherSessions(ctx, sessionIdOf(c), user.id);
     ctx.logger.info('security key registered', { userId: user.id });
     return replyOk(c, credentialView({ ...stored, lastUsedAt: null }));
   });
@@ -159,14 +160,14 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
   routes.post(FIDO2_PATHS.remove, async (c) => {
     const id = readString(await readAuthBody(c), 'id', { maxLength: CREDENTIAL_ID_MAX });
     const user = requireUser(ctx, c);
-    const fido = withStepUp(ctx, c, 'fido-remove', () => {
+    const fido = withStepUp(ctx, sessionIdOf(c), 'fido-remove', () => {
       if (!store.removeCredential(user.id, id)) throw keyNotFound();
       // The sign-in step is only asked for while a key is left to answer it.
       const left = store.credentialsOf(user.id).length > 0;
       if (!left) ctx.users.setTwoFactor(user.id, { fido: false });
       return left;
     });
-    await endOtherSessions(ctx, c, user.id);
+    await endOtherSessions(ctx, sessionIdOf(c), user.id);
     ctx.logger.info('security key removed', { userId: user.id });
     return replyOk(c, { removed: true, fido });
   });

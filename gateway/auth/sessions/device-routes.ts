@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { sessionIdOf } from './session-middleware';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { invalidField } from '../../http/gateway-error';
@@ -101,7 +102,7 @@ export function deviceRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const id = typeof body.id === 'string' && PUBLIC_ID.test(body.id) ? body.id : null;
     // Refused before the step-up is asked for: the page never offers it, and no grant should be spent on it.
     if (id !== null && ctx.sessions.findOwned(ownerId, id)?.sessionId === sessionId) throw deviceIsCurrent();
-    const ended = withStepUp(ctx, c, 'device-revoke', () => {
+    const ended = withStepUp(ctx, sessionIdOf(c), 'device-revoke', () => {
       const device = id === null ? undefined : ctx.sessions.findOwned(ownerId, id);
       if (!device) throw deviceNotFound();
       ctx.sessions.remove(device.sessionId);
@@ -114,7 +115,7 @@ export function deviceRoutes(ctx: AuthContext): Hono<GatewayEnv> {
 
   routes.post(DEVICE_PATHS.revokeOthers, async (c) => {
     const { sessionId, ownerId } = callerOf(c);
-    const ended = withStepUp(ctx, c, 'device-revoke', () => {
+    const ended = withStepUp(ctx, sessionIdOf(c), 'device-revoke', () => {
       const removed = ctx.sessions.removeOthersOf(ownerId, sessionId);
       ctx.pending.removeAllOf(ownerId);
       return removed;

@@ -66,6 +66,11 @@ export function requireSession(c: Context<GatewayEnv>): Pick<AuthSession, 'sessi
   return session;
 }
 
+/** The request's session id, or null without a session: what the account's rules need to know of the request. */
+export function sessionIdOf(c: Context<GatewayEnv>): string | null {
+  return c.get('session')?.sessionId ?? null;
+}
+
 /** Whether the request carried a `sid` cookie at all (a present but dead one means "login expired", not "never logged in"). */
 export function hadSessionCookie(c: Context<GatewayEnv>): boolean {
   return readSecretCookie(c, SID_COOKIE) !== undefined;

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { sessionIdOf } from '../sessions/session-middleware';
 import { replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import { invalidField } from '../../http/gateway-error';
@@ -93,7 +94,7 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
     const body = await readAuthBody(c);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     if (!SUB_NAME_PATTERN.test(name)) throw invalidField('name', 'must be 1 to 20 letters, digits, _ or -');
-    const created = withStepUp(ctx, c, 'sub-create', () => {
+    const created = withStepUp(ctx, sessionIdOf(c), 'sub-create', () => {
       const made = store.createSub(user, name, ctx.now());
       if (made === 'limit') throw subAccountLimit();
       if (made === 'name-taken') throw subNameTaken();
