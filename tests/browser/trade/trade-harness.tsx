@@ -6,22 +6,10 @@ import type { MathsLink } from '../../../src/trade/market/mark-link';
 import type { TradeApi } from '../../../src/trade/trade-api';
 import type { FuturesAccount, FuturesPositionRow, FuturesSettings, TradeOrder } from '../../../src/trade/trade-replies';
 import { type TradeServices, TradeServicesContext } from '../../../src/trade/trade-services';
+import { SPOT as SPOT_BTC } from '../../unit/trade/order-form/instruments';
 
-export const SPOT: TradeInstrument = {
-  market: 'spot',
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  pricePlaces: 2,
-  priceStep: '0.01',
-  sizePlaces: 4,
-  sizeStep: '0.0001',
-  minSize: '0.0001',
-  minNotional: '1',
-  makerFeeRate: '0.001',
-  takerFeeRate: '0.001',
-  maxLever: 1,
-};
+/** BTCUSDT spot, the instrument the unit tests of the order form trade too. */
+export const SPOT: TradeInstrument = SPOT_BTC;
 
 export const FUTURES: TradeInstrument = {
   ...SPOT,
