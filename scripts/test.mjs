@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing, runs every suite, ends with `N passed, N failed`.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { ROOT, ensureDependencies, freePort, readJson, run } from './lib.mjs';
 
@@ -12,6 +12,21 @@ mkdirSync(reports, { recursive: true });
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Each failed test's name and the start of its error, printed just above the totals (a CI log shows its end). */
+const failures = [];
+
+/** An error's first lines, without colours, on one line of at most `max` characters. */
+function gist(text, max = 600) {
+  const plain = String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape codes of a coloured message.
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 12)
+    .join(' | ');
+  return plain.length > max ? `${plain.slice(0, max)}…` : plain;
+}
 
 function record(name, passed, failed, skipped = 0) {
   tally.passed += passed;
@@ -40,6 +55,13 @@ function recordVitest(name, file, exitCode) {
   const brokenFiles = (report.testResults ?? []).filter(
     (r) => r.status === 'failed' && r.assertionResults?.length === 0,
   ).length;
+  for (const file of report.testResults ?? []) {
+    const path = relative(ROOT, file.name ?? '');
+    if (file.status === 'failed' && file.assertionResults?.length === 0)
+      failures.push(`${path}: ${gist(file.message)}`);
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed') failures.push(`${path} › ${test.fullName}: ${gist(test.failureMessages?.[0])}`);
+  }
   record(
     name,
     report.numPassedTests,
@@ -63,6 +85,19 @@ async function vitest(name, project) {
   recordVitest(name, file, code);
 }
 
+/** The failed tests of a Playwright JSON report's suites, with their first error. */
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const path = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          if (result.status !== 'passed' && result.status !== 'skipped')
+            failures.push(`${[...path, spec.title].join(' › ')}: ${result.status}: ${gist(result.error?.message)}`);
+    collectPlaywrightFailures(suite.suites ?? [], path);
+  }
+}
+
 async function e2e() {
   console.log('\n=== end-to-end (Playwright, built app on the gateway)');
   const port = await freePort();
@@ -77,6 +112,7 @@ async function e2e() {
     record(`end-to-end (no report, exit ${code})`, 0, 1);
     return;
   }
+  collectPlaywrightFailures(report.suites ?? [], []);
   const s = report.stats;
   record('end-to-end', s.expected + s.flaky, s.unexpected, s.skipped);
 }
@@ -99,6 +135,7 @@ const built = await check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'
 if (built) await e2e();
 else record('end-to-end (skipped: build failed)', 0, 1);
 
+if (failures.length > 0) console.log(`\nWhy they failed (first lines):\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(`\n${lines.join('\n')}`);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 const nothingRan = tally.passed + tally.failed === 0;

@@ -247,8 +247,9 @@ test.describe('the service worker', () => {
     await expect(toast).toBeVisible({ timeout: 20_000 });
     // Until the user says so the tab stays on its build: the new worker waits.
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
-    // The tab reloads once the new worker is active: a new document, without the mark this one carries. (Not the
-    // `load` event, which also waits for every picture and read of the new page.)
+    // The tab reloads once the new worker takes it, or after a few seconds if the old one is kept busy: a new document,
+    // without the mark this one carries. (Not the `load` event, which also waits for every picture and read of the
+    // new page.)
     await page.evaluate(() => Object.assign(window, { onPreviousBuild: true }));
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect
@@ -267,11 +268,21 @@ test.describe('the service worker', () => {
       )
       .toMatchObject({ reloaded: true });
     await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
-    expect(
-      await page.evaluate(() =>
-        navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r?.waiting, active: r?.active?.state })),
-      ),
-    ).toEqual({ waiting: false, active: 'activated' });
+    // The new worker is the one in charge (at once, or once the reload ended the reads that held the old one), and it
+    // controls the page; the reloaded page, the new build already, offers nothing.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            navigator.serviceWorker.getRegistration().then((r) => ({
+              waiting: !!r?.waiting,
+              active: r?.active?.state,
+              controls: navigator.serviceWorker.controller === r?.active,
+            })),
+          ),
+        CONTROLLED_WITHIN,
+      )
+      .toEqual({ waiting: false, active: 'activated', controls: true });
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
     await expect(toast).toHaveCount(0);
     await page.context().close();

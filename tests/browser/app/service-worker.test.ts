@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServiceWorkerDeps, startServiceWorker, UPDATE_CHECK_MS } from '../../../src/app/service-worker';
+import {
+  ACCEPTED_FOR_MS,
+  type ServiceWorkerDeps,
+  startServiceWorker,
+  TAKE_OVER_WAIT_MS,
+  UPDATE_CHECK_MS,
+} from '../../../src/app/service-worker';
 import { closeAllToasts, runToastAction, toastState } from '../../../src/ui/toast/toast-state';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
 /** workbox-window as the page sees it: events the test fires, and what the page asked of it. */
-function fakeWorkbox(registration: 'ok' | 'none' | 'refused' = 'ok') {
+function fakeWorkbox(registration: 'ok' | 'none' | 'refused' = 'ok', stored: Record<string, string> = {}) {
   const listeners = new Map<string, Listener[]>();
   const calls = {
     register: 0,
@@ -13,8 +19,13 @@ function fakeWorkbox(registration: 'ok' | 'none' | 'refused' = 'ok') {
     update: 0,
     reloads: 0,
     intervals: [] as number[],
+    timeouts: [] as number[],
   };
   let tick: () => void = () => undefined;
+  let timeUp: () => void = () => undefined;
+  const clock = { now: 1_000_000 };
+  /** The tab's session storage, which outlives its reloads. */
+  const tab = new Map(Object.entries(stored));
   const deps: ServiceWorkerDeps = {
     createWorkbox: () =>
       ({
@@ -40,11 +51,22 @@ function fakeWorkbox(registration: 'ok' | 'none' | 'refused' = 'ok') {
       calls.intervals.push(ms);
       return 0;
     },
+    setTimeout: (callback, ms) => {
+      timeUp = callback;
+      calls.timeouts.push(ms);
+      return 0;
+    },
+    now: () => clock.now,
+    tabStorage: () => ({
+      getItem: (key) => tab.get(key) ?? null,
+      setItem: (key, value) => void tab.set(key, value),
+      removeItem: (key) => void tab.delete(key),
+    }),
   };
   const fire = (type: string, event: Parameters<Listener>[0] = {}) => {
     for (const listener of listeners.get(type) ?? []) listener(event);
   };
-  return { deps, calls, fire, tick: () => tick() };
+  return { deps, calls, fire, tab, clock, tick: () => tick(), timeUp: () => timeUp() };
 }
 
 const updateToast = () => toastState.toasts.find((toast) => toast.message === 'A new version of the app is available.');
@@ -92,5 +114,48 @@ describe('startServiceWorker', () => {
     runToastAction(toast?.id ?? -1);
     expect(calls.reloads).toBe(1);
     expect(calls.skipWaiting).toBe(0);
+  });
+
+  it('reloads a tab whose user chose Reload even when the new worker is slow to take it, and only once', async () => {
+    const { deps, calls, fire, timeUp } = fakeWorkbox();
+    await startServiceWorker(deps);
+    fire('waiting');
+    runToastAction(updateToast()?.id ?? -1);
+    expect(calls.skipWaiting).toBe(1);
+    expect(calls.timeouts).toEqual([TAKE_OVER_WAIT_MS]);
+    expect(calls.reloads).toBe(0);
+    timeUp();
+    expect(calls.reloads).toBe(1);
+    // The worker takes the tab as it goes: no second reload.
+    fire('controlling', { isUpdate: true, isExternal: true });
+    expect(calls.reloads).toBe(1);
+  });
+
+  it('does not offer the new build again to the page its user’s Reload opened, once', async () => {
+    const first = fakeWorkbox();
+    await startServiceWorker(first.deps);
+    first.fire('waiting');
+    runToastAction(updateToast()?.id ?? -1);
+    first.timeUp();
+    closeAllToasts();
+    // The reloaded page: the same tab's storage, a few seconds later; the new worker takes it after it opened.
+    const reloaded = fakeWorkbox('ok', Object.fromEntries(first.tab));
+    reloaded.clock.now = first.clock.now + 5_000;
+    await startServiceWorker(reloaded.deps);
+    expect(reloaded.tab.size).toBe(0);
+    reloaded.fire('controlling', { isUpdate: true, isExternal: true });
+    expect(updateToast()).toBeUndefined();
+    expect(reloaded.calls.reloads).toBe(0);
+    // A later build taken by another tab's choice is offered as usual.
+    reloaded.fire('controlling', { isUpdate: true, isExternal: true });
+    expect(updateToast()?.actionLabel).toBe('Reload');
+  });
+
+  it('offers the new build to a page whose note of a Reload is older than a minute', async () => {
+    const { deps, fire, clock } = fakeWorkbox('ok', { 'sw-update-accepted-at': String(1_000_000) });
+    clock.now = 1_000_000 + ACCEPTED_FOR_MS + 1;
+    await startServiceWorker(deps);
+    fire('controlling', { isUpdate: true, isExternal: true });
+    expect(updateToast()?.actionLabel).toBe('Reload');
   });
 });
