@@ -1,4 +1,6 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { ReadStates } from '../api/ReadStates';
+import { fresh, useRead } from '../api/use-read';
 import { type FamilyAccount, loadFamily, switchAccount } from '../auth/sub-accounts';
 import { useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
@@ -8,7 +10,7 @@ import { SubCreateForm } from '../account/sub-accounts/SubCreateForm';
 import { useStepUp } from '../auth/use-step-up';
 import './sub-account-switcher.css';
 
-type FamilyState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; accounts: FamilyAccount[] };
+const readFamily = fresh(loadFamily);
 
 interface FamilyPanelProps {
   onSwitched: () => void;
@@ -17,34 +19,19 @@ interface FamilyPanelProps {
 /** The dialog body: the family list (loading, failed, or the accounts) and, for a main account, the create form. */
 function FamilyPanel({ onSwitched }: FamilyPanelProps) {
   const t = useT();
-  const [family, setFamily] = useState<FamilyState>({ status: 'loading' });
+  const family = useRead(readFamily);
   const [switchingTo, setSwitchingTo] = useState<string | null>(null);
-
-  /** Reads the list; a refresh after a change keeps the shown list (and the focus in it) until the new one arrives. */
-  const reload = useCallback(async (isRefresh = false) => {
-    if (!isRefresh) setFamily({ status: 'loading' });
-    try {
-      setFamily({ status: 'ready', accounts: await loadFamily() });
-    } catch {
-      if (!isRefresh) setFamily({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  /** Reads the list again after a change, keeping the shown list (and the focus in it) until the new one arrives. */
+  const reload = () => void family.refresh();
   // The dialog opened on the spinner, so focus sat on the panel; once the list is in, it moves to the current account.
   const listRef = useRef<HTMLUListElement>(null);
-  const isReady = family.status === 'ready';
+  const isReady = family.state.status === 'ready';
   useEffect(() => {
     const list = listRef.current;
     if (!isReady || !list || list.contains(document.activeElement)) return;
     if (document.activeElement?.getAttribute('role') !== 'dialog') return;
     list.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus();
   }, [isReady]);
-
-  if (family.status === 'loading') return <StateView state="loading" />;
-  if (family.status === 'error')
-    return <StateView state="error" message={t('sub.loadFailed')} onRetry={() => void reload()} />;
 
   const onChoose = async (account: FamilyAccount) => {
     if (account.isCurrent || switchingTo !== null) return;
@@ -55,37 +42,43 @@ function FamilyPanel({ onSwitched }: FamilyPanelProps) {
     } catch {
       // The request layer has shown the localized reason; the list may be stale, so read it again.
       setSwitchingTo(null);
-      void reload(true);
+      reload();
     }
   };
 
-  const main = family.accounts.filter((account) => account.isMain);
-  const subs = family.accounts.filter((account) => !account.isMain && !account.isDemo);
-  const demo = family.accounts.filter((account) => account.isDemo);
-  const isOnMain = main.some((account) => account.isCurrent);
   return (
-    <div className="account-panel">
-      <ul
-        ref={listRef}
-        className="account-list"
-        aria-label={t('sub.title')}
-        onKeyDown={moveFocus}
-        data-testid="account-list"
-      >
-        {[...main, ...subs, ...demo].map((account) => (
-          <li key={keyOf(account)}>
-            <AccountRow
-              account={account}
-              isBusy={switchingTo === keyOf(account)}
-              isLocked={switchingTo !== null}
-              onChoose={onChoose}
-            />
-          </li>
-        ))}
-      </ul>
-      {subs.length === 0 && <StateView state="empty" message={t('sub.empty')} className="account-panel__empty" />}
-      {isOnMain && <CreateSubForm onCreated={() => void reload(true)} />}
-    </div>
+    <ReadStates state={family.state} onRetry={reload} texts={{ failed: t('sub.loadFailed') }}>
+      {(accounts) => {
+        const main = accounts.filter((account) => account.isMain);
+        const subs = accounts.filter((account) => !account.isMain && !account.isDemo);
+        const demo = accounts.filter((account) => account.isDemo);
+        const isOnMain = main.some((account) => account.isCurrent);
+        return (
+          <div className="account-panel">
+            <ul
+              ref={listRef}
+              className="account-list"
+              aria-label={t('sub.title')}
+              onKeyDown={moveFocus}
+              data-testid="account-list"
+            >
+              {[...main, ...subs, ...demo].map((account) => (
+                <li key={keyOf(account)}>
+                  <AccountRow
+                    account={account}
+                    isBusy={switchingTo === keyOf(account)}
+                    isLocked={switchingTo !== null}
+                    onChoose={onChoose}
+                  />
+                </li>
+              ))}
+            </ul>
+            {subs.length === 0 && <StateView state="empty" message={t('sub.empty')} className="account-panel__empty" />}
+            {isOnMain && <CreateSubForm onCreated={reload} />}
+          </div>
+        );
+      }}
+    </ReadStates>
   );
 }
 

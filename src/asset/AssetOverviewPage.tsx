@@ -13,12 +13,13 @@ import {
   loadOverview,
   loadValuationHistory,
   type ValuationPoint,
+  ASSET_REFRESH_MS,
 } from './asset-api';
 import { currencyText, unitText } from './asset-format';
 import { AssetStates } from './AssetStates';
 import { LtrFigures } from './LtrFigures';
 import { useAppUsdtRate } from './use-app-usdt-rate';
-import { useAssetReply } from './use-asset-reply';
+import { useRead } from '../api/use-read';
 
 /** The chart sits below the figures: its code loads after them, in the space it will take. */
 const ValuationChart = lazy(() => import('./ValuationChart').then((module) => ({ default: module.ValuationChart })));
@@ -50,12 +51,12 @@ function useTotalsPainted(isShown: boolean): boolean {
 /** `/asset`: the total in the valuation unit and the display currency, the split by account, 30 days of value. */
 export function AssetOverviewPage() {
   const t = useT();
-  const overview = useAssetReply(loadOverview);
-  const history = useAssetReply(loadValuationHistory);
+  const overview = useRead(loadOverview, { refreshMs: ASSET_REFRESH_MS });
+  const history = useRead(loadValuationHistory, { refreshMs: ASSET_REFRESH_MS });
   const display = useAssetDisplay();
   const intl = useIntlTag();
   const [transferOpen, setTransferOpen] = useState(false);
-  const totalsPainted = useTotalsPainted(overview.view.status === 'ready');
+  const totalsPainted = useTotalsPainted(overview.state.status === 'ready');
   const appRate = useAppUsdtRate(display.currency);
   const isSimulation = isSimulationOn();
 
@@ -70,7 +71,7 @@ export function AssetOverviewPage() {
   };
 
   return (
-    <AssetStates view={overview.view} onRetry={overview.refresh}>
+    <AssetStates state={overview.state} onRetry={overview.refresh}>
       {(data, isKept) => {
         const pointText = (point: ValuationPoint) =>
           display.amountsShown
@@ -170,12 +171,12 @@ export function AssetOverviewPage() {
 
             <div className="asset-card">
               {/* The chart comes after the totals: until they are painted, its code waits in its place. */}
-              {history.view.status === 'ready' ? (
+              {history.state.status === 'ready' ? (
                 <Suspense fallback={CHART_PLACE}>
-                  {totalsPainted ? <ValuationChart points={history.view.data} valueText={pointText} /> : CHART_PLACE}
+                  {totalsPainted ? <ValuationChart points={history.state.data} valueText={pointText} /> : CHART_PLACE}
                 </Suspense>
               ) : (
-                <AssetStates view={history.view} onRetry={history.refresh}>
+                <AssetStates state={history.state} onRetry={history.refresh}>
                   {() => null}
                 </AssetStates>
               )}

@@ -4,11 +4,11 @@ import { toCoinPlaces } from '../../engine/rules/coin-places';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
 import { Button } from '../ui/Button';
-import { type FuturesAssets, loadFuturesAssets } from './asset-api';
+import { type FuturesAssets, loadFuturesAssets, ASSET_REFRESH_MS } from './asset-api';
 import type { LiveFuturesFigures } from './futures-live';
 import { fixedText } from './asset-format';
 import { AssetStates } from './AssetStates';
-import { useAssetReply } from './use-asset-reply';
+import { useRead } from '../api/use-read';
 
 /** The transfer dialog's code loads when it is first opened, not with the page's figures. */
 const TransferDialog = lazy(() => import('./TransferDialog').then((module) => ({ default: module.TransferDialog })));
@@ -58,9 +58,9 @@ function useLiveFigures(data: FuturesAssets | null, isKept: boolean): LiveFuture
 /** `/asset/futures`: the USDT-M account's equity, wallet, margins, unrealized PnL and what can be transferred out. */
 export function FuturesAssetsPage() {
   const t = useT();
-  const { view, refresh } = useAssetReply(loadFuturesAssets);
+  const { state: view, refresh } = useRead(loadFuturesAssets, { refreshMs: ASSET_REFRESH_MS });
   const ready = view.status === 'ready' ? view : null;
-  const live = useLiveFigures(ready?.data ?? null, ready?.cachedAt != null);
+  const live = useLiveFigures(ready?.data ?? null, ready?.keptAt != null);
   const display = useAssetDisplay();
   const intl = useIntlTag();
   const [transferOpen, setTransferOpen] = useState(false);
@@ -72,7 +72,7 @@ export function FuturesAssetsPage() {
       <div className="asset-toolbar">
         <h2 className="asset-card__title">{t('asset.account.futures')}</h2>
       </div>
-      <AssetStates view={view} onRetry={refresh}>
+      <AssetStates state={view} onRetry={refresh}>
         {(data, isKept) => (
           <>
             <dl className="asset-figures" data-testid="futures-assets">

@@ -4,10 +4,10 @@ import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
 import { CoinIcon } from '../ui/CoinIcon';
 import { StateView } from '../ui/StateView';
-import { loadSpotAssets, type SpotAsset } from './asset-api';
+import { loadSpotAssets, type SpotAsset, ASSET_REFRESH_MS } from './asset-api';
 import { fixedText, unitText } from './asset-format';
 import { AssetStates } from './AssetStates';
-import { useAssetReply } from './use-asset-reply';
+import { useRead } from '../api/use-read';
 
 /** A balance worth less than this many USDT is "small" (the hide-small filter). */
 const SMALL_USDT = 1;
@@ -15,7 +15,7 @@ const SMALL_USDT = 1;
 /** `/asset/spot`: each coin's available, in-orders and value, with search and a small-balance filter. */
 export function SpotAssetsPage() {
   const t = useT();
-  const { view, refresh } = useAssetReply(loadSpotAssets);
+  const { state: view, refresh } = useRead(loadSpotAssets, { refreshMs: ASSET_REFRESH_MS });
   const display = useAssetDisplay();
   const intl = useIntlTag();
   const [query, setQuery] = useState('');
@@ -57,7 +57,7 @@ export function SpotAssetsPage() {
           {t('asset.hideSmall')}
         </label>
       </div>
-      <AssetStates view={view} onRetry={refresh}>
+      <AssetStates state={view} onRetry={refresh}>
         {(assets) =>
           assets.length === 0 ? (
             <StateView state="empty" message={t('asset.noBalances')} />

@@ -53,6 +53,9 @@ export interface TransferReply {
   cTime: string;
 }
 
+/** How often an open asset page reads its figures again while visible (prices move the valuations). */
+export const ASSET_REFRESH_MS = 15_000;
+
 // Reads are silent: each page shows its own state for a failure instead of a toast per poll.
 export const loadOverview = (): Promise<Reply<AssetOverview>> =>
   api.getReply<AssetOverview>('/asset/overview', { silent: true });

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { isOfflineError } from '../api/failures';
-import { useCallback, useEffect, useState } from 'react';
+import { ReadStates } from '../api/ReadStates';
+import { fresh, useRead } from '../api/use-read';
 import { useSnapshot } from 'valtio';
 import { i18nState, useIntlTag, useT } from '../i18n/i18n';
 import { RichText } from '../ui/RichText';
@@ -13,72 +13,65 @@ export interface AnnouncementDetailPageProps {
   id: string;
 }
 
-type DetailState =
-  | { status: 'loading' }
-  | { status: 'ready'; data: AnnouncementDetail }
-  | { status: 'error'; error: unknown };
+/** One announcement, or null when there is none by that id (a state of the page, not a failure); opening it marks it read. */
+function readAnnouncement(id: string, locale: string): Promise<AnnouncementDetail | null> {
+  return fetchAnnouncement(id, locale).then(
+    (data) => {
+      if (data.read !== true) void markRead([data.id], locale).catch(() => undefined);
+      return data;
+    },
+    (error: unknown) => {
+      if (isNotFoundError(error)) return null;
+      throw error;
+    },
+  );
+}
 
 /** `/announcements/{id}`: one announcement, its body sanitized by RichText (§5); opening it marks it read. */
 export function AnnouncementDetailPage({ id }: AnnouncementDetailPageProps) {
   const t = useT();
   const intl = useIntlTag();
   const { locale } = useSnapshot(i18nState);
-  const [state, setState] = useState<DetailState>({ status: 'loading' });
-
-  const load = useCallback(() => {
-    let isCurrent = true;
-    setState({ status: 'loading' });
-    fetchAnnouncement(id, locale).then(
-      (data) => {
-        if (!isCurrent) return;
-        setState({ status: 'ready', data });
-        if (data.read !== true) void markRead([data.id], locale).catch(() => undefined);
-      },
-      (error: unknown) => {
-        if (isCurrent) setState({ status: 'error', error });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [id, locale]);
-  useEffect(load, [load]);
+  const detail = useRead(
+    fresh(() => readAnnouncement(id, locale)),
+    { key: `${id}/${locale}`, needsSession: false },
+  );
 
   return (
-    <article className="announcement" aria-labelledby="announcement-title" aria-busy={state.status === 'loading'}>
+    <article
+      className="announcement"
+      aria-labelledby="announcement-title"
+      aria-busy={detail.state.status === 'loading'}
+    >
       <Link to="/announcements" className="announcement__back" data-testid="announcement-back">
         {t('content.back')}
       </Link>
-      {state.status === 'loading' && <StateView state="loading" />}
-      {state.status === 'error' && (
-        <StateView
-          state={isOfflineError(state.error) ? 'offline' : isNotFoundError(state.error) ? 'empty' : 'error'}
-          message={
-            isOfflineError(state.error)
-              ? undefined
-              : isNotFoundError(state.error)
-                ? t('content.notFound')
-                : t('content.detailFailed')
-          }
-          onRetry={isNotFoundError(state.error) ? undefined : load}
-        />
-      )}
-      {state.status === 'ready' && (
-        <>
-          <h1 id="announcement-title">{state.data.title}</h1>
-          <p className="announcement__meta">
-            <span>{t(`content.category.${state.data.category}`)}</span>
-            <time dateTime={new Date(Number(state.data.publishedAt)).toISOString()}>
-              {t('content.publishedOn', {
-                date: new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeStyle: 'short' }).format(
-                  Number(state.data.publishedAt),
-                ),
-              })}
-            </time>
-          </p>
-          <RichText html={state.data.html} className="announcement__body rich-content" />
-        </>
-      )}
+      <ReadStates
+        state={detail.state}
+        onRetry={() => void detail.refresh()}
+        texts={{ failed: t('content.detailFailed') }}
+      >
+        {(data) =>
+          data === null ? (
+            <StateView state="empty" message={t('content.notFound')} />
+          ) : (
+            <>
+              <h1 id="announcement-title">{data.title}</h1>
+              <p className="announcement__meta">
+                <span>{t(`content.category.${data.category}`)}</span>
+                <time dateTime={new Date(Number(data.publishedAt)).toISOString()}>
+                  {t('content.publishedOn', {
+                    date: new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeStyle: 'short' }).format(
+                      Number(data.publishedAt),
+                    ),
+                  })}
+                </time>
+              </p>
+              <RichText html={data.html} className="announcement__body rich-content" />
+            </>
+          )
+        }
+      </ReadStates>
     </article>
   );
 }

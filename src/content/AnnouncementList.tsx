@@ -1,11 +1,11 @@
 import { memo, useMemo } from 'react';
-import { isOfflineError } from '../api/failures';
+import { ReadStates } from '../api/ReadStates';
+import { useMorePages } from '../api/use-more-pages';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 import { StateView } from '../ui/StateView';
-import type { AnnouncementItem, CategoryFilter } from './content-api';
+import { type AnnouncementItem, type CategoryFilter, fetchAnnouncements } from './content-api';
 import { AnnouncementRow, type RowLabels } from './AnnouncementRow';
-import { useAnnouncements } from './use-announcements';
 import { RENDER_CHUNK, useChunkedCount } from './use-chunked-count';
 import { isItemRead } from './unread-state';
 
@@ -20,8 +20,22 @@ export interface AnnouncementListProps {
 export function AnnouncementList({ locale, category, localReads }: AnnouncementListProps) {
   const t = useT();
   const intl = useIntlTag();
-  const { list, isLoadingMore, moreError, loadMore, reload } = useAnnouncements(locale, category);
-  const items = list.status === 'ready' ? list.items : [];
+  const {
+    state: list,
+    refresh,
+    more,
+    loadMore,
+  } = useMorePages(
+    (cursor) =>
+      fetchAnnouncements(locale, category, cursor).then((page) => ({
+        rows: page.items,
+        next: page.nextCursor,
+        total: page.total,
+      })),
+    { key: `${locale}/${category}`, needsSession: false },
+  );
+  const items = list.status === 'ready' ? list.data.rows : [];
+  const isLoadingMore = more.status === 'loading';
   const shown = useChunkedCount(items.length);
   const listing = t('content.category.listing');
   const maintenance = t('content.category.maintenance');
@@ -38,18 +52,13 @@ export function AnnouncementList({ locale, category, localReads }: AnnouncementL
     return (ms: number) => format.format(ms);
   }, [intl]);
 
-  if (list.status === 'loading') return <StateView state="loading" />;
-  if (list.status === 'error') {
-    const offline = isOfflineError(list.error);
+  if (list.status !== 'ready')
     return (
-      <StateView
-        state={offline ? 'offline' : 'error'}
-        message={offline ? undefined : t('content.loadFailed')}
-        onRetry={reload}
-      />
+      <ReadStates state={list} onRetry={() => void refresh()} texts={{ failed: t('content.loadFailed') }}>
+        {() => null}
+      </ReadStates>
     );
-  }
-  if (list.items.length === 0) return <StateView state="empty" message={t('content.empty')} />;
+  if (items.length === 0) return <StateView state="empty" message={t('content.empty')} />;
   return (
     <>
       <ul className="announcement-list" data-testid="announcement-list" aria-busy={shown < items.length || undefined}>
@@ -64,16 +73,16 @@ export function AnnouncementList({ locale, category, localReads }: AnnouncementL
         ))}
       </ul>
       <p className="announcements__count" aria-live="polite" data-testid="announcement-count">
-        {t('content.shown', { shown: items.length, total: list.total })}
+        {t('content.shown', { shown: items.length, total: list.data.total })}
       </p>
-      {moreError !== null && (
+      {more.status === 'failed' && (
         <StateView
-          state={isOfflineError(moreError) ? 'offline' : 'error'}
-          message={isOfflineError(moreError) ? undefined : t('content.loadFailed')}
+          state={more.offline ? 'offline' : 'error'}
+          message={more.offline ? undefined : t('content.loadFailed')}
           onRetry={loadMore}
         />
       )}
-      {list.nextCursor !== null && moreError === null && (
+      {list.data.next !== null && more.status !== 'failed' && (
         <Button variant="secondary" onClick={loadMore} loading={isLoadingMore} data-testid="announcement-more">
           {isLoadingMore ? t('content.loadingMore') : t('content.loadMore')}
         </Button>

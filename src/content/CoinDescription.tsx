@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { isOfflineError } from '../api/failures';
+import { useEffect, useId, useState } from 'react';
+import { ReadStates } from '../api/ReadStates';
+import { fresh, useRead } from '../api/use-read';
 import { useSnapshot } from 'valtio';
 import { i18nState, loadTexts, useT } from '../i18n/i18n';
 import { RichText } from '../ui/RichText';
@@ -11,11 +12,6 @@ export interface CoinDescriptionProps {
   coin: string;
 }
 
-type CoinState =
-  | { status: 'loading' }
-  | { status: 'ready'; data: CoinDescriptionReply }
-  | { status: 'error'; error: unknown };
-
 /**
  * A coin's description (name, intro, links) on the trading screen and the deposit page, sanitized by RichText (§5).
  * Folded by default: the heading is a button that opens it; the text is fetched when first opened.
@@ -25,24 +21,10 @@ export function CoinDescription({ coin }: CoinDescriptionProps) {
   const { locale } = useSnapshot(i18nState);
   const panelId = useId();
   const [isOpen, setOpen] = useState(false);
-  const [state, setState] = useState<CoinState>({ status: 'loading' });
 
   useEffect(() => {
     void loadTexts('content')?.catch(() => undefined);
   }, []);
-
-  const load = useCallback(() => {
-    let isCurrent = true;
-    setState({ status: 'loading' });
-    fetchCoinDescription(coin, locale).then(
-      (data) => isCurrent && setState({ status: 'ready', data }),
-      (error: unknown) => isCurrent && setState({ status: 'error', error }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [coin, locale]);
-  useEffect(() => (isOpen ? load() : undefined), [isOpen, load]);
 
   return (
     <section className="coin-description" data-testid="coin-description">
@@ -58,22 +40,39 @@ export function CoinDescription({ coin }: CoinDescriptionProps) {
         </button>
       </h2>
       <div id={panelId} hidden={!isOpen} className="coin-description__panel">
-        {isOpen && state.status === 'loading' && <StateView state="loading" />}
-        {isOpen && state.status === 'error' && (
-          <StateView
-            state={isOfflineError(state.error) ? 'offline' : isNotFoundError(state.error) ? 'empty' : 'error'}
-            message={
-              isOfflineError(state.error)
-                ? undefined
-                : isNotFoundError(state.error)
-                  ? t('content.coin.none', { coin })
-                  : t('content.coin.failed', { coin })
-            }
-            onRetry={isNotFoundError(state.error) ? undefined : load}
-          />
-        )}
-        {isOpen && state.status === 'ready' && <RichText html={state.data.html} className="rich-content" />}
+        {isOpen && <CoinDescriptionText coin={coin} locale={locale} />}
       </div>
     </section>
+  );
+}
+
+/** A coin with no description is not a failure: the read answers null for it. */
+const describe = (coin: string, locale: string): Promise<CoinDescriptionReply | null> =>
+  fetchCoinDescription(coin, locale).catch((error: unknown) => {
+    if (isNotFoundError(error)) return null;
+    throw error;
+  });
+
+/** The description's text, read once the panel is first opened (and again for another coin or language). */
+function CoinDescriptionText({ coin, locale }: { coin: string; locale: string }) {
+  const t = useT();
+  const description = useRead(
+    fresh(() => describe(coin, locale)),
+    { key: `${coin}/${locale}`, needsSession: false },
+  );
+  return (
+    <ReadStates
+      state={description.state}
+      onRetry={() => void description.refresh()}
+      texts={{ failed: t('content.coin.failed', { coin }) }}
+    >
+      {(data) =>
+        data === null ? (
+          <StateView state="empty" message={t('content.coin.none', { coin })} />
+        ) : (
+          <RichText html={data.html} className="rich-content" />
+        )
+      }
+    </ReadStates>
   );
 }

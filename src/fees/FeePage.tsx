@@ -1,3 +1,5 @@
+import { dataOf } from '../api/read-state';
+import { SignInPrompt } from '../api/SignInPrompt';
 import { Link } from '@tanstack/react-router';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { formatRate } from './fee-format';
@@ -9,9 +11,9 @@ import './fees.css';
 export function FeePage() {
   const t = useT();
   const intl = useIntlTag();
-  const { schedule, reload } = useVipSchedule();
-  const { overview } = useVipOverview();
-  const mine = overview.status === 'ready' ? overview.data : null;
+  const schedule = useVipSchedule();
+  const { state: overview } = useVipOverview();
+  const mine = dataOf(overview);
   return (
     <section className="fees" aria-labelledby="fees-title">
       <h1 id="fees-title">{t('fees.title')}</h1>
@@ -42,15 +44,12 @@ export function FeePage() {
           <Link to="/vip/detail">{t('fees.seeProgress')}</Link>
         </div>
       )}
-      {overview.status === 'signedOut' && (
-        <p className="fees-summary" data-testid="fees-signed-out">
-          {t('fees.signInForRates')}{' '}
-          <Link to="/login" search={{ redirect: '/fee' }}>
-            {t('nav.signIn')}
-          </Link>
-        </p>
-      )}
-      <ScheduleSection schedule={schedule} currentLevel={mine?.level ?? null} onRetry={reload} />
+      {overview.status === 'signedOut' && <SignInPrompt message={t('fees.signInForRates')} testId="fees-signed-out" />}
+      <ScheduleSection
+        schedule={schedule.state}
+        currentLevel={mine?.level ?? null}
+        onRetry={() => void schedule.refresh()}
+      />
       <p className="fees__note">{t('fees.howLevels', { days: 30 })}</p>
       <Link to="/vip/vipIntroduce">{t('fees.aboutVip')}</Link>
     </section>

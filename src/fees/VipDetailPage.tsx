@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { isOfflineError } from '../api/failures';
+import { ReadStates } from '../api/ReadStates';
 import { useIntlTag, useT } from '../i18n/i18n';
-import { StateView } from '../ui/StateView';
 import { formatProgress, formatRate, formatUsdt, progressWidth } from './fee-format';
 import { useVipOverview } from './use-vip';
 import type { VipOverview } from './vip-api';
@@ -10,29 +9,18 @@ import './fees.css';
 /** `/vip/detail`: the signed-in account's VIP level, 30-day volumes, progress to the next level and current rates. */
 export function VipDetailPage() {
   const t = useT();
-  const { overview, reload } = useVipOverview();
+  const overview = useVipOverview();
   return (
     <section className="fees" aria-labelledby="vip-detail-title">
       <h1 id="vip-detail-title">{t('vip.detailTitle')}</h1>
-      {overview.status === 'loading' && <StateView state="loading" />}
-      {overview.status === 'signedOut' && (
-        <p className="fees-summary" data-testid="vip-signed-out">
-          {t('vip.signInFirst')}{' '}
-          <Link to="/login" search={{ redirect: '/vip/detail' }}>
-            {t('nav.signIn')}
-          </Link>
-        </p>
-      )}
-      {overview.status === 'error' && (
-        <StateView
-          state={isOfflineError(overview.error) ? 'offline' : 'error'}
-          message={isOfflineError(overview.error) ? undefined : t('vip.loadFailed')}
-          onRetry={reload}
-        />
-      )}
-      {(overview.status === 'ready' || (overview.status === 'error' && overview.data !== null)) && (
-        <VipOverviewPanel overview={overview.data!} />
-      )}
+      <ReadStates
+        state={overview.state}
+        onRetry={() => void overview.refresh()}
+        texts={{ signIn: t('vip.signInFirst'), failed: t('vip.loadFailed') }}
+        testIds={{ signedOut: 'vip-signed-out' }}
+      >
+        {(data) => <VipOverviewPanel overview={data} />}
+      </ReadStates>
       <p className="fees__links">
         <Link to="/fee">{t('vip.schedule')}</Link>
         <Link to="/vip/vipIntroduce">{t('fees.aboutVip')}</Link>

@@ -1,3 +1,4 @@
+import { dataOf } from '../api/read-state';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../i18n/i18n';
 import { ScheduleSection } from './ScheduleSection';
@@ -7,8 +8,8 @@ import './fees.css';
 /** `/vip/vipIntroduce`: what VIP levels give, how a level is reached and when it updates, and the schedule. */
 export function VipIntroducePage() {
   const t = useT();
-  const { schedule, reload } = useVipSchedule();
-  const { overview } = useVipOverview();
+  const schedule = useVipSchedule();
+  const level = dataOf(useVipOverview().state)?.level ?? null;
   return (
     <section className="fees" aria-labelledby="vip-intro-title">
       <h1 id="vip-intro-title">{t('vip.introTitle')}</h1>
@@ -27,11 +28,7 @@ export function VipIntroducePage() {
         <li>{t('vip.reachDrop', { days: 30 })}</li>
       </ul>
       <h2>{t('vip.scheduleTitle')}</h2>
-      <ScheduleSection
-        schedule={schedule}
-        currentLevel={overview.status === 'ready' ? overview.data.level : null}
-        onRetry={reload}
-      />
+      <ScheduleSection schedule={schedule.state} currentLevel={level} onRetry={() => void schedule.refresh()} />
       <p className="fees__links">
         <Link to="/vip/detail">{t('fees.seeProgress')}</Link>
         <Link to="/fee">{t('vip.schedule')}</Link>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { dismissFirstPaint } from '../ui/first-paint';
 import { loadOverview, loadValuationHistory } from '../asset/asset-api';
 import { AssetOverviewPage } from '../asset/AssetOverviewPage';
-import { readEarly } from '../asset/use-asset-reply';
+import { readEarly } from '../api/use-read';
 import { useT } from '../i18n/i18n';
 import { AppScreenLink } from '../ui/AppScreenLink';
 import { AppPageNav } from './AppPageNav';

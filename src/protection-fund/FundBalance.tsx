@@ -1,27 +1,29 @@
 import { useIntlTag, useT } from '../i18n/i18n';
-import { isOfflineError } from '../api/failures';
-import { StateView } from '../ui/StateView';
+import { ReadStates } from '../api/ReadStates';
+import type { FundSummary } from './fund-api';
 import { formatAmount, formatMoment } from './fund-format';
 import { useFundSummary } from './use-fund';
 
 /** The fund's balance as the big figure, when it was read, and what it paid over the last 30 days. */
 export function FundBalance() {
   const t = useT();
+  const summary = useFundSummary();
+  return (
+    <ReadStates
+      state={summary.state}
+      onRetry={() => void summary.refresh()}
+      texts={{ failed: t('fund.summaryFailed') }}
+      className="fund-balance"
+    >
+      {(data) => <FundFigures data={data} />}
+    </ReadStates>
+  );
+}
+
+/** The balance figures of a summary. */
+function FundFigures({ data }: { data: FundSummary }) {
+  const t = useT();
   const intl = useIntlTag();
-  const { state, reload } = useFundSummary();
-  if (state.status === 'loading') return <StateView state="loading" className="fund-balance" />;
-  if (state.status === 'error') {
-    const offline = isOfflineError(state.error);
-    return (
-      <StateView
-        state={offline ? 'offline' : 'error'}
-        message={offline ? undefined : t('fund.summaryFailed')}
-        onRetry={reload}
-        className="fund-balance"
-      />
-    );
-  }
-  const { data } = state;
   return (
     <div className="fund-balance" data-testid="fund-balance">
       {data.balances.map((balance) => (

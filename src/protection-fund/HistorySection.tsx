@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isOfflineError } from '../api/failures';
+import { ReadStates } from '../api/ReadStates';
 import { useT } from '../i18n/i18n';
 import { StateView } from '../ui/StateView';
 import { Tabs } from '../ui/Tabs';
@@ -11,7 +11,7 @@ import { useFundHistory } from './use-fund';
 export function HistorySection() {
   const t = useT();
   const [days, setDays] = useState<FundRange>(FUND_RANGES[0]);
-  const { state, reload } = useFundHistory(days);
+  const history = useFundHistory(days);
   return (
     <section className="fund-card" aria-labelledby="fund-history">
       <h2 id="fund-history">{t('fund.historyTitle')}</h2>
@@ -23,21 +23,20 @@ export function HistorySection() {
         onChange={(id) => setDays(Number(id) as FundRange)}
       >
         <div className="fund-history" data-days={days}>
-          {state.status === 'loading' && <StateView state="loading" className="fund-history__state" />}
-          {state.status === 'error' && (
-            <StateView
-              state={isOfflineError(state.error) ? 'offline' : 'error'}
-              message={isOfflineError(state.error) ? undefined : t('fund.historyFailed')}
-              onRetry={reload}
-              className="fund-history__state"
-            />
-          )}
-          {state.status === 'ready' && state.data.points.length < 2 && (
-            <StateView state="empty" message={t('fund.noHistory')} className="fund-history__state" />
-          )}
-          {state.status === 'ready' && state.data.points.length >= 2 && (
-            <FundHistoryChart points={state.data.points} coin={state.data.coin} />
-          )}
+          <ReadStates
+            state={history.state}
+            onRetry={() => void history.refresh()}
+            texts={{ failed: t('fund.historyFailed') }}
+            className="fund-history__state"
+          >
+            {(data) =>
+              data.points.length < 2 ? (
+                <StateView state="empty" message={t('fund.noHistory')} className="fund-history__state" />
+              ) : (
+                <FundHistoryChart points={data.points} coin={data.coin} />
+              )
+            }
+          </ReadStates>
         </div>
       </Tabs>
     </section>

@@ -1,5 +1,7 @@
 import { useIntlTag, useT } from '../i18n/i18n';
 import { ReplyShapeError } from '../api/reply-shape';
+import { dataOf } from '../api/read-state';
+import { ReadStates } from '../api/ReadStates';
 import { StateView } from '../ui/StateView';
 import { CoinReservesTable } from './CoinReservesTable';
 import { type ReservesServices, type ReservesSummary, reservesServices } from './reserves-api';
@@ -38,29 +40,23 @@ function SummaryView({ summary }: { summary: ReservesSummary }) {
 export function ReservesView({ services, verify }: ReservesViewProps) {
   const t = useT();
   const intl = useIntlTag();
-  const { state, reload } = useReservesSummary(services.fetchSummary);
-  const shown = state.status === 'ready' ? state.summary : state.status === 'error' ? state.kept?.summary : undefined;
+  const summary = useReservesSummary(services.fetchSummary);
+  const shown = dataOf(summary.state);
   return (
     <section className="reserves" aria-labelledby="reserves-title">
       <h1 id="reserves-title">{t('reserves.title')}</h1>
       <p className="reserves__intro">{t('reserves.intro')}</p>
-      {state.status === 'loading' && <StateView state="loading" />}
-      {state.status === 'error' && (
-        <StateView
-          state={state.isOffline ? 'offline' : 'error'}
-          message={
-            state.isOffline
-              ? state.kept
-                ? t('reserves.offlineKept', { time: formatBuiltAt(state.kept.receivedAt, intl) })
-                : undefined
-              : state.error instanceof ReplyShapeError
-                ? t('reserves.error.badReply')
-                : t('reserves.loadFailed')
-          }
-          onRetry={() => void reload()}
-        />
-      )}
-      {shown && <SummaryView summary={shown} />}
+      <ReadStates
+        state={summary.state}
+        onRetry={() => void summary.refresh()}
+        texts={{
+          failed: (error) =>
+            error instanceof ReplyShapeError ? t('reserves.error.badReply') : t('reserves.loadFailed'),
+          keptAsOf: (at) => t('reserves.offlineKept', { time: formatBuiltAt(at, intl) }),
+        }}
+      >
+        {(data) => <SummaryView summary={data} />}
+      </ReadStates>
       <section className="reserves-section" aria-labelledby="reserves-how-title">
         <h2 id="reserves-how-title">{t('reserves.howTitle')}</h2>
         <ul className="reserves__list">
@@ -73,7 +69,7 @@ export function ReservesView({ services, verify }: ReservesViewProps) {
         fetchProof={services.fetchProof}
         verify={verify}
         published={shown?.latest ?? null}
-        onNewerTree={async () => (await reload())?.latest?.root}
+        onNewerTree={async () => (await summary.refresh())?.latest?.root}
       />
     </section>
   );

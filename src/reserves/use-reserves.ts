@@ -1,37 +1,27 @@
 import * as Comlink from 'comlink';
-import { isOfflineError } from '../api/failures';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { classifyFailure } from '../api/read-state';
+import type { Reply } from '../api/request';
+import { useRead } from '../api/use-read';
+import { useCallback, useRef, useState } from 'react';
 import type { VerifyReply, VerifyStep } from '../../workers/reserves.api';
 import { reservesWorker } from '../workers';
-import { type KeptSummary, keptSummary, type ReservesServices, type ReservesSummary } from './reserves-api';
+import { keptSummary, type ReservesServices, type ReservesSummary } from './reserves-api';
 
-/** The summary as the page shows it: loading, ready, or failed (with the kept copy and its time when offline). */
-export type SummaryState =
-  | { status: 'loading' }
-  | { status: 'ready'; summary: ReservesSummary }
-  | { status: 'error'; error: unknown; isOffline: boolean; kept: KeptSummary | null };
-
-/** Reads the public summary on mount; `reload` reads it again (a failed refresh keeps the kept reply beside it). */
+/**
+ * Reads the public summary as every read is (api/use-read.ts); offline, the copy this tab kept of the last one
+ * answers instead, marked with the time it was received.
+ */
 export function useReservesSummary(fetchSummary: ReservesServices['fetchSummary']) {
-  const [state, setState] = useState<SummaryState>({ status: 'loading' });
-  /** Reads the summary again; resolves to the new one, or null when it failed (the state says why). */
-  const reload = useCallback((): Promise<ReservesSummary | null> => {
-    setState((old) => (old.status === 'ready' ? old : { status: 'loading' }));
-    return fetchSummary().then(
-      (summary) => {
-        setState({ status: 'ready', summary });
-        return summary;
-      },
-      (error: unknown) => {
-        setState({ status: 'error', error, isOffline: isOfflineError(error), kept: keptSummary() });
-        return null;
-      },
-    );
+  const read = useCallback(async (): Promise<Reply<ReservesSummary>> => {
+    try {
+      return { data: await fetchSummary(), cachedAt: null };
+    } catch (error) {
+      const kept = classifyFailure(error) === 'offline' ? keptSummary() : null;
+      if (kept) return { data: kept.summary, cachedAt: kept.receivedAt };
+      throw error;
+    }
   }, [fetchSummary]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { state, reload };
+  return useRead(read, { needsSession: false });
 }
 
 /** Verifies a proof in the reserves worker: the real one, or a test's. */

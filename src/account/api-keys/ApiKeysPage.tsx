@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { SignInPrompt } from '../../api/SignInPrompt';
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { localeEntryOf } from '../../../engine/rules/locales';
@@ -19,7 +19,13 @@ const NEW_KEY = { label: '', permissions: ['read'], ips: [] } as const;
 export function ApiKeysPage() {
   const t = useT();
   const { locale } = useSnapshot(i18nState);
-  const { view, reload, replace } = useApiKeys();
+  const { state, refresh, replace } = useApiKeys();
+  const reload = async () => {
+    await refresh();
+  };
+  // A list that failed to load shows its failure above an empty list: a key can still be created.
+  const keys = state.status === 'ready' ? state.data : [];
+  const failure = state.status === 'ready' || state.status === 'failed' ? state.error : null;
   const stepUp = useStepUp();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const format = useMemo(
@@ -41,31 +47,24 @@ export function ApiKeysPage() {
   return (
     <section className="api-keys" aria-labelledby="api-keys-title">
       <h1 id="api-keys-title">{t('apiKeys.title')}</h1>
-      {view.status === 'loading' && <StateView state="loading" />}
-      {view.status === 'signedOut' && (
-        <p data-testid="api-keys-signed-out">
-          {t('apiKeys.signInFirst')}{' '}
-          <Link to="/login" search={{ redirect: '/account/newapi' }}>
-            {t('nav.signIn')}
-          </Link>
-        </p>
-      )}
-      {view.status === 'ready' && (
+      {state.status === 'loading' && <StateView state="loading" />}
+      {state.status === 'signedOut' && <SignInPrompt message={t('apiKeys.signInFirst')} testId="api-keys-signed-out" />}
+      {(state.status === 'ready' || state.status === 'failed') && (
         <>
           <p className="api-keys__intro">{t('apiKeys.intro')}</p>
-          {view.error !== null && (
-            <StateView state="error" message={apiKeyFailureText(t, view.error)} onRetry={() => void reload()} />
+          {failure !== null && (
+            <StateView state="error" message={apiKeyFailureText(t, failure)} onRetry={() => void reload()} />
           )}
           <div className="api-keys__layout">
             <div className="api-keys__column">
-              <h2 className="api-keys__subtitle">
-                {t('apiKeys.count', { count: view.keys.length, max: MAX_API_KEYS })}
-              </h2>
-              {view.keys.length === 0 && view.error === null && (
-                <p data-testid="api-keys-empty">{t('apiKeys.empty')}</p>
-              )}
-              <ul className="api-keys__list" aria-label={t('apiKeys.title')} aria-busy={view.isRefreshing}>
-                {view.keys.map((key) => (
+              <h2 className="api-keys__subtitle">{t('apiKeys.count', { count: keys.length, max: MAX_API_KEYS })}</h2>
+              {keys.length === 0 && failure === null && <p data-testid="api-keys-empty">{t('apiKeys.empty')}</p>}
+              <ul
+                className="api-keys__list"
+                aria-label={t('apiKeys.title')}
+                aria-busy={state.status === 'ready' && state.refreshing}
+              >
+                {keys.map((key) => (
                   <ApiKeyRow
                     key={key.apiKey}
                     apiKey={key}

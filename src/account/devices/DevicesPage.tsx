@@ -1,12 +1,9 @@
-import { Link } from '@tanstack/react-router';
+import { ReadStates } from '../../api/ReadStates';
 import { useMemo, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { StepUpCancelled } from '../../auth/step-up';
 import { useStepUp } from '../../auth/use-step-up';
 import { useIntlTag, useT } from '../../i18n/i18n';
-import { authState } from '../../session/auth-state';
 import { Button } from '../../ui/Button';
-import { StateView } from '../../ui/StateView';
 import { showToast } from '../../ui/toast';
 import { DeviceRow } from './DeviceRow';
 import { deviceFailureText, revokeDevice, revokeOtherDevices } from './devices-api';
@@ -21,8 +18,8 @@ import './devices.css';
 export function DevicesPage() {
   const t = useT();
   const intlTag = useIntlTag();
-  const auth = useSnapshot(authState);
-  const { view, reload } = useDevices();
+  const devices = useDevices();
+  const reload = devices.refresh;
   const stepUp = useStepUp();
   const [busy, setBusy] = useState<string | null>(null);
   const format = useMemo(
@@ -54,64 +51,45 @@ export function DevicesPage() {
   const revokeOthers = () =>
     act('others', async () => t('devices.revokedOthers', { count: await revokeOtherDevices() }));
 
-  const isSignedOut = view.status === 'signedOut' || auth.status === 'anonymous';
-  const others = view.status === 'ready' ? view.devices.filter((device) => !device.isCurrent).length : 0;
+  const list = devices.state;
+  const others = list.status === 'ready' ? list.data.filter((device) => !device.isCurrent).length : 0;
   return (
     <section className="devices" aria-labelledby="devices-title">
       <h1 id="devices-title">{t('devices.title')}</h1>
-      {isSignedOut ? (
-        <p data-testid="devices-signed-out">
-          {t('devices.signInFirst')}{' '}
-          <Link to="/login" search={{ redirect: '/devices' }}>
-            {t('nav.signIn')}
-          </Link>
-        </p>
-      ) : (
-        <>
-          <p className="devices__intro">{t('devices.intro')}</p>
-          {view.status === 'loading' && <StateView state="loading" />}
-          {view.status === 'failed' && (
-            <StateView
-              state={view.isOffline ? 'offline' : 'error'}
-              message={view.isOffline ? undefined : t('devices.loadFailed')}
-              onRetry={() => void reload()}
-            />
-          )}
-          {view.status === 'ready' && (
-            <>
-              {view.error !== null && (
-                <StateView
-                  state={view.isOffline ? 'offline' : 'error'}
-                  message={view.isOffline ? undefined : t('devices.loadFailed')}
-                  onRetry={() => void reload()}
+      {list.status !== 'signedOut' && <p className="devices__intro">{t('devices.intro')}</p>}
+      <ReadStates
+        state={list}
+        onRetry={() => void reload()}
+        texts={{ signIn: t('devices.signInFirst'), failed: t('devices.loadFailed') }}
+        testIds={{ signedOut: 'devices-signed-out' }}
+      >
+        {(shown) => (
+          <>
+            <ul className="devices__list" aria-label={t('devices.listLabel')}>
+              {shown.map((device) => (
+                <DeviceRow
+                  key={device.id}
+                  device={device}
+                  intlTag={intlTag}
+                  formatTime={(time) => format.format(time)}
+                  isBusy={busy === device.id}
+                  onRevoke={device.isCurrent ? undefined : () => void revoke(device.id)}
                 />
+              ))}
+            </ul>
+            <div className="devices__others">
+              {others === 0 ? (
+                <p className="devices__muted">{t('devices.noOthers')}</p>
+              ) : (
+                <Button variant="secondary" loading={busy === 'others'} onClick={() => void revokeOthers()}>
+                  {t('devices.revokeOthers')}
+                </Button>
               )}
-              <ul className="devices__list" aria-label={t('devices.listLabel')}>
-                {view.devices.map((device) => (
-                  <DeviceRow
-                    key={device.id}
-                    device={device}
-                    intlTag={intlTag}
-                    formatTime={(time) => format.format(time)}
-                    isBusy={busy === device.id}
-                    onRevoke={device.isCurrent ? undefined : () => void revoke(device.id)}
-                  />
-                ))}
-              </ul>
-              <div className="devices__others">
-                {others === 0 ? (
-                  <p className="devices__muted">{t('devices.noOthers')}</p>
-                ) : (
-                  <Button variant="secondary" loading={busy === 'others'} onClick={() => void revokeOthers()}>
-                    {t('devices.revokeOthers')}
-                  </Button>
-                )}
-              </div>
-            </>
-          )}
-          <LoginHistorySection />
-        </>
-      )}
+            </div>
+          </>
+        )}
+      </ReadStates>
+      {list.status !== 'signedOut' && <LoginHistorySection />}
       {stepUp.dialog}
     </section>
   );

@@ -5,24 +5,23 @@ import { listSubAccounts, type SubAccount, subFailureText } from './sub-accounts
 import { SubAccountCard } from './SubAccountCard';
 import { SubCreateForm } from './SubCreateForm';
 import { SubLoadState } from './SubLoadState';
-import { useSubLoad } from './use-sub-load';
+import { fresh, useRead } from '../../api/use-read';
 import './sub-accounts.css';
 
 /** `/account/sub-account`: the main account's sub-accounts with their balances; create, rename, transfer, freeze, delete, switch. */
 export function SubAccountsPage() {
   const t = useT();
-  const { view, reload, replace } = useSubLoad(listSubAccounts, 'list');
+  const { state: view, refresh: reload, update } = useRead(fresh(listSubAccounts), { key: 'list' });
   const stepUp = useStepUp();
 
   const onChanged = (changed: SubAccount) => {
-    if (view.status !== 'ready') return;
-    replace(view.data.map((account) => (account.userId === changed.userId ? changed : account)));
+    update((accounts) => accounts.map((account) => (account.userId === changed.userId ? changed : account)));
   };
 
   return (
     <section className="subs" aria-labelledby="subs-title">
       <h1 id="subs-title">{t('subaccounts.title')}</h1>
-      <SubLoadState view={view} redirect="/account/sub-account" onRetry={() => void reload()} />
+      <SubLoadState view={view} onRetry={() => void reload()} />
       {view.status === 'ready' && (
         <>
           <p className="subs__intro">{t('subaccounts.intro')}</p>
@@ -34,7 +33,7 @@ export function SubAccountsPage() {
           {view.data.length === 0 && view.error === null && (
             <StateView state="empty" message={t('subaccounts.empty')} />
           )}
-          <ul className="subs__list" aria-label={t('subaccounts.title')} aria-busy={view.isRefreshing}>
+          <ul className="subs__list" aria-label={t('subaccounts.title')} aria-busy={view.refreshing}>
             {view.data.map((account) => (
               <SubAccountCard
                 key={account.userId}

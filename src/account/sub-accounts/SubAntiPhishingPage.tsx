@@ -9,7 +9,7 @@ import { StateView } from '../../ui/StateView';
 import { showToast } from '../../ui/toast';
 import { readSubAccount, readSubAntiPhishing, subFailureText, writeSubAntiPhishing } from './sub-accounts-api';
 import { SubLoadState } from './SubLoadState';
-import { useSubLoad } from './use-sub-load';
+import { fresh, useRead } from '../../api/use-read';
 import './sub-accounts.css';
 
 /** 4–20 letters or digits, as the gateway's anti-phishing store takes it. */
@@ -23,11 +23,18 @@ export interface SubAntiPhishingPageProps {
 export function SubAntiPhishingPage({ userId }: SubAntiPhishingPageProps) {
   const t = useT();
   const stepUp = useStepUp();
-  const { view, reload, replace } = useSubLoad(async () => {
-    if (userId === null) throw new Error('no sub-account');
-    const [account, code] = await Promise.all([readSubAccount(userId), readSubAntiPhishing(userId)]);
-    return { name: account.name, code };
-  }, userId ?? '');
+  const {
+    state: view,
+    refresh: reload,
+    update,
+  } = useRead(
+    fresh(async () => {
+      if (userId === null) throw new Error('no sub-account');
+      const [account, code] = await Promise.all([readSubAccount(userId), readSubAntiPhishing(userId)]);
+      return { name: account.name, code };
+    }),
+    { key: userId ?? '' },
+  );
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
@@ -47,7 +54,7 @@ export function SubAntiPhishingPage({ userId }: SubAntiPhishingPageProps) {
     setError(null);
     try {
       await stepUp.run('anti-phishing', () => writeSubAntiPhishing(userId, code));
-      replace({ ...view.data, code });
+      update((data) => ({ ...data, code }));
       setTyped('');
       showToast({ type: 'success', message: t(code === null ? 'subaccounts.codeRemoved' : 'subaccounts.codeSaved') });
     } catch (failure) {
@@ -74,7 +81,7 @@ export function SubAntiPhishingPage({ userId }: SubAntiPhishingPageProps) {
           ? t('subaccounts.antiPhishingOf', { name: view.data.name })
           : t('subaccounts.antiPhishing')}
       </h1>
-      <SubLoadState view={view} redirect="/account/sub-account" onRetry={() => void reload()} />
+      <SubLoadState view={view} onRetry={() => void reload()} />
       {view.status === 'ready' && (
         <>
           <p className="subs__intro">{t('subaccounts.antiPhishingIntro')}</p>

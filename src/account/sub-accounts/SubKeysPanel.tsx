@@ -19,7 +19,7 @@ import {
   type SubApiKey,
   subFailureText,
 } from './sub-accounts-api';
-import { useSubLoad } from './use-sub-load';
+import { fresh, useRead } from '../../api/use-read';
 import '../api-keys/api-keys.css';
 
 const NEW_KEY = { label: '', permissions: ['read'], ips: [] } as const;
@@ -36,7 +36,10 @@ export interface SubKeysPanelProps {
 export function SubKeysPanel({ account, run }: SubKeysPanelProps) {
   const t = useT();
   const { locale } = useSnapshot(i18nState);
-  const { view, reload } = useSubLoad(() => listSubKeys(account.userId), account.userId);
+  const { state: view, refresh: reload } = useRead(
+    fresh(() => listSubKeys(account.userId)),
+    { key: account.userId },
+  );
   const [created, setCreated] = useState<CreatedSubApiKey | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const format = useMemo(
@@ -77,8 +80,8 @@ export function SubKeysPanel({ account, run }: SubKeysPanelProps) {
       {view.status === 'loading' && <StateView state="loading" />}
       {view.status === 'failed' && (
         <StateView
-          state={view.isOffline ? 'offline' : 'error'}
-          message={view.isOffline ? undefined : subFailureText(t, view.error)}
+          state={view.offline ? 'offline' : 'error'}
+          message={view.offline ? undefined : subFailureText(t, view.error)}
           onRetry={() => void reload()}
         />
       )}
@@ -86,7 +89,7 @@ export function SubKeysPanel({ account, run }: SubKeysPanelProps) {
         <div className="api-keys__layout">
           <div className="api-keys__column">
             {view.data.length === 0 && <p data-testid="sub-keys-empty">{t('subaccounts.keysEmpty')}</p>}
-            <ul className="api-keys__list" aria-label={t('subaccounts.keysTitle')} aria-busy={view.isRefreshing}>
+            <ul className="api-keys__list" aria-label={t('subaccounts.keysTitle')} aria-busy={view.refreshing}>
               {view.data.map((key) => (
                 <li key={key.apiKey} className="api-keys__item" data-testid="sub-api-key">
                   <div className="api-keys__head">

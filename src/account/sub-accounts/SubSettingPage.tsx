@@ -6,7 +6,7 @@ import { readSubAccount, type SubAccount } from './sub-accounts-api';
 import { SubFreezeButton } from './SubFreezeButton';
 import { SubKeysPanel } from './SubKeysPanel';
 import { SubLoadState } from './SubLoadState';
-import { useSubLoad } from './use-sub-load';
+import { fresh, useRead } from '../../api/use-read';
 import './sub-accounts.css';
 
 export interface SubSettingPageProps {
@@ -18,9 +18,13 @@ export interface SubSettingPageProps {
 export function SubSettingPage({ userId }: SubSettingPageProps) {
   const t = useT();
   const stepUp = useStepUp();
-  const { view, reload, replace } = useSubLoad(
-    () => (userId === null ? Promise.reject(new Error('no sub-account')) : readSubAccount(userId)),
-    userId ?? '',
+  const {
+    state: view,
+    refresh: reload,
+    update,
+  } = useRead(
+    fresh(() => (userId === null ? Promise.reject(new Error('no sub-account')) : readSubAccount(userId))),
+    { key: userId ?? '' },
   );
   if (userId === null)
     return (
@@ -38,8 +42,10 @@ export function SubSettingPage({ userId }: SubSettingPageProps) {
       <h1 id="sub-setting-title">
         {view.status === 'ready' ? t('subaccounts.settingOf', { name: view.data.name }) : t('subaccounts.settingTitle')}
       </h1>
-      <SubLoadState view={view} redirect="/account/sub-account" onRetry={() => void reload()} />
-      {view.status === 'ready' && <SubSettingBody account={view.data} run={stepUp.run} onChanged={replace} />}
+      <SubLoadState view={view} onRetry={() => void reload()} />
+      {view.status === 'ready' && (
+        <SubSettingBody account={view.data} run={stepUp.run} onChanged={(account) => update(() => account)} />
+      )}
       {stepUp.dialog}
     </section>
   );

@@ -7,7 +7,7 @@ import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
 import { AssetStates } from '../AssetStates';
 import { recordTime } from '../records/TransacPage';
-import { useAssetReply } from '../use-asset-reply';
+import { useRead } from '../../api/use-read';
 import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { AddressMemoFields } from './FundsFields';
 import {
@@ -23,15 +23,15 @@ import './funds.css';
 /** `settings/address`: the withdrawal addresses the user saved, and a form to save another. */
 export function AddressBookPage() {
   const t = useT();
-  const coins = useAssetReply(loadCoins, { refreshMs: 10 * 60_000 });
-  const saved = useAssetReply(() => loadSavedAddresses(), { refreshMs: 60_000 });
+  const coins = useRead(loadCoins, { refreshMs: 10 * 60_000 });
+  const saved = useRead(() => loadSavedAddresses(), { refreshMs: 60_000 });
   return (
     <div className="asset-card funds">
       <h2 className="asset-card__title">{t('asset.address.title')}</h2>
-      <AssetStates view={coins.view} onRetry={coins.refresh}>
+      <AssetStates state={coins.state} onRetry={coins.refresh}>
         {(list, isKept) => (isKept ? null : <AddAddressForm coins={list} onSaved={saved.refresh} />)}
       </AssetStates>
-      <AssetStates view={saved.view} onRetry={saved.refresh}>
+      <AssetStates state={saved.state} onRetry={saved.refresh}>
         {(entries, isKept) =>
           entries.length === 0 ? (
             <StateView state="empty" message={t('asset.address.empty')} />

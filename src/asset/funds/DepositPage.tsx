@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast';
 import { fixedText } from '../asset-format';
 import { AssetStates } from '../AssetStates';
 import { placesOf } from '../records/TransacPage';
-import { useAssetReply } from '../use-asset-reply';
+import { useRead } from '../../api/use-read';
 import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { FundsHistory } from './FundsHistory';
 import { loadCoins, loadDepositAddress, loadDeposits, sendTestDeposit } from './funds-api';
@@ -44,11 +44,11 @@ export function DepositPage() {
   const t = useT();
   const search = useSearch({ from: '/asset/deposit' });
   const navigate = useNavigate({ from: '/asset/deposit' });
-  const coins = useAssetReply(loadCoins, { refreshMs: 10 * 60_000 });
+  const coins = useRead(loadCoins, { refreshMs: 10 * 60_000 });
   return (
     <div className="asset-card funds">
       <h2 className="asset-card__title">{t('asset.deposit.title')}</h2>
-      <AssetStates view={coins.view} onRetry={coins.refresh}>
+      <AssetStates state={coins.state} onRetry={coins.refresh}>
         {(list, isKept) => {
           const { coin, chain, network } = pickNetwork(list, search, 'depositEnabled');
           return (
@@ -95,22 +95,22 @@ function DepositAddressPanel(props: {
   const { coin, chain } = props;
   const t = useT();
   const intl = useIntlTag();
-  const address = useAssetReply(() => loadDepositAddress(coin, chain), {
+  const address = useRead(() => loadDepositAddress(coin, chain), {
     key: `${coin}/${chain}`,
     refreshMs: 10 * 60_000,
   });
   const [pending, setPending] = useState(false);
-  const deposits = useAssetReply(() => loadDeposits(coin), {
+  const deposits = useRead(() => loadDeposits(coin), {
     key: coin,
     refreshMs: pending ? PENDING_REFRESH_MS : 15_000,
   });
-  const rows = deposits.view.status === 'ready' ? deposits.view.data.rows : [];
+  const rows = deposits.state.status === 'ready' ? deposits.state.data.rows : [];
   const hasPending = rows.some((row) => row.status === 'pending');
   if (hasPending !== pending) setPending(hasPending);
 
   return (
     <div className="funds__body">
-      <AssetStates view={address.view} onRetry={address.refresh}>
+      <AssetStates state={address.state} onRetry={address.refresh}>
         {(data) => (
           <div className="funds__address">
             <QrCode value={data.address} label={t('asset.deposit.qr')} />
@@ -160,7 +160,7 @@ function DepositAddressPanel(props: {
       <FundsHistory
         title="asset.deposit.recent"
         empty="asset.deposit.none"
-        view={deposits.view}
+        view={deposits.state}
         onRetry={deposits.refresh}
         testId="deposit-list"
         isDone={(row) => row.status === 'credited'}

@@ -5,7 +5,7 @@ import { coinAmount } from '../asset-format';
 import { AssetStates } from '../AssetStates';
 import type { RecordPage } from '../records/records-api';
 import { recordTime } from '../records/TransacPage';
-import type { AssetView } from '../use-asset-reply';
+import type { ReadState } from '../../api/read-state';
 
 /** What a deposit or a withdrawal row shows in common. */
 interface FundsRow {
@@ -32,7 +32,7 @@ export function FundsHistory<Row extends FundsRow>({
 }: {
   title: MessageKey;
   empty: MessageKey;
-  view: AssetView<RecordPage<Row>>;
+  view: ReadState<RecordPage<Row>>;
   onRetry(): void;
   testId: string;
   isDone(row: Row): boolean;
@@ -44,7 +44,7 @@ export function FundsHistory<Row extends FundsRow>({
   return (
     <>
       <h3 className="funds__subtitle">{t(title)}</h3>
-      <AssetStates view={view} onRetry={onRetry}>
+      <AssetStates state={view} onRetry={onRetry}>
         {(page) =>
           page.rows.length === 0 ? (
             <StateView state="empty" message={t(empty)} />

@@ -1,3 +1,4 @@
+import { ASSET_REFRESH_MS } from '../asset-api';
 import { compareDecimalText } from '../../../engine/rules/market-sort';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
 import { coinAmount } from '../asset-format';
 import { AssetStates } from '../AssetStates';
-import { useAssetReply } from '../use-asset-reply';
+import { useRead } from '../../api/use-read';
 import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { FundsHistory } from './FundsHistory';
 import { AddressMemoFields, AmountField } from './FundsFields';
@@ -32,7 +33,7 @@ export function WithdrawPage() {
   const t = useT();
   const search = useSearch({ from: '/asset/withdraw' });
   const navigate = useNavigate({ from: '/asset/withdraw' });
-  const coins = useAssetReply(loadCoins, { refreshMs: 10 * 60_000 });
+  const coins = useRead(loadCoins, { refreshMs: 10 * 60_000 });
   return (
     <div className="asset-card funds">
       <div className="asset-toolbar">
@@ -41,7 +42,7 @@ export function WithdrawPage() {
           {t('asset.address.open')}
         </Link>
       </div>
-      <AssetStates view={coins.view} onRetry={coins.refresh}>
+      <AssetStates state={coins.state} onRetry={coins.refresh}>
         {(list, isKept) => {
           const { coin, chain, network } = pickNetwork(list, search, 'withdrawEnabled');
           return (
@@ -71,9 +72,9 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
   const intl = useIntlTag();
   const { amountsShown } = useAssetDisplay();
   const chain = network.chain;
-  const info = useAssetReply(() => loadWithdrawInfo(coin, chain), { key: `${coin}/${chain}` });
-  const saved = useAssetReply(() => loadSavedAddresses(coin), { key: coin, refreshMs: 10 * 60_000 });
-  const withdrawals = useAssetReply(() => loadWithdrawals(coin), { key: coin, refreshMs: 5_000 });
+  const info = useRead(() => loadWithdrawInfo(coin, chain), { key: `${coin}/${chain}`, refreshMs: ASSET_REFRESH_MS });
+  const saved = useRead(() => loadSavedAddresses(coin), { key: coin, refreshMs: 10 * 60_000 });
+  const withdrawals = useRead(() => loadWithdrawals(coin), { key: coin, refreshMs: 5_000 });
   const stepUp = useStepUp();
   const [address, setAddress] = useState('');
   const [memo, setMemo] = useState('');
@@ -83,7 +84,7 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
   // One id per intended withdrawal: a resend after a lost reply is refused as a duplicate, never paid twice.
   const clientOid = useRef(randomHex(16));
   const pattern = new RegExp(network.addressPattern);
-  const figures = info.view.status === 'ready' ? info.view.data : null;
+  const figures = info.state.status === 'ready' ? info.state.data : null;
   const shown = (value: string, unit = coin) => (amountsShown ? coinAmount(value, unit, intl) : HIDDEN_AMOUNT);
   const maxAmount = figures ? subtractDecimal(figures.available, figures.fee) : null;
 
@@ -141,7 +142,7 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
     }
   };
 
-  const savedList = saved.view.status === 'ready' ? saved.view.data.filter((entry) => entry.chain === chain) : [];
+  const savedList = saved.state.status === 'ready' ? saved.state.data.filter((entry) => entry.chain === chain) : [];
   return (
     <div className="funds__body">
       <form className="funds__form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -211,7 +212,7 @@ function WithdrawForm({ coin, network, isKept }: { coin: string; network: CoinCh
       <FundsHistory
         title="asset.withdraw.recent"
         empty="asset.withdraw.none"
-        view={withdrawals.view}
+        view={withdrawals.state}
         onRetry={withdrawals.refresh}
         testId="withdrawal-list"
         isDone={(row) => row.status === 'completed'}

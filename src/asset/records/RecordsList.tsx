@@ -65,7 +65,7 @@ export function RecordsList<Row>(props: RecordsListProps<Row>) {
     useCallback((row: Row) => columns.map((column) => column.csv(row)), [columns]),
     useCallback(() => `${props.fileName}-${formatRequestDate(new Date()).slice(0, 10)}.csv`, [props.fileName]),
   );
-  const view = pages.view;
+  const view = pages.state;
 
   return (
     <div className="asset-card">
@@ -88,15 +88,12 @@ export function RecordsList<Row>(props: RecordsListProps<Row>) {
         />
         <ExportButton
           state={exportCsv.state}
-          disabled={view.status !== 'ready' || view.cachedAt !== null || range === null}
+          disabled={view.status !== 'ready' || view.keptAt !== null || range === null}
           onStart={exportCsv.start}
           onStop={exportCsv.stop}
         />
       </div>
-      <AssetStates
-        view={view.status === 'ready' ? { status: 'ready', data: view, cachedAt: view.cachedAt, receivedAt: 0 } : view}
-        onRetry={pages.retry}
-      >
+      <AssetStates state={view} onRetry={pages.retry}>
         {(data) =>
           data.rows.length === 0 ? (
             <StateView state="empty" message={t('asset.records.empty')} />
@@ -132,7 +129,12 @@ export function RecordsList<Row>(props: RecordsListProps<Row>) {
                   </tbody>
                 </table>
               </div>
-              <RecordsPager page={pages.page} hasNext={data.hasNext} onPrevious={pages.previous} onNext={pages.next} />
+              <RecordsPager
+                page={pages.page}
+                hasNext={data.next !== null}
+                onPrevious={pages.previous}
+                onNext={pages.next}
+              />
             </>
           )
         }

@@ -1,20 +1,12 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
 import { RequestError } from '../../../src/api/request';
 import { type ReservesServices, readSummary } from '../../../src/reserves/reserves-api';
 import { ReservesView } from '../../../src/reserves/ReservesPage';
 import { verifyInWorker } from '../../../src/reserves/use-reserves';
 import { authState } from '../../../src/session/auth-state';
 import '../ui/helpers';
+import { renderAtPath } from '../ui/router';
 import { BUILT_AT, buildTree } from './proof-fixtures';
 
 const tree = await buildTree();
@@ -45,18 +37,8 @@ function services(overrides: Partial<ReservesServices> = {}): ReservesServices {
 }
 
 /** The view under a memory router (its sign-in link needs one), with the real reserves worker. */
-async function renderPage(value: ReservesServices) {
-  const root = createRootRoute({ component: Outlet });
-  const index = createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    component: () => <ReservesView services={value} verify={verifyInWorker} />,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([index]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  return render(<RouterProvider router={router} />);
+function renderPage(value: ReservesServices) {
+  return renderAtPath('/', () => <ReservesView services={value} verify={verifyInWorker} />);
 }
 
 const fileInput = () => page.getByLabelText('Choose a proof file (.json)');
