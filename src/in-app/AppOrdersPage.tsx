@@ -4,7 +4,7 @@ import { fresh, useRead } from '../api/use-read';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { authState } from '../session/auth-state';
-import { SignInToTrade } from '../trade/account-panels/AccountPanelsSignIn';
+import { SignInPrompt } from '../api/SignInPrompt';
 import { orderSideText, orderTime, orderTypeText } from '../trade/account-panels/account-format';
 import { useOrderCancel } from '../trade/account-panels/use-order-cancel';
 import { errorText, tradeApi } from '../trade/trade-api';
@@ -101,7 +101,7 @@ export function AppOrdersPage() {
           {t('inApp.orders.title')}
         </h1>
         {status === 'anonymous' ? (
-          <SignInToTrade message={t('inApp.orders.signIn')} />
+          <SignInPrompt message={t('inApp.orders.signIn')} testId="app-orders-signed-out" />
         ) : status === 'unknown' ? (
           <StateView state="loading" />
         ) : (

@@ -1,12 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadTexts } from '../i18n/i18n';
 import { LoginPage } from '../auth/LoginPage';
-
-/** Only a same-origin path may be a redirect target after sign-in; anything else is dropped. */
-function safeRedirect(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 512) return undefined;
-  return /^\/(?![/\\])[\w\-./?=&%]*$/.test(value) ? value : undefined;
-}
+import { safeRedirect } from '../api/login-link';
 
 /** `/login` (and `/{lang}/login`): sign-in. */
 export const Route = createFileRoute('/login')({

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/i18n';
 import type { Session, Slice } from './account-store';
 import { Button } from '../../ui/Button';
 import { StateView } from '../../ui/StateView';
-import { SignInToTrade } from './AccountPanelsSignIn';
+import { SignInPrompt } from '../../api/SignInPrompt';
 
 export interface AccountPanelsStateProps {
   session: Session;
@@ -22,7 +22,8 @@ export interface AccountPanelsStateProps {
  */
 export function AccountPanelsState({ session, slice, isEmpty, emptyText, onRetry, children }: AccountPanelsStateProps) {
   const t = useT();
-  if (session === 'signedOut') return <SignInToTrade message={t('trade.acct.signIn')} />;
+  if (session === 'signedOut')
+    return <SignInPrompt message={t('trade.acct.signIn')} testId="trade-panels-signed-out" className="trade-sign-in" />;
   if (session === 'unknown' || (isEmpty && slice.status === 'loading')) return <StateView state="loading" />;
   if (isEmpty && slice.status === 'error')
     return <StateView state="error" message={slice.error ?? undefined} onRetry={onRetry} />;

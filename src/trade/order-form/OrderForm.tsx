@@ -6,7 +6,7 @@ import { isRefusalStanding, type ShownRefusal } from '../../../engine/rules/refu
 import { useAccount, useTradeServices } from '../trade-services';
 import { Button } from '../../ui/Button';
 import { showToast } from '../../ui/toast/toast-state';
-import { SignInToTrade } from '../account-panels/AccountPanelsSignIn';
+import { SignInPrompt } from '../../api/SignInPrompt';
 import {
   type FormField,
   type FormOrderType,
@@ -201,7 +201,11 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
           </p>
         )}
         {signedOut ? (
-          <SignInToTrade message={t('trade.form.signInToTrade')} />
+          <SignInPrompt
+            message={t('trade.form.signInToTrade')}
+            testId="trade-form-signed-out"
+            className="trade-sign-in"
+          />
         ) : (
           <Button
             type="submit"
