@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
       deviceKeys.unbindSession(sessionId);
     },
     // A device whose login key is already bound to this user is known; anything else is new to the account.
-    isTrustedDevice: (_c, userId, clientKey) =>
+    isTrustedDevice: (_facts, userId, clientKey) =>
       clientKey !== null && deviceKeys.keysOfUser(hashUserId(userId)).some((key) => key.keyId === clientKey.keyId),
     verifySecurityKey: createSecurityKeyVerifier({ db: deps.db, logger: deps.logger }),
     localMode: deps.localMode,

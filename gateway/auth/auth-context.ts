@@ -5,6 +5,7 @@ import { clientAddressOf } from '../http/request-origin';
 import type { Logger } from '../log/logger';
 import { type CodeMailer, createDevMailbox, createDroppingMailer, type DevMailbox } from './dev-mailbox/dev-mailbox';
 import { createPasswordChecker, DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './password-hash';
+import type { RequestFacts } from './sessions/request-facts';
 import { type ClientKey, createPendingLoginStore, type PendingLoginStore } from './sign-in/pending-login-store';
 import { createRateLimiter, type RateLimiter } from '../security/rate-limiter';
 import { createSessionStore, type SessionStore } from './sessions/session-store';
@@ -42,7 +43,7 @@ export interface KeyBinding {
 
 /** Decides whether a login comes from a device the user has used before. */
 export type DeviceTrust = (
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   userId: string,
   clientKey: ClientKey | null,
 ) => boolean | Promise<boolean>;
@@ -52,7 +53,7 @@ export type DeviceTrust = (
  * names the step-up challenge; without one the sign-in step answers `50100` and no key can be added.
  */
 export type SecurityKeyVerifier = (
-  c: Context<GatewayEnv>,
+  facts: Pick<RequestFacts, 'url' | 'secretCookie'>,
   input: { userId: string; fidoVerifyCode: string; binding?: string },
 ) => Promise<boolean>;
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField, loginExpired } from '../http/gateway-error';
 import { readJsonBody } from '../http/read-json-body';
@@ -6,7 +7,9 @@ import { expectObject, type JsonObject, readString } from '../http/validate';
 import type { AuthContext } from './auth-context';
 import { notLoggedIn, submitFailed } from './auth-errors';
 import type { ClientKey } from './sign-in/pending-login-store';
-import { hadSessionCookie } from './sessions/session-middleware';
+import type { RequestFacts, SignInAnswer } from './sessions/request-facts';
+import { applyCookies, isSecureRequest, readSecretCookie } from './sessions/session-cookies';
+import { deviceOf, hadSessionCookie } from './sessions/session-middleware';
 import type { UserRecord } from './user-store';
 
 /** Largest body an auth route reads (16 KiB): an RSA-2048 login envelope is about 1 KiB. */
@@ -78,4 +81,22 @@ export function requireUser(ctx: AuthContext, c: Context<GatewayEnv>): UserRecor
   const user = session ? ctx.users.findById(session.userId) : undefined;
   if (user) return user;
   throw hadSessionCookie(c) ? loginExpired() : notLoggedIn();
+}
+
+/** What the sign-in rooms need of this request, read once here so they never take the request itself. */
+export function requestFacts(ctx: AuthContext, c: Context<GatewayEnv>): RequestFacts {
+  return {
+    session: c.get('session') ?? null,
+    device: deviceOf(c, ctx.clientIp),
+    secure: isSecureRequest(c, ctx.secureCookies),
+    url: c.req.url,
+    secretCookie: (name) => readSecretCookie(c, name),
+  };
+}
+
+/** The reply of a sign-in step: its cookies set, the request's new session noted (for the request log), its data. */
+export function answerSignIn(c: Context<GatewayEnv>, facts: RequestFacts, answer: SignInAnswer): Response {
+  applyCookies(c, answer.cookies, facts.secure);
+  if (answer.session) c.set('session', answer.session);
+  return replyOk(c, answer.data);
 }

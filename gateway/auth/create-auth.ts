@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env';
 import { accountRoutes } from './sessions/account-routes';
 import { type AuthContext, type AuthDeps, createAuthContext } from './auth-context';
+import { answerSignIn, requestFacts } from './auth-request';
 import { bindingRoutes } from './second-factors/binding-routes';
 import { devMailboxRoutes } from './dev-mailbox/dev-mailbox-routes';
 import { deviceRoutes } from './sessions/device-routes';
@@ -82,6 +83,10 @@ export function createAuth(deps: CreateAuthDeps): Auth {
     session,
     routes,
     context,
-    confirmKnownDevice: (c, userIdHash) => confirmKnownDevice(context, c, userIdHash),
+    confirmKnownDevice: async (c, userIdHash) => {
+      const facts = requestFacts(context, c);
+      const answer = await confirmKnownDevice(context, facts, userIdHash);
+      return answer && answerSignIn(c, facts, answer);
+    },
   };
 }

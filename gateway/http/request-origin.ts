@@ -41,6 +41,12 @@ export function isHttpsRequest(c: Context<GatewayEnv>): boolean {
   return c.get('isHttps') ?? new URL(c.req.url).protocol === 'https:';
 }
 
+/** The origin (scheme, host and port) a request came to. */
+export function requestOriginOf(c: Context<GatewayEnv>): string {
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  return `${isHttpsRequest(c) ? 'https' : 'http'}://${host}`;
+}
+
 /** The caller's address for rate limits (the proxy's `X-Forwarded-For` only when trusted). */
 export function clientAddressOf(c: Context<GatewayEnv>): string {
   return c.get('clientAddress') ?? socketAddress(c);

@@ -7,7 +7,7 @@ import type { InstrumentSpec } from './instruments';
 import type { TickerSnapshot } from './market-types';
 import type { MarketSimulator } from './simulator';
 import { formatScaled } from './scaled-decimal';
-import { queryValue, requireInstrument, requireProductType, simulatedLine } from './market-query';
+import { queryValue, requireInstrument, requireProductType, simulatedLine } from './market-input';
 
 /** The funding interval in hours, as `fundingRateInterval` and `ratePeriod` state it. */
 const FUNDING_HOURS = String(FUNDING_INTERVAL_MS / 3_600_000);

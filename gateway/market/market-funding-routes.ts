@@ -6,7 +6,7 @@ import type { InstrumentSpec } from './instruments';
 import type { MarketSimulator } from './simulator';
 import { formatScaled } from './scaled-decimal';
 import { tiersOf } from './margin-tiers';
-import { integerParameter, requireInstrument, requireProductType, simulatedLine } from './market-query';
+import { integerParameter, requireInstrument, requireProductType, simulatedLine } from './market-input';
 
 const FUNDING_PAGE_SIZE_DEFAULT = 20;
 const FUNDING_PAGE_SIZE_MAX = 100;

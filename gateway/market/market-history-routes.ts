@@ -15,7 +15,7 @@ import {
   requireProductType,
   simulatedLine,
   timeParameter,
-} from './market-query';
+} from './market-input';
 import { candles } from './market-snapshot-routes';
 
 const FILLS_HISTORY_DEFAULT = 500;

@@ -7,7 +7,7 @@ import type { MarketSimulator } from './simulator';
 import { futuresReferenceRoutes } from './futures-reference-routes';
 import { marketFundingRoutes } from './market-funding-routes';
 import { marketHistoryRoutes } from './market-history-routes';
-import { pickInstruments, requireProductType, simulatedLine } from './market-query';
+import { pickInstruments, requireProductType, simulatedLine } from './market-input';
 import { marketSnapshotRoutes } from './market-snapshot-routes';
 import { publicV2Routes } from './public-v2-routes';
 

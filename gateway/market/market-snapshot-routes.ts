@@ -17,7 +17,7 @@ import {
   requireProductType,
   simulatedLine,
   timeParameter,
-} from './market-query';
+} from './market-input';
 
 const SPOT_STEPS = ['step0', 'step1', 'step2', 'step3', 'step4', 'step5'] as const;
 const FUTURES_SCALES = ['scale0', 'scale1', 'scale2', 'scale3'] as const;

@@ -4,7 +4,7 @@ import { replyMarketOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import type { MarketSimulator } from './simulator';
 import { MONEY_PLACES } from '../money/money-units';
-import { badParameter, queryValue } from './market-query';
+import { badParameter, queryValue } from './market-input';
 
 const COIN_PATTERN = /^[A-Z0-9]{1,20}$/;
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
 import { isAntiPhishingCode, readAntiPhishingCode, writeAntiPhishingCode } from '../auth/profile/anti-phishing-store';
-import { readAuthBody } from '../auth/auth-request';
+import { readAuthBody, requireUser } from '../auth/auth-request';
 import { withStepUp } from '../auth/second-factors/step-up';
 import type { SubAccountStore } from '../auth/sub-accounts/sub-account-store';
 import { replyOk } from '../http/envelope';
@@ -23,13 +23,13 @@ export function subAntiPhishingRoutes(ctx: AuthContext, store: SubAccountStore):
   const routes = new Hono<GatewayEnv>();
 
   routes.get(SUB_ANTI_PHISHING_PATHS.read, (c) => {
-    const { sub } = ownedSub(ctx, store, c, c.req.query('userId'));
+    const { sub } = ownedSub(store, requireUser(ctx, c), c.req.query('userId'));
     return replyOk(c, { code: readAntiPhishingCode(ctx.db, sub.id) });
   });
 
   routes.post(SUB_ANTI_PHISHING_PATHS.write, async (c) => {
     const body = await readAuthBody(c);
-    const { main, sub } = ownedSub(ctx, store, c, body.userId);
+    const { main, sub } = ownedSub(store, requireUser(ctx, c), body.userId);
     const code = body.code === null ? null : body.code;
     if (code !== null && !isAntiPhishingCode(code)) throw invalidField('code', 'must be 4 to 20 letters or digits');
     withStepUp(ctx, sessionIdOf(c), 'anti-phishing', () => writeAntiPhishingCode(ctx.db, sub.id, code));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
-import { readAuthBody, readStepFields } from '../auth/auth-request';
+import { readAuthBody, readStepFields, requireUser } from '../auth/auth-request';
 import { withStepUp } from '../auth/second-factors/step-up';
 import type { SubAccountStore } from '../auth/sub-accounts/sub-account-store';
 import { subAccountFrozen } from '../auth/sub-accounts/sub-errors';
@@ -31,13 +31,13 @@ export function subKeyRoutes(ctx: AuthContext, store: SubAccountStore, keys: Api
   const routes = new Hono<GatewayEnv>();
 
   routes.get(SUB_KEY_PATHS.list, (c) => {
-    const { sub } = ownedSub(ctx, store, c, c.req.query('userId'));
+    const { sub } = ownedSub(store, requireUser(ctx, c), c.req.query('userId'));
     return replyOk(c, keys.listOf(sub.id));
   });
 
   routes.post(SUB_KEY_PATHS.create, async (c) => {
     const fields = await readStepFields(ctx, c, await readAuthBody(c));
-    const { main, sub } = ownedSub(ctx, store, c, fields.userId);
+    const { main, sub } = ownedSub(store, requireUser(ctx, c), fields.userId);
     // A frozen sub-account gets no new way in.
     if (sub.isFrozen) throw subAccountFrozen();
     const created = await createKeyFrom(ctx, c, keys, sub.id, fields);
@@ -47,7 +47,7 @@ export function subKeyRoutes(ctx: AuthContext, store: SubAccountStore, keys: Api
 
   routes.post(SUB_KEY_PATHS.delete, async (c) => {
     const body = await readAuthBody(c);
-    const { main, sub } = ownedSub(ctx, store, c, body.userId);
+    const { main, sub } = ownedSub(store, requireUser(ctx, c), body.userId);
     const apiKey = body.apiKey;
     if (typeof apiKey !== 'string' || !API_KEY_PATTERN.test(apiKey)) throw apiKeyNotFound();
     withStepUp(ctx, sessionIdOf(c), 'api-key-delete', () => {

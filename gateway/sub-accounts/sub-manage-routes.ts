@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sessionIdOf } from '../auth/sessions/session-middleware';
 import type { AuthContext } from '../auth/auth-context';
-import { readAuthBody } from '../auth/auth-request';
+import { readAuthBody, requireUser } from '../auth/auth-request';
 import { withStepUp } from '../auth/second-factors/step-up';
 import { type FamilyMember, SUB_NAME_PATTERN, type SubAccountStore } from '../auth/sub-accounts/sub-account-store';
 import { subAccountNotEmpty, subNameTaken, subAccountNotFound } from '../auth/sub-accounts/sub-errors';
@@ -64,7 +64,7 @@ export function subManageRoutes(deps: SubManageDeps): Hono<GatewayEnv> {
   });
 
   routes.get(SUB_MANAGE_PATHS.accounts, (c) => {
-    const main = requireMainAccount(ctx, c);
+    const main = requireMainAccount(requireUser(ctx, c));
     return replyOk(
       c,
       store
@@ -75,13 +75,13 @@ export function subManageRoutes(deps: SubManageDeps): Hono<GatewayEnv> {
   });
 
   routes.get(SUB_MANAGE_PATHS.info, (c) => {
-    const { sub } = ownedSub(ctx, store, c, c.req.query('userId'));
+    const { sub } = ownedSub(store, requireUser(ctx, c), c.req.query('userId'));
     return replyOk(c, viewOf(sub));
   });
 
   routes.post(SUB_MANAGE_PATHS.rename, async (c) => {
     const body = await readAuthBody(c);
-    const { main, sub } = ownedSub(ctx, store, c, body.userId);
+    const { main, sub } = ownedSub(store, requireUser(ctx, c), body.userId);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     if (!SUB_NAME_PATTERN.test(name)) throw invalidField('name', 'must be 1 to 20 letters, digits, _ or -');
     const renamed = store.rename(main.id, sub.id, name);
@@ -97,7 +97,7 @@ export function subManageRoutes(deps: SubManageDeps): Hono<GatewayEnv> {
   ] as const) {
     routes.post(path, async (c) => {
       const body = await readAuthBody(c);
-      const { main, sub } = ownedSub(ctx, store, c, body.userId);
+      const { main, sub } = ownedSub(store, requireUser(ctx, c), body.userId);
       withStepUp(ctx, sessionIdOf(c), 'sub-freeze', () => store.setFrozen(sub.id, isFrozen, ctx.now()));
       if (isFrozen) await endSessionsOf(ctx, sub.id);
       ctx.logger.info(isFrozen ? 'sub-account frozen' : 'sub-account unfrozen', { userId: main.id, subUserId: sub.id });
@@ -107,7 +107,7 @@ export function subManageRoutes(deps: SubManageDeps): Hono<GatewayEnv> {
 
   routes.post(SUB_MANAGE_PATHS.delete, async (c) => {
     const body = await readAuthBody(c);
-    const { main, sub } = ownedSub(ctx, store, c, body.userId);
+    const { main, sub } = ownedSub(store, requireUser(ctx, c), body.userId);
     // Checked before the step-up is used up, so a refusal leaves the grant for the retry after emptying it; checked
     // again inside the change's transaction, where no fill or transfer can land in between.
     if (!isEmptyAccount(trading, sub.id)) throw subAccountNotEmpty();

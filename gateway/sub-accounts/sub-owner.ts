@@ -1,11 +1,8 @@
-import type { Context } from 'hono';
 import type { AuthContext } from '../auth/auth-context';
-import { requireUser } from '../auth/auth-request';
 import type { FamilyMember, SubAccountStore } from '../auth/sub-accounts/sub-account-store';
 import { mainAccountOnly, subAccountNotFound } from '../auth/sub-accounts/sub-errors';
 import { accountIdOf } from '../auth/sub-accounts/sub-switch';
 import type { UserRecord } from '../auth/user-store';
-import type { GatewayEnv } from '../http/gateway-env';
 
 /** The main account a management request comes from and the sub-account it names. */
 export interface OwnedSub {
@@ -14,21 +11,21 @@ export interface OwnedSub {
 }
 
 /**
- * The signed-in main account, or 40302: a sub-account's session (even one switched from its main account) and the demo
- * account manage nothing, so a sub-account never reaches its main account or its siblings through these routes.
+ * The signed-in `user` when it is a main account, else 40302: a sub-account's session (even one switched from its main
+ * account) and the demo account manage nothing, so a sub-account never reaches its main account or its siblings
+ * through these routes.
  */
-export function requireMainAccount(ctx: AuthContext, c: Context<GatewayEnv>): UserRecord {
-  const user = requireUser(ctx, c);
+export function requireMainAccount(user: UserRecord): UserRecord {
   if (user.parentId !== null || user.isDemo) throw mainAccountOnly();
   return user;
 }
 
 /**
- * The signed-in main account and its live sub-account `userId`; 40306 for an id it does not hold (another family's,
- * the demo account, a deleted, malformed or unknown one), one reply for all.
+ * The signed-in main account (`user`) and its live sub-account `userId`; 40306 for an id it does not hold (another
+ * family's, the demo account, a deleted, malformed or unknown one), one reply for all.
  */
-export function ownedSub(ctx: AuthContext, store: SubAccountStore, c: Context<GatewayEnv>, userId: unknown): OwnedSub {
-  const main = requireMainAccount(ctx, c);
+export function ownedSub(store: SubAccountStore, user: UserRecord, userId: unknown): OwnedSub {
+  const main = requireMainAccount(user);
   const id = accountIdOf(userId);
   const sub = id === null ? undefined : store.subOf(main.id, id);
   if (!sub) throw subAccountNotFound();

@@ -1,16 +1,11 @@
 import type { Database } from 'better-sqlite3';
-import type { Context } from 'hono';
-import { setCookie } from 'hono/cookie';
-import { replyOk } from '../http/envelope';
-import type { GatewayEnv } from '../http/gateway-env';
 import type { AuthContext } from '../auth/auth-context';
-import { alreadyRegistered, AuthError, submitFailed } from '../auth/auth-errors';
-import { readAuthBody, readSensitiveFields } from '../auth/auth-request';
+import { alreadyRegistered, AuthError } from '../auth/auth-errors';
 import { completeLogin } from '../auth/sign-in/complete-login';
-import { checkCredentials } from '../auth/sign-in/login-routes';
+import { checkCredentials } from '../auth/sign-in/credentials';
 import { isComplete, startPendingLogin, stepsFor } from '../auth/sign-in/login-steps';
 import { PENDING_TTL_MS, type ClientKey } from '../auth/sign-in/pending-login-store';
-import { isSecureRequest, readSecretCookie } from '../auth/sessions/session-cookies';
+import type { CookieChange, RequestFacts, SignInAnswer } from '../auth/sessions/request-facts';
 import { sha256Hex } from '../auth/safe-equal';
 import { randomSecret } from '../auth/sessions/session-store';
 import type { JsonObject } from '../http/validate';
@@ -61,14 +56,15 @@ export function thirdStoreOf(db: Database): ThirdStore {
   return store;
 }
 
-function setSerialCookie(tctx: ThirdContext, c: Context<GatewayEnv>, serialNO: string): void {
-  setCookie(c, SERIAL_COOKIE, serialNO, {
+/** The HttpOnly serial cookie, sent only to the §7.4 calls, for the serial's 10 minutes. */
+function serialCookie(serialNO: string): CookieChange {
+  return {
+    name: SERIAL_COOKIE,
+    value: serialNO,
     path: '/v1/user/public/third/',
     httpOnly: true,
-    sameSite: 'Lax',
-    secure: isSecureRequest(c, tctx.auth.secureCookies),
-    maxAge: SERIAL_TTL_MS / 1000,
-  });
+    maxAgeSeconds: SERIAL_TTL_MS / 1000,
+  };
 }
 
 /** The bucket a third-party sign-in counts under in the login limits and history. */
@@ -77,36 +73,25 @@ const accountKeyOf = (identity: ThirdIdentity) => `third:${identity.provider}:${
 /** Signs a user in through their own second factors, as after a password: a session, or the pending steps. */
 async function signInAs(
   tctx: ThirdContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   user: UserRecord,
   accountKey: string,
   clientKey: ClientKey | null,
   pendingSerial?: SerialRecord,
-): Promise<Response> {
+): Promise<SignInAnswer> {
   const ctx = tctx.auth;
-  const steps = await stepsFor(ctx, c, user, clientKey);
+  const steps = await stepsFor(ctx, facts, user, clientKey);
   if (isComplete(steps)) {
     if (pendingSerial) linkSerial(tctx, pendingSerial, user.id);
-    return completeLogin(ctx, c, user, clientKey, accountKey);
+    return completeLogin(ctx, facts, user, clientKey, accountKey);
   }
-  const reply = await startPendingLogin(ctx, c, { user, steps, clientKey, accountKey });
+  const { token, ...answer } = await startPendingLogin(ctx, facts, { user, steps, clientKey, accountKey });
   if (pendingSerial) {
-    const token = readPendingToken(reply);
-    if (token) {
-      linkOnLoginCompletion(ctx);
-      thirdStoreOf(tctx.db).addPendingLink(sha256Hex(token), pendingSerial.digest, ctx.now() + PENDING_TTL_MS);
-    }
+    // The link waits for that login to pass its steps.
+    linkOnLoginCompletion(ctx);
+    thirdStoreOf(tctx.db).addPendingLink(sha256Hex(token), pendingSerial.digest, ctx.now() + PENDING_TTL_MS);
   }
-  return reply;
-}
-
-/** The pending-login secret just set on a reply (its `Set-Cookie`), so the link can wait for that login. */
-function readPendingToken(reply: Response): string | undefined {
-  for (const cookie of reply.headers.getSetCookie()) {
-    const match = /^login_pending=([A-Za-z0-9_-]{16,128});/.exec(cookie);
-    if (match) return match[1];
-  }
-  return undefined;
+  return answer;
 }
 
 /** Links a serial's identity to a user and uses the serial up; refuses an identity or provider already linked. */
@@ -127,43 +112,36 @@ function linkSerial(tctx: ThirdContext, serial: SerialRecord, userId: string): v
  */
 export async function signInWithIdentity(
   tctx: ThirdContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   identity: ThirdIdentity,
   clientKey: ClientKey | null = null,
-): Promise<Response> {
+): Promise<SignInAnswer> {
   const store = thirdStoreOf(tctx.db);
   const userId = store.userOf(identity.provider, identity.subject);
   const user = userId === undefined ? undefined : tctx.auth.users.findById(userId);
-  if (user) return signInAs(tctx, c, user, accountKeyOf(identity), clientKey);
+  if (user) return signInAs(tctx, facts, user, accountKeyOf(identity), clientKey);
   const { serialNO, expiresAt } = store.issueSerial(identity, tctx.auth.now());
-  setSerialCookie(tctx, c, serialNO);
-  return replyOk(c, {
-    bound: false,
-    serialNO,
-    provider: identity.provider,
-    label: identity.label,
-    email: identity.email,
-    expiresAt,
-  });
-}
-
-/**
- * A §7.4 call's fields: opened from its envelope (signing contract §3; its client key is bound to the session the
- * call may end in), or in clear only when the signing config allows plain logins. A bad envelope is `40106`.
- */
-export async function readThirdFields(
-  tctx: ThirdContext,
-  c: Context<GatewayEnv>,
-): Promise<{ fields: JsonObject; clientKey: ClientKey | null }> {
-  const submitted = await readSensitiveFields(tctx.auth, c, await readAuthBody(c));
-  if (!submitted) throw submitFailed();
-  return submitted;
+  return {
+    data: {
+      bound: false,
+      serialNO,
+      provider: identity.provider,
+      label: identity.label,
+      email: identity.email,
+      expiresAt,
+    },
+    cookies: [serialCookie(serialNO)],
+  };
 }
 
 /** The live serial named by the `serialNO` field, else by the cookie; throws `40160` when there is none. */
-export function serialOf(tctx: ThirdContext, c: Context<GatewayEnv>, fields: JsonObject): SerialRecord {
+export function serialOf(
+  tctx: ThirdContext,
+  facts: Pick<RequestFacts, 'secretCookie'>,
+  fields: JsonObject,
+): SerialRecord {
   const named = fields.serialNO;
-  const serialNO = typeof named === 'string' && named !== '' ? named : readSecretCookie(c, SERIAL_COOKIE);
+  const serialNO = typeof named === 'string' && named !== '' ? named : facts.secretCookie(SERIAL_COOKIE);
   const serial =
     serialNO !== undefined && /^[A-Za-z0-9_-]{16,128}$/.test(serialNO)
       ? thirdStoreOf(tctx.db).findSerial(serialNO, tctx.auth.now())
@@ -178,17 +156,17 @@ export function serialOf(tctx: ThirdContext, c: Context<GatewayEnv>, fields: Jso
  */
 export async function linkSerialWithPassword(
   tctx: ThirdContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   serial: SerialRecord,
   fields: JsonObject,
   clientKey: ClientKey | null,
-): Promise<Response> {
-  const { user, accountKey } = await checkCredentials(tctx.auth, c, fields, clientKey);
+): Promise<SignInAnswer> {
+  const { user, accountKey } = await checkCredentials(tctx.auth, facts, fields, clientKey);
   const store = thirdStoreOf(tctx.db);
   const owner = store.userOf(serial.identity.provider, serial.identity.subject);
   if (owner !== undefined && owner !== user.id) throw THIRD_ERRORS.identityTaken();
   if (owner === undefined && store.linkedOf(user.id, serial.identity.provider)) throw THIRD_ERRORS.providerTaken();
-  return signInAs(tctx, c, user, accountKey, clientKey, serial);
+  return signInAs(tctx, facts, user, accountKey, clientKey, serial);
 }
 
 /**
@@ -197,15 +175,15 @@ export async function linkSerialWithPassword(
  */
 export async function linkWithPassword(
   tctx: ThirdContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   identity: ThirdIdentity,
   fields: JsonObject,
   clientKey: ClientKey | null = null,
-): Promise<Response> {
+): Promise<SignInAnswer> {
   const store = thirdStoreOf(tctx.db);
   const { serialNO } = store.issueSerial(identity, tctx.auth.now());
   const serial = store.findSerial(serialNO, tctx.auth.now())!;
-  return linkSerialWithPassword(tctx, c, serial, fields, clientKey);
+  return linkSerialWithPassword(tctx, facts, serial, fields, clientKey);
 }
 
 /** The auth contexts whose completing logins make their pending links. */
@@ -247,12 +225,12 @@ export interface NewContact {
  */
 export async function registerWithSerial(
   tctx: ThirdContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   serial: SerialRecord,
   contact: NewContact,
   submitted: { fields: JsonObject; clientKey: ClientKey | null },
   readReferral: (fields: JsonObject) => UserRecord['referral'],
-): Promise<Response> {
+): Promise<SignInAnswer> {
   const { fields, clientKey } = submitted;
   const ctx = tctx.auth;
   const store = thirdStoreOf(tctx.db);
@@ -273,5 +251,5 @@ export async function registerWithSerial(
   })();
   // The account's password is a random secret nobody knows, until its owner sets one ("Forgot password").
   ctx.logger.info('registered', { userId: created.id, kind: `third:${serial.identity.provider}` });
-  return completeLogin(ctx, c, created, clientKey);
+  return completeLogin(ctx, facts, created, clientKey);
 }

@@ -6,16 +6,16 @@ import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
 import { codeInvalid, notLoggedIn } from '../auth/auth-errors';
 import { readAreaCode, readCode, readEmail, readMobile, readReferral } from '../auth/auth-fields';
-import { readAuthBody } from '../auth/auth-request';
+import { readAuthBody, requestFacts } from '../auth/auth-request';
 import type { ClientKey } from '../auth/sign-in/pending-login-store';
 import { mobileTarget, sendCode } from '../auth/second-factors/code-sender';
 import { verifyCodes } from '../auth/sign-in/login-verify-routes';
-import { PENDING_COOKIE, readSecretCookie } from '../auth/sessions/session-cookies';
+import { PENDING_COOKIE } from '../auth/sessions/request-facts';
+import { readSecretCookie } from '../auth/sessions/session-cookies';
 import { withStepUp } from '../auth/second-factors/step-up';
 import type { CodeChannel } from '../auth/second-factors/verify-code-store';
 import {
   linkSerialWithPassword,
-  readThirdFields,
   type NewContact,
   registerWithSerial,
   serialOf,
@@ -23,6 +23,7 @@ import {
   type ThirdContext,
   thirdStoreOf,
 } from './third-core';
+import { answerThird, readThirdFields } from './third-input';
 import { THIRD_PROVIDERS, type SerialRecord, type ThirdProvider } from './third-store';
 
 /** Where the §7.4 calls live. */
@@ -36,7 +37,7 @@ export type ThirdPublicConfig = Record<
 
 /** A serial of one provider (a Telegram call cannot use a wallet's serial). */
 function serialFor(tctx: ThirdContext, c: Context<GatewayEnv>, fields: JsonObject, provider?: ThirdProvider) {
-  const serial = serialOf(tctx, c, fields);
+  const serial = serialOf(tctx, requestFacts(tctx.auth, c), fields);
   if (provider !== undefined && serial.identity.provider !== provider) throw THIRD_ERRORS.serialInvalid();
   return serial;
 }
@@ -71,14 +72,15 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
     serial: SerialRecord,
     contact: NewContact,
     submitted: { fields: JsonObject; clientKey: ClientKey | null },
-  ) => registerWithSerial(tctx, c, serial, contact, submitted, readReferral);
+  ) => answerThird(tctx, c, (facts) => registerWithSerial(tctx, facts, serial, contact, submitted, readReferral));
 
   routes.get(`${THIRD_BASE}/config`, (c) => replyOk(c, config()));
 
   // Link to an existing account: its password, then its own second factors (the reply is the login's).
   const link = (provider?: ThirdProvider) => async (c: Context<GatewayEnv>) => {
     const { fields, clientKey } = await readThirdFields(tctx, c);
-    return linkSerialWithPassword(tctx, c, serialFor(tctx, c, fields, provider), fields, clientKey);
+    const serial = serialFor(tctx, c, fields, provider);
+    return answerThird(tctx, c, (facts) => linkSerialWithPassword(tctx, facts, serial, fields, clientKey));
   };
   routes.post(`${THIRD_BASE}/bind/check`, link());
   routes.post(`${THIRD_BASE}/third/check`, link());
@@ -90,7 +92,11 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
     const serial = serialFor(tctx, c, fields);
     const email = readEmail(fields);
     thirdStoreOf(tctx.db).chooseEmail(serial.digest, email);
-    const sent = await sendCode(tctx.auth, c, { channel: 'email', target: email, scene: 'register' });
+    const sent = await sendCode(tctx.auth, requestFacts(tctx.auth, c), {
+      channel: 'email',
+      target: email,
+      scene: 'register',
+    });
     return replyOk(c, { sent });
   });
 

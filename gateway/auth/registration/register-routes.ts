@@ -4,7 +4,7 @@ import type { JsonObject } from '../../http/validate';
 import type { AuthContext } from '../auth-context';
 import { alreadyRegistered, codeInvalid, submitFailed } from '../auth-errors';
 import { readAreaCode, readCode, readEmail, readMobile, readNewPassword, readReferral } from '../auth-fields';
-import { readAuthBody, readSensitiveFields } from '../auth-request';
+import { answerSignIn, readAuthBody, readSensitiveFields, requestFacts } from '../auth-request';
 import { mobileTarget } from '../second-factors/code-sender';
 import { completeLogin } from '../sign-in/complete-login';
 import type { CodeChannel } from '../second-factors/verify-code-store';
@@ -77,7 +77,8 @@ async function register(ctx: AuthContext, c: Context<GatewayEnv>, kind: Register
   if (user === 'duplicate') throw alreadyRegistered();
   for (const id of matches) ctx.codes.consume(id!);
   ctx.logger.info('registered', { userId: user.id, kind });
-  return completeLogin(ctx, c, user, submitted.clientKey);
+  const facts = requestFacts(ctx, c);
+  return answerSignIn(c, facts, await completeLogin(ctx, facts, user, submitted.clientKey));
 }
 
 /** `POST /v1/user/register/{mobile,email,mobileAndEmail}` (spec §7.3) with the referral fields of spec §3. */

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { GatewayEnv } from '../../http/gateway-env';
+import type { RequestFacts } from '../sessions/request-facts';
 import { readAntiPhishingCode } from '../profile/anti-phishing-store';
 import type { AuthContext } from '../auth-context';
 import { takeCodeSend } from '../sign-in/auth-limits';
@@ -37,13 +36,10 @@ export function antiPhishingLine(code: string | null): string {
  */
 function recipientOf(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  session: RequestFacts['session'],
   message: { channel: CodeChannel; target: string; scene: CodeScene },
 ): UserRecord | undefined {
-  if (message.scene === 'bind') {
-    const session = c.get('session') ?? null;
-    return session ? ctx.users.findById(session.userId) : undefined;
-  }
+  if (message.scene === 'bind') return session ? ctx.users.findById(session.userId) : undefined;
   if (message.channel === 'email') return ctx.users.findByEmail(message.target);
   const [areaCode, mobile] = message.target.split(' ');
   return areaCode && mobile ? ctx.users.findByMobile(areaCode, mobile) : undefined;
@@ -55,15 +51,15 @@ function recipientOf(
  */
 export async function sendCode(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: Pick<RequestFacts, 'session' | 'device'>,
   message: { channel: CodeChannel; target: string; scene: CodeScene },
   options: { deliver?: boolean } = {},
 ): Promise<boolean> {
-  if (!takeCodeSend(ctx, `${message.channel}:${message.target}`, message.scene, ctx.clientIp(c))) return false;
+  if (!takeCodeSend(ctx, `${message.channel}:${message.target}`, message.scene, facts.device.ip)) return false;
   if (options.deliver === false) return true;
   const code = ctx.codes.issue(message.channel, message.target, message.scene);
   const minutes = CODE_TTL_MS / 60_000;
-  const owner = recipientOf(ctx, c, message);
+  const owner = recipientOf(ctx, facts.session, message);
   const antiPhishing = owner === undefined ? null : readAntiPhishingCode(ctx.db, owner.id);
   const text =
     antiPhishingLine(antiPhishing) +

@@ -8,7 +8,7 @@ import type { AuthContext } from '../auth-context';
 import { codeInvalid, noStepUpMethod, rateLimited, securityKeyUnavailable } from '../auth-errors';
 import { readCode } from '../auth-fields';
 import { TOTP_USER_LIMIT } from '../sign-in/auth-limits';
-import { readAuthBody, readStepFields, requireUser } from '../auth-request';
+import { readAuthBody, readStepFields, requestFacts, requireUser } from '../auth-request';
 import { checkCodes, spendCodes } from './code-check';
 import { maskEmail, maskMobile } from '../mask';
 import { isStepUpPurpose, type StepUpMethod, type StepUpPurpose } from '../../../engine/rules/step-up';
@@ -60,7 +60,7 @@ export function stepUpRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const { sessionId, subject, methods } = subjectOf(ctx, c);
     let fido = null;
     if (methods.includes('fido')) {
-      const { rpID } = relyingPartyOf(c);
+      const { rpID } = relyingPartyOf(c.req.url);
       fido = await generateAuthenticationOptions({
         rpID,
         allowCredentials: keys.credentialsOf(subject.id).map((key) => ({ id: key.id, transports: key.transports })),
@@ -97,7 +97,7 @@ export function stepUpRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     let keyConfirmed = true;
     if (fidoVerifyCode !== null) {
       if (!ctx.verifySecurityKey) throw securityKeyUnavailable();
-      keyConfirmed = await ctx.verifySecurityKey(c, {
+      keyConfirmed = await ctx.verifySecurityKey(requestFacts(ctx, c), {
         userId: subject.id,
         fidoVerifyCode,
         binding: stepUpBinding(sessionId),

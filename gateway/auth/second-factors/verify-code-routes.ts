@@ -5,7 +5,7 @@ import type { JsonObject } from '../../http/validate';
 import type { AuthContext } from '../auth-context';
 import { noTarget, rateLimited, stepNotNeeded } from '../auth-errors';
 import { readAreaCode, readEmail, readMobile } from '../auth-fields';
-import { readAuthBody, readChoice, requireUser } from '../auth-request';
+import { readAuthBody, readChoice, requestFacts, requireUser } from '../auth-request';
 import { mobileTarget, sendCode, userTarget } from './code-sender';
 import { maskTarget } from '../dev-mailbox/dev-mailbox';
 import { loadPending } from '../sign-in/login-steps';
@@ -48,7 +48,7 @@ function resolveTarget(
     if (target === null) throw noTarget();
     return target;
   }
-  const { pending, user } = loadPending(ctx, c);
+  const { pending, user } = loadPending(ctx, requestFacts(ctx, c));
   const needed = scene === 'login' ? pending.methods.includes(channel) : pending.system;
   if (!needed) throw stepNotNeeded();
   const target = userTarget(user, channel);
@@ -67,7 +67,7 @@ export function verifyCodeRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     // A reset code goes only to an account's own contact, but the reply is the same either way: this call never
     // tells whether an account exists (the sending limits count both alike).
     const deliver = scene !== 'reset' || resetAccountOf(ctx, body, channel).user !== undefined;
-    if (!(await sendCode(ctx, c, { channel, target, scene }, { deliver }))) throw rateLimited();
+    if (!(await sendCode(ctx, requestFacts(ctx, c), { channel, target, scene }, { deliver }))) throw rateLimited();
     return replyOk(c, {
       sent: true,
       target: maskTarget(channel, target),

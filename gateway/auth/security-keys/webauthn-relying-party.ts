@@ -1,6 +1,3 @@
-import type { Context } from 'hono';
-import type { GatewayEnv } from '../../http/gateway-env';
-
 /** The relying-party name authenticators show. */
 export const RP_NAME = 'Exchange';
 /** How long the browser lets the user answer a ceremony (the challenge itself lives 5 minutes). */
@@ -13,10 +10,10 @@ export interface RelyingParty {
 }
 
 /**
- * The relying party of this request, taken from its own URL (the Host it was sent to): one gateway serves the app
- * under any name (localhost, a LAN name, production), and a key is bound to the name it was registered under.
+ * The relying party of a request, taken from the URL it was sent to (its Host): one gateway serves the app under any
+ * name (localhost, a LAN name, production), and a key is bound to the name it was registered under.
  */
-export function relyingPartyOf(c: Context<GatewayEnv>): RelyingParty {
-  const url = new URL(c.req.url);
+export function relyingPartyOf(requestUrl: string): RelyingParty {
+  const url = new URL(requestUrl);
   return { rpID: url.hostname, origin: url.origin };
 }

@@ -12,7 +12,7 @@ import { invalidField } from '../../http/gateway-error';
 import { expectObject, readString } from '../../http/validate';
 import type { AuthContext } from '../auth-context';
 import { stepNotNeeded } from '../auth-errors';
-import { readAuthBody, requireUser } from '../auth-request';
+import { readAuthBody, requestFacts, requireUser } from '../auth-request';
 import { loadPending, nextPendingStep } from '../sign-in/login-steps';
 import { endOtherSessions, requireStepUp, withStepUp } from '../second-factors/step-up';
 import type { UserRecord } from '../user-store';
@@ -82,7 +82,7 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     if (existing.length >= MAX_KEYS_PER_USER) throw tooManyKeys();
     // Asked here, before the ceremony; `register` uses the grant up.
     requireStepUp(ctx, sessionIdOf(c), 'fido-add', { consume: false });
-    const { rpID } = relyingPartyOf(c);
+    const { rpID } = relyingPartyOf(c.req.url);
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID,
@@ -110,7 +110,7 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
     const session = c.get('session')!;
     const challenge = store.takeChallenge(registrationBinding(session.sessionId));
     if (!challenge || challenge.userId !== user.id) throw keyNotVerified();
-    const { rpID, origin } = relyingPartyOf(c);
+    const { rpID, origin } = relyingPartyOf(c.req.url);
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
       verified = await verifyRegistrationResponse({
@@ -173,10 +173,10 @@ export function webauthnRoutes(ctx: AuthContext): Hono<GatewayEnv> {
   });
 
   routes.post(FIDO2_PATHS.loginOptions, async (c) => {
-    const { pending, user } = loadPending(ctx, c);
+    const { pending, user } = loadPending(ctx, requestFacts(ctx, c));
     // The key comes last (spec §4): no challenge exists, so no assertion can verify, before the earlier steps pass.
     if (nextPendingStep(pending) !== 'fido') throw stepNotNeeded();
-    const { rpID } = relyingPartyOf(c);
+    const { rpID } = relyingPartyOf(c.req.url);
     const options = await generateAuthenticationOptions({
       rpID,
       allowCredentials: store.credentialsOf(user.id).map((key) => ({ id: key.id, transports: key.transports })),

@@ -4,7 +4,7 @@ import { isObject } from '../../http/validate';
 import type { Logger } from '../../log/logger';
 import type { SecurityKeyVerifier } from '../auth-context';
 import { sha256Hex } from '../safe-equal';
-import { PENDING_COOKIE, readSecretCookie } from '../sessions/session-cookies';
+import { PENDING_COOKIE } from '../sessions/request-facts';
 import { relyingPartyOf } from './webauthn-relying-party';
 import { createWebAuthnStore, loginBinding } from './webauthn-store';
 
@@ -50,8 +50,8 @@ export function createSecurityKeyVerifier(options: SecurityKeyVerifierOptions): 
     options.logger?.info('security key refused', { userId, reason });
     return false;
   };
-  return async (c, { userId, fidoVerifyCode, binding }) => {
-    const token = readSecretCookie(c, PENDING_COOKIE);
+  return async (facts, { userId, fidoVerifyCode, binding }) => {
+    const token = facts.secretCookie(PENDING_COOKIE);
     if (binding === undefined && token === undefined) return refuse(userId, 'no pending login');
     const challenge = store.takeChallenge(binding ?? loginBinding(sha256Hex(token!)));
     if (!challenge || challenge.userId !== userId) return refuse(userId, 'no live challenge');
@@ -59,7 +59,7 @@ export function createSecurityKeyVerifier(options: SecurityKeyVerifierOptions): 
     if (!response) return refuse(userId, 'malformed assertion');
     const credential = store.findCredential(response.id);
     if (!credential || credential.userId !== userId) return refuse(userId, 'unknown key');
-    const { rpID, origin } = relyingPartyOf(c);
+    const { rpID, origin } = relyingPartyOf(facts.url);
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       verified = await verifyAuthenticationResponse({

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { replyEnvelope, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { AuthContext } from '../auth-context';
-import { clearPendingCookie, clearSessionCookies, isSecureRequest } from './session-cookies';
+import { clearedPendingCookie, clearedSessionCookies } from './request-facts';
+import { applyCookies, isSecureRequest } from './session-cookies';
 import { userInfoView } from '../user-views';
 
 /** Path of the user overview (spec §7.5). */
@@ -31,9 +32,7 @@ export function accountRoutes(ctx: AuthContext): Hono<GatewayEnv> {
       ctx.logger.info('logout', { userId: session.userId, sessionId: session.sessionId });
     }
     // Cookies are cleared whether or not a session was found, so a stale page always ends up signed out.
-    const secure = isSecureRequest(c, ctx.secureCookies);
-    clearSessionCookies(c, secure);
-    clearPendingCookie(c, secure);
+    applyCookies(c, [...clearedSessionCookies(), clearedPendingCookie()], isSecureRequest(c, ctx.secureCookies));
     return replyOk(c, null);
   });
 

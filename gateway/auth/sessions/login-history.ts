@@ -1,10 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import type { Context } from 'hono';
-import type { GatewayEnv } from '../../http/gateway-env';
 import type { AuthContext } from '../auth-context';
 import { assertLoginAllowed } from '../sign-in/auth-limits';
 import { createLoginHistoryStore, type LoginHistoryStore, type LoginResult } from './login-history-store';
-import { deviceOf } from './session-middleware';
+import type { RequestFacts } from './request-facts';
 
 /** One store per database, so the sign-in routes and the history route share its prepared statements. */
 const stores = new WeakMap<Database, LoginHistoryStore>();
@@ -22,12 +20,12 @@ export function loginHistoryOf(ctx: Pick<AuthContext, 'db'>): LoginHistoryStore 
 /** Adds one sign-in attempt to the account's history with this request's device and address; never fails the sign-in. */
 export function recordLoginAttempt(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: Pick<RequestFacts, 'device'>,
   userId: string,
   result: LoginResult,
 ): void {
   try {
-    loginHistoryOf(ctx).record({ userId, at: ctx.now(), result, ...deviceOf(c, ctx.clientIp) });
+    loginHistoryOf(ctx).record({ userId, at: ctx.now(), result, ...facts.device });
   } catch (error) {
     ctx.logger.warn('login history not recorded', {
       userId,
@@ -42,15 +40,15 @@ export function recordLoginAttempt(
  */
 export function assertAttemptAllowed(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: Pick<RequestFacts, 'device'>,
   accountKey: string,
   userIdOf: () => string | undefined,
 ): void {
   try {
-    assertLoginAllowed(ctx, accountKey, ctx.clientIp(c));
+    assertLoginAllowed(ctx, accountKey, facts.device.ip);
   } catch (error) {
     const userId = userIdOf();
-    if (userId !== undefined) recordLoginAttempt(ctx, c, userId, 'rate-limited');
+    if (userId !== undefined) recordLoginAttempt(ctx, facts, userId, 'rate-limited');
     throw error;
   }
 }

@@ -3,7 +3,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AuthSession, GatewayEnv } from '../../http/gateway-env';
 import { loginExpired, notSignedIn } from '../../http/gateway-error';
-import { clearSessionCookies, isSecureRequest, readSecretCookie, SID_COOKIE } from './session-cookies';
+import { SID_COOKIE } from './request-facts';
+import { clearSessionCookies, isSecureRequest, readSecretCookie } from './session-cookies';
 import { clientAddressOf } from '../../http/request-origin';
 import { createSessionStore, type SessionDevice, type SessionStore } from './session-store';
 

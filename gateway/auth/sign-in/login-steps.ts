@@ -1,6 +1,3 @@
-import type { Context } from 'hono';
-import { replyOk } from '../../http/envelope';
-import type { GatewayEnv } from '../../http/gateway-env';
 import type { AuthContext } from '../auth-context';
 import { pendingExpired } from '../auth-errors';
 import { sendCode, userTarget } from '../second-factors/code-sender';
@@ -12,7 +9,7 @@ import {
   type PendingLogin,
   type PendingSteps,
 } from './pending-login-store';
-import { isSecureRequest, PENDING_COOKIE, readSecretCookie, setPendingCookie } from '../sessions/session-cookies';
+import { PENDING_COOKIE, pendingCookie, type RequestFacts, type SignInAnswer } from '../sessions/request-facts';
 import { sha256Hex } from '../safe-equal';
 import type { UserRecord } from '../user-store';
 import type { CodeChannel } from '../second-factors/verify-code-store';
@@ -21,7 +18,7 @@ import { pendingView } from '../user-views';
 /** The steps a user's login needs after the password: each enabled code method the account can use, the security key, and the new-device check. */
 export async function stepsFor(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   user: UserRecord,
   clientKey: ClientKey | null,
 ): Promise<PendingSteps> {
@@ -29,7 +26,7 @@ export async function stepsFor(
   return {
     methods: CODE_METHODS.filter((method) => user.twoFactor[method] && usable[method]),
     fido: user.twoFactor.fido,
-    system: user.twoFactor.system && !(await ctx.isTrustedDevice(c, user.id, clientKey)),
+    system: user.twoFactor.system && !(await ctx.isTrustedDevice(facts, user.id, clientKey)),
   };
 }
 
@@ -55,52 +52,63 @@ export function systemChannel(user: UserRecord): CodeChannel {
 }
 
 /** The live pending login of the `login_pending` cookie and its user, or throws `40103`. */
-export function loadPending(ctx: AuthContext, c: Context<GatewayEnv>): { pending: PendingLogin; user: UserRecord } {
-  const token = readSecretCookie(c, PENDING_COOKIE);
+export function loadPending(
+  ctx: AuthContext,
+  facts: Pick<RequestFacts, 'secretCookie'>,
+): { pending: PendingLogin; user: UserRecord } {
+  const token = facts.secretCookie(PENDING_COOKIE);
   const pending = token === undefined ? undefined : ctx.pending.find(token);
   const user = pending ? ctx.users.findById(pending.userId) : undefined;
   if (!pending || !user) throw pendingExpired();
   return { pending, user };
 }
 
-/** Starts a pending login (HttpOnly `login_pending` cookie, 5 minutes), mails the new-device code when needed, and replies the steps. */
+/** A pending login just started: the answer with its steps and cookie, and the cookie's secret. */
+export interface PendingStart extends SignInAnswer {
+  token: string;
+}
+
+/** Starts a pending login (HttpOnly `login_pending` cookie, 5 minutes), mails the new-device code when needed, and answers the steps. */
 export async function startPendingLogin(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   input: { user: UserRecord; steps: PendingSteps; clientKey: ClientKey | null; accountKey: string },
-): Promise<Response> {
+): Promise<PendingStart> {
   const { token } = ctx.pending.create({
     ...input.steps,
     userId: input.user.id,
     accountKey: input.accountKey,
     clientKey: input.clientKey,
   });
-  setPendingCookie(c, token, PENDING_TTL_MS / 1000, isSecureRequest(c, ctx.secureCookies));
   if (input.steps.system) {
     const channel = systemChannel(input.user);
     const target = userTarget(input.user, channel)!;
     // When the sending limit is used up the login still proceeds; the client can ask again with scene "system".
-    await sendCode(ctx, c, { channel, target, scene: 'system' });
+    await sendCode(ctx, facts, { channel, target, scene: 'system' });
   }
-  return replyOk(c, pendingView(input.steps, input.user));
+  return {
+    data: pendingView(input.steps, input.user),
+    cookies: [pendingCookie(token, PENDING_TTL_MS / 1000)],
+    token,
+  };
 }
 
-/** Saves what is left of a pending login and replies the next steps, or completes the login when nothing is left. */
+/** Saves what is left of a pending login and answers the next steps, or completes the login when nothing is left. */
 export async function advancePendingLogin(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   pending: PendingLogin,
   user: UserRecord,
   next: PendingSteps,
-): Promise<Response> {
+): Promise<SignInAnswer> {
   if (!isComplete(next)) {
     ctx.pending.saveSteps(pending.idHash, next);
-    return replyOk(c, pendingView(next, user));
+    return { data: pendingView(next, user), cookies: [] };
   }
   // Only the request that actually removes the pending login may turn it into a session.
   if (!ctx.pending.remove(pending.idHash)) throw pendingExpired();
   for (const completion of ctx.loginCompletions) completion(pending.idHash, user.id);
-  return completeLogin(ctx, c, user, pending.clientKey, pending.accountKey);
+  return completeLogin(ctx, facts, user, pending.clientKey, pending.accountKey);
 }
 
 /**
@@ -110,13 +118,13 @@ export async function advancePendingLogin(
  */
 export async function confirmKnownDevice(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: RequestFacts,
   userIdHash: string,
-): Promise<Response | null> {
-  const token = readSecretCookie(c, PENDING_COOKIE);
+): Promise<SignInAnswer | null> {
+  const token = facts.secretCookie(PENDING_COOKIE);
   const pending = token === undefined ? undefined : ctx.pending.find(token);
   const user = pending ? ctx.users.findById(pending.userId) : undefined;
   if (!pending || !user || !pending.system || sha256Hex(user.id) !== userIdHash) return null;
   ctx.logger.info('new-device step passed by a known key', { userId: user.id });
-  return advancePendingLogin(ctx, c, pending, user, { ...pending, system: false });
+  return advancePendingLogin(ctx, facts, pending, user, { ...pending, system: false });
 }

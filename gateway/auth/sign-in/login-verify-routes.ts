@@ -5,13 +5,14 @@ import type { AuthContext } from '../auth-context';
 import { codeInvalid, securityKeyUnavailable, stepNotNeeded, tooManyAttempts } from '../auth-errors';
 import { readCode } from '../auth-fields';
 import { recordLoginFailure } from './auth-limits';
-import { readAuthBody, readStepFields } from '../auth-request';
+import { answerSignIn, readAuthBody, readStepFields, requestFacts } from '../auth-request';
 import { userTarget } from '../second-factors/code-sender';
 import { checkCodes, spendCodes } from '../second-factors/code-check';
 import { assertAttemptAllowed, recordLoginAttempt } from '../sessions/login-history';
 import { advancePendingLogin, loadPending, systemChannel } from './login-steps';
 import { type CodeMethod, PENDING_MAX_ATTEMPTS, type PendingLogin } from './pending-login-store';
-import { clearPendingCookie, isSecureRequest } from '../sessions/session-cookies';
+import { clearedPendingCookie, type RequestFacts } from '../sessions/request-facts';
+import { applyCookies } from '../sessions/session-cookies';
 
 /** The code step's paths (spec §7.2); all three behave the same. */
 export const VERIFY_LOGIN_PATHS = [
@@ -30,12 +31,12 @@ export const VERIFY_SYSTEM_LOGIN_PATHS = [
 const CODE_FIELD: Record<CodeMethod, string> = { email: 'emailCode', mobile: 'mobileCode', google: 'googleCode' };
 
 /** Counts a wrong answer against the pending login and the account's login limit; the fifth drops the pending login. */
-function failAttempt(ctx: AuthContext, c: Context<GatewayEnv>, pending: PendingLogin): never {
-  recordLoginFailure(ctx, pending.accountKey, ctx.clientIp(c));
-  recordLoginAttempt(ctx, c, pending.userId, 'wrong-code');
+function failAttempt(ctx: AuthContext, c: Context<GatewayEnv>, facts: RequestFacts, pending: PendingLogin): never {
+  recordLoginFailure(ctx, pending.accountKey, facts.device.ip);
+  recordLoginAttempt(ctx, facts, pending.userId, 'wrong-code');
   if (ctx.pending.recordFailure(pending.idHash) >= PENDING_MAX_ATTEMPTS) {
     ctx.pending.remove(pending.idHash);
-    clearPendingCookie(c, isSecureRequest(c, ctx.secureCookies));
+    applyCookies(c, [clearedPendingCookie()], facts.secure);
     throw tooManyAttempts();
   }
   throw codeInvalid();
@@ -45,40 +46,43 @@ function failAttempt(ctx: AuthContext, c: Context<GatewayEnv>, pending: PendingL
 export async function verifyCodes(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
   const fields = await readStepFields(ctx, c, await readAuthBody(c));
   // Loaded after the last await, so two concurrent requests cannot both use one authenticator step.
-  const { pending, user } = loadPending(ctx, c);
+  const facts = requestFacts(ctx, c);
+  const { pending, user } = loadPending(ctx, facts);
   if (pending.methods.length === 0) throw stepNotNeeded();
   const answers = pending.methods.map((method) => ({ method, code: readCode(fields, CODE_FIELD[method]) }));
-  assertAttemptAllowed(ctx, c, pending.accountKey, () => pending.userId);
+  assertAttemptAllowed(ctx, facts, pending.accountKey, () => pending.userId);
   const results = checkCodes(ctx, user, answers, 'login');
-  if (results.some((result) => result.match === null)) failAttempt(ctx, c, pending);
+  if (results.some((result) => result.match === null)) failAttempt(ctx, c, facts, pending);
   spendCodes(ctx, user, results);
-  return advancePendingLogin(ctx, c, pending, user, { ...pending, methods: [] });
+  return answerSignIn(c, facts, await advancePendingLogin(ctx, facts, pending, user, { ...pending, methods: [] }));
 }
 
 /** The security-key step: an extension point until the WebAuthn verifier is injected (then `50100` stops being the answer). */
 async function verifySecurityKey(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
   const fields = await readStepFields(ctx, c, await readAuthBody(c));
-  const { pending, user } = loadPending(ctx, c);
+  const facts = requestFacts(ctx, c);
+  const { pending, user } = loadPending(ctx, facts);
   if (!pending.fido) throw stepNotNeeded();
   const fidoVerifyCode = readString(fields, 'fidoVerifyCode', { maxLength: 8192 });
   if (!ctx.verifySecurityKey) throw securityKeyUnavailable();
-  assertAttemptAllowed(ctx, c, pending.accountKey, () => pending.userId);
-  if (!(await ctx.verifySecurityKey(c, { userId: user.id, fidoVerifyCode }))) failAttempt(ctx, c, pending);
-  return advancePendingLogin(ctx, c, pending, user, { ...pending, fido: false });
+  assertAttemptAllowed(ctx, facts, pending.accountKey, () => pending.userId);
+  if (!(await ctx.verifySecurityKey(facts, { userId: user.id, fidoVerifyCode }))) failAttempt(ctx, c, facts, pending);
+  return answerSignIn(c, facts, await advancePendingLogin(ctx, facts, pending, user, { ...pending, fido: false }));
 }
 
 /** The new-device step: the code mailed at login (or re-sent with scene "system"). */
 async function verifySystem(ctx: AuthContext, c: Context<GatewayEnv>): Promise<Response> {
   const fields = await readStepFields(ctx, c, await readAuthBody(c));
-  const { pending, user } = loadPending(ctx, c);
+  const facts = requestFacts(ctx, c);
+  const { pending, user } = loadPending(ctx, facts);
   if (!pending.system) throw stepNotNeeded();
   const code = readCode(fields, 'verifyCode');
-  assertAttemptAllowed(ctx, c, pending.accountKey, () => pending.userId);
+  assertAttemptAllowed(ctx, facts, pending.accountKey, () => pending.userId);
   const channel = systemChannel(user);
   const id = ctx.codes.check(channel, userTarget(user, channel)!, 'system', code);
-  if (id === null) failAttempt(ctx, c, pending);
+  if (id === null) failAttempt(ctx, c, facts, pending);
   ctx.codes.consume(id);
-  return advancePendingLogin(ctx, c, pending, user, { ...pending, system: false });
+  return answerSignIn(c, facts, await advancePendingLogin(ctx, facts, pending, user, { ...pending, system: false }));
 }
 
 /** The second-factor steps of spec §7.2: codes, security key, new-device confirmation; each answers the steps left or the session. */

@@ -7,7 +7,7 @@ import { readJsonBody } from '../../http/read-json-body';
 import { isObject, type JsonObject } from '../../http/validate';
 import type { AuthContext } from '../auth-context';
 import { rateLimited } from '../auth-errors';
-import { AUTH_BODY_LIMIT, readAuthBody, requireUser } from '../auth-request';
+import { AUTH_BODY_LIMIT, answerSignIn, readAuthBody, requestFacts, requireUser } from '../auth-request';
 import type { RateLimit } from '../../security/rate-limiter';
 import { type FamilyMember, SUB_NAME_PATTERN } from './sub-account-store';
 import { mainAccountOnly, subAccountFrozen, subAccountLimit, subNameTaken, switchRefused } from './sub-errors';
@@ -125,6 +125,12 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
     return replyOk(c, entries);
   });
 
+  /** Moves the request's browser onto `target`'s new session. */
+  const switchTo = async (c: Context<GatewayEnv>, target: UserRecord, mainId: string) => {
+    const facts = requestFacts(ctx, c);
+    return answerSignIn(c, facts, await switchSession(ctx, facts, deps, target, mainId));
+  };
+
   for (const path of SUB_SWITCH_PATHS) {
     routes.post(path, async (c) => {
       const { mainId } = switchingUser(c);
@@ -135,7 +141,7 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
       const status = store.statusOf(target.id);
       if (status === 'deleted') throw switchRefused();
       if (status === 'frozen') throw subAccountFrozen();
-      return switchSession(ctx, c, deps, target, mainId);
+      return switchTo(c, target, mainId);
     });
   }
 
@@ -152,7 +158,7 @@ export function subAccountRoutes(ctx: AuthContext, deps: SubAccountDeps): Hono<G
       }
       const main = ctx.users.findById(mainId);
       if (!main) throw switchRefused();
-      return switchSession(ctx, c, deps, store.ensureDemo(main, ctx.now()), mainId);
+      return switchTo(c, store.ensureDemo(main, ctx.now()), mainId);
     });
   }
 

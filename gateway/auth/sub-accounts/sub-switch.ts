@@ -1,11 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import type { Context } from 'hono';
-import { replyOk } from '../../http/envelope';
-import type { GatewayEnv } from '../../http/gateway-env';
 import { createDeviceKeyStore } from '../../security/device-keys';
 import type { AuthContext } from '../auth-context';
 import type { ClientKey } from '../sign-in/pending-login-store';
-import { isSecureRequest, setSessionCookies } from '../sessions/session-cookies';
+import { type RequestFacts, type SignInAnswer, sessionCookies } from '../sessions/request-facts';
 import type { SubAccountStore } from './sub-account-store';
 import type { UserRecord } from '../user-store';
 import { loginView } from '../user-views';
@@ -59,12 +56,12 @@ export function switchView(user: UserRecord) {
  */
 export async function switchSession(
   ctx: AuthContext,
-  c: Context<GatewayEnv>,
+  facts: Pick<RequestFacts, 'session'>,
   deps: SwitchDeps,
   target: UserRecord,
   mainId: string,
-): Promise<Response> {
-  const previous = c.get('session') ?? null;
+): Promise<SignInAnswer> {
+  const previous = facts.session;
   const key = previous ? deps.keyOfSession(previous.sessionId) : null;
   const created = ctx.sessions.create(target.id);
   try {
@@ -76,18 +73,15 @@ export async function switchSession(
     throw error;
   }
   if (previous) {
-    // The same steps as logout (replaced, not removed: this browser gets the new cookie in this reply), forget on this
-    // request, tell the session-ended hook (which unbinds its key).
+    // The same steps as logout (replaced, not removed: this browser gets the new cookie in this reply), then the
+    // session-ended hook (which unbinds its key).
     ctx.sessions.replace(previous.sessionId);
-    c.set('session', null);
     await ctx.onSessionEnded(previous.sessionId);
   }
-  setSessionCookies(c, created, isSecureRequest(c, ctx.secureCookies));
-  c.set('session', created.session);
   ctx.logger.info('account switched', {
     fromUserId: previous?.userId ?? null,
     userId: target.id,
     sessionId: created.session.sessionId,
   });
-  return replyOk(c, switchView(target));
+  return { data: switchView(target), cookies: sessionCookies(created), session: created.session };
 }

@@ -1,37 +1,27 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { type Context, Hono } from 'hono';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import { sha256Hex } from '../../auth/safe-equal';
 import { randomSecret } from '../../auth/sessions/session-store';
-import type { GatewayEnv } from '../../http/gateway-env';
 import { invalidField } from '../../http/gateway-error';
-import { isHttpsRequest } from '../../http/request-origin';
-import { DEV_OIDC_CSS, renderDevOidcPage } from './dev-oidc-page';
 import type { OidcDirectory } from './oidc-directory';
 import { DEV_OIDC_BASE, DEV_OIDC_CLIENT_ID, OIDC_PROVIDERS, type OidcProvider } from './oidc-settings';
-import { businessErrorHandler } from '../../http/envelope';
 
-/** The stylesheet of the dev providers' page. */
-export const DEV_OIDC_CSS_PATH = `${DEV_OIDC_BASE}/page.css`;
 /** The domain of Apple's relay addresses ("Hide my email"). */
 export const APPLE_RELAY_DOMAIN = 'privaterelay.appleid.com';
 /** At most this many origins get their own pair of providers (a developer reaches one gateway by a few names). */
 const MAX_ORIGINS = 8;
 
-/** Local mode's two OpenID providers, one per origin the gateway is reached at, with their keys and routes. */
-export interface DevOidc {
+/** Local mode's two OpenID providers, one per origin the gateway is reached at, with their keys and accounts. */
+export interface DevOidcProviders {
   /** Finds the dev issuers' endpoints and keys without a network round trip. */
   directory: OidcDirectory;
-  /** `/dev/oidc/<provider>/…`: the providers themselves, and their sign-in page. */
-  routes: Hono<GatewayEnv>;
-}
-
-/** The origin a request came to. */
-export function requestOriginOf(c: Context<GatewayEnv>): string {
-  const host = c.req.header('host') ?? new URL(c.req.url).host;
-  return `${isHttpsRequest(c) ? 'https' : 'http'}://${host}`;
+  /** The provider of one origin the gateway is reached at (made on first use, at most `MAX_ORIGINS` origins). */
+  providerFor(origin: string, provider: OidcProvider): Promise<Provider>;
+  /**
+   * Signs a typed email in at a provider's page: its stable subject, remembered with the email the ID token will
+   * carry (with Apple's "Hide my email", a relay address).
+   */
+  signIn(provider: OidcProvider, typedEmail: string, hideEmail: boolean): string;
 }
 
 /** A stable dev subject for an email: Google's are decimal, Apple's `000000.<hex>.0000`. */
@@ -56,9 +46,9 @@ function parseIssuer(issuer: string): { origin: string; provider: OidcProvider }
 /**
  * Builds local mode's stand-ins for Google and Apple: real OpenID providers (panva's oidc-provider) at
  * `<origin>/dev/oidc/google` and `/apple`, each with one public client (`DEV_OIDC_CLIENT_ID`, PKCE S256 required,
- * redirect `<origin>/login/oauth/<provider>`) and a page where any email signs in. Only ever mounted in local mode.
+ * redirect `<origin>/login/oauth/<provider>`) where any email signs in (dev-oidc-routes.ts serves their pages).
  */
-export function createDevOidc(): DevOidc {
+export function createDevOidcProviders(): DevOidcProviders {
   const keyPair = generateKeyPair('RS256', { extractable: true }).then(async ({ privateKey, publicKey }) => {
     const kid = randomSecret(9);
     const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
@@ -123,70 +113,6 @@ export function createDevOidc(): DevOidc {
     return found;
   };
 
-  const rawOf = (c: Context<GatewayEnv>) => {
-    const req = c.env?.incoming as (IncomingMessage & { originalUrl?: string }) | undefined;
-    const res = c.env?.outgoing as ServerResponse | undefined;
-    if (!req || !res) throw invalidField('server', 'the dev providers need the Node server');
-    return { req, res };
-  };
-
-  const routes = new Hono<GatewayEnv>();
-  routes.onError(businessErrorHandler);
-  routes.get(DEV_OIDC_CSS_PATH, (c) => {
-    c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(DEV_OIDC_CSS);
-  });
-
-  for (const provider of OIDC_PROVIDERS) {
-    const base = `${DEV_OIDC_BASE}/${provider}`;
-    routes.get(`${base}/interaction/:uid`, async (c) => {
-      const oidc = await providerFor(requestOriginOf(c), provider);
-      const { req, res } = rawOf(c);
-      await oidc.interactionDetails(req, res);
-      c.header('cache-control', 'no-store');
-      return c.html(
-        renderDevOidcPage({
-          provider,
-          clientOrigin: requestOriginOf(c),
-          action: c.req.path,
-          cssPath: DEV_OIDC_CSS_PATH,
-        }),
-      );
-    });
-    routes.post(`${base}/interaction/:uid`, async (c) => {
-      const oidc = await providerFor(requestOriginOf(c), provider);
-      const { req, res } = rawOf(c);
-      const details = await oidc.interactionDetails(req, res);
-      const form = await c.req.parseBody();
-      const typed = typeof form.email === 'string' ? form.email.trim() : '';
-      if (!/^[^\s@]{1,64}@[^\s@]{1,189}$/.test(typed)) throw invalidField('email', 'is not an email address');
-      const accountId = subjectOf(provider, typed);
-      const email =
-        provider === 'apple' && form.hide === '1'
-          ? `${accountId.split('.')[1]!.slice(0, 10)}@${APPLE_RELAY_DOMAIN}`
-          : typed;
-      accounts.set(`${provider}:${accountId}`, { email });
-      const grant = new oidc.Grant({ accountId, clientId: String(details.params.client_id) });
-      grant.addOIDCScope(String(details.params.scope ?? 'openid'));
-      const grantId = await grant.save();
-      const returnTo = await oidc.interactionResult(req, res, { login: { accountId }, consent: { grantId } });
-      return c.redirect(returnTo, 303);
-    });
-    // Everything else under the issuer is the provider's own (discovery, auth, token, jwks), on the raw Node request.
-    routes.all(`${base}/*`, async (c) => {
-      const oidc = await providerFor(requestOriginOf(c), provider);
-      const { req, res } = rawOf(c);
-      req.originalUrl = req.url;
-      req.url = (req.url ?? '/').slice(base.length) || '/';
-      await new Promise<void>((resolve) => {
-        res.once('finish', resolve);
-        res.once('close', resolve);
-        void oidc.callback()(req, res);
-      });
-      return RESPONSE_ALREADY_SENT;
-    });
-  }
-
   const directory: OidcDirectory = {
     endpointsOf: async (issuer) => {
       if (!parseIssuer(issuer)) throw new Error('not a dev issuer');
@@ -197,5 +123,12 @@ export function createDevOidc(): DevOidc {
       return createLocalJWKSet((await keyPair).publicJwks)(header, token);
     },
   };
-  return { directory, routes };
+  const signIn = (provider: OidcProvider, typedEmail: string, hideEmail: boolean): string => {
+    const accountId = subjectOf(provider, typedEmail);
+    const email =
+      provider === 'apple' && hideEmail ? `${accountId.split('.')[1]!.slice(0, 10)}@${APPLE_RELAY_DOMAIN}` : typedEmail;
+    accounts.set(`${provider}:${accountId}`, { email });
+    return accountId;
+  };
+  return { directory, providerFor, signIn };
 }

@@ -7,8 +7,10 @@ import { isSecureRequest, readSecretCookie } from '../../auth/sessions/session-c
 import { randomSecret } from '../../auth/sessions/session-store';
 import { businessErrorHandler, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
-import { readThirdFields, signInWithIdentity, type ThirdContext } from '../third-core';
-import { createDevOidc, requestOriginOf } from './dev-oidc-providers';
+import { signInWithIdentity, type ThirdContext } from '../third-core';
+import { answerThird, readThirdFields } from '../third-input';
+import { requestOriginOf } from '../../http/request-origin';
+import { createDevOidc } from './dev-oidc-routes';
 import { createRemoteDirectory, type OidcDirectory } from './oidc-directory';
 import { OIDC_ERRORS } from './oidc-errors';
 import { createOidcStartStore, OIDC_START_TTL_MS } from './oidc-start-store';
@@ -209,17 +211,13 @@ export function oidcRoutes(
       const start = secret === undefined ? null : starts.consume(secret, token.nonce, ctx.now());
       if (!start || start.provider !== token.provider) throw OIDC_ERRORS.nonceInvalid();
       setCookie(c, OIDC_START_COOKIE, '', { path: '/v1/user/public/third/', maxAge: 0 });
-      return signInWithIdentity(
-        tctx,
-        c,
-        {
-          provider: token.provider,
-          subject: token.subject,
-          label: token.anyEmail ?? token.subject,
-          email: token.email,
-        },
-        clientKey,
-      );
+      const identity = {
+        provider: token.provider,
+        subject: token.subject,
+        label: token.anyEmail ?? token.subject,
+        email: token.email,
+      };
+      return answerThird(tctx, c, (facts) => signInWithIdentity(tctx, facts, identity, clientKey));
     } catch (error) {
       if (error instanceof AuthError) ctx.limiter.hit(failures);
       throw error;

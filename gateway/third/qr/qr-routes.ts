@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { AuthContext } from '../../auth/auth-context';
 import { rateLimited, submitFailed } from '../../auth/auth-errors';
-import { readAuthBody, readSensitiveFields, requireUser } from '../../auth/auth-request';
+import { answerSignIn, readAuthBody, readSensitiveFields, requestFacts, requireUser } from '../../auth/auth-request';
 import { completeLogin } from '../../auth/sign-in/complete-login';
 import { placeOf } from '../../auth/sessions/ip-place';
 import type { RateLimit } from '../../security/rate-limiter';
@@ -153,12 +153,13 @@ export function qrRoutes(tctx: ThirdContext, settings: QrSettings): Hono<Gateway
     // Confirmed: this poll takes the sign-in, once.
     if (!store.collect(record.digest, record.browserHash, now)) throw QR_ERRORS.unknownKey();
     if (!user || subs.statusOf(user.id) !== 'active') throw QR_ERRORS.accountUnavailable();
-    const reply = await completeLogin(ctx, c, user, submitted.clientKey);
-    const session = c.get('session');
+    const facts = requestFacts(ctx, c);
+    const answer = await completeLogin(ctx, facts, user, submitted.clientKey);
     // A switched sub-account session in the app makes a web session that can switch back the same way.
-    if (session && record.mainUserId !== null) subs.setMainOfSession(session.sessionId, record.mainUserId);
+    if (answer.session && record.mainUserId !== null)
+      subs.setMainOfSession(answer.session.sessionId, record.mainUserId);
     ctx.logger.info('QR sign-in', { userId: user.id });
-    return reply;
+    return answerSignIn(c, facts, answer);
   });
 
   /** Runs an app call on a live code, counting refusals per account. */

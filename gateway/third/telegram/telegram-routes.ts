@@ -4,7 +4,8 @@ import type { ClientKey } from '../../auth/sign-in/pending-login-store';
 import type { RateLimit } from '../../security/rate-limiter';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';
-import { readThirdFields, signInWithIdentity, type ThirdContext, type ThirdIdentity } from '../third-core';
+import { signInWithIdentity, type ThirdContext, type ThirdIdentity } from '../third-core';
+import { answerThird, readThirdFields } from '../third-input';
 import { devTelegramRoutes } from './dev-telegram-routes';
 import {
   initDataFieldsOf,
@@ -115,7 +116,7 @@ export function telegramRoutes(tctx: ThirdContext, settings: TelegramSettings): 
     const { identity, clientKey } = await prove(c, 'widget', (fields) =>
       verifyWidgetLogin(readSign(fields), settings.botToken, ctx.now(), settings.maxAgeS),
     );
-    return signInWithIdentity(tctx, c, identity, clientKey);
+    return answerThird(tctx, c, (facts) => signInWithIdentity(tctx, facts, identity, clientKey));
   });
 
   routes.post(TELEGRAM_PATHS.signV2, async (c) => {
@@ -125,7 +126,7 @@ export function telegramRoutes(tctx: ThirdContext, settings: TelegramSettings): 
       if (login.user.id !== claimed) throw TELEGRAM_ERRORS.wrongUser();
       return login;
     });
-    return signInWithIdentity(tctx, c, identity, clientKey);
+    return answerThird(tctx, c, (facts) => signInWithIdentity(tctx, facts, identity, clientKey));
   });
 
   if (tctx.localMode && settings.isDevBot) routes.route('/', devTelegramRoutes(tctx, settings));

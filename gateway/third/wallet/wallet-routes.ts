@@ -9,13 +9,8 @@ import type { RateLimit } from '../../security/rate-limiter';
 import { businessErrorHandler, replyOk } from '../../http/envelope';
 import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';
-import {
-  linkWithPassword,
-  readThirdFields,
-  signInWithIdentity,
-  type ThirdContext,
-  type ThirdIdentity,
-} from '../third-core';
+import { linkWithPassword, signInWithIdentity, type ThirdContext, type ThirdIdentity } from '../third-core';
+import { answerThird, readThirdFields } from '../third-input';
 import { WALLET_ERRORS } from './wallet-errors';
 import { createWalletMessageStore } from './wallet-message-store';
 import type { WalletSettings } from './wallet-settings';
@@ -178,13 +173,15 @@ export function walletRoutes(tctx: ThirdContext, settings: WalletSettings): Hono
     // The signature comes in the login envelope, whose client key the session is bound to.
     const { fields, clientKey } = await readThirdFields(tctx, c);
     const identity = await proveWallet(c, fields);
-    return signInWithIdentity(tctx, c, identity, clientKey);
+    return answerThird(tctx, c, (facts) => signInWithIdentity(tctx, facts, identity, clientKey));
   });
 
   routes.post(WALLET_PATHS.check, async (c) => {
     const submitted = await readThirdFields(tctx, c);
     const identity = await proveWallet(c, submitted.fields);
-    return linkWithPassword(tctx, c, identity, submitted.fields, submitted.clientKey);
+    return answerThird(tctx, c, (facts) =>
+      linkWithPassword(tctx, facts, identity, submitted.fields, submitted.clientKey),
+    );
   });
 
   return routes;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { signInWithIdentity, type ThirdContext, thirdStoreOf } from '../../../../gateway/third/third-core';
+import { answerThird } from '../../../../gateway/third/third-input';
 import { thirdRoutes } from '../../../../gateway/third/third-routes';
 import type { ThirdIdentity } from '../../../../gateway/third/third-store';
 import {
@@ -31,7 +32,10 @@ beforeEach(async () => {
     const tctx: ThirdContext = { auth: ctx, db: ctx.db, localMode: true, origins: [] };
     const routes = new Hono<GatewayEnv>();
     // Stands in for a provider's check: the identity it would have proved.
-    routes.post(SIGN, async (c) => signInWithIdentity(tctx, c, (await c.req.json()) as ThirdIdentity));
+    routes.post(SIGN, async (c) => {
+      const identity = (await c.req.json()) as ThirdIdentity;
+      return answerThird(tctx, c, (facts) => signInWithIdentity(tctx, facts, identity));
+    });
     routes.route(
       '/',
       thirdRoutes(tctx, () => ({ telegram: {}, wallet: null, google: null, apple: null, qr: null })),
