@@ -1,6 +1,7 @@
 import type { Fill, MatchLevel, OrderSide } from './matching';
 import { BACK_HISTORY_DAYS, backHistoryHours, followedHours, HOUR_MS } from './back-history';
-import { BookSide } from './book-side';
+import { BookMaker, roundToLot } from './book-maker';
+import type { BookSide } from './book-side';
 import { FundingModel } from './funding-model';
 import type { InstrumentSpec } from './instruments';
 import type { BookLevel, BookSnapshot, TickerSnapshot, TradeTick } from './market-types';
@@ -29,7 +30,6 @@ const MAX_STEP_SECONDS = 5;
 /** How long a price takes to drift most of the way back to its anchor; keeps long runs near realistic levels. */
 const REVERSION_SECONDS = 6 * 3600;
 const MAX_TRADES_KEPT = 200;
-const MAX_GAP_FILL = 40;
 /** A generated hour trades about this many typical level sizes (180 warm-up steps of some 7 each). */
 const HOUR_VOLUME_LEVELS = 1260;
 
@@ -46,8 +46,10 @@ export class InstrumentMarket {
   private readonly typicalSize: number;
   private readonly anchor: number;
   private readonly history = new PriceHistory();
-  private readonly bids = new BookSide(true);
-  private readonly asks = new BookSide(false);
+  /** The book, on the market's random stream (so one seed makes one market). */
+  private readonly maker: BookMaker;
+  private readonly bids: BookSide;
+  private readonly asks: BookSide;
   private readonly trades: TradeTick[] = [];
   /** Paper takers' fills since the last step, newest first: they go out on the stream with the next step. */
   private readonly takerTrades: TradeTick[] = [];
@@ -86,6 +88,14 @@ export class InstrumentMarket {
     this.tick = spec.priceEndStep;
     this.lot = parseScaled(spec.sizeMultiplier, spec.volumePlace);
     this.typicalSize = parseScaled(spec.typicalLevelSize, spec.volumePlace);
+    this.maker = new BookMaker(this.rng, {
+      tick: this.tick,
+      lot: this.lot,
+      typicalSize: this.typicalSize,
+      depth: options.bookDepth,
+    });
+    this.bids = this.maker.bids;
+    this.asks = this.maker.asks;
     this.anchor = this.snap(parseScaled(spec.startPrice, spec.pricePlace));
     this.last = this.anchor;
     this.holding = this.roundToLot(this.typicalSize * 5000);
@@ -121,7 +131,7 @@ export class InstrumentMarket {
       followed ??
       (spec.instType === 'SPOT' ? undefined : new FundingModel(this.fundingRng, this.tick, this.last, nowMs));
     this.centre = this.rng.next() < 0.5 ? 'buy' : 'sell';
-    this.recentre(this.centre);
+    this.maker.recentre(this.centre, this.last);
     this.bids.drainChanges();
     this.asks.drainChanges();
   }
@@ -144,8 +154,8 @@ export class InstrumentMarket {
     if (simulated.length === 0) this.history.record(nowMs, this.last);
     const trades = this.takerTrades.length > 0 ? [...simulated, ...this.takerTrades.splice(0)] : simulated;
     // Churn first, so re-centring afterwards tops each side back up to full depth.
-    for (let i = 0; i < levelChanges; i++) this.churnOne();
-    this.recentre(this.centre);
+    for (let i = 0; i < levelChanges; i++) this.maker.churnOne();
+    this.maker.recentre(this.centre, this.last);
     this.holding = Math.max(
       this.lot,
       this.holding + Math.round((this.typicalSize * this.rng.normal()) / this.lot) * this.lot,
@@ -246,7 +256,7 @@ export class InstrumentMarket {
     this.centre = price >= this.last ? 'buy' : 'sell';
     this.last = Math.max(this.tick, this.snap(price));
     this.history.record(Math.max(nowMs, this.lastStepMs), this.last);
-    this.recentre(this.centre);
+    this.maker.recentre(this.centre, this.last);
     if (this.funding)
       this.funding = new FundingModel(this.fundingRng, this.tick, this.last, Math.max(nowMs, this.lastStepMs));
   }
@@ -325,66 +335,8 @@ export class InstrumentMarket {
     return made;
   }
 
-  /** Puts the best bid and ask one tick apart around the last trade, then refills and trims both sides. */
-  private recentre(side: 'buy' | 'sell'): void {
-    const bidCeiling = side === 'buy' ? this.last - this.tick : this.last;
-    const askFloor = bidCeiling + this.tick;
-    this.bids.removeCrossing(bidCeiling + this.tick);
-    this.asks.removeCrossing(askFloor - this.tick);
-    this.fillInside(this.bids, bidCeiling, -this.tick);
-    this.fillInside(this.asks, askFloor, this.tick);
-    for (const book of [this.bids, this.asks]) {
-      const away = book.isBid ? -this.tick : this.tick;
-      while (book.depth < this.options.bookDepth) {
-        const next = book.worst()! + away * this.rng.int(1, 3);
-        if (next <= 0) break;
-        book.set(next, this.randomSize());
-      }
-      book.trimTo(this.options.bookDepth);
-    }
-  }
-
-  /** Adds levels from the new best price towards the old best, so a jump does not leave a hole at the top. */
-  private fillInside(book: BookSide, best: number, away: number): void {
-    const oldBest = book.best();
-    if (book.sizeAt(best) === 0) book.set(best, this.randomSize());
-    if (oldBest === undefined) return;
-    let filled = 0;
-    // Walk only the prices strictly between the new best and the old best.
-    for (let p = best + away; (p - oldBest) * away < 0 && filled < MAX_GAP_FILL; p += away) {
-      if (this.rng.next() < 0.6) book.set(p, this.randomSize());
-      filled += 1;
-    }
-  }
-
-  /** One random book change biased towards the top: resize, delete or insert a level. */
-  private churnOne(): void {
-    const book = this.rng.next() < 0.5 ? this.bids : this.asks;
-    const r = this.rng.next();
-    const index = Math.floor(r * r * book.depth);
-    const price = book.priceAt(index);
-    if (price === undefined) return;
-    const action = this.rng.next();
-    if (action < 0.15 && index > 0) {
-      book.remove(price);
-    } else if (action < 0.3) {
-      const inner = price + (book.isBid ? -this.tick : this.tick);
-      const neighbour = book.priceAt(index + 1);
-      if (neighbour !== undefined && inner !== neighbour && book.sizeAt(inner) === 0)
-        book.set(inner, this.randomSize());
-      else book.set(price, this.randomSize());
-    } else {
-      book.set(price, this.randomSize());
-    }
-  }
-
-  private randomSize(): number {
-    const r = this.rng.next();
-    return this.roundToLot(this.typicalSize * (0.05 + r * r * r * 4));
-  }
-
   private roundToLot(units: number): number {
-    return Math.max(this.lot, Math.round(units / this.lot) * this.lot);
+    return roundToLot(units, this.lot);
   }
 
   private snap(units: number): number {
