@@ -96,6 +96,19 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Incorrect account or password.')).toHaveCount(0);
   });
 
+  test("the trading screen's Sign in comes back to the same pair in the same language", async ({ page }) => {
+    await page.goto('/ja/spot/ETHUSDT');
+    const prompt = page.getByTestId('trade-form-signed-out');
+    await expect(prompt).toHaveText(/取引するにはログインしてください/, { timeout: 20_000 });
+    await prompt.getByRole('link').click();
+    await expect(page).toHaveURL(/\/ja\/login\?redirect=%2Fspot%2FETHUSDT$/);
+    await page.locator('input[name="loginName"]').fill(DEMO.email);
+    await page.locator('input[name="pwd"]').fill(DEMO.password);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/ja\/spot\/ETHUSDT$/, { timeout: 20_000 });
+    await expect(page.getByTestId('trade-form-signed-out')).toHaveCount(0);
+  });
+
   test('the sign-in page computes the device fingerprint as the terminal code', async ({ page }) => {
     await page.goto('/login');
     await expect
