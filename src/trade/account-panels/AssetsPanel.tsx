@@ -64,7 +64,7 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
       onRetry={() => store.refresh('spotAssets')}
     >
       <div className="account-panels__scroll">
-        <table className="account-table">
+        <table className="account-table account-table--cards">
           <caption className="trade-visually-hidden">{t('trade.acct.assets')}</caption>
           <thead>
             <tr>
@@ -77,10 +77,10 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
             {slice.data.map((asset) => (
               <tr key={asset.coin} data-coin={asset.coin}>
                 <th scope="row">{asset.coin}</th>
-                <td className="account-table__num">
+                <td className="account-table__num" data-label={t('trade.acct.available')}>
                   <bdi dir="ltr">{masked(number(asset.available, asset.places))}</bdi>
                 </td>
-                <td className="account-table__num">
+                <td className="account-table__num" data-label={t('trade.acct.frozen')}>
                   <bdi dir="ltr">{masked(number(asset.frozen, asset.places))}</bdi>
                 </td>
               </tr>

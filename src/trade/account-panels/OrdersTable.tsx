@@ -23,12 +23,13 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
   const futures = instrument.market === 'futures';
   return (
     <div className="account-panels__scroll">
-      <table className="account-table">
+      <table className="account-table account-table--cards">
         <caption className="trade-visually-hidden">
           {kind === 'open' ? t('trade.acct.openOrders') : t('trade.acct.history')}
         </caption>
         <thead>
           <tr>
+            <th scope="col">{futures ? t('trade.acct.symbol') : t('trade.pairColumn')}</th>
             <th scope="col">{t('trade.acct.time')}</th>
             <th scope="col">{t('trade.acct.side')}</th>
             <th scope="col">{t('trade.acct.type')}</th>
@@ -47,10 +48,16 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
         <tbody>
           {orders.map((order) => (
             <tr key={order.orderId} data-order-id={order.orderId}>
-              <td>{orderTime(order.cTime, intl)}</td>
-              <td data-tone={order.side === 'buy' ? 'up' : 'down'}>{orderSideText(order, t)}</td>
-              <td>{orderTypeText(order, t)}</td>
-              <td className="account-table__num">
+              <th scope="row">{order.symbol}</th>
+              <td data-label={t('trade.acct.time')}>{orderTime(order.cTime, intl)}</td>
+              <td data-tone={order.side === 'buy' ? 'up' : 'down'} data-label={t('trade.acct.side')}>
+                {orderSideText(order, t)}
+              </td>
+              <td data-label={t('trade.acct.type')}>{orderTypeText(order, t)}</td>
+              <td
+                className="account-table__num"
+                data-label={kind === 'open' ? t('trade.form.price') : t('trade.acct.avgPrice')}
+              >
                 <bdi dir="ltr">
                   {kind === 'open'
                     ? order.orderType === 'market'
@@ -60,15 +67,15 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
                 </bdi>
               </td>
               {kind === 'open' && (
-                <td className="account-table__num">
+                <td className="account-table__num" data-label={t('trade.form.trigger')}>
                   <bdi dir="ltr">{number(order.triggerPrice || null)}</bdi>
                 </td>
               )}
-              <td className="account-table__num">
+              <td className="account-table__num" data-label={t('trade.acct.filledOfSize', { coin: instrument.base })}>
                 <bdi dir="ltr">{number(order.baseVolume)}</bdi> / <bdi dir="ltr">{number(order.size)}</bdi>
               </td>
               {kind === 'history' && futures && (
-                <td className="account-table__num">
+                <td className="account-table__num" data-label={t('trade.acct.realizedPnl')}>
                   <bdi dir="ltr">
                     {number(
                       order.futures?.totalProfits || null,
@@ -77,7 +84,7 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
                   </bdi>
                 </td>
               )}
-              <td>{orderStatusText(order, t)}</td>
+              <td data-label={t('trade.acct.status')}>{orderStatusText(order, t)}</td>
               {kind === 'open' && (
                 <td className="account-table__action">
                   <Button

@@ -63,7 +63,10 @@ export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
       onRetry={() => setAttempt((n) => n + 1)}
     >
       <div className="account-panels__scroll">
-        <table className="account-table account-table--history-positions" data-masked={masked || undefined}>
+        <table
+          className="account-table account-table--history-positions account-table--cards"
+          data-masked={masked || undefined}
+        >
           <caption className="trade-visually-hidden">{t('trade.pos.history')}</caption>
           <thead>
             <tr>

@@ -95,7 +95,7 @@ export function PositionsTable({ rows, onAction }: PositionsTableProps) {
   }, [rows]);
   return (
     <div className="account-panels__scroll">
-      <table className="account-table account-table--positions" data-masked={masked || undefined}>
+      <table className="account-table account-table--positions account-table--cards" data-masked={masked || undefined}>
         <caption className="trade-visually-hidden">{t('trade.acct.positions')}</caption>
         <colgroup>
           <col className="col-symbol" />
