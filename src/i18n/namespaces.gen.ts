@@ -7,12 +7,13 @@ import type En4 from '../auth/messages/en.json';
 import type En5 from '../content/messages/en.json';
 import type En6 from '../account/devices/messages/en.json';
 import type En7 from '../fees/messages/en.json';
-import type En8 from '../markets/messages/en.json';
-import type En9 from '../protection-fund/messages/en.json';
-import type En10 from '../reserves/messages/en.json';
-import type En11 from '../account/sub-accounts/messages/en.json';
-import type En12 from '../auth/third/messages/en.json';
-import type En13 from '../trade/messages/en.json';
+import type En8 from '../app/footer/messages/en.json';
+import type En9 from '../markets/messages/en.json';
+import type En10 from '../protection-fund/messages/en.json';
+import type En11 from '../reserves/messages/en.json';
+import type En12 from '../account/sub-accounts/messages/en.json';
+import type En13 from '../auth/third/messages/en.json';
+import type En14 from '../trade/messages/en.json';
 
 /** Where each namespace keeps its files, `<bundle>.json`, from the project root. */
 export const NAMESPACE_DIRS = {
@@ -24,6 +25,7 @@ export const NAMESPACE_DIRS = {
   content: 'src/content/messages',
   devices: 'src/account/devices/messages',
   fees: 'src/fees/messages',
+  footer: 'src/app/footer/messages',
   markets: 'src/markets/messages',
   'protection-fund': 'src/protection-fund/messages',
   reserves: 'src/reserves/messages',
@@ -50,4 +52,5 @@ export type MessageKey =
   | keyof typeof En10
   | keyof typeof En11
   | keyof typeof En12
-  | keyof typeof En13;
+  | keyof typeof En13
+  | keyof typeof En14;

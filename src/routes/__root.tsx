@@ -1,26 +1,38 @@
 import { createRootRoute, Outlet, redirect } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AppHeader } from '../app/AppHeader';
 import { mayBeInApp } from '../bridge/app-bridge';
 import { NotFound } from '../app/NotFound';
 import { DocumentTitle } from '../app/page-title';
 import { useT } from '../i18n/i18n';
 import { useMarkAppShown } from '../ui/PageTransition';
+import { usePageShown } from '../ui/page-shown';
 import { Toaster } from '../ui/toast/Toaster';
 import { simulationTargetFor } from '../simulation/simulation';
+
+/** The footer's links, loaded once the page has shown its figures (nothing of it runs before the first render). */
+const SiteFooter = lazy(() => import('../app/footer/SiteFooter'));
 
 function AppShell() {
   const t = useT();
   useMarkAppShown();
+  const inApp = mayBeInApp();
+  const footerDue = usePageShown(3000) && !inApp;
   return (
     <>
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
       {/* Inside the native app, the app's own title bar and navigation stand in for the web header. */}
-      {mayBeInApp() ? <DocumentTitle /> : <AppHeader />}
+      {inApp ? <DocumentTitle /> : <AppHeader />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
+      {footerDue && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
       <Toaster />
     </>
   );
