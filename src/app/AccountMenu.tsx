@@ -8,16 +8,21 @@ import { Button } from '../ui/Button';
 // its few hundred bytes); its dialog, list and forms load when it is first pointed at or opened.
 import { SubAccountSwitcher } from './SubAccountSwitcher';
 
-/** Sign-in link, or who is signed in (a button opening the account switcher) with a sign-out button. */
+/** Sign-in and sign-up links, or who is signed in (a button opening the account switcher) with a sign-out button. */
 export function AccountMenu() {
   const t = useT();
   const router = useRouter();
   const { status, user } = useSnapshot(authState);
   if (status !== 'signedIn' || !user) {
     return (
-      <Link to="/login" className="app-header__signin" data-testid="sign-in-link">
-        {t('nav.signIn')}
-      </Link>
+      <div className="app-header__account">
+        <Link to="/login" className="app-header__signin" data-testid="sign-in-link">
+          {t('nav.signIn')}
+        </Link>
+        <Link to="/register" className="button button--primary button--sm" data-testid="sign-up-link">
+          {t('nav.signUp')}
+        </Link>
+      </div>
     );
   }
   return (

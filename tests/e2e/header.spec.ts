@@ -70,6 +70,11 @@ async function expectPhoneMenu(page: Page, lang: string, isSignedIn: boolean, wh
     await expect(menu.locator('.app-header__account > button').last()).toBeVisible();
   } else {
     await expect(menu.getByTestId('sign-in-link')).toBeVisible();
+    // Sign up, a visitor's way to an account, is in the menu too, with a finger-sized target.
+    const signUp = menu.getByTestId('sign-up-link');
+    await expect(signUp).toBeVisible();
+    await expect(signUp).toHaveAttribute('href', /\/register$/);
+    expect((await signUp.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   }
   await expectNoSidewaysScroll(page, `${what}, menu open`);
   const [buttonBox, menuBox] = [await button.boundingBox(), await menu.boundingBox()];
