@@ -69,8 +69,8 @@ export function themeColors(element: HTMLElement): ChartColors {
     up: token('--color-up', '#2ebd85'),
     down: token('--color-down', '#f85f73'),
     ma7: token('--chart-ma7', '#d89f00'),
-    ma25: token('--chart-ma25', '#b45fc6'),
-    ema20: token('--chart-ema20', '#3d7ff5'),
+    ma25: token('--chart-ma25', '#c77ad8'),
+    ema20: token('--chart-ema20', '#5b93f7'),
   };
 }
 

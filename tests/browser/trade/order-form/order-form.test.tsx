@@ -234,4 +234,18 @@ describe('OrderForm layout', () => {
     for (const field of form.querySelectorAll('input'))
       expect(field.labels?.length ?? 0, field.name).toBeGreaterThan(0);
   });
+
+  it("keeps Buy's colours under the pointer: the side's green and its text, not the primary yellow", async () => {
+    await renderForm({});
+    const buy = page.getByRole('button', { name: 'Buy BTC' });
+    await expect.element(buy).toBeVisible();
+    const colours = () => {
+      const style = getComputedStyle(buy.element());
+      return { background: style.backgroundColor, text: style.color };
+    };
+    const before = colours();
+    await userEvent.hover(buy);
+    await expect.poll(() => getComputedStyle(buy.element()).outlineStyle).toBe('solid');
+    expect(colours()).toEqual(before);
+  });
 });
