@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { registerFresh, seriousA11yViolations } from './support';
+import { openTradeScreen, plainDecimal } from './trading-support';
 
 const SLOW = { timeout: 20_000 };
 
@@ -84,5 +85,43 @@ test.describe('records', () => {
     await expect(page.getByTestId('records-coin')).toHaveValue('');
     await expect(page.getByTestId('records-from')).toHaveValue('');
     await expect(page.getByTestId('records-to')).toHaveValue('2026-11-01');
+  });
+});
+
+test.describe('spot orders', () => {
+  test('an order that filled nothing shows "--" as its average price; the filter names statuses; the tabs stand apart', async ({
+    page,
+    request,
+  }) => {
+    await registerFresh(page, request, 'e2e-records-orders-');
+    const screen = await openTradeScreen(page, '/spot/BTCUSDT');
+    await screen.radio('Limit').check();
+    // Half the last price: far below every bid, so it rests unfilled.
+    const last = Number(plainDecimal(await screen.last.textContent()));
+    await screen.price.fill((Math.floor(last * 50) / 100).toFixed(2));
+    await screen.amount.fill('0.001');
+    await screen.form.getByRole('button', { name: 'Buy BTC' }).click();
+    const placed = page.waitForResponse((r) => r.url().includes('/v1/trade/spot/place-order'));
+    await page
+      .getByRole('dialog', { name: 'Price far from the market' })
+      .getByRole('button', { name: 'Place order' })
+      .click();
+    expect((await (await placed).json()).code).toBe('00000');
+
+    await page.goto('/record/exchange');
+    const row = page.getByTestId('orders-table').locator('tbody tr').first();
+    await expect(row).toContainText('BTCUSDT', SLOW);
+    const averageAt = await page
+      .getByTestId('orders-table')
+      .locator('thead th')
+      .evaluateAll((heads) => heads.findIndex((head) => head.textContent === 'Average price'));
+    expect(averageAt).toBeGreaterThan(0);
+    await expect(row.locator(':scope > *').nth(averageAt)).toHaveText('--');
+    await expect(page.getByLabel('Status')).toHaveValue('');
+    await expect(page.getByLabel('Type')).toHaveCount(0);
+    const [orders, fills] = await Promise.all(
+      ['Orders', 'Fills'].map((name) => page.getByRole('link', { name, exact: true }).boundingBox()),
+    );
+    expect(fills!.x - (orders!.x + orders!.width)).toBeGreaterThanOrEqual(8);
   });
 });

@@ -31,6 +31,9 @@ const MARKETS = [
   { value: 'futures', label: 'asset.market.futures' },
 ] as const satisfies readonly { value: string; label: MessageKey }[];
 
+/** True for "0", "0.00" and the like. */
+const isZero = (value: string | null) => value !== null && /^0(\.0*)?$/.test(value);
+
 /** The order columns both order lists show; `withMarket` adds the market (the history spans both). */
 function useOrderColumns(withMarket: boolean): RecordColumn<OrderRecordRow>[] {
   const t = useT();
@@ -59,7 +62,12 @@ function useOrderColumns(withMarket: boolean): RecordColumn<OrderRecordRow>[] {
       { label: 'asset.records.price', cell: (o) => figure(o.price), csv: (o) => o.price ?? '' },
       { label: 'asset.records.size', cell: (o) => figure(o.size), csv: (o) => o.size },
       { label: 'asset.records.filled', cell: (o) => figure(o.baseVolume), csv: (o) => o.baseVolume },
-      { label: 'asset.records.avgPrice', cell: (o) => figure(o.priceAvg), csv: (o) => o.priceAvg },
+      // An order that has filled nothing has no average price: "--", not the reply's "0".
+      {
+        label: 'asset.records.avgPrice',
+        cell: (o) => figure(isZero(o.priceAvg) ? null : o.priceAvg),
+        csv: (o) => (isZero(o.priceAvg) ? '' : o.priceAvg),
+      },
       { label: 'asset.records.fee', cell: (o) => figure(o.fee), csv: (o) => o.fee },
       { label: 'asset.records.status', cell: (o) => t(STATUS_TEXT[o.status]), csv: (o) => t(STATUS_TEXT[o.status]) },
     ];
@@ -144,6 +152,7 @@ export function SpotRecordsPage() {
           coinHint="asset.records.pairHint"
           kinds={SIDES}
           anyKind="asset.records.allSides"
+          kindLabel="asset.records.side"
         />
       ) : (
         <RecordsList
@@ -158,6 +167,7 @@ export function SpotRecordsPage() {
           coinHint="asset.records.pairHint"
           kinds={STATUSES}
           anyKind="asset.records.allStatuses"
+          kindLabel="asset.records.status"
         />
       )}
     </RecordsArea>
@@ -182,6 +192,7 @@ export function OrderHistoryPage() {
         coinHint="asset.records.pairHint"
         kinds={MARKETS}
         anyKind="asset.records.allMarkets"
+        kindLabel="asset.records.market"
       />
     </RecordsArea>
   );

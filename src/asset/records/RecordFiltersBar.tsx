@@ -10,6 +10,8 @@ export interface RecordFiltersBarProps {
   kinds?: readonly { value: string; label: MessageKey }[];
   /** The text of "any type". */
   anyKind?: MessageKey;
+  /** What the choices are (Type, Status, Side, Market): the filter's label. */
+  kindLabel?: MessageKey;
   rangeError: boolean;
   /** What the text filter names: a coin (default) or a pair. */
   coinLabel?: MessageKey;
@@ -22,6 +24,7 @@ export function RecordFiltersBar({
   onChange,
   kinds,
   anyKind,
+  kindLabel = 'asset.records.type',
   rangeError,
   coinLabel = 'asset.records.coin',
   coinHint = 'asset.records.coinHint',
@@ -55,7 +58,7 @@ export function RecordFiltersBar({
       </label>
       {kinds && anyKind && (
         <label className="asset-field">
-          <span>{t('asset.records.type')}</span>
+          <span>{t(kindLabel)}</span>
           <select value={search.kind ?? ''} onChange={(event) => set({ kind: event.target.value || undefined })}>
             <option value="">{t(anyKind)}</option>
             {kinds.map(({ value, label }) => (

@@ -37,6 +37,7 @@ export interface RecordsListProps<Row> {
   coinHint?: MessageKey;
   kinds?: readonly { value: string; label: MessageKey }[];
   anyKind?: MessageKey;
+  kindLabel?: MessageKey;
 }
 
 /**
@@ -82,6 +83,7 @@ export function RecordsList<Row>(props: RecordsListProps<Row>) {
           }
           kinds={props.kinds}
           anyKind={props.anyKind}
+          kindLabel={props.kindLabel}
           coinLabel={props.coinLabel}
           coinHint={props.coinHint}
           rangeError={range === null}
