@@ -34,6 +34,11 @@ const ACCOUNT_PAGES: Partial<Record<AssetAccount, '/asset/spot' | '/asset/future
   margin: '/asset/margin',
 };
 
+/** An account row to list: one with its own page, or any that holds something. */
+function isShownAccount(entry: { account: AssetAccount; usdt: string; btc: string }): boolean {
+  return ACCOUNT_PAGES[entry.account] !== undefined || !/^0(\.0*)?$/.test(entry.usdt) || !/^0(\.0*)?$/.test(entry.btc);
+}
+
 /** False until the frame after the first one that showed the totals: what waits for it never delays them. */
 function useTotalsPainted(isShown: boolean): boolean {
   const [painted, setPainted] = useState(false);
@@ -145,7 +150,9 @@ export function AssetOverviewPage() {
             <div className="asset-card">
               <h2 className="asset-card__title">{t('asset.accounts')}</h2>
               <ul className="asset-accounts">
-                {data.accounts.map((entry) => {
+                {/* A product the exchange has not opened here yet (P2P, Earn, Swap, Rewards) is left out while it holds
+                    nothing; money anywhere is always shown. */}
+                {data.accounts.filter(isShownAccount).map((entry) => {
                   const page = ACCOUNT_PAGES[entry.account];
                   const name = t(`asset.account.${entry.account}`);
                   return (

@@ -20,6 +20,8 @@ export function ForgotPasswordPage() {
   const t = useT();
   const [fields, setFields] = useState<ResetFields>(EMPTY);
   const [touched, setTouched] = useState(false);
+  // Send code checks only the address it sends to: the other fields are not due yet and show no problem.
+  const [nameTouched, setNameTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [isDone, setDone] = useState(false);
   const set = (name: keyof ResetFields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
@@ -33,7 +35,7 @@ export function ForgotPasswordPage() {
   };
 
   const send = async () => {
-    setTouched(true);
+    setNameTouched(true);
     if (nameErrors.loginName || nameErrors.areaCode) return false;
     return sendResetCode(fields);
   };
@@ -73,7 +75,7 @@ export function ForgotPasswordPage() {
           areaCode={fields.areaCode}
           onLoginName={set('loginName')}
           onAreaCode={set('areaCode')}
-          isTouched={touched}
+          isTouched={touched || nameTouched}
         />
         <CodeField
           name="verifyCode"

@@ -142,10 +142,13 @@ export function VerifySection(props: VerifySectionProps) {
       <section className="reserves-section" aria-labelledby="reserves-file-title">
         <h2 id="reserves-file-title">{t('reserves.file.title')}</h2>
         <FileProof verify={props.verify} publishedRoot={props.published?.root} />
-        <p className="reserves__note">{t('reserves.file.command')}</p>
-        <pre className="reserves-command">
-          <code>node scripts/verify-reserves-proof.mjs &lt;file&gt;</code>
-        </pre>
+        {/* For those who verify it themselves: folded away from everyone else. */}
+        <details className="reserves__offline">
+          <summary className="reserves__note">{t('reserves.file.command')}</summary>
+          <pre className="reserves-command">
+            <code>node scripts/verify-reserves-proof.mjs &lt;file&gt;</code>
+          </pre>
+        </details>
       </section>
     </>
   );

@@ -55,6 +55,10 @@ test.describe('asset pages', () => {
       'reward',
     ]);
 
+    // The accounts list the products that are open here; the others hold nothing and are left out.
+    await expect(page.locator('.asset-accounts__row')).toHaveCount(3);
+    await expect(page.locator('.asset-accounts__row[data-account="p2p"]')).toHaveCount(0);
+
     await page.getByTestId('valuation-unit').selectOption('USDT');
     await expect(total).toHaveText('20,000.00 USDT');
     await expect(page.getByTestId('asset-total-fiat')).toHaveText('≈ $20,000.00');

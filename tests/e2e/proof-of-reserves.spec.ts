@@ -60,6 +60,8 @@ test.describe('proof of reserves', () => {
       await expect(page.getByText('No reserves report has been published yet.', { exact: false })).toBeVisible();
     }
     await expect(page.getByTestId('reserves-signed-out').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('node scripts/verify-reserves-proof.mjs <file>')).toBeHidden();
+    await page.getByText('You can also check a proof offline, without this page:').click();
     await expect(page.getByText('node scripts/verify-reserves-proof.mjs <file>')).toBeVisible();
     expect(await fitsWidth(page)).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);

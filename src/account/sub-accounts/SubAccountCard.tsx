@@ -92,7 +92,8 @@ export function SubAccountCard({ account, run, onChanged, onReload }: SubAccount
           </Button>
         )}
         <SubFreezeButton account={account} run={run} onChanged={onChanged} />
-        <Button size="sm" variant="secondary" onClick={() => setOpen('delete')}>
+        {/* Freezing can be undone, deleting cannot: only Delete is red. */}
+        <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
           {t('subaccounts.delete')}
         </Button>
         <Link className="subs__link" to="/subaccount/setting" search={{ userId: account.userId }}>

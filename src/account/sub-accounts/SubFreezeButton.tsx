@@ -37,7 +37,7 @@ export function SubFreezeButton({ account, run, onChanged }: SubFreezeButtonProp
     }
   };
   return (
-    <Button size="sm" variant={account.isFrozen ? 'secondary' : 'danger'} loading={isBusy} onClick={toggle}>
+    <Button size="sm" variant="secondary" loading={isBusy} onClick={toggle}>
       {t(account.isFrozen ? 'subaccounts.unfreeze' : 'subaccounts.freeze')}
     </Button>
   );

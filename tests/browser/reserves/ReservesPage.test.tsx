@@ -81,7 +81,11 @@ describe('ReservesView summary', () => {
     // The gateway's history starts with the latest build, which the header shows: only the one before is "earlier".
     await expect.element(page.getByTestId('reserves-history').getByRole('listitem')).toHaveLength(1);
     await expect.element(page.getByTestId('reserves-history')).toHaveTextContent('b'.repeat(64));
-    await expect.element(page.getByText('node scripts/verify-reserves-proof.mjs <file>')).toBeVisible();
+    // The command line is for those who verify it themselves: folded until asked for.
+    const command = page.getByText('node scripts/verify-reserves-proof.mjs <file>');
+    await expect.element(command).not.toBeVisible();
+    await userEvent.click(page.getByText('You can also check a proof offline, without this page:'));
+    await expect.element(command).toBeVisible();
   });
 
   it('shows loading until the summary arrives', async () => {
