@@ -4,6 +4,12 @@ export const MAX_INTEGER_DIGITS = 20;
 const FULL_WIDTH_PERIOD = /\uff0e/g;
 const NOT_DIGIT_DOT_OR_SPACE = /[^0-9. ]/g;
 const LEADING_ZEROS = /^0{2,}/;
+const ZERO_DECIMAL = /^0(\.0*)?$/;
+
+/** True when a decimal text is zero however many places it shows ("0", "0.", "0.00"); false for anything else. */
+export function isZeroDecimal(text: string): boolean {
+  return ZERO_DECIMAL.test(text);
+}
 
 /**
  * Cleans what a person typed into an amount or price field, in the order of spec §5: a full-width period becomes

@@ -1,3 +1,4 @@
+import { isZeroDecimal } from '../../engine/rules/numeric-input';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { ValuationUnit } from '../../engine/rules/valuation';
@@ -36,7 +37,7 @@ const ACCOUNT_PAGES: Partial<Record<AssetAccount, '/asset/spot' | '/asset/future
 
 /** An account row to list: one with its own page, or any that holds something. */
 function isShownAccount(entry: { account: AssetAccount; usdt: string; btc: string }): boolean {
-  return ACCOUNT_PAGES[entry.account] !== undefined || !/^0(\.0*)?$/.test(entry.usdt) || !/^0(\.0*)?$/.test(entry.btc);
+  return ACCOUNT_PAGES[entry.account] !== undefined || !isZeroDecimal(entry.usdt) || !isZeroDecimal(entry.btc);
 }
 
 /** False until the frame after the first one that showed the totals: what waits for it never delays them. */

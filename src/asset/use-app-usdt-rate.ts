@@ -1,3 +1,4 @@
+import { isZeroDecimal } from '../../engine/rules/numeric-input';
 import { useEffect, useState } from 'react';
 import { appBridge, mayBeInApp } from '../bridge/app-bridge';
 
@@ -19,7 +20,7 @@ export function useAppUsdtRate(currency: string): string | null {
       .then((answer) => {
         const value = answer.sent ? answer.data?.rate : undefined;
         const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-        if (live && typeof text === 'string' && RATE.test(text) && !/^0(\.0*)?$/.test(text))
+        if (live && typeof text === 'string' && RATE.test(text) && !isZeroDecimal(text))
           setRate({ currency, rate: text });
       })
       .catch(() => undefined);

@@ -1,3 +1,4 @@
+import { isZeroDecimal } from '../../engine/rules/numeric-input';
 import { formatDecimal } from '../../engine/format/number-format';
 
 /** A coin amount (decimal string) with the locale's grouping, every decimal kept. */
@@ -25,7 +26,7 @@ export function isFullyBacked(ratio: string): boolean {
 
 /** True when an amount is zero ("0", "0.00"). */
 export function isZero(amount: string): boolean {
-  return /^0(\.0*)?$/.test(amount);
+  return isZeroDecimal(amount);
 }
 
 /** A build time (ms) as date and time in the page's locale. */

@@ -1,3 +1,4 @@
+import { isZeroDecimal } from '../../../engine/rules/numeric-input';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { type MessageKey, useIntlTag, useT } from '../../i18n/i18n';
@@ -32,7 +33,7 @@ const MARKETS = [
 ] as const satisfies readonly { value: string; label: MessageKey }[];
 
 /** True for "0", "0.00" and the like. */
-const isZero = (value: string | null) => value !== null && /^0(\.0*)?$/.test(value);
+const isZero = (value: string | null) => value !== null && isZeroDecimal(value);
 
 /** The order columns both order lists show; `withMarket` adds the market (the history spans both). */
 function useOrderColumns(withMarket: boolean): RecordColumn<OrderRecordRow>[] {

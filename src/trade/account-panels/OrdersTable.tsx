@@ -1,3 +1,4 @@
+import { isZeroDecimal } from '../../../engine/rules/numeric-input';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
@@ -63,7 +64,7 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
                     ? order.orderType === 'market'
                       ? t('trade.form.market')
                       : number(order.price)
-                    : number(/^0(\.0*)?$/.test(order.priceAvg) ? null : order.priceAvg || null)}
+                    : number(isZeroDecimal(order.priceAvg) ? null : order.priceAvg || null)}
                 </bdi>
               </td>
               {kind === 'open' && (

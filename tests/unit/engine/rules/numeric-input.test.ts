@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_INTEGER_DIGITS, numericValue, sanitizeNumericInput } from '../../../../engine/rules/numeric-input';
+import {
+  isZeroDecimal,
+  MAX_INTEGER_DIGITS,
+  numericValue,
+  sanitizeNumericInput,
+} from '../../../../engine/rules/numeric-input';
 
 describe('sanitizeNumericInput (spec §5)', () => {
   it('turns a full-width period into a dot', () => {
@@ -61,5 +66,12 @@ describe('numericValue', () => {
     expect(numericValue('.')).toBeNull();
     expect(numericValue('.5')).toBe('0.5');
     expect(numericValue('1.2.3')).toBeNull();
+  });
+});
+
+describe('isZeroDecimal', () => {
+  it('is true for zero at any number of places and false for anything else', () => {
+    for (const zero of ['0', '0.', '0.0', '0.00000000']) expect(isZeroDecimal(zero)).toBe(true);
+    for (const other of ['', '00', '0.01', '10', '-0', '0.0.0', ' 0', '1e-9']) expect(isZeroDecimal(other)).toBe(false);
   });
 });
