@@ -181,6 +181,11 @@ export class FuturesTrading {
     return order;
   }
 
+  /** Cancels every open futures order of the user on one contract, each as {@link cancel} does; the cancelled orders. */
+  cancelAll(userId: string, symbol: string): OrderRecord[] {
+    return this.ctx.orders.openOf(userId, 'futures', symbol).map((order) => this.cancel(userId, symbol, order.orderId));
+  }
+
   /** Closes the user's position(s) of a symbol at market; 43007 when there is nothing to close. */
   closePositions(userId: string, symbol: string, holdSide: HoldSide | null): OrderRecord[] {
     const spec = this.ctx.spec(INST, symbol);

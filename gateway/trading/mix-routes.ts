@@ -6,7 +6,7 @@ import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
 import type { FuturesOrderInput } from './futures-trading';
 import { formatMoney } from '../money/money-units';
-import { futuresOrderView, positionView } from './order-views';
+import { cancelledList, futuresOrderView, positionView } from './order-views';
 import {
   priceUnits,
   queryLimit,
@@ -121,6 +121,15 @@ export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     const orderId = readOrderId(body);
     specOf(symbol);
     return replyOk(c, view(write(() => futures.cancel(userId, symbol, orderId))));
+  });
+
+  routes.post('/v1/trade/mix/cancel-all-orders', async (c) => {
+    const userId = requireTrader(c, ctx);
+    const body = await readTradeBody(c);
+    checkProductType(body);
+    const symbol = readSymbol(body.symbol);
+    specOf(symbol);
+    return replyOk(c, cancelledList(write(() => futures.cancelAll(userId, symbol))));
   });
 
   routes.post('/v1/trade/mix/close-position', async (c) => {

@@ -47,6 +47,14 @@ export function futuresOrderView(spec: InstrumentSpec, order: OrderRecord) {
   };
 }
 
+/** The reply of a cancel-all: each cancelled order's ids (a cancel-all of open orders has no failures to list). */
+export function cancelledList(orders: readonly OrderRecord[]) {
+  return {
+    successList: orders.map((order) => ({ orderId: order.orderId, clientOid: order.clientOid })),
+    failureList: [] as never[],
+  };
+}
+
 /** A position in the spec's live-position shape (maths contract), with the gateway's own liquidation price. */
 export function positionView(position: PositionRecord, ledger: PositionLedger, hedge: boolean) {
   const spec = ledger.specOf(position.symbol);

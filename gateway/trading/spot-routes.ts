@@ -4,7 +4,7 @@ import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import { coinDisplayPlaces, coinPlaces } from './coin-places';
 import { formatMoney } from '../money/money-units';
-import { spotOrderView } from './order-views';
+import { cancelledList, spotOrderView } from './order-views';
 import type { SpotOrderInput } from './spot-trading';
 import { unknownSymbol } from './trade-errors';
 import {
@@ -91,6 +91,15 @@ export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     const spec = ctx.spec('SPOT', symbol);
     const order = ctx.db.transaction(() => spot.cancel(userId, symbol, orderId))();
     return replyOk(c, spotOrderView(spec, order));
+  });
+
+  routes.post('/v1/trade/spot/cancel-all-orders', async (c) => {
+    const userId = requireTrader(c, ctx);
+    const body = await readTradeBody(c);
+    const symbol = readSymbol(body.symbol);
+    ctx.spec('SPOT', symbol);
+    const orders = ctx.db.transaction(() => spot.cancelAll(userId, symbol))();
+    return replyOk(c, cancelledList(orders));
   });
 
   routes.get('/v1/trade/spot/open-orders', (c) => {

@@ -98,6 +98,11 @@ export class SpotTrading {
     return order;
   }
 
+  /** Cancels every open order of the user on one pair, each as {@link cancel} does; returns the cancelled orders. */
+  cancelAll(userId: string, symbol: string): OrderRecord[] {
+    return this.ctx.orders.openOf(userId, 'spot', symbol).map((order) => this.cancel(userId, symbol, order.orderId));
+  }
+
   /** Reacts to a ticker of a spot instrument: triggers stop orders on the last price, fills crossed resting orders as maker. */
   onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
     const prices = tickerPrices(spec, ticker);

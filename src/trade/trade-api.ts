@@ -13,6 +13,7 @@ import {
   type MarginModeName,
   type OrderSide,
   type PosModeName,
+  parseCancelAll,
   parseChanges,
   parseFuturesAccount,
   parseFuturesSettings,
@@ -64,6 +65,8 @@ export interface TradeApi {
   positions(): Promise<FuturesPositionRow[]>;
   placeFuturesOrder(order: FuturesOrderRequest): Promise<TradeOrder>;
   cancelFuturesOrder(symbol: string, orderId: string): Promise<void>;
+  /** Cancels every open order of one pair or contract in one call; how many it cancelled. */
+  cancelAllOrders(market: 'spot' | 'futures', symbol: string): Promise<number>;
   closePosition(symbol: string, holdSide?: HoldSide): Promise<void>;
   setLeverage(symbol: string, leverage: number): Promise<void>;
   setMarginMode(symbol: string, marginMode: MarginModeName): Promise<void>;
@@ -154,6 +157,13 @@ export const tradeApi: TradeApi = {
   positions: () => call(get('/trade/mix/positions'), parsePositions),
   placeFuturesOrder: (order) => call(post('/trade/mix/place-order', order), (data) => parseOrder(data)),
   cancelFuturesOrder: (symbol, orderId) => call(post('/trade/mix/cancel-order', { symbol, orderId }), ignore),
+  cancelAllOrders: (market, symbol) =>
+    call(
+      market === 'spot'
+        ? post('/trade/spot/cancel-all-orders', { symbol })
+        : post('/trade/mix/cancel-all-orders', { symbol, productType: 'USDT-FUTURES' }),
+      parseCancelAll,
+    ),
   closePosition: (symbol, holdSide) => call(post('/trade/mix/close-position', { symbol, holdSide }), ignore),
   setLeverage: (symbol, leverage) => call(post('/trade/mix/set-leverage', { symbol, leverage }), ignore),
   setMarginMode: (symbol, marginMode) => call(post('/trade/mix/set-margin-mode', { symbol, marginMode }), ignore),

@@ -271,6 +271,12 @@ export function parseOrders(value: unknown): TradeOrder[] {
   return list(value, 'orders').map((row, index) => parseOrder(row, `orders[${index}]`));
 }
 
+/** Reads a cancel-all reply: how many orders it cancelled. */
+export function parseCancelAll(value: unknown): number {
+  const row = object(value, 'cancel-all');
+  return list(row.successList, 'successList').length;
+}
+
 /** Reads the spot balances. */
 export function parseSpotAssets(value: unknown): SpotAsset[] {
   return list(value, 'assets').map((item, index) => {

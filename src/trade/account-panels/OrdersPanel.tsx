@@ -4,6 +4,8 @@ import { useT } from '../../i18n/i18n';
 import type { AccountSnapshot } from './account-store';
 import { useTradeServices } from '../trade-services';
 import { AccountPanelsState } from './AccountPanelsState';
+import { showToast } from '../../ui/toast/toast-state';
+import { ConfirmedPanelAction } from './ConfirmedPanelAction';
 import { OrdersTable } from './OrdersTable';
 import { useOrderCancel } from './use-order-cancel';
 
@@ -48,6 +50,19 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
         emptyText={kind === 'open' ? t('trade.acct.noOpenOrders') : t('trade.acct.noHistory')}
         onRetry={() => store.refresh(kind === 'open' ? 'openOrders' : 'history')}
       >
+        {kind === 'open' && (
+          <ConfirmedPanelAction
+            label={t('trade.acct.cancelAll')}
+            title={t('trade.acct.cancelAllTitle')}
+            body={t('trade.acct.cancelAllBody', { count: slice.data.length, symbol: instrument.symbol })}
+            confirmLabel={t('trade.acct.cancelAllConfirm')}
+            run={async () => {
+              const count = await api.cancelAllOrders(instrument.market, instrument.symbol);
+              showToast({ type: 'success', message: t('trade.acct.cancelAllDone', { count }) });
+              store.refresh('openOrders', 'history');
+            }}
+          />
+        )}
         <OrdersTable
           instrument={instrument}
           orders={slice.data}

@@ -117,6 +117,7 @@ export function stubApi(overrides: Partial<TradeApi> = {}): {
     positions: async () => [],
     placeFuturesOrder: async () => order(),
     cancelFuturesOrder: async () => undefined,
+    cancelAllOrders: async () => 0,
     closePosition: async () => undefined,
     setLeverage: async () => undefined,
     setMarginMode: async () => undefined,

@@ -175,6 +175,49 @@ describe('AccountPanels open orders', () => {
   });
 });
 
+describe('AccountPanels cancel all', () => {
+  it('asks first, cancels every open order of the pair in one call, and the rows go', async () => {
+    let listed = [order({ orderId: '101' }), order({ orderId: '102', side: 'sell', price: '61000.00' })];
+    const api = stubApi({
+      spotOpenOrders: async () => listed,
+      cancelAllOrders: async () => {
+        const count = listed.length;
+        listed = [];
+        return count;
+      },
+    });
+    await renderPanels(api);
+    await userEvent.click(page.getByRole('button', { name: 'Cancel all', exact: true }));
+    const dialog = page.getByRole('dialog', { name: 'Cancel all open orders' });
+    await expect.element(dialog).toHaveTextContent('Cancel all 2 open orders of BTCUSDT?');
+    expect(api.cancelAllOrders).not.toHaveBeenCalled();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel all orders' }));
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel order 101' }).elements().length).toBe(0);
+    expect(api.cancelAllOrders).toHaveBeenCalledTimes(1);
+    expect(api.cancelAllOrders).toHaveBeenCalledWith('spot', 'BTCUSDT');
+    expect(toastState.toasts.some((toast) => toast.message === '2 orders cancelled.')).toBe(true);
+    await expect.element(page.getByText('No open orders.')).toBeVisible();
+    expect(page.getByRole('button', { name: 'Cancel all', exact: true }).elements()).toHaveLength(0);
+  });
+
+  it('cancels a contract’s orders as futures, and keeps the dialog open with the reason when refused', async () => {
+    const api = stubApi({
+      futuresOpenOrders: async () => [order({ orderId: '301' })],
+      cancelAllOrders: async () => {
+        throw new RequestError('business', 'The request could not be completed.', { code: '40001', shown: false });
+      },
+    });
+    await renderPanels(api, { futures: true });
+    await userEvent.click(page.getByRole('tab', { name: /Open orders/ }));
+    await userEvent.click(page.getByRole('button', { name: 'Cancel all', exact: true }));
+    const dialog = page.getByRole('dialog', { name: 'Cancel all open orders' });
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel all orders' }));
+    await expect.element(dialog.getByRole('alert')).toHaveTextContent('The request could not be completed.');
+    expect(api.cancelAllOrders).toHaveBeenCalledWith('futures', 'BTCUSDT');
+    await expect.element(page.getByRole('button', { name: 'Cancel order 301' })).toBeInTheDocument();
+  });
+});
+
 describe('AccountPanels positions', () => {
   it('shows uPnL, ROE and liquidation from the maths worker, live with the marks', async () => {
     const { link, marks } = await realMaths();
