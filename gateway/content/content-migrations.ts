@@ -17,4 +17,16 @@ export const CONTENT_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // The first seeds (ids 1001–1012) carried test markup; the announcements that replaced them have ids of their own,
+    // so the read marks of the retired ones point at nothing and go. Nothing else is touched: marks on today's seeds
+    // and on the bench's generated copies (100,001 on) stay.
+    id: 801,
+    name: 'retire-first-announcement-seeds',
+    sql: `
+      DELETE FROM content_announcement_reads
+      WHERE announcement_id IN ('1001', '1002', '1003', '1004', '1005', '1006',
+                                '1007', '1008', '1009', '1010', '1011', '1012');
+    `,
+  },
 ];

@@ -3,17 +3,8 @@ import type { MessageBundle } from '../../engine/rules/locales';
 /** What a coin is, as its description says. */
 export type CoinKind = 'layer1' | 'stablecoin' | 'exchange' | 'payment' | 'defi' | 'layer2' | 'meme' | 'fiat';
 
-/** One language's words for the seeded announcements and coin descriptions. */
+/** One language's words for the coin descriptions (the announcements' words are in announcement-texts/). */
 export interface SeedTexts {
-  /** `[title, lead]` of each seeded announcement, in the order of `ANNOUNCEMENT_SEEDS`. */
-  items: readonly (readonly [string, string])[];
-  details: string;
-  item: string;
-  value: string;
-  start: string;
-  steps: readonly [string, string, string];
-  tradeNow: string;
-  readMore: string;
   /** A coin's intro; `{name}` and `{coin}` are replaced. */
   coinIntro: string;
   /** The coin's kind, by `CoinKind`. */
@@ -25,39 +16,9 @@ export interface SeedTexts {
 /** The languages the seeds are written in: every base message bundle (es-ES and pt-PT read es and pt). */
 export type SeedBundle = Exclude<MessageBundle, 'es-ES' | 'pt-PT'>;
 
-/** The seed texts by bundle; English is the source, the others its translations. */
+/** The coin descriptions' words by bundle; English is the source, the others its translations. */
 export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
   en: {
-    items: [
-      ['New listing: SUI/USDT spot trading', 'SUI/USDT opens for spot trading today at 10:00 UTC.'],
-      [
-        'Scheduled wallet maintenance',
-        'Deposits and withdrawals of ETH pause for about two hours during a wallet upgrade.',
-      ],
-      [
-        'Trading competition: share the prize pool',
-        'Trade spot pairs this week to climb the leaderboard and share the prize pool.',
-      ],
-      ['Proof of reserves is live', 'You can now check that your balance is included in our published Merkle tree.'],
-      [
-        'New listing: TONUSDT perpetual contract',
-        'The TONUSDT USDT-M perpetual contract is now open with up to 50x leverage.',
-      ],
-      ['System upgrade completed', 'The upgrade of the matching engine finished ahead of schedule.'],
-      ['Deposit bonus for new users', 'Make your first deposit this month and receive a trading fee voucher.'],
-      ['Protection fund page', 'See the protection fund balance, its history and recent payouts at any time.'],
-      ['New listings: ARB/USDT and OP/USDT', 'Two layer-2 tokens join the spot market with USDT pairs.'],
-      ['TRX network upgrade', 'TRX deposits and withdrawals pause briefly while the network upgrades.'],
-      ['Refer a friend and earn rewards', 'Invite friends with your referral code and earn a share of their fees.'],
-      ['Light and dark themes', 'Choose the theme that suits you from the header, on every page.'],
-    ],
-    details: 'Details',
-    item: 'Item',
-    value: 'Value',
-    start: 'Starts',
-    steps: ['Sign in to your account.', 'Open the page named above.', 'Check the details in the table.'],
-    tradeNow: 'Trade now',
-    readMore: 'Read more',
     coinIntro: '{name} ({coin}) is a {kind}. You can trade it on the spot market and deposit it to your account.',
     kinds: {
       layer1: 'layer-1 blockchain',
@@ -73,27 +34,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Block explorer',
   },
   'zh-CN': {
-    items: [
-      ['新币上线：SUI/USDT 现货交易', 'SUI/USDT 将于今日 UTC 10:00 开放现货交易。'],
-      ['钱包维护公告', '钱包升级期间，ETH 充值和提现将暂停约两小时。'],
-      ['交易大赛：瓜分奖池', '本周交易现货交易对，冲击排行榜，瓜分奖池。'],
-      ['储备金证明已上线', '现在您可以验证您的余额是否包含在我们公布的默克尔树中。'],
-      ['新币上线：TONUSDT 永续合约', 'TONUSDT U 本位永续合约现已开放，最高 50 倍杠杆。'],
-      ['系统升级完成', '撮合引擎升级已提前完成。'],
-      ['新用户充值奖励', '本月首次充值即可获得手续费抵扣券。'],
-      ['保护基金页面', '随时查看保护基金余额、历史记录和近期赔付。'],
-      ['新币上线：ARB/USDT 和 OP/USDT', '两个二层网络代币上线现货市场，支持 USDT 交易对。'],
-      ['TRX 网络升级', '网络升级期间，TRX 充值和提现将短暂暂停。'],
-      ['邀请好友赚取奖励', '使用您的邀请码邀请好友，获得其手续费分成。'],
-      ['浅色和深色主题', '在每个页面的顶部栏选择适合您的主题。'],
-    ],
-    details: '详情',
-    item: '项目',
-    value: '内容',
-    start: '开始时间',
-    steps: ['登录您的账户。', '打开上述页面。', '查看表格中的详情。'],
-    tradeNow: '立即交易',
-    readMore: '了解更多',
     coinIntro: '{name}（{coin}）是一种{kind}。您可以在现货市场交易，也可以充值到您的账户。',
     kinds: {
       layer1: '一层区块链代币',
@@ -109,27 +49,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: '区块浏览器',
   },
   'zh-TW': {
-    items: [
-      ['新幣上架：SUI/USDT 現貨交易', 'SUI/USDT 將於今日 UTC 10:00 開放現貨交易。'],
-      ['錢包維護公告', '錢包升級期間，ETH 儲值和提領將暫停約兩小時。'],
-      ['交易大賽：瓜分獎池', '本週交易現貨交易對，衝擊排行榜，瓜分獎池。'],
-      ['儲備金證明已上線', '現在您可以驗證您的餘額是否包含在我們公布的默克爾樹中。'],
-      ['新幣上架：TONUSDT 永續合約', 'TONUSDT U 本位永續合約現已開放，最高 50 倍槓桿。'],
-      ['系統升級完成', '撮合引擎升級已提前完成。'],
-      ['新用戶儲值獎勵', '本月首次儲值即可獲得手續費抵扣券。'],
-      ['保護基金頁面', '隨時查看保護基金餘額、歷史紀錄和近期賠付。'],
-      ['新幣上架：ARB/USDT 和 OP/USDT', '兩個二層網路代幣上架現貨市場，支援 USDT 交易對。'],
-      ['TRX 網路升級', '網路升級期間，TRX 儲值和提領將短暫暫停。'],
-      ['邀請好友賺取獎勵', '使用您的邀請碼邀請好友，獲得其手續費分成。'],
-      ['淺色和深色主題', '在每個頁面的頂部欄選擇適合您的主題。'],
-    ],
-    details: '詳情',
-    item: '項目',
-    value: '內容',
-    start: '開始時間',
-    steps: ['登入您的帳戶。', '開啟上述頁面。', '查看表格中的詳情。'],
-    tradeNow: '立即交易',
-    readMore: '了解更多',
     coinIntro: '{name}（{coin}）是一種{kind}。您可以在現貨市場交易，也可以儲值到您的帳戶。',
     kinds: {
       layer1: '一層區塊鏈代幣',
@@ -145,30 +64,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: '區塊瀏覽器',
   },
   ja: {
-    items: [
-      ['新規上場：SUI/USDT 現物取引', 'SUI/USDT の現物取引を本日 UTC 10:00 に開始します。'],
-      ['ウォレットの定期メンテナンス', 'ウォレット更新のため、ETH の入出金を約 2 時間停止します。'],
-      [
-        'トレードコンテスト：賞金プールを山分け',
-        '今週、現物ペアを取引してランキングを上げ、賞金プールを分け合いましょう。',
-      ],
-      ['準備金証明を公開しました', 'ご自身の残高が公開されたマークルツリーに含まれているか確認できます。'],
-      ['新規上場：TONUSDT 無期限契約', 'TONUSDT の USDT-M 無期限契約を最大 50 倍のレバレッジで開始しました。'],
-      ['システムアップグレード完了', 'マッチングエンジンのアップグレードが予定より早く完了しました。'],
-      ['新規ユーザー向け入金ボーナス', '今月初めて入金すると、取引手数料クーポンを受け取れます。'],
-      ['保護基金ページ', '保護基金の残高、履歴、最近の支払いをいつでも確認できます。'],
-      ['新規上場：ARB/USDT と OP/USDT', 'レイヤー 2 の 2 つのトークンが USDT ペアで現物市場に加わります。'],
-      ['TRX ネットワークのアップグレード', 'ネットワーク更新中、TRX の入出金を一時停止します。'],
-      ['友達紹介で報酬を獲得', '紹介コードで友達を招待し、その手数料の一部を受け取りましょう。'],
-      ['ライトテーマとダークテーマ', 'どのページでもヘッダーからお好みのテーマを選べます。'],
-    ],
-    details: '詳細',
-    item: '項目',
-    value: '内容',
-    start: '開始',
-    steps: ['アカウントにログインします。', '上記のページを開きます。', '表の詳細を確認します。'],
-    tradeNow: '今すぐ取引',
-    readMore: '詳しく見る',
     coinIntro: '{name}（{coin}）は{kind}です。現物市場で取引でき、アカウントに入金できます。',
     kinds: {
       layer1: 'レイヤー 1 ブロックチェーンのトークン',
@@ -184,27 +79,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'ブロックエクスプローラー',
   },
   ko: {
-    items: [
-      ['신규 상장: SUI/USDT 현물 거래', 'SUI/USDT 현물 거래가 오늘 UTC 10:00에 시작됩니다.'],
-      ['지갑 정기 점검', '지갑 업그레이드 동안 ETH 입출금이 약 2시간 중단됩니다.'],
-      ['트레이딩 대회: 상금 풀 나누기', '이번 주 현물 페어를 거래하고 순위를 올려 상금 풀을 나누세요.'],
-      ['준비금 증명 공개', '이제 내 잔액이 공개된 머클 트리에 포함되어 있는지 확인할 수 있습니다.'],
-      ['신규 상장: TONUSDT 무기한 계약', 'TONUSDT USDT-M 무기한 계약이 최대 50배 레버리지로 열렸습니다.'],
-      ['시스템 업그레이드 완료', '매칭 엔진 업그레이드가 예정보다 일찍 끝났습니다.'],
-      ['신규 사용자 입금 보너스', '이번 달 첫 입금 시 거래 수수료 쿠폰을 드립니다.'],
-      ['보호 기금 페이지', '보호 기금 잔액, 내역, 최근 지급 내역을 언제든지 확인하세요.'],
-      ['신규 상장: ARB/USDT 및 OP/USDT', '레이어 2 토큰 두 개가 USDT 페어로 현물 시장에 추가됩니다.'],
-      ['TRX 네트워크 업그레이드', '네트워크 업그레이드 동안 TRX 입출금이 잠시 중단됩니다.'],
-      ['친구 추천하고 보상 받기', '추천 코드로 친구를 초대하고 친구 수수료의 일부를 받으세요.'],
-      ['라이트 및 다크 테마', '모든 페이지의 헤더에서 원하는 테마를 선택하세요.'],
-    ],
-    details: '세부 정보',
-    item: '항목',
-    value: '내용',
-    start: '시작',
-    steps: ['계정에 로그인합니다.', '위에 적힌 페이지를 엽니다.', '표의 세부 정보를 확인합니다.'],
-    tradeNow: '지금 거래',
-    readMore: '자세히 보기',
     coinIntro: '{name}({coin})은(는) {kind}입니다. 현물 시장에서 거래하고 계정에 입금할 수 있습니다.',
     kinds: {
       layer1: '레이어 1 블록체인 토큰',
@@ -220,30 +94,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: '블록 탐색기',
   },
   vi: {
-    items: [
-      ['Niêm yết mới: giao dịch giao ngay SUI/USDT', 'SUI/USDT mở giao dịch giao ngay hôm nay lúc 10:00 UTC.'],
-      ['Bảo trì ví theo lịch', 'Nạp và rút ETH tạm dừng khoảng hai giờ trong khi nâng cấp ví.'],
-      [
-        'Cuộc thi giao dịch: chia sẻ quỹ thưởng',
-        'Giao dịch các cặp giao ngay tuần này để leo bảng xếp hạng và chia quỹ thưởng.',
-      ],
-      ['Bằng chứng dự trữ đã ra mắt', 'Giờ đây bạn có thể kiểm tra số dư của mình có trong cây Merkle đã công bố.'],
-      ['Niêm yết mới: hợp đồng vĩnh cửu TONUSDT', 'Hợp đồng vĩnh cửu USDT-M TONUSDT đã mở với đòn bẩy tới 50x.'],
-      ['Hoàn tất nâng cấp hệ thống', 'Việc nâng cấp bộ khớp lệnh đã hoàn tất sớm hơn dự kiến.'],
-      ['Thưởng nạp cho người dùng mới', 'Nạp lần đầu trong tháng này để nhận phiếu giảm phí giao dịch.'],
-      ['Trang quỹ bảo vệ', 'Xem số dư, lịch sử và các khoản chi trả gần đây của quỹ bảo vệ bất cứ lúc nào.'],
-      ['Niêm yết mới: ARB/USDT và OP/USDT', 'Hai token lớp 2 gia nhập thị trường giao ngay với cặp USDT.'],
-      ['Nâng cấp mạng TRX', 'Nạp và rút TRX tạm dừng trong thời gian ngắn khi mạng nâng cấp.'],
-      ['Giới thiệu bạn bè và nhận thưởng', 'Mời bạn bè bằng mã giới thiệu và nhận một phần phí của họ.'],
-      ['Giao diện sáng và tối', 'Chọn giao diện phù hợp với bạn ở thanh đầu trang, trên mọi trang.'],
-    ],
-    details: 'Chi tiết',
-    item: 'Mục',
-    value: 'Nội dung',
-    start: 'Bắt đầu',
-    steps: ['Đăng nhập vào tài khoản của bạn.', 'Mở trang được nêu ở trên.', 'Xem chi tiết trong bảng.'],
-    tradeNow: 'Giao dịch ngay',
-    readMore: 'Xem thêm',
     coinIntro: '{name} ({coin}) là {kind}. Bạn có thể giao dịch trên thị trường giao ngay và nạp vào tài khoản.',
     kinds: {
       layer1: 'token của blockchain lớp 1',
@@ -259,39 +109,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Trình khám phá khối',
   },
   ru: {
-    items: [
-      ['Новый листинг: спотовая торговля SUI/USDT', 'Спотовая торговля SUI/USDT открывается сегодня в 10:00 UTC.'],
-      [
-        'Плановое обслуживание кошелька',
-        'Пополнения и выводы ETH приостановятся примерно на два часа на время обновления кошелька.',
-      ],
-      [
-        'Торговый конкурс: разделите призовой фонд',
-        'Торгуйте спотовыми парами на этой неделе, поднимайтесь в рейтинге и делите призовой фонд.',
-      ],
-      [
-        'Доказательство резервов запущено',
-        'Теперь вы можете проверить, что ваш баланс включён в опубликованное дерево Меркла.',
-      ],
-      ['Новый листинг: бессрочный контракт TONUSDT', 'Бессрочный USDT-M контракт TONUSDT открыт с плечом до 50x.'],
-      ['Обновление системы завершено', 'Обновление движка сопоставления завершилось раньше срока.'],
-      [
-        'Бонус за депозит для новых пользователей',
-        'Сделайте первый депозит в этом месяце и получите купон на торговую комиссию.',
-      ],
-      ['Страница фонда защиты', 'Смотрите баланс фонда защиты, его историю и недавние выплаты в любое время.'],
-      ['Новые листинги: ARB/USDT и OP/USDT', 'Два токена второго уровня появляются на спотовом рынке в парах с USDT.'],
-      ['Обновление сети TRX', 'Пополнения и выводы TRX ненадолго приостановятся на время обновления сети.'],
-      ['Пригласите друга и получайте награды', 'Приглашайте друзей по реферальному коду и получайте долю их комиссий.'],
-      ['Светлая и тёмная темы', 'Выберите удобную тему в шапке на любой странице.'],
-    ],
-    details: 'Подробности',
-    item: 'Пункт',
-    value: 'Значение',
-    start: 'Начало',
-    steps: ['Войдите в свой аккаунт.', 'Откройте страницу, указанную выше.', 'Проверьте подробности в таблице.'],
-    tradeNow: 'Торговать',
-    readMore: 'Подробнее',
     coinIntro: '{name} ({coin}) — это {kind}. Его можно торговать на спотовом рынке и зачислять на свой счёт.',
     kinds: {
       layer1: 'токен блокчейна первого уровня',
@@ -307,54 +124,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Обозреватель блоков',
   },
   es: {
-    items: [
-      ['Nuevo listado: trading al contado de SUI/USDT', 'SUI/USDT abre al trading al contado hoy a las 10:00 UTC.'],
-      [
-        'Mantenimiento programado de la billetera',
-        'Los depósitos y retiros de ETH se pausan unas dos horas durante una actualización de la billetera.',
-      ],
-      [
-        'Competición de trading: comparte el premio',
-        'Opera pares al contado esta semana para subir en la clasificación y compartir el premio.',
-      ],
-      [
-        'La prueba de reservas ya está disponible',
-        'Ahora puedes comprobar que tu saldo está incluido en nuestro árbol de Merkle publicado.',
-      ],
-      [
-        'Nuevo listado: contrato perpetuo TONUSDT',
-        'El contrato perpetuo USDT-M TONUSDT ya está abierto con apalancamiento de hasta 50x.',
-      ],
-      [
-        'Actualización del sistema completada',
-        'La actualización del motor de emparejamiento terminó antes de lo previsto.',
-      ],
-      [
-        'Bono de depósito para nuevos usuarios',
-        'Haz tu primer depósito este mes y recibe un cupón de comisiones de trading.',
-      ],
-      [
-        'Página del fondo de protección',
-        'Consulta el saldo del fondo de protección, su historial y los pagos recientes cuando quieras.',
-      ],
-      ['Nuevos listados: ARB/USDT y OP/USDT', 'Dos tokens de capa 2 se suman al mercado al contado con pares en USDT.'],
-      [
-        'Actualización de la red TRX',
-        'Los depósitos y retiros de TRX se pausan brevemente mientras se actualiza la red.',
-      ],
-      [
-        'Invita a un amigo y gana recompensas',
-        'Invita a amigos con tu código de referido y gana parte de sus comisiones.',
-      ],
-      ['Temas claro y oscuro', 'Elige el tema que prefieras desde la cabecera, en cualquier página.'],
-    ],
-    details: 'Detalles',
-    item: 'Concepto',
-    value: 'Valor',
-    start: 'Inicio',
-    steps: ['Inicia sesión en tu cuenta.', 'Abre la página indicada arriba.', 'Revisa los detalles de la tabla.'],
-    tradeNow: 'Operar ahora',
-    readMore: 'Más información',
     coinIntro: '{name} ({coin}) es un {kind}. Puedes operarlo en el mercado al contado y depositarlo en tu cuenta.',
     kinds: {
       layer1: 'token de blockchain de capa 1',
@@ -370,48 +139,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Explorador de bloques',
   },
   pt: {
-    items: [
-      ['Nova listagem: negociação à vista de SUI/USDT', 'SUI/USDT abre para negociação à vista hoje às 10:00 UTC.'],
-      [
-        'Manutenção programada da carteira',
-        'Depósitos e saques de ETH ficam pausados por cerca de duas horas durante uma atualização da carteira.',
-      ],
-      [
-        'Competição de trading: divida o prêmio',
-        'Negocie pares à vista nesta semana para subir no ranking e dividir o prêmio.',
-      ],
-      [
-        'A prova de reservas está no ar',
-        'Agora você pode verificar se o seu saldo está incluído na nossa árvore de Merkle publicada.',
-      ],
-      [
-        'Nova listagem: contrato perpétuo TONUSDT',
-        'O contrato perpétuo USDT-M TONUSDT está aberto com alavancagem de até 50x.',
-      ],
-      ['Atualização do sistema concluída', 'A atualização do motor de correspondência terminou antes do previsto.'],
-      [
-        'Bônus de depósito para novos usuários',
-        'Faça seu primeiro depósito neste mês e receba um cupom de taxas de negociação.',
-      ],
-      [
-        'Página do fundo de proteção',
-        'Veja o saldo do fundo de proteção, seu histórico e os pagamentos recentes a qualquer momento.',
-      ],
-      ['Novas listagens: ARB/USDT e OP/USDT', 'Dois tokens de camada 2 chegam ao mercado à vista com pares em USDT.'],
-      ['Atualização da rede TRX', 'Depósitos e saques de TRX ficam pausados brevemente enquanto a rede é atualizada.'],
-      [
-        'Indique um amigo e ganhe recompensas',
-        'Convide amigos com seu código de indicação e ganhe parte das taxas deles.',
-      ],
-      ['Temas claro e escuro', 'Escolha o tema que preferir no cabeçalho, em qualquer página.'],
-    ],
-    details: 'Detalhes',
-    item: 'Item',
-    value: 'Valor',
-    start: 'Início',
-    steps: ['Entre na sua conta.', 'Abra a página indicada acima.', 'Confira os detalhes na tabela.'],
-    tradeNow: 'Negociar agora',
-    readMore: 'Saiba mais',
     coinIntro: '{name} ({coin}) é um {kind}. Você pode negociá-lo no mercado à vista e depositá-lo na sua conta.',
     kinds: {
       layer1: 'token de blockchain de camada 1',
@@ -427,33 +154,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Explorador de blocos',
   },
   tr: {
-    items: [
-      ['Yeni listeleme: SUI/USDT spot işlemleri', 'SUI/USDT bugün 10:00 UTC itibarıyla spot işlemlere açılıyor.'],
-      [
-        'Planlı cüzdan bakımı',
-        'Cüzdan güncellemesi sırasında ETH yatırma ve çekme işlemleri yaklaşık iki saat duraklar.',
-      ],
-      [
-        'İşlem yarışması: ödül havuzunu paylaşın',
-        'Bu hafta spot paritelerde işlem yapın, sıralamada yükselin ve ödül havuzunu paylaşın.',
-      ],
-      ['Rezerv kanıtı yayında', 'Artık bakiyenizin yayımlanan Merkle ağacımızda yer aldığını doğrulayabilirsiniz.'],
-      ['Yeni listeleme: TONUSDT vadesiz sözleşme', 'TONUSDT USDT-M vadesiz sözleşmesi 50x kaldıraca kadar açıldı.'],
-      ['Sistem güncellemesi tamamlandı', 'Eşleştirme motorunun güncellemesi planlanandan önce bitti.'],
-      ['Yeni kullanıcılara yatırma bonusu', 'Bu ay ilk yatırmanızı yapın ve işlem ücreti kuponu kazanın.'],
-      ['Koruma fonu sayfası', 'Koruma fonunun bakiyesini, geçmişini ve son ödemelerini istediğiniz zaman görün.'],
-      ['Yeni listelemeler: ARB/USDT ve OP/USDT', 'İki katman 2 token USDT paritesiyle spot piyasaya katılıyor.'],
-      ['TRX ağ güncellemesi', 'Ağ güncellenirken TRX yatırma ve çekme işlemleri kısa süre duraklar.'],
-      ['Arkadaşını davet et, ödül kazan', 'Referans kodunla arkadaşlarını davet et ve ücretlerinden pay kazan.'],
-      ['Açık ve koyu temalar', 'Her sayfada üst çubuktan size uygun temayı seçin.'],
-    ],
-    details: 'Ayrıntılar',
-    item: 'Öğe',
-    value: 'Değer',
-    start: 'Başlangıç',
-    steps: ['Hesabınıza giriş yapın.', 'Yukarıda adı geçen sayfayı açın.', 'Tablodaki ayrıntıları kontrol edin.'],
-    tradeNow: 'Hemen işlem yap',
-    readMore: 'Devamını oku',
     coinIntro: '{name} ({coin}) bir {kind}. Spot piyasada işlem yapabilir ve hesabınıza yatırabilirsiniz.',
     kinds: {
       layer1: 'katman 1 blokzincir tokenıdır',
@@ -469,51 +169,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Blok gezgini',
   },
   it: {
-    items: [
-      ['Nuovo listing: trading spot SUI/USDT', 'SUI/USDT apre al trading spot oggi alle 10:00 UTC.'],
-      [
-        'Manutenzione programmata del wallet',
-        'Depositi e prelievi di ETH si fermano per circa due ore durante un aggiornamento del wallet.',
-      ],
-      [
-        'Gara di trading: dividi il montepremi',
-        'Fai trading sulle coppie spot questa settimana per scalare la classifica e dividere il montepremi.',
-      ],
-      [
-        'La prova delle riserve è attiva',
-        'Ora puoi verificare che il tuo saldo sia incluso nel nostro albero di Merkle pubblicato.',
-      ],
-      [
-        'Nuovo listing: contratto perpetuo TONUSDT',
-        'Il contratto perpetuo USDT-M TONUSDT è aperto con leva fino a 50x.',
-      ],
-      ['Aggiornamento di sistema completato', "L'aggiornamento del motore di matching si è concluso in anticipo."],
-      [
-        'Bonus di deposito per nuovi utenti',
-        'Effettua il primo deposito questo mese e ricevi un buono sulle commissioni di trading.',
-      ],
-      [
-        'Pagina del fondo di protezione',
-        'Consulta in qualsiasi momento il saldo del fondo di protezione, la sua storia e i pagamenti recenti.',
-      ],
-      ['Nuovi listing: ARB/USDT e OP/USDT', 'Due token di layer 2 entrano nel mercato spot con coppie in USDT.'],
-      [
-        'Aggiornamento della rete TRX',
-        'Depositi e prelievi di TRX si fermano brevemente durante l’aggiornamento della rete.',
-      ],
-      [
-        'Invita un amico e guadagna premi',
-        'Invita amici con il tuo codice referral e guadagna una parte delle loro commissioni.',
-      ],
-      ['Temi chiaro e scuro', "Scegli il tema che preferisci dall'intestazione, in ogni pagina."],
-    ],
-    details: 'Dettagli',
-    item: 'Voce',
-    value: 'Valore',
-    start: 'Inizio',
-    steps: ['Accedi al tuo account.', 'Apri la pagina indicata sopra.', 'Controlla i dettagli nella tabella.'],
-    tradeNow: 'Fai trading ora',
-    readMore: 'Scopri di più',
     coinIntro: '{name} ({coin}) è un {kind}. Puoi scambiarlo sul mercato spot e depositarlo nel tuo account.',
     kinds: {
       layer1: 'token di una blockchain di layer 1',
@@ -529,60 +184,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Block explorer',
   },
   fr: {
-    items: [
-      [
-        'Nouvelle cotation : trading au comptant SUI/USDT',
-        'SUI/USDT ouvre au trading au comptant aujourd’hui à 10:00 UTC.',
-      ],
-      [
-        'Maintenance programmée du portefeuille',
-        'Les dépôts et retraits d’ETH sont suspendus environ deux heures pendant une mise à jour du portefeuille.',
-      ],
-      [
-        'Concours de trading : partagez la cagnotte',
-        'Tradez des paires au comptant cette semaine pour grimper au classement et partager la cagnotte.',
-      ],
-      [
-        'La preuve de réserves est en ligne',
-        'Vous pouvez désormais vérifier que votre solde figure dans notre arbre de Merkle publié.',
-      ],
-      [
-        'Nouvelle cotation : contrat perpétuel TONUSDT',
-        'Le contrat perpétuel USDT-M TONUSDT est ouvert avec un effet de levier jusqu’à 50x.',
-      ],
-      [
-        'Mise à niveau du système terminée',
-        'La mise à niveau du moteur d’appariement s’est terminée plus tôt que prévu.',
-      ],
-      [
-        'Bonus de dépôt pour les nouveaux utilisateurs',
-        'Faites votre premier dépôt ce mois-ci et recevez un bon de frais de trading.',
-      ],
-      [
-        'Page du fonds de protection',
-        'Consultez à tout moment le solde du fonds de protection, son historique et les indemnisations récentes.',
-      ],
-      [
-        'Nouvelles cotations : ARB/USDT et OP/USDT',
-        'Deux jetons de couche 2 rejoignent le marché au comptant avec des paires en USDT.',
-      ],
-      [
-        'Mise à niveau du réseau TRX',
-        'Les dépôts et retraits de TRX sont brièvement suspendus pendant la mise à niveau du réseau.',
-      ],
-      [
-        'Parrainez un ami et gagnez des récompenses',
-        'Invitez des amis avec votre code de parrainage et touchez une part de leurs frais.',
-      ],
-      ['Thèmes clair et sombre', 'Choisissez le thème qui vous convient depuis l’en-tête, sur chaque page.'],
-    ],
-    details: 'Détails',
-    item: 'Élément',
-    value: 'Valeur',
-    start: 'Début',
-    steps: ['Connectez-vous à votre compte.', 'Ouvrez la page indiquée ci-dessus.', 'Vérifiez les détails du tableau.'],
-    tradeNow: 'Trader maintenant',
-    readMore: 'En savoir plus',
     coinIntro:
       '{name} ({coin}) est un {kind}. Vous pouvez le trader sur le marché au comptant et le déposer sur votre compte.',
     kinds: {
@@ -599,51 +200,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Explorateur de blocs',
   },
   de: {
-    items: [
-      ['Neues Listing: Spot-Handel mit SUI/USDT', 'SUI/USDT startet heute um 10:00 UTC im Spot-Handel.'],
-      [
-        'Geplante Wallet-Wartung',
-        'Ein- und Auszahlungen von ETH pausieren während eines Wallet-Updates etwa zwei Stunden.',
-      ],
-      [
-        'Trading-Wettbewerb: Teile den Preispool',
-        'Handle diese Woche Spot-Paare, steige in der Rangliste auf und teile den Preispool.',
-      ],
-      [
-        'Der Reservenachweis ist online',
-        'Du kannst jetzt prüfen, ob dein Guthaben in unserem veröffentlichten Merkle-Baum enthalten ist.',
-      ],
-      [
-        'Neues Listing: Perpetual-Kontrakt TONUSDT',
-        'Der USDT-M-Perpetual-Kontrakt TONUSDT ist mit bis zu 50x Hebel geöffnet.',
-      ],
-      ['System-Upgrade abgeschlossen', 'Das Upgrade der Matching-Engine war früher als geplant fertig.'],
-      [
-        'Einzahlungsbonus für neue Nutzer',
-        'Zahle diesen Monat zum ersten Mal ein und erhalte einen Gutschein für Handelsgebühren.',
-      ],
-      [
-        'Seite des Schutzfonds',
-        'Sieh dir jederzeit den Stand des Schutzfonds, seinen Verlauf und die letzten Auszahlungen an.',
-      ],
-      ['Neue Listings: ARB/USDT und OP/USDT', 'Zwei Layer-2-Token kommen mit USDT-Paaren in den Spot-Markt.'],
-      [
-        'Upgrade des TRX-Netzwerks',
-        'Ein- und Auszahlungen von TRX pausieren kurz, während das Netzwerk aktualisiert wird.',
-      ],
-      [
-        'Freunde werben und Prämien verdienen',
-        'Lade Freunde mit deinem Empfehlungscode ein und erhalte einen Teil ihrer Gebühren.',
-      ],
-      ['Helles und dunkles Design', 'Wähle auf jeder Seite in der Kopfzeile das Design, das zu dir passt.'],
-    ],
-    details: 'Details',
-    item: 'Punkt',
-    value: 'Wert',
-    start: 'Beginn',
-    steps: ['Melde dich in deinem Konto an.', 'Öffne die oben genannte Seite.', 'Prüfe die Angaben in der Tabelle.'],
-    tradeNow: 'Jetzt handeln',
-    readMore: 'Mehr erfahren',
     coinIntro: '{name} ({coin}) ist ein {kind}. Du kannst es am Spot-Markt handeln und auf dein Konto einzahlen.',
     kinds: {
       layer1: 'Token einer Layer-1-Blockchain',
@@ -659,42 +215,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Block-Explorer',
   },
   id: {
-    items: [
-      ['Listing baru: perdagangan spot SUI/USDT', 'SUI/USDT dibuka untuk perdagangan spot hari ini pukul 10:00 UTC.'],
-      [
-        'Pemeliharaan dompet terjadwal',
-        'Deposit dan penarikan ETH dihentikan sekitar dua jam selama pembaruan dompet.',
-      ],
-      [
-        'Kompetisi trading: bagi hadiah',
-        'Perdagangkan pasangan spot minggu ini untuk naik peringkat dan berbagi hadiah.',
-      ],
-      [
-        'Bukti cadangan kini tersedia',
-        'Kini Anda dapat memeriksa bahwa saldo Anda termasuk dalam pohon Merkle yang kami terbitkan.',
-      ],
-      [
-        'Listing baru: kontrak perpetual TONUSDT',
-        'Kontrak perpetual USDT-M TONUSDT kini dibuka dengan leverage hingga 50x.',
-      ],
-      ['Pembaruan sistem selesai', 'Pembaruan mesin pencocokan selesai lebih cepat dari jadwal.'],
-      ['Bonus deposit untuk pengguna baru', 'Lakukan deposit pertama bulan ini dan dapatkan voucher biaya trading.'],
-      ['Halaman dana perlindungan', 'Lihat saldo dana perlindungan, riwayatnya, dan pembayaran terbaru kapan saja.'],
-      ['Listing baru: ARB/USDT dan OP/USDT', 'Dua token lapisan 2 bergabung ke pasar spot dengan pasangan USDT.'],
-      ['Pembaruan jaringan TRX', 'Deposit dan penarikan TRX dihentikan sebentar selama pembaruan jaringan.'],
-      [
-        'Ajak teman dan dapatkan hadiah',
-        'Undang teman dengan kode referral Anda dan dapatkan bagian dari biaya mereka.',
-      ],
-      ['Tema terang dan gelap', 'Pilih tema yang Anda suka dari bagian atas, di setiap halaman.'],
-    ],
-    details: 'Rincian',
-    item: 'Hal',
-    value: 'Nilai',
-    start: 'Mulai',
-    steps: ['Masuk ke akun Anda.', 'Buka halaman yang disebut di atas.', 'Periksa rincian di tabel.'],
-    tradeNow: 'Trading sekarang',
-    readMore: 'Baca selengkapnya',
     coinIntro:
       '{name} ({coin}) adalah {kind}. Anda dapat memperdagangkannya di pasar spot dan mendepositkannya ke akun Anda.',
     kinds: {
@@ -711,27 +231,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Penjelajah blok',
   },
   th: {
-    items: [
-      ['ลิสต์ใหม่: เทรดสปอต SUI/USDT', 'SUI/USDT เปิดให้เทรดสปอตวันนี้เวลา 10:00 UTC'],
-      ['การบำรุงรักษากระเป๋าเงินตามกำหนด', 'การฝากและถอน ETH จะหยุดชั่วคราวประมาณสองชั่วโมงระหว่างอัปเกรดกระเป๋าเงิน'],
-      ['การแข่งขันเทรด: แบ่งเงินรางวัล', 'เทรดคู่สปอตในสัปดาห์นี้เพื่อไต่อันดับและแบ่งเงินรางวัล'],
-      ['หลักฐานการสำรองเงินเปิดใช้งานแล้ว', 'ตอนนี้คุณตรวจสอบได้ว่ายอดคงเหลือของคุณอยู่ใน Merkle tree ที่เราเผยแพร่'],
-      ['ลิสต์ใหม่: สัญญาแบบไม่มีวันหมดอายุ TONUSDT', 'สัญญา USDT-M แบบไม่มีวันหมดอายุ TONUSDT เปิดแล้ว พร้อมเลเวอเรจสูงสุด 50 เท่า'],
-      ['อัปเกรดระบบเสร็จสมบูรณ์', 'การอัปเกรดระบบจับคู่คำสั่งเสร็จเร็วกว่ากำหนด'],
-      ['โบนัสการฝากสำหรับผู้ใช้ใหม่', 'ฝากครั้งแรกในเดือนนี้และรับคูปองค่าธรรมเนียมการเทรด'],
-      ['หน้ากองทุนคุ้มครอง', 'ดูยอดกองทุนคุ้มครอง ประวัติ และการจ่ายล่าสุดได้ทุกเมื่อ'],
-      ['ลิสต์ใหม่: ARB/USDT และ OP/USDT', 'โทเคนเลเยอร์ 2 สองตัวเข้าสู่ตลาดสปอตพร้อมคู่ USDT'],
-      ['อัปเกรดเครือข่าย TRX', 'การฝากและถอน TRX จะหยุดชั่วคราวระหว่างอัปเกรดเครือข่าย'],
-      ['ชวนเพื่อนรับรางวัล', 'ชวนเพื่อนด้วยรหัสแนะนำของคุณและรับส่วนแบ่งค่าธรรมเนียมของพวกเขา'],
-      ['ธีมสว่างและมืด', 'เลือกธีมที่เหมาะกับคุณได้จากแถบด้านบนในทุกหน้า'],
-    ],
-    details: 'รายละเอียด',
-    item: 'รายการ',
-    value: 'ค่า',
-    start: 'เริ่ม',
-    steps: ['เข้าสู่ระบบบัญชีของคุณ', 'เปิดหน้าที่ระบุไว้ด้านบน', 'ตรวจสอบรายละเอียดในตาราง'],
-    tradeNow: 'เทรดเลย',
-    readMore: 'อ่านเพิ่มเติม',
     coinIntro: '{name} ({coin}) เป็น{kind} คุณสามารถเทรดในตลาดสปอตและฝากเข้าบัญชีของคุณได้',
     kinds: {
       layer1: 'โทเคนของบล็อกเชนเลเยอร์ 1',
@@ -747,48 +246,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'บล็อกเอ็กซ์พลอเรอร์',
   },
   nl: {
-    items: [
-      ['Nieuwe notering: spothandel in SUI/USDT', 'SUI/USDT opent vandaag om 10:00 UTC voor spothandel.'],
-      [
-        'Gepland walletonderhoud',
-        'Stortingen en opnames van ETH pauzeren ongeveer twee uur tijdens een wallet-update.',
-      ],
-      [
-        'Handelswedstrijd: deel de prijzenpot',
-        'Handel deze week in spotparen om te stijgen in het klassement en de prijzenpot te delen.',
-      ],
-      ['Bewijs van reserves is live', 'Je kunt nu controleren dat je saldo in onze gepubliceerde Merkle-boom staat.'],
-      [
-        'Nieuwe notering: perpetual contract TONUSDT',
-        'Het USDT-M perpetual contract TONUSDT is open met tot 50x hefboom.',
-      ],
-      ['Systeemupgrade voltooid', 'De upgrade van de matching-engine was eerder klaar dan gepland.'],
-      [
-        'Stortingsbonus voor nieuwe gebruikers',
-        'Doe deze maand je eerste storting en ontvang een tegoedbon voor handelskosten.',
-      ],
-      [
-        'Pagina van het beschermingsfonds',
-        'Bekijk op elk moment het saldo van het beschermingsfonds, de geschiedenis en recente uitkeringen.',
-      ],
-      ['Nieuwe noteringen: ARB/USDT en OP/USDT', 'Twee layer-2-tokens komen naar de spotmarkt met USDT-paren.'],
-      [
-        'Upgrade van het TRX-netwerk',
-        'Stortingen en opnames van TRX pauzeren kort terwijl het netwerk wordt bijgewerkt.',
-      ],
-      [
-        'Nodig een vriend uit en verdien beloningen',
-        'Nodig vrienden uit met je verwijzingscode en verdien een deel van hun kosten.',
-      ],
-      ['Licht en donker thema', 'Kies op elke pagina in de kopbalk het thema dat bij je past.'],
-    ],
-    details: 'Details',
-    item: 'Onderdeel',
-    value: 'Waarde',
-    start: 'Start',
-    steps: ['Log in op je account.', 'Open de hierboven genoemde pagina.', 'Controleer de details in de tabel.'],
-    tradeNow: 'Nu handelen',
-    readMore: 'Meer lezen',
     coinIntro: '{name} ({coin}) is een {kind}. Je kunt het op de spotmarkt verhandelen en op je account storten.',
     kinds: {
       layer1: 'token van een layer-1-blockchain',
@@ -804,42 +261,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Blockverkenner',
   },
   pl: {
-    items: [
-      ['Nowe notowanie: handel spot SUI/USDT', 'SUI/USDT rusza w handlu spot dziś o 10:00 UTC.'],
-      [
-        'Planowana konserwacja portfela',
-        'Wpłaty i wypłaty ETH zostaną wstrzymane na około dwie godziny podczas aktualizacji portfela.',
-      ],
-      [
-        'Konkurs tradingowy: podziel pulę nagród',
-        'Handluj parami spot w tym tygodniu, awansuj w rankingu i podziel pulę nagród.',
-      ],
-      ['Dowód rezerw jest już dostępny', 'Możesz teraz sprawdzić, że Twoje saldo jest w opublikowanym drzewie Merkle.'],
-      [
-        'Nowe notowanie: kontrakt wieczysty TONUSDT',
-        'Kontrakt wieczysty USDT-M TONUSDT jest otwarty z dźwignią do 50x.',
-      ],
-      ['Aktualizacja systemu zakończona', 'Aktualizacja silnika kojarzenia zleceń zakończyła się przed czasem.'],
-      [
-        'Bonus od wpłaty dla nowych użytkowników',
-        'Dokonaj pierwszej wpłaty w tym miesiącu i odbierz kupon na opłaty handlowe.',
-      ],
-      [
-        'Strona funduszu ochronnego',
-        'Sprawdzaj w każdej chwili saldo funduszu ochronnego, jego historię i ostatnie wypłaty.',
-      ],
-      ['Nowe notowania: ARB/USDT i OP/USDT', 'Dwa tokeny warstwy 2 trafiają na rynek spot w parach z USDT.'],
-      ['Aktualizacja sieci TRX', 'Wpłaty i wypłaty TRX zostaną na krótko wstrzymane podczas aktualizacji sieci.'],
-      ['Poleć znajomego i zdobywaj nagrody', 'Zapraszaj znajomych swoim kodem polecającym i otrzymuj część ich opłat.'],
-      ['Jasny i ciemny motyw', 'Wybierz motyw, który Ci odpowiada, w nagłówku każdej strony.'],
-    ],
-    details: 'Szczegóły',
-    item: 'Pozycja',
-    value: 'Wartość',
-    start: 'Początek',
-    steps: ['Zaloguj się na swoje konto.', 'Otwórz stronę podaną powyżej.', 'Sprawdź szczegóły w tabeli.'],
-    tradeNow: 'Handluj teraz',
-    readMore: 'Czytaj więcej',
     coinIntro: '{name} ({coin}) to {kind}. Możesz handlować nim na rynku spot i wpłacić go na swoje konto.',
     kinds: {
       layer1: 'token blockchaina warstwy 1',
@@ -855,45 +276,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Eksplorator bloków',
   },
   uk: {
-    items: [
-      ['Новий лістинг: спотова торгівля SUI/USDT', 'Спотова торгівля SUI/USDT відкривається сьогодні о 10:00 UTC.'],
-      [
-        'Планове обслуговування гаманця',
-        'Поповнення та виведення ETH призупиняться приблизно на дві години на час оновлення гаманця.',
-      ],
-      [
-        'Торговий конкурс: розділіть призовий фонд',
-        'Торгуйте спотовими парами цього тижня, піднімайтеся в рейтингу й діліть призовий фонд.',
-      ],
-      [
-        'Доказ резервів запущено',
-        'Тепер ви можете перевірити, що ваш баланс включено до опублікованого дерева Меркла.',
-      ],
-      [
-        'Новий лістинг: безстроковий контракт TONUSDT',
-        'Безстроковий USDT-M контракт TONUSDT відкрито з плечем до 50x.',
-      ],
-      ['Оновлення системи завершено', 'Оновлення рушія зіставлення завершилося раніше за графік.'],
-      [
-        'Бонус за депозит для нових користувачів',
-        'Зробіть перший депозит цього місяця й отримайте купон на торгову комісію.',
-      ],
-      ['Сторінка фонду захисту', 'Переглядайте баланс фонду захисту, його історію та нещодавні виплати будь-коли.'],
-      ['Нові лістинги: ARB/USDT і OP/USDT', 'Два токени другого рівня з’являються на спотовому ринку в парах з USDT.'],
-      ['Оновлення мережі TRX', 'Поповнення та виведення TRX ненадовго призупиняться на час оновлення мережі.'],
-      [
-        'Запросіть друга й отримуйте винагороди',
-        'Запрошуйте друзів за реферальним кодом і отримуйте частку їхніх комісій.',
-      ],
-      ['Світла й темна теми', 'Оберіть зручну тему в шапці на будь-якій сторінці.'],
-    ],
-    details: 'Подробиці',
-    item: 'Пункт',
-    value: 'Значення',
-    start: 'Початок',
-    steps: ['Увійдіть у свій акаунт.', 'Відкрийте сторінку, указану вище.', 'Перевірте подробиці в таблиці.'],
-    tradeNow: 'Торгувати',
-    readMore: 'Докладніше',
     coinIntro: '{name} ({coin}) — це {kind}. Його можна торгувати на спотовому ринку та зараховувати на свій рахунок.',
     kinds: {
       layer1: 'токен блокчейну першого рівня',
@@ -909,39 +291,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Оглядач блоків',
   },
   sv: {
-    items: [
-      ['Ny notering: spothandel med SUI/USDT', 'SUI/USDT öppnar för spothandel i dag kl. 10:00 UTC.'],
-      [
-        'Planerat underhåll av plånboken',
-        'Insättningar och uttag av ETH pausas i cirka två timmar under en plånboksuppdatering.',
-      ],
-      [
-        'Tradingtävling: dela prispotten',
-        'Handla spotpar den här veckan för att klättra på topplistan och dela prispotten.',
-      ],
-      ['Reservbeviset är lanserat', 'Nu kan du kontrollera att ditt saldo finns med i vårt publicerade Merkle-träd.'],
-      [
-        'Ny notering: evighetskontraktet TONUSDT',
-        'USDT-M-evighetskontraktet TONUSDT är öppet med upp till 50x hävstång.',
-      ],
-      ['Systemuppgradering klar', 'Uppgraderingen av matchningsmotorn blev klar före schemat.'],
-      [
-        'Insättningsbonus för nya användare',
-        'Gör din första insättning den här månaden och få en kupong för handelsavgifter.',
-      ],
-      ['Skyddsfondens sida', 'Se skyddsfondens saldo, historik och senaste utbetalningar när du vill.'],
-      ['Nya noteringar: ARB/USDT och OP/USDT', 'Två lager 2-tokens kommer till spotmarknaden med USDT-par.'],
-      ['Uppgradering av TRX-nätverket', 'Insättningar och uttag av TRX pausas kort medan nätverket uppgraderas.'],
-      ['Värva en vän och tjäna belöningar', 'Bjud in vänner med din värvningskod och få en del av deras avgifter.'],
-      ['Ljust och mörkt tema', 'Välj det tema som passar dig i sidhuvudet på varje sida.'],
-    ],
-    details: 'Detaljer',
-    item: 'Punkt',
-    value: 'Värde',
-    start: 'Start',
-    steps: ['Logga in på ditt konto.', 'Öppna sidan som nämns ovan.', 'Kontrollera detaljerna i tabellen.'],
-    tradeNow: 'Handla nu',
-    readMore: 'Läs mer',
     coinIntro: '{name} ({coin}) är en {kind}. Du kan handla den på spotmarknaden och sätta in den på ditt konto.',
     kinds: {
       layer1: 'token för en lager 1-blockkedja',
@@ -957,48 +306,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Blockutforskare',
   },
   uz: {
-    items: [
-      ['Yangi listing: SUI/USDT spot savdosi', 'SUI/USDT bugun UTC 10:00 da spot savdo uchun ochiladi.'],
-      [
-        'Hamyonga rejali texnik xizmat',
-        'Hamyon yangilanishi davomida ETH kiritish va yechish taxminan ikki soat to‘xtatiladi.',
-      ],
-      [
-        'Savdo musobaqasi: mukofot jamg‘armasini bo‘lishing',
-        'Bu hafta spot juftliklarida savdo qiling, reytingda ko‘tariling va mukofotni bo‘lishing.',
-      ],
-      [
-        'Zaxiralar isboti ishga tushdi',
-        'Endi balansingiz e’lon qilingan Merkle daraxtimizga kiritilganini tekshira olasiz.',
-      ],
-      [
-        'Yangi listing: TONUSDT muddatsiz kontrakti',
-        'TONUSDT USDT-M muddatsiz kontrakti 50x gacha leverej bilan ochildi.',
-      ],
-      ['Tizim yangilanishi yakunlandi', 'Moslashtirish dvigatelining yangilanishi rejadan oldin tugadi.'],
-      [
-        'Yangi foydalanuvchilar uchun depozit bonusi',
-        'Bu oy birinchi depozitingizni kiriting va savdo komissiyasi kuponini oling.',
-      ],
-      ['Himoya fondi sahifasi', 'Himoya fondi balansi, tarixi va so‘nggi to‘lovlarini istalgan vaqtda ko‘ring.'],
-      [
-        'Yangi listinglar: ARB/USDT va OP/USDT',
-        'Ikkita 2-qatlam tokeni USDT juftliklari bilan spot bozorga qo‘shiladi.',
-      ],
-      ['TRX tarmog‘i yangilanishi', 'Tarmoq yangilanayotganda TRX kiritish va yechish qisqa vaqtga to‘xtatiladi.'],
-      [
-        'Do‘stingizni taklif qiling va mukofot oling',
-        'Do‘stlaringizni referal kodingiz bilan taklif qiling va ularning komissiyasidan ulush oling.',
-      ],
-      ['Yorug‘ va qorong‘i mavzular', 'Har bir sahifada sarlavha panelidan o‘zingizga mos mavzuni tanlang.'],
-    ],
-    details: 'Tafsilotlar',
-    item: 'Band',
-    value: 'Qiymat',
-    start: 'Boshlanishi',
-    steps: ['Hisobingizga kiring.', 'Yuqorida ko‘rsatilgan sahifani oching.', 'Jadvaldagi tafsilotlarni tekshiring.'],
-    tradeNow: 'Hozir savdo qilish',
-    readMore: 'Batafsil',
     coinIntro: '{name} ({coin}) — {kind}. Uni spot bozorida savdo qilishingiz va hisobingizga kiritishingiz mumkin.',
     kinds: {
       layer1: '1-qatlam blokcheyn tokeni',
@@ -1014,33 +321,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'Blok tadqiqotchisi',
   },
   ar: {
-    items: [
-      [
-        'إدراج جديد: التداول الفوري لزوج SUI/USDT',
-        'يبدأ التداول الفوري لزوج SUI/USDT اليوم الساعة 10:00 بالتوقيت العالمي.',
-      ],
-      ['صيانة مجدولة للمحفظة', 'تتوقف إيداعات وسحوبات ETH نحو ساعتين أثناء تحديث المحفظة.'],
-      [
-        'مسابقة تداول: شارك في مجموع الجوائز',
-        'تداول الأزواج الفورية هذا الأسبوع لتتقدم في الترتيب وتشارك في مجموع الجوائز.',
-      ],
-      ['إثبات الاحتياطيات متاح الآن', 'يمكنك الآن التحقق من أن رصيدك مدرج في شجرة ميركل التي ننشرها.'],
-      ['إدراج جديد: العقد الدائم TONUSDT', 'أصبح العقد الدائم TONUSDT بهامش USDT متاحًا برافعة تصل إلى 50 ضعفًا.'],
-      ['اكتمال تحديث النظام', 'انتهى تحديث محرك المطابقة قبل الموعد المحدد.'],
-      ['مكافأة إيداع للمستخدمين الجدد', 'أجرِ أول إيداع لك هذا الشهر واحصل على قسيمة لرسوم التداول.'],
-      ['صفحة صندوق الحماية', 'اطّلع في أي وقت على رصيد صندوق الحماية وسجله وآخر التعويضات.'],
-      ['إدراجات جديدة: ARB/USDT وOP/USDT', 'ينضم رمزان من الطبقة الثانية إلى السوق الفوري بأزواج USDT.'],
-      ['تحديث شبكة TRX', 'تتوقف إيداعات وسحوبات TRX لفترة قصيرة أثناء تحديث الشبكة.'],
-      ['ادعُ صديقًا واربح مكافآت', 'ادعُ أصدقاءك برمز الإحالة الخاص بك واحصل على حصة من رسومهم.'],
-      ['المظهران الفاتح والداكن', 'اختر المظهر الذي يناسبك من الشريط العلوي في كل صفحة.'],
-    ],
-    details: 'التفاصيل',
-    item: 'البند',
-    value: 'القيمة',
-    start: 'البداية',
-    steps: ['سجّل الدخول إلى حسابك.', 'افتح الصفحة المذكورة أعلاه.', 'راجع التفاصيل في الجدول.'],
-    tradeNow: 'تداول الآن',
-    readMore: 'اقرأ المزيد',
     coinIntro: '{name} ({coin}) هو {kind}. يمكنك تداوله في السوق الفوري وإيداعه في حسابك.',
     kinds: {
       layer1: 'رمز لسلسلة كتل من الطبقة الأولى',
@@ -1056,45 +336,6 @@ export const SEED_TEXTS: Readonly<Record<SeedBundle, SeedTexts>> = {
     explorer: 'مستكشف الكتل',
   },
   bg: {
-    items: [
-      ['Нов листинг: спот търговия със SUI/USDT', 'Спот търговията със SUI/USDT започва днес в 10:00 UTC.'],
-      [
-        'Планирана поддръжка на портфейла',
-        'Депозитите и тегленията на ETH спират за около два часа по време на обновяване на портфейла.',
-      ],
-      [
-        'Състезание по търговия: разделете наградния фонд',
-        'Търгувайте спот двойки тази седмица, изкачете се в класацията и разделете наградния фонд.',
-      ],
-      [
-        'Доказателството за резерви е активно',
-        'Вече можете да проверите, че салдото ви е включено в публикуваното ни дърво на Меркъл.',
-      ],
-      ['Нов листинг: безсрочен договор TONUSDT', 'Безсрочният USDT-M договор TONUSDT е отворен с ливъридж до 50x.'],
-      ['Обновяването на системата приключи', 'Обновяването на системата за съпоставяне приключи по-рано от плана.'],
-      [
-        'Бонус за депозит за нови потребители',
-        'Направете първия си депозит този месец и получете ваучер за търговски такси.',
-      ],
-      [
-        'Страница на защитния фонд',
-        'Вижте по всяко време салдото на защитния фонд, историята му и последните изплащания.',
-      ],
-      ['Нови листинги: ARB/USDT и OP/USDT', 'Два токена от второ ниво влизат на спот пазара с двойки в USDT.'],
-      ['Обновяване на мрежата TRX', 'Депозитите и тегленията на TRX спират за кратко, докато мрежата се обновява.'],
-      [
-        'Поканете приятел и печелете награди',
-        'Поканете приятели с вашия код за препоръка и получавайте дял от таксите им.',
-      ],
-      ['Светла и тъмна тема', 'Изберете подходящата за вас тема от заглавната лента на всяка страница.'],
-    ],
-    details: 'Подробности',
-    item: 'Точка',
-    value: 'Стойност',
-    start: 'Начало',
-    steps: ['Влезте в профила си.', 'Отворете страницата, посочена по-горе.', 'Проверете подробностите в таблицата.'],
-    tradeNow: 'Търгувайте сега',
-    readMore: 'Научете повече',
     coinIntro: '{name} ({coin}) е {kind}. Можете да го търгувате на спот пазара и да го депозирате в профила си.',
     kinds: {
       layer1: 'токен на блокчейн от първо ниво',

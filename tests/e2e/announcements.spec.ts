@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerFresh, seriousA11yViolations } from './support';
+import { registerFresh, seriousA11yViolations, watchCspViolations } from './support';
 
 const SLOW = { timeout: 20_000 };
 
@@ -30,12 +30,10 @@ test.describe('announcements', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test('a hostile seed shows its text and runs none of its markup, and fits 375 px', async ({ page }) => {
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+  test('a seeded announcement reads as a user would see it: its title once, one link to this site, no CSP refusal, 375 px', async ({
+    page,
+  }) => {
+    const csp = await watchCspViolations(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/announcements');
     await page.getByRole('link', { name: /New listing: SUI\/USDT spot trading/ }).click();
@@ -43,14 +41,12 @@ test.describe('announcements', () => {
     const body = page.locator('.announcement__body');
     await expect(body.locator('table')).toBeVisible();
     await expect(body.locator('img[src*="/img/announcements/listing.svg"], img[src$="listing.svg"]')).toHaveCount(1);
-    await expect(body).not.toContainText('noscript body must not show');
-    await expect(body.locator('script, iframe, svg, [onerror], [onclick]')).toHaveCount(0);
-    for (const link of await body.locator('a').all()) {
-      expect((await link.getAttribute('href')) ?? '').not.toMatch(/script/i);
-    }
-    expect(await page.evaluate(() => (window as { __contentXss?: number }).__contentXss)).toBeUndefined();
-    expect(dialogs).toEqual([]);
+    // The seed is content for users, not a test of the sanitizer (that attacks a fixture in the browser tests).
+    await expect(body).not.toContainText('New listing: SUI/USDT spot trading');
+    await expect(body.locator('a')).toHaveCount(1);
+    expect(await body.locator('a').getAttribute('href')).toBe('/spot/SUIUSDT');
     expect(await fitsWidth(page)).toBe(true);
+    expect(await csp()).toEqual([]);
     await page.getByTestId('announcement-back').click();
     await expect(page.getByTestId('announcement-list')).toBeVisible();
   });
@@ -62,7 +58,7 @@ test.describe('announcements', () => {
     await badge(page, 12).click();
     await expect(page.getByTestId('announcement-row')).toHaveCount(12, SLOW);
     await page.getByTestId('announcement-row').nth(2).getByRole('link').click();
-    await expect(page.locator('.announcement__body h2')).toBeVisible(SLOW);
+    await expect(page.locator('.announcement__body h2').first()).toBeVisible(SLOW);
     await expect(badge(page, 11)).toBeVisible();
     await page.getByTestId('announcement-back').click();
     await expect(page.getByTestId('unread-dot')).toHaveCount(11);
@@ -78,7 +74,7 @@ test.describe('announcements', () => {
     await page.goto('/announcements');
     await expect(badge(page, 12)).toBeVisible(SLOW);
     await page.getByTestId('announcement-row').first().getByRole('link').click();
-    await expect(page.locator('.announcement__body h2')).toBeVisible(SLOW);
+    await expect(page.locator('.announcement__body h2').first()).toBeVisible(SLOW);
     await expect(badge(page, 11)).toBeVisible();
     await page.reload();
     await expect(badge(page, 11)).toBeVisible(SLOW);

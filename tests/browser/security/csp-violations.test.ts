@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, seedAnnouncements } from '../../../gateway/content/announcement-seeds';
+import { SEED_TEXTS, type SeedBundle } from '../../../gateway/content/seed-texts';
+import { isLocale, localeEntryOf } from '../../../engine/rules/locales';
+import { HOSTILE_ANNOUNCEMENT_HTML } from '../../fixtures/hostile-announcement';
 import { XSS_PAYLOADS } from './xss-payloads';
 
 // The production CSP's directives that a page can set by itself (gateway/http/security-headers.ts, without
@@ -58,10 +61,21 @@ describe('reading hostile markup under the production CSP', () => {
     expect(violations).toEqual([]);
   });
 
-  it('raises no violation for the seeded hostile announcement', async () => {
-    current = 'the seeded announcement';
-    const [first] = seedAnnouncements();
-    await read(bodyOf(first!, 'en', 'en-US'));
+  it('raises no violation for the hostile announcement fixture', async () => {
+    current = 'the hostile announcement';
+    await read(HOSTILE_ANNOUNCEMENT_HTML);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(violations).toEqual([]);
+  });
+
+  it('raises no violation for any seeded announcement in any language', async () => {
+    for (const bundle of Object.keys(SEED_TEXTS) as SeedBundle[]) {
+      const intl = isLocale(bundle) ? localeEntryOf(bundle).intl : 'en-US';
+      for (const announcement of seedAnnouncements()) {
+        current = `seed ${announcement.id} in ${bundle}`;
+        await read(bodyOf(announcement, bundle, intl));
+      }
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(violations).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HOSTILE_MARKUP, SEED_COUNT } from '../../../../gateway/content/announcement-seeds';
+import { SEED_COUNT } from '../../../../gateway/content/announcement-seeds';
+import { ANNOUNCEMENT_TEXTS } from '../../../../gateway/content/announcement-texts';
 import { listedCoins } from '../../../../gateway/content/coin-descriptions';
 import { announcementCountOf } from '../../../../gateway/content/content-settings';
 import { SEED_TEXTS } from '../../../../gateway/content/seed-texts';
@@ -53,11 +54,11 @@ describe('GET /v1/public/content/announcements', () => {
 
   it('answers in the asked language, falls back to English for unknown tags and to es for es-ES', async () => {
     const title = async (locale: string) => (await c.get(`${LIST}?locale=${locale}`)).data.items[0].title;
-    expect(await title('de')).toBe(SEED_TEXTS.de.items[0]![0]);
-    expect(await title('zh-CN')).toBe(SEED_TEXTS['zh-CN'].items[0]![0]);
-    expect(await title('es-ES')).toBe(SEED_TEXTS.es.items[0]![0]);
-    expect(await title('pt-PT')).toBe(SEED_TEXTS.pt.items[0]![0]);
-    expect(await title('xx')).toBe(SEED_TEXTS.en.items[0]![0]);
+    expect(await title('de')).toBe(ANNOUNCEMENT_TEXTS.de[0]!.title);
+    expect(await title('zh-CN')).toBe(ANNOUNCEMENT_TEXTS['zh-CN'][0]!.title);
+    expect(await title('es-ES')).toBe(ANNOUNCEMENT_TEXTS.es[0]!.title);
+    expect(await title('pt-PT')).toBe(ANNOUNCEMENT_TEXTS.pt[0]!.title);
+    expect(await title('xx')).toBe(ANNOUNCEMENT_TEXTS.en[0]!.title);
   });
 
   it.each([
@@ -93,14 +94,16 @@ describe('GET /v1/public/content/announcements', () => {
 });
 
 describe('GET /v1/public/content/announcements/:id', () => {
-  it('gives the body as HTML in the language, hostile seeds included as written', async () => {
+  it('gives the body as HTML in the language, with its banner by path and its title only beside it', async () => {
     const [first] = (await c.get(LIST)).data.items;
     const reply = await c.get(`${LIST}/${first.id}?locale=fr`);
     expect(reply.code).toBe('00000');
-    expect(reply.data.title).toBe(SEED_TEXTS.fr.items[0]![0]);
+    expect(reply.data.title).toBe(ANNOUNCEMENT_TEXTS.fr[0]!.title);
+    expect(reply.data.locale).toBe('fr');
     expect(reply.data.html).toContain('<table>');
     expect(reply.data.html).toContain('src="/img/announcements/listing.svg"');
-    for (const piece of HOSTILE_MARKUP) expect(reply.data.html).toContain(piece);
+    expect(reply.data.html).toContain(ANNOUNCEMENT_TEXTS.fr[0]!.sections[0]!.heading);
+    expect(reply.data.html).not.toContain(reply.data.title);
   });
 
   it.each(['999999', 'abc', '1%27%20OR%201=1', '..%2F..%2Fetc'])('answers 40904 for the id %s', async (id) => {
@@ -199,11 +202,11 @@ describe('announcementCountOf', () => {
 });
 
 describe('seed texts', () => {
-  it('has every announcement and label written in each language', () => {
+  it('has every coin description label written in each language', () => {
     for (const [bundle, texts] of Object.entries(SEED_TEXTS)) {
-      expect(texts.items, bundle).toHaveLength(SEED_COUNT);
-      for (const [title, lead] of texts.items) expect(title.length * lead.length, bundle).toBeGreaterThan(0);
-      if (bundle !== 'en') expect(texts.items[0]![0], bundle).not.toBe(SEED_TEXTS.en.items[0]![0]);
+      expect(texts.coinIntro, bundle).toContain('{name}');
+      expect(texts.website.length * texts.explorer.length, bundle).toBeGreaterThan(0);
+      if (bundle !== 'en') expect(texts.website, bundle).not.toBe(SEED_TEXTS.en.website);
     }
   });
 });
