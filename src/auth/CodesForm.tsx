@@ -9,6 +9,7 @@ type Channel = 'email' | 'mobile' | 'google' | 'system';
 
 export interface CodesFormProps {
   channels: Channel[];
+  /** What the step asks for and why; nothing when the screen around the form says it already. */
   intro: ReactNode;
   onSend?(channel: 'email' | 'mobile'): Promise<boolean>;
   onSubmit(codes: Partial<Record<Channel, string>>): Promise<void>;
@@ -46,7 +47,7 @@ export function CodesForm({ channels, intro, onSend, onSubmit, onBack, backLabel
 
   return (
     <form method="post" action="#" onSubmit={(e) => void submit(e)} noValidate>
-      <p>{intro}</p>
+      {intro && <p>{intro}</p>}
       {channels.map((channel) => (
         <CodeField
           key={channel}

@@ -1,17 +1,28 @@
 import { type AuthenticationResponseJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
 import { RequestError } from '../api/request';
-import { type StepUpOptions, type StepUpPurpose, sendStepUpCode, stepUpOptions, verifyStepUp } from './step-up';
+import {
+  type StepUpOptions,
+  type StepUpPurpose,
+  type StepUpSummaryLine,
+  sendStepUpCode,
+  stepUpOptions,
+  verifyStepUp,
+} from './step-up';
 import { useT } from '../i18n/i18n';
 import { Dialog } from '../ui/Dialog';
 import { StateView } from '../ui/StateView';
 import { showToast } from '../ui/toast/toast-state';
 import { CodesForm } from './CodesForm';
+import { STEP_UP_TEXTS } from './step-up-texts';
+import './step-up.css';
 
 type CodeChannel = 'email' | 'mobile' | 'google';
 
 export interface StepUpDialogProps {
   purpose: StepUpPurpose;
+  /** What the change will do, line by line (a withdrawal's coin, network, address and amounts); none for most. */
+  summary?: readonly StepUpSummaryLine[];
   /** True once the step-up was granted; false when the user closed the dialog. */
   onDone(verified: boolean): void;
 }
@@ -19,11 +30,13 @@ export interface StepUpDialogProps {
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; options: StepUpOptions };
 
 /**
- * Asks again for the account's second factors before a change to how it is secured: one code per code method (with
- * send buttons for email and SMS) and, when the account has one, the security key; what was typed stays on a failure.
+ * Asks again for the account's second factors before a change that needs them, titled and explained in the purpose's
+ * own words, with the change's summary when it has one: one code per code method (with send buttons for email and SMS)
+ * and, when the account has one, the security key; what was typed stays on a failure.
  */
-export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
+export function StepUpDialog({ purpose, summary, onDone }: StepUpDialogProps) {
   const t = useT();
+  const texts = STEP_UP_TEXTS[purpose];
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -70,7 +83,19 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
 
   const codeChannels = load.state === 'ready' ? load.options.methods.filter((m): m is CodeChannel => m !== 'fido') : [];
   return (
-    <Dialog open onClose={() => onDone(false)} size="sm" title={t('auth.verifyTitle')} dismissible={false}>
+    <Dialog open onClose={() => onDone(false)} size="sm" title={t(texts.title)} dismissible={false}>
+      <p className="step-up__about">{t(texts.about)}</p>
+      {summary && summary.length > 0 && (
+        <dl className="step-up__summary" data-testid="step-up-summary">
+          {summary.map((line) => (
+            <div key={line.label}>
+              <dt>{line.label}</dt>
+              {/* Set by its own direction: an address or an amount stays left to right on an Arabic page. */}
+              <dd dir="auto">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {load.state === 'loading' && <StateView state="loading" message={t('common.loading')} />}
       {load.state === 'failed' && (
         <StateView state="error" message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
@@ -78,17 +103,7 @@ export function StepUpDialog({ purpose, onDone }: StepUpDialogProps) {
       {load.state === 'ready' && (
         <CodesForm
           channels={codeChannels}
-          intro={
-            load.options.fido ? (
-              <>
-                {t('stepUp.intro')}
-                <br />
-                {t('stepUp.keyIntro')}
-              </>
-            ) : (
-              t('stepUp.intro')
-            )
-          }
+          intro={load.options.fido ? t('stepUp.keyIntro') : null}
           onSend={sendStepUpCode}
           onSubmit={(codes) => submit(codes, load.options)}
           onBack={() => onDone(false)}

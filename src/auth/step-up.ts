@@ -23,6 +23,15 @@ export interface StepUpAnswers {
   assertion?: AuthenticationResponseJSON;
 }
 
+/**
+ * One line of what a step-up confirms, as its dialog lists it: a localized label and the value, written as the request
+ * will carry it (a withdrawal's address, amount and fee).
+ */
+export interface StepUpSummaryLine {
+  label: string;
+  value: string;
+}
+
 /** The user closed the step-up without verifying: the change was not made and there is nothing to show. */
 export class StepUpCancelled extends Error {
   constructor() {

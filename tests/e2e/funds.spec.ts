@@ -75,10 +75,19 @@ test.describe('deposits and withdrawals', () => {
     await expect(amount).toHaveValue('999999');
 
     await amount.fill('100');
+    // The network fee (1 USDT on TRC20) is charged on top: 101 leaves the account, 100 arrives.
+    await expect(page.getByText('The amount and the fee are more than your available balance.')).toHaveCount(0);
+    await expect(page.getByTestId('withdraw-total')).toHaveText('101.0000 USDT');
+    await expect(page.getByTestId('withdraw-received')).toHaveText('100.0000 USDT');
     const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/spot/withdraw');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     // The first try is refused for want of a fresh second factor; the dialog asks for one, then the withdrawal goes.
     expect((await (await sent).json()).code).toBe('40112');
+    const summary = page.getByRole('dialog', { name: 'Confirm the withdrawal' }).getByTestId('step-up-summary');
+    await expect(summary).toContainText(TRON_ADDRESS);
+    await expect(summary).toContainText('NetworkTron (TRC20)');
+    await expect(summary).toContainText('Total deducted101.0000 USDT');
+    await expect(summary).toContainText('Amount received100.0000 USDT');
     const retried = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/spot/withdraw');
     await confirmStepUp(page, request, email);
     expect((await (await retried).json()).code).toBe('00000');

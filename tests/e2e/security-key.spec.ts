@@ -77,10 +77,10 @@ test.describe('security key', () => {
     await page.goto('/account/security');
     await page.getByLabel('Key name (optional)').fill('Desk key');
     await page.getByRole('button', { name: 'Add security key' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Verify it is you' });
+    const dialog = page.getByRole('dialog', { name: 'Confirm the new security key' });
     await expect(dialog).toBeVisible();
     await expect(
-      dialog.getByText('This changes how your account is secured. Confirm it is you to continue.'),
+      dialog.getByText('This security key will be able to sign in to your account. Confirm it is you to add it.'),
     ).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmStepUp, mailboxCode, registerFresh, seriousA11yViolations, uniqueName } from './support';
+import { confirmStepUp, mailboxCode, registerFresh, seriousA11yViolations, stepUpDialog, uniqueName } from './support';
 
 const SLOW = { timeout: 20_000 };
 
@@ -13,7 +13,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
  * "Send code" is tried again until the minute since the last one has passed, then the emailed code is entered.
  */
 async function confirmNextStepUp(page: Page, request: APIRequestContext, email: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Verify it is you' });
+  const dialog = stepUpDialog(page);
   await expect(dialog).toBeVisible();
   await expect
     .poll(

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -83,6 +83,14 @@ export async function mailboxCode(
 }
 
 /**
+ * The step-up dialog, whatever its purpose: each purpose has its own title ("Confirm the withdrawal", "Confirm the new
+ * security key"), and only this dialog verifies codes.
+ */
+export function stepUpDialog(page: Page): Locator {
+  return page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Verify', exact: true }) });
+}
+
+/**
  * Answers the step-up dialog of an account without second factors, as its owner would: sends the code to the
  * account's email, reads it from the dev mailbox, verifies; the dialog then closes and the change goes on.
  */
@@ -92,7 +100,7 @@ export async function confirmStepUp(
   email: string,
   mailboxBase?: string,
 ): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Verify it is you' });
+  const dialog = stepUpDialog(page);
   await expect(dialog).toBeVisible();
   const sent = page.waitForResponse((response) => response.url().includes('/v1/msg/verify-code/send'));
   await dialog.getByRole('button', { name: 'Send code' }).click();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { StepUpCancelled, type StepUpPurpose } from '../../auth/step-up';
+import { StepUpCancelled, type StepUpPurpose, type StepUpSummaryLine } from '../../auth/step-up';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -16,8 +16,12 @@ import {
 } from './api-keys-api';
 import { PERMISSION_TEXTS } from './permission-texts';
 
-/** Runs a change, with the step-up dialog when the gateway asks for one (useStepUp's `run`). */
-export type RunWithStepUp = <T>(purpose: StepUpPurpose, change: () => Promise<T>) => Promise<T>;
+/** Runs a change, with the step-up dialog (listing `summary`) when the gateway asks for one (useStepUp's `run`). */
+export type RunWithStepUp = <T>(
+  purpose: StepUpPurpose,
+  change: () => Promise<T>,
+  summary?: readonly StepUpSummaryLine[],
+) => Promise<T>;
 
 export interface ApiKeyRowProps {
   apiKey: ApiKeyInfo;

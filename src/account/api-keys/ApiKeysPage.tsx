@@ -8,6 +8,7 @@ import { i18nState, useT } from '../../i18n/i18n';
 import { StateView } from '../../ui/StateView';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ApiKeyRow } from './ApiKeyRow';
+import { apiKeySummary } from './api-key-summary';
 import { type ApiKeyFields, apiKeyFailureText, type CreatedApiKey, createApiKey, MAX_API_KEYS } from './api-keys-api';
 import { SecretDialog } from './SecretDialog';
 import { useApiKeys } from './use-api-keys';
@@ -35,7 +36,7 @@ export function ApiKeysPage() {
 
   const create = async (fields: ApiKeyFields, passphrase: string): Promise<string | null> => {
     try {
-      setCreated(await stepUp.run('api-key-create', () => createApiKey(fields, passphrase)));
+      setCreated(await stepUp.run('api-key-create', () => createApiKey(fields, passphrase), apiKeySummary(t, fields)));
       void reload();
       return null;
     } catch (error) {

@@ -35,7 +35,7 @@ export function SubCreateForm({ run, onCreated, className, isCompact = false }: 
     setSaving(true);
     setError(null);
     try {
-      await run('sub-create', () => createSubAccount(trimmed));
+      await run('sub-create', () => createSubAccount(trimmed), [{ label: t('sub.name'), value: trimmed }]);
       setName('');
       showToast({ type: 'success', message: t('sub.created', { name: trimmed }) });
       onCreated();

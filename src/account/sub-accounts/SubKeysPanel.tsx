@@ -4,6 +4,7 @@ import { localeEntryOf } from '../../../engine/rules/locales';
 import { StepUpCancelled } from '../../auth/step-up';
 import { ApiKeyForm } from '../api-keys/ApiKeyForm';
 import type { RunWithStepUp } from '../api-keys/ApiKeyRow';
+import { apiKeySummary } from '../api-keys/api-key-summary';
 import { PERMISSION_TEXTS } from '../api-keys/permission-texts';
 import { SecretDialog } from '../api-keys/SecretDialog';
 import { i18nState, useT } from '../../i18n/i18n';
@@ -49,7 +50,9 @@ export function SubKeysPanel({ account, run }: SubKeysPanelProps) {
 
   const create = async (fields: Parameters<typeof createSubKey>[1], passphrase: string): Promise<string | null> => {
     try {
-      setCreated(await run('api-key-create', () => createSubKey(account.userId, fields, passphrase)));
+      setCreated(
+        await run('api-key-create', () => createSubKey(account.userId, fields, passphrase), apiKeySummary(t, fields)),
+      );
       void reload();
       return null;
     } catch (error) {

@@ -1,10 +1,14 @@
+import type { ChangeEvent } from 'react';
 import { compareDecimalText } from '../../../engine/rules/market-sort';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
+import { useNumericTyping } from '../../ui/use-numeric-typing';
 
-/** What an amount field accepts while typing: digits and one decimal point, up to the ledger's 8 places. */
+/** What an amount field without `decimals` accepts while typing: digits and one point, up to the ledger's 8 places. */
 const AMOUNT = /^\d{0,20}(\.\d{0,8})?$/;
+/** The ledger's places: the most any amount field takes. */
+const LEDGER_PLACES = 8;
 
 /** A crypto address and, where the network needs one, its memo (digits only), both left to right. */
 export function AddressMemoFields({
@@ -14,6 +18,7 @@ export function AddressMemoFields({
   errors,
   onAddress,
   onMemo,
+  onBlur,
   testIdPrefix,
 }: {
   address: string;
@@ -22,6 +27,8 @@ export function AddressMemoFields({
   errors: { address?: string; memo?: string };
   onAddress(value: string): void;
   onMemo(value: string): void;
+  /** A field was left: a form that checks as it goes shows that field's problem from now on. */
+  onBlur?(field: 'address' | 'memo'): void;
   testIdPrefix: string;
 }) {
   const t = useT();
@@ -36,6 +43,7 @@ export function AddressMemoFields({
         maxLength={120}
         error={errors.address}
         onChange={(event) => onAddress(event.target.value)}
+        onBlur={() => onBlur?.('address')}
         data-testid={`${testIdPrefix}-address`}
       />
       {memoRequired && (
@@ -47,6 +55,7 @@ export function AddressMemoFields({
           maxLength={10}
           error={errors.memo}
           onChange={(event) => onMemo(event.target.value.replace(/\D/g, ''))}
+          onBlur={() => onBlur?.('memo')}
           data-testid={`${testIdPrefix}-memo`}
         />
       )}
@@ -55,40 +64,64 @@ export function AddressMemoFields({
 }
 
 /**
- * An amount typed as a decimal (a decimal comma becomes a point), with Max filling `max` when there is something to
- * move. What does not fit the pattern is not taken, so the field never holds text the checks would have to reject.
+ * An amount typed as a decimal, with Max filling `max` when there is something to move. With `decimals` it follows
+ * spec §5 as typed in the page's locale (useNumericTyping: other scripts' digits, the locale's symbols, a hint for a
+ * refused character; the value may hold spaces, read with `numericValue`). Without, a decimal comma becomes a point
+ * and what does not fit a plain decimal of 8 places is not taken (the transfer dialog sends the text as it is).
  */
 export function AmountField({
   label,
   value,
   onChange,
+  onBlur,
   error,
   hint,
   max,
+  decimals,
   testId,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
+  onBlur?(): void;
   error?: string | null;
   hint?: string;
   max: string | null;
+  /** The places the amount may have (the coin's): the field then follows spec §5. */
+  decimals?: number;
   testId: string;
 }) {
   const t = useT();
+  const typing = useNumericTyping(value, decimals ?? LEDGER_PLACES, onChange);
+  const input =
+    decimals === undefined
+      ? {
+          value,
+          onChange(event: ChangeEvent<HTMLInputElement>) {
+            const next = event.target.value.replace(',', '.');
+            if (AMOUNT.test(next)) onChange(next);
+          },
+          onBlur,
+        }
+      : {
+          value: typing.value,
+          onChange: typing.onChange,
+          onCompositionStart: typing.onCompositionStart,
+          onCompositionEnd: typing.onCompositionEnd,
+          onBlur() {
+            typing.onBlur();
+            onBlur?.();
+          },
+        };
   return (
     <Field
       label={label}
-      value={value}
+      {...input}
       dir="ltr"
       inputMode="decimal"
       autoComplete="off"
       error={error}
-      hint={hint}
-      onChange={(event) => {
-        const next = event.target.value.replace(',', '.');
-        if (AMOUNT.test(next)) onChange(next);
-      }}
+      hint={typing.hint ?? hint}
       end={
         <Button
           type="button"

@@ -110,12 +110,16 @@ export const loadWithdrawals = (coin?: string): Promise<Reply<RecordPage<Withdra
     params: { ...(coin ? { coin } : {}), limit: 10 },
     silent: true,
   });
-/** A withdrawal (a §7.6 risk-token endpoint; it needs a fresh second factor, asked for by the caller's step-up). */
-export const withdraw = (input: {
+/** The body of `POST /v1/asset/spot/withdraw`: `amount` is what arrives; the network fee is charged on top. */
+export interface WithdrawRequest {
   coin: string;
   chain: string;
   address: string;
   memo?: string;
   amount: string;
   clientOid: string;
-}): Promise<WithdrawalRow> => api.post<WithdrawalRow>('/asset/spot/withdraw', { params: input, silent: true });
+}
+
+/** A withdrawal (a §7.6 risk-token endpoint; it needs a fresh second factor, asked for by the caller's step-up). */
+export const withdraw = (input: WithdrawRequest): Promise<WithdrawalRow> =>
+  api.post<WithdrawalRow>('/asset/spot/withdraw', { params: { ...input }, silent: true });

@@ -12,7 +12,7 @@ import { showToast } from '../../ui/toast/toast-state';
 import { leverageValue } from './order-form-model';
 import { refusalOf } from './form-refusal';
 import { OrderFormSegmented } from './OrderFormSegmented';
-import { useNumericTyping } from './use-numeric-typing';
+import { useNumericTyping } from '../../ui/use-numeric-typing';
 
 export interface OrderFormFuturesProps {
   instrument: TradeInstrument;

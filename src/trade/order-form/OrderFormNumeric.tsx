@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Field } from '../../ui/Field';
-import { useNumericTyping } from './use-numeric-typing';
+import { useNumericTyping } from '../../ui/use-numeric-typing';
 
 export interface OrderFormNumericProps {
   label: string;
