@@ -3,6 +3,7 @@ export type ReplyOutcome =
   | { kind: 'ok'; data: unknown }
   | { kind: 'login-expired'; code: string }
   | { kind: 'session-notice'; code: string; message: string }
+  | { kind: 'timed-out'; code: string }
   | { kind: 'business-error'; code: string; message: string }
   | { kind: 'no-data' }
   | { kind: 'bad-reply' };
@@ -11,6 +12,8 @@ export type ReplyOutcome =
 export const LOGIN_EXPIRED_CODES: readonly string[] = ['20906', '20205'];
 /** Codes whose message is shown and whose call resolves nothing, except the userinfo call (spec §8). */
 export const SESSION_NOTICE_CODES: readonly string[] = ['00004', '00005', '00006'];
+/** Result codes that say the request timed out: the app lists' `401` and the app's request time-out (spec §7.9, §8). */
+export const TIMED_OUT_CODES: readonly string[] = ['401', '110100'];
 /** Success codes: the web API's `00000` and the app lists' `0` and `200` (spec §7.9, §8). */
 export const SUCCESS_CODES: readonly string[] = ['00000', '0', '200'];
 
@@ -34,6 +37,7 @@ export function classifyReply(body: unknown, options: { resolvesSessionNotice?: 
     if (options.resolvesSessionNotice) return 'data' in reply ? { kind: 'ok', data: reply.data } : { kind: 'no-data' };
     return { kind: 'session-notice', code, message };
   }
+  if (TIMED_OUT_CODES.includes(code)) return { kind: 'timed-out', code };
   if (reply.status === 'error' || (code !== '' && !SUCCESS_CODES.includes(code))) {
     return { kind: 'business-error', code, message };
   }

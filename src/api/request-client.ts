@@ -193,6 +193,9 @@ export function createRequestClient(env: RequestEnvironment) {
       case 'session-notice':
         // Spec §8: the message is shown and the call resolves nothing; callers get a handled error.
         throw fail('session-notice', env.codeText?.(outcome.code) ?? outcome.message, silent, { code: outcome.code });
+      case 'timed-out':
+        // Spec §8: result code 401 is a time-out, whatever message came with it.
+        throw fail('timeout', env.text('timeout'), silent, { code: outcome.code });
       case 'business-error':
         throw fail('business', env.codeText?.(outcome.code) ?? (outcome.message || env.text('unknow')), silent, {
           code: outcome.code,

@@ -48,6 +48,14 @@ describe('request layer: errors (spec §8)', () => {
     expect(toasts).toEqual(['Request timed out!']);
   });
 
+  it('shows the time-out text for result code 401, not the message that came with it (spec §8)', async () => {
+    await fault({ path: '/v1/public/time', status: 200, body: { code: 401, msg: 'Unauthorized', data: null } });
+    const { client, toasts } = setup();
+    const error = await failure(client.get('/public/time'));
+    expect(error).toMatchObject({ kind: 'timeout', message: 'Request timed out!' });
+    expect(toasts).toEqual(['Request timed out!']);
+  });
+
   it('toasts the message of a 200 with status error', async () => {
     await fault({
       path: '/v1/public/time',

@@ -38,6 +38,12 @@ describe('classifyReply', () => {
     }
   });
 
+  it('reads result code 401 (and the app request time-out 110100) as a time-out, whatever its message (spec §8)', () => {
+    expect(classifyReply({ code: 401, msg: 'Unauthorized', data: null })).toEqual({ kind: 'timed-out', code: '401' });
+    expect(classifyReply({ code: '110100', status: 'error' })).toEqual({ kind: 'timed-out', code: '110100' });
+    expect(classifyReply({ code: '4010', msg: 'x' }).kind).toBe('business-error');
+  });
+
   it('resolves the userinfo call with its data on a session notice', () => {
     expect(
       classifyReply({ code: '00005', msg: 'Please log in', data: { isLogin: false } }, { resolvesSessionNotice: true }),
