@@ -8,6 +8,7 @@ import { AfterFirstCommit } from '../ui/PageTransition';
 import { usePageShown } from '../ui/page-shown';
 import { useDisclosure } from '../ui/use-disclosure';
 import { setTheme, settingsState } from '../settings/settings';
+import { opensHere } from '../simulation/simulation';
 import { AccountMenu } from './AccountMenu';
 import { CurrencyPicker } from './CurrencyPicker';
 import { LanguagePicker } from './LanguagePicker';
@@ -75,9 +76,12 @@ export function AppHeader() {
         data-testid="header-menu"
       >
         <nav className="app-header__nav" aria-label={t('nav.menu')}>
-          <Link to="/" search={{}} activeProps={{ 'aria-current': 'page' }}>
-            {t('nav.markets')}
-          </Link>
+          {/* Simulation mode has no markets list (spec §2.1): the pair switcher of its trading screens browses them. */}
+          {opensHere('/') && (
+            <Link to="/" search={{}} activeProps={{ 'aria-current': 'page' }}>
+              {t('nav.markets')}
+            </Link>
+          )}
           <Link to="/spot/$symbol" params={{ symbol: 'BTCUSDT' }} activeProps={{ 'aria-current': 'page' }}>
             {t('nav.spot')}
           </Link>
@@ -92,7 +96,7 @@ export function AppHeader() {
             free for them), which keeps that commit, the page's largest, a short task on a slow phone. */}
         <div className="app-header__tools">
           <AfterFirstCommit>
-            {isPageShown ? (
+            {!opensHere('/announcements') ? null : isPageShown ? (
               <Suspense fallback={<span className="app-header__badge-slot" aria-hidden="true" />}>
                 <UnreadBadge />
               </Suspense>

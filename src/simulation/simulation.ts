@@ -1,5 +1,6 @@
 import {
   isSimulationFlag,
+  isSimulationPath,
   onFlagChangedElsewhere,
   SIMULATION_FLAG_KEY,
   SIMULATION_FUTURES_HOME,
@@ -13,6 +14,14 @@ import { safeStorage } from '../platform/storage';
 /** Whether this browser is in simulation (paper) trading mode (spec §4: a local flag). */
 export function isSimulationOn(): boolean {
   return isSimulationFlag(safeStorage.get(SIMULATION_FLAG_KEY));
+}
+
+/**
+ * Whether a link to `path` (without language prefix) leads where it says: always outside simulation mode; inside it,
+ * only to the areas that keep the mode on (any other page would land on the spot simulation page without a word).
+ */
+export function opensHere(path: string): boolean {
+  return !isSimulationOn() || isSimulationPath(path);
 }
 
 function localized(path: string): string {

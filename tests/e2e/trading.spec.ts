@@ -118,6 +118,22 @@ test.describe('trading screens: the live market and simulation mode', () => {
       await expect(a.simulationBar).toHaveAttribute('data-state', 'on', SLOW);
       await expect(a.simulationBar).toContainText('Simulation trading: orders use demo funds, not your real balance.');
       await expect(a.available).toHaveText('50,000.0000 USDT', SLOW);
+      // What simulation cannot open is not offered: no markets list or announcements in the header, a footer that
+      // says why and links only to pages that open in simulation (the others would land here without a word).
+      const footer = tabA.getByTestId('site-footer');
+      await expect(footer.getByTestId('footer-simulation-note')).toContainText(
+        'Leave simulation for the markets list',
+        SLOW,
+      );
+      const header = tabA.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Markets', exact: true })).toHaveCount(0);
+      await expect(header.getByTestId('unread-badge')).toHaveCount(0);
+      const footerPaths = await footer
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+      expect(footerPaths).toContain('/asset');
+      expect(footerPaths).not.toContain('/');
+      expect(footerPaths).not.toContain('/announcements');
 
       // Tab B (the markets page cannot run in simulation) follows to the same page and shows the demo funds.
       await expect(tabB).toHaveURL(/\/spot\/BTCUSDT$/, SLOW);

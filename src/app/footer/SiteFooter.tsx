@@ -2,7 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18nState, loadTexts, useT } from '../../i18n/i18n';
+import { isSimulationOn, opensHere } from '../../simulation/simulation';
 import './site-footer.css';
+
+/** One link of the footer; none in simulation mode when its page does not open there (it would land on spot). */
+function Item({ path, children }: { path: string; children: ReactNode }) {
+  return opensHere(path) ? <li>{children}</li> : null;
+}
 
 /** One group of links under its heading. */
 function Group({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
@@ -43,78 +49,83 @@ export default function SiteFooter() {
   if (textsFor !== locale) return null;
   return (
     <footer className="site-footer" data-testid="site-footer">
+      {isSimulationOn() && (
+        <p className="site-footer__note" data-testid="footer-simulation-note">
+          {t('footer.simulationNote')}
+        </p>
+      )}
       <nav className="site-footer__groups" aria-label={t('footer.label')}>
         <Group id="footer-products" heading={t('footer.products')}>
-          <li>
+          <Item path="/">
             <Link to="/" search={{}}>
               {t('nav.markets')}
             </Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/spot/BTCUSDT">
             <Link to="/spot/$symbol" params={{ symbol: 'BTCUSDT' }}>
               {t('nav.spot')}
             </Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/futures/usdt/BTCUSDT">
             <Link to="/futures/usdt/$symbol" params={{ symbol: 'BTCUSDT' }}>
               {t('nav.futures')}
             </Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/api">
             <Link to="/api">{t('footer.api')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/download">
             <Link to="/download">{t('footer.download')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/announcements">
             <Link to="/announcements">{t('footer.announcements')}</Link>
-          </li>
+          </Item>
         </Group>
         <Group id="footer-trust" heading={t('footer.trust')}>
-          <li>
+          <Item path="/proof-of-reserves">
             <Link to="/proof-of-reserves">{t('footer.proofOfReserves')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/protection-fund">
             <Link to="/protection-fund">{t('footer.protectionFund')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/fee">
             <Link to="/fee">{t('footer.fee')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/vip/vipIntroduce">
             <Link to="/vip/vipIntroduce">{t('footer.vipIntroduce')}</Link>
-          </li>
+          </Item>
         </Group>
         <Group id="footer-account" heading={t('nav.account')}>
-          <li>
+          <Item path="/asset">
             <Link to="/asset">{t('nav.assets')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/transac">
             <Link to="/transac">{t('footer.transac')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/record/exchange">
             <Link to="/record/exchange">{t('footer.spotRecords')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/history">
             <Link to="/history">{t('footer.orderHistory')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/vip/detail">
             <Link to="/vip/detail">{t('footer.vipDetail')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/account/sub-account">
             <Link to="/account/sub-account">{t('footer.subAccounts')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/account/newapi">
             <Link to="/account/newapi">{t('footer.apiKeys')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/devices">
             <Link to="/devices">{t('footer.devices')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/account/security">
             <Link to="/account/security">{t('footer.security')}</Link>
-          </li>
-          <li>
+          </Item>
+          <Item path="/account/setting">
             <Link to="/account/setting">{t('footer.accountSetting')}</Link>
-          </li>
+          </Item>
         </Group>
       </nav>
     </footer>
