@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { TradeFeedTarget, TradeFeedView } from '../../engine/market/trade-frame';
 import type { TradeInstrument } from '../../engine/market/trade-instrument';
@@ -17,6 +17,7 @@ import { Tabs } from '../ui/Tabs';
 import { useIsMobile } from '../ui/use-media';
 import { usePageTitlePrice } from '../ui/page-title';
 import { AccountPanels } from './account-panels/AccountPanels';
+import { PhoneTradeBar } from './PhoneTradeBar';
 import { type ChartChannel, ChartPanel } from './market/ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { OrderBookPanel } from './market/OrderBookPanel';
@@ -61,6 +62,8 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
   );
   const [step, setStep] = useState(steps[0] ?? instrument.priceStep);
   const [picked, setPicked] = useState<{ price: string; n: number } | undefined>(undefined);
+  const [pickedSide, setPickedSide] = useState<{ side: 'buy' | 'sell'; n: number } | undefined>(undefined);
+  const formArea = useRef<HTMLDivElement>(null);
   const [mobileTab, setMobileTab] = useState('book');
 
   const target: TradeFeedTarget = useMemo(
@@ -129,7 +132,7 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
   const tape = (
     <TradesTape store={store} canvas={canvases?.tape ?? null} base={instrument.base} quote={instrument.quote} />
   );
-  const lastPrice = <LastPriceForm store={store} instrument={instrument} picked={picked} />;
+  const lastPrice = <LastPriceForm store={store} instrument={instrument} picked={picked} pickedSide={pickedSide} />;
 
   return (
     <div
@@ -165,13 +168,20 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
           <div className="trade__tape">{tape}</div>
         </>
       )}
-      <div className="trade__form">
+      <div className="trade__form" ref={formArea}>
         {lastPrice}
         <CoinDescription coin={instrument.base} />
       </div>
       <div className="trade__account">
         <AccountPanels instrument={instrument} />
       </div>
+      {isMobile && (
+        <PhoneTradeBar
+          market={instrument.market}
+          form={formArea}
+          onSide={(side) => setPickedSide((current) => ({ side, n: (current?.n ?? 0) + 1 }))}
+        />
+      )}
     </div>
   );
 }
@@ -195,6 +205,7 @@ interface LastPriceFormProps {
   store: FeedStore;
   instrument: TradeInstrument;
   picked: { price: string; n: number } | undefined;
+  pickedSide: { side: 'buy' | 'sell'; n: number } | undefined;
 }
 
 const lastRawOf = (parts: FeedParts) => parts.ticker?.lastRaw ?? null;
@@ -204,7 +215,7 @@ const noPrice = () => null;
  * The order form with the raw last price, while the form needs it (a market order, or a price field still to
  * fill): it then re-renders when that price changes, never on other ticker frames, and not at all for a limit order.
  */
-function LastPriceForm({ store, instrument, picked }: LastPriceFormProps) {
+function LastPriceForm({ store, instrument, picked, pickedSide }: LastPriceFormProps) {
   const [isLive, setIsLive] = useState(true);
   const lastPrice = useFeedValue(store, 'ticker', isLive ? lastRawOf : noPrice);
   const readLastPrice = useCallback(() => lastRawOf(store.snapshot), [store]);
@@ -213,6 +224,7 @@ function LastPriceForm({ store, instrument, picked }: LastPriceFormProps) {
       instrument={instrument}
       lastPrice={lastPrice}
       pickedPrice={picked}
+      pickedSide={pickedSide}
       onLivePriceNeed={setIsLive}
       readLastPrice={readLastPrice}
     />

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { registerFresh } from './support';
-import { openTradeScreen, plainDecimal, SLOW } from './trading-support';
+import { SLOW, tradeLikeATrader } from './trading-support';
 
 /** The widths of the phones people use, narrowest first. */
 const PHONE_WIDTHS = [360, 375, 414] as const;
@@ -38,39 +38,6 @@ async function overflowAtPhoneWidths(page: Page): Promise<Record<number, number>
     );
   }
   return overflow;
-}
-
-/** Places what a trader has on the screens: a resting spot order, a futures position and a resting futures order. */
-async function tradeLikeATrader(page: Page): Promise<void> {
-  const place = async (path: string, button: string) => {
-    const reply = page.waitForResponse((r) => r.url().includes(path) && r.request().method() === 'POST');
-    await page.getByRole('form', { name: 'Place order' }).getByRole('button', { name: button }).click();
-    const far = page.getByRole('dialog', { name: 'Price far from the market' });
-    const confirm = far.getByRole('button', { name: 'Place order' });
-    await Promise.race([reply, confirm.waitFor().then(() => confirm.click())]);
-    const body = await (await reply).json();
-    expect(body.code, `${path}: ${body.msg}`).toBe('00000');
-  };
-  const halfOfLast = async (screen: Awaited<ReturnType<typeof openTradeScreen>>, places: number) =>
-    (Math.floor(Number(plainDecimal(await screen.last.textContent())) * 10 ** places * 0.5) / 10 ** places).toFixed(
-      places,
-    );
-
-  const spot = await openTradeScreen(page, '/spot/BTCUSDT');
-  await spot.radio('Limit').check();
-  await spot.price.fill(await halfOfLast(spot, 2));
-  await spot.amount.fill('0.001');
-  await place('/v1/trade/spot/place-order', 'Buy BTC');
-
-  const futures = await openTradeScreen(page, '/futures/usdt/BTCUSDT');
-  await futures.radio('Long').check();
-  await futures.radio('Market').check();
-  await futures.amount.fill('0.01');
-  await place('/v1/trade/mix/place-order', 'Buy / Long');
-  await futures.radio('Limit').check();
-  await futures.price.fill(await halfOfLast(futures, 1));
-  await futures.amount.fill('0.01');
-  await place('/v1/trade/mix/place-order', 'Buy / Long');
 }
 
 test.describe('pages at phone widths', () => {

@@ -95,3 +95,36 @@ export async function bookTop(
     bids: bidPrices.length,
   };
 }
+
+/** Places what a trader has on the screens: a resting spot order, a futures position and a resting futures order. */
+export async function tradeLikeATrader(page: Page): Promise<void> {
+  const place = async (path: string, button: string) => {
+    const reply = page.waitForResponse((r) => r.url().includes(path) && r.request().method() === 'POST');
+    await page.getByRole('form', { name: 'Place order' }).getByRole('button', { name: button }).click();
+    const far = page.getByRole('dialog', { name: 'Price far from the market' });
+    const confirm = far.getByRole('button', { name: 'Place order' });
+    await Promise.race([reply, confirm.waitFor().then(() => confirm.click())]);
+    const body = await (await reply).json();
+    expect(body.code, `${path}: ${body.msg}`).toBe('00000');
+  };
+  const halfOfLast = async (screen: Awaited<ReturnType<typeof openTradeScreen>>, places: number) =>
+    (Math.floor(Number(plainDecimal(await screen.last.textContent())) * 10 ** places * 0.5) / 10 ** places).toFixed(
+      places,
+    );
+
+  const spot = await openTradeScreen(page, '/spot/BTCUSDT');
+  await spot.radio('Limit').check();
+  await spot.price.fill(await halfOfLast(spot, 2));
+  await spot.amount.fill('0.001');
+  await place('/v1/trade/spot/place-order', 'Buy BTC');
+
+  const futures = await openTradeScreen(page, '/futures/usdt/BTCUSDT');
+  await futures.radio('Long').check();
+  await futures.radio('Market').check();
+  await futures.amount.fill('0.01');
+  await place('/v1/trade/mix/place-order', 'Buy / Long');
+  await futures.radio('Limit').check();
+  await futures.price.fill(await halfOfLast(futures, 1));
+  await futures.amount.fill('0.01');
+  await place('/v1/trade/mix/place-order', 'Buy / Long');
+}

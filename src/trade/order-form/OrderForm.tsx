@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { farFromMarket } from '../../../engine/rules/order-estimate';
 import { useT } from '../../i18n/i18n';
@@ -35,6 +35,8 @@ export interface OrderFormProps {
   lastPrice: string | null;
   /** A price the user clicked in the order book: fills the price field when `n` changes. */
   pickedPrice?: { price: string; n: number };
+  /** A side chosen outside the form (the phone's Buy / Sell bar); each new `n` applies it. */
+  pickedSide?: { side: 'buy' | 'sell'; n: number };
   /**
    * Says whether the form needs `lastPrice` kept live: a market order is valued at it, and an empty price field
    * takes it once. Otherwise the caller may pass null and spare the form a render on every trade.
@@ -49,7 +51,14 @@ export function OrderForm(props: OrderFormProps) {
   return <OrderFormBody key={`${props.instrument.market}:${props.instrument.symbol}`} {...props} />;
 }
 
-function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, readLastPrice }: OrderFormProps) {
+function OrderFormBody({
+  instrument,
+  lastPrice,
+  pickedPrice,
+  pickedSide,
+  onLivePriceNeed,
+  readLastPrice,
+}: OrderFormProps) {
   const t = useT();
   const { api } = useTradeServices();
   const account = useAccount(instrument);
@@ -80,6 +89,12 @@ function OrderFormBody({ instrument, lastPrice, pickedPrice, onLivePriceNeed, re
   const slider = useSliderPercent(form, instrument, summary, change);
 
   useFormPrice({ form, setForm, instrument, lastPrice, pickedPrice, onLivePriceNeed, priceEdited });
+  const sideN = pickedSide?.n;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new press (n) applies the chosen side.
+  useEffect(() => {
+    if (pickedSide)
+      setForm((current) => (current.side === pickedSide.side ? current : { ...current, side: pickedSide.side }));
+  }, [sideN]);
 
   const errors = fieldErrorsOf(summary.problems, (field) => attempted || !!left[field], t);
 

@@ -32,7 +32,12 @@ export function OrderFormSegmented<V extends string>({
     <fieldset className={['trade-segmented', className].filter(Boolean).join(' ')} disabled={disabled}>
       <legend className="trade-visually-hidden">{label}</legend>
       {options.map((option) => (
-        <label key={option.value} className="trade-segmented__option" data-tone={tone?.(option.value)}>
+        <label
+          key={option.value}
+          className="trade-segmented__option"
+          data-tone={tone?.(option.value)}
+          title={option.label}
+        >
           <input
             type="radio"
             name={name}
