@@ -100,8 +100,14 @@ export class FuturesFills {
         ? this.ctx.simulator.takeLiquidity(INST, spec.symbol, this.execSideOf(order), order.price, wanted)
         : [];
     for (const fill of fills) this.fill(spec, order, fill, 'taker');
-    // A limit order's rest keeps resting; a market order's rest, or a closing order with nothing left to close, ends here.
-    if (order.baseVolume === order.size || order.orderType !== 'limit' || this.executableSize(order) === 0n)
+    // A limit order's rest keeps resting; a market or immediate-or-cancel order's rest, or a closing order with nothing
+    // left to close, ends here.
+    if (
+      order.baseVolume === order.size ||
+      order.orderType !== 'limit' ||
+      order.force === 'ioc' ||
+      this.executableSize(order) === 0n
+    )
       this.finish(order);
     order.uTime = this.ctx.now();
   }

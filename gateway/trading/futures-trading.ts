@@ -6,7 +6,14 @@ import { FuturesFills } from './futures-fills';
 import type { PositionLedger } from './futures-risk';
 import { maxLeverageFor } from '../market/margin-tiers';
 import { notional, unitsOf } from '../money/money-units';
-import { type HoldSide, isOpen, newOrderRecord, type OrderRecord } from './order-store';
+import {
+  type HoldSide,
+  insertCancelledAtOnce,
+  isOpen,
+  newOrderRecord,
+  type OrderRecord,
+  type TimeInForce,
+} from './order-store';
 import { directionOf, marginFor, oppositeOf, unrealizedPnl } from './position-math';
 import { userFeeOn } from './trade-fees';
 import {
@@ -29,7 +36,7 @@ export interface FuturesOrderInput {
   side: OrderSide;
   tradeSide: 'open' | 'close' | null;
   orderType: 'limit' | 'market';
-  force: 'gtc' | 'post_only';
+  force: TimeInForce;
   price: bigint | null;
   size: bigint;
   reduceOnly: boolean;
@@ -162,6 +169,8 @@ export class FuturesTrading {
     }
     if (preview.rejected) throw postOnlyWouldTake();
     if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
+    // Fill or kill: the same preview the engine takes liquidity by says whether the order fills whole at once.
+    if (input.force === 'fok' && preview.filled < input.size) return insertCancelledAtOnce(ctx, order);
     ctx.orders.insert(order);
     this.fills.execute(spec, order);
     ctx.orders.update(order);

@@ -123,7 +123,8 @@ export class FuturesWatch {
       { side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' },
       levels,
     );
-    if (preview.rejected) {
+    // A post-only order that would take, or a fill-or-kill one the book cannot fill whole, is cancelled.
+    if (preview.rejected || (order.force === 'fok' && preview.filled < order.size)) {
       this.fills.finish(order);
       return;
     }

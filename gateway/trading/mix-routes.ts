@@ -7,6 +7,7 @@ import type { JsonObject } from '../http/validate';
 import type { FuturesOrderInput } from './futures-trading';
 import { formatMoney } from '../money/money-units';
 import { cancelledList, futuresOrderView, positionView } from './order-views';
+import { TIMES_IN_FORCE } from './order-store';
 import {
   priceUnits,
   queryLimit,
@@ -73,7 +74,7 @@ export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
         ? null
         : readChoice(body, 'tradeSide', ['open', 'close'] as const);
     const orderType = readChoice(body, 'orderType', ['limit', 'market'] as const);
-    const force = readChoice(body, 'force', ['gtc', 'post_only'] as const, 'gtc');
+    const force = readChoice(body, 'force', TIMES_IN_FORCE, 'gtc');
     const reduceOnly = readChoice(body, 'reduceOnly', ['YES', 'NO'] as const, 'NO') === 'YES';
     const texts = {
       price: readDecimal(body, 'price'),

@@ -2,6 +2,14 @@ import type { Database } from 'better-sqlite3';
 import type { MarginModeName } from './account-store';
 import type { OrderSide } from '../market/matching';
 
+/**
+ * An order's time in force (paper-trading contract, `force`): good till cancelled, post only (maker or nothing),
+ * immediate or cancel (what does not fill at once is cancelled), fill or kill (fills whole at once, else nothing).
+ */
+export const TIMES_IN_FORCE = ['gtc', 'post_only', 'ioc', 'fok'] as const;
+/** One of {@link TIMES_IN_FORCE}. */
+export type TimeInForce = (typeof TIMES_IN_FORCE)[number];
+
 /** Product line of an order. */
 export type Market = 'spot' | 'futures';
 /** Order status (public v2 names). */
@@ -22,7 +30,7 @@ export interface OrderRecord {
   clientOid: string;
   side: OrderSide;
   orderType: OrderType;
-  force: 'gtc' | 'post_only';
+  force: TimeInForce;
   price: bigint | null;
   size: bigint;
   triggerPrice: bigint | null;
@@ -128,7 +136,7 @@ interface OrderRow {
   client_oid: string;
   side: OrderSide;
   order_type: OrderType;
-  force: 'gtc' | 'post_only';
+  force: TimeInForce;
   price: string | null;
   size: string;
   trigger_price: string | null;
@@ -302,4 +310,19 @@ export function createOrderStore(db: Database): OrderStore {
       ),
     openOfSymbol: (market, symbol) => rows(openOfSymbol.all(market, symbol)),
   };
+}
+
+/**
+ * Records an order accepted and cancelled at once without a fill (a fill-or-kill order the book cannot fill whole):
+ * nothing was frozen and nothing moves, so no ledger entry and no order book change; the caller reads it as cancelled.
+ */
+export function insertCancelledAtOnce(
+  ctx: { orders: Pick<OrderStore, 'insert'>; changes: { notify(userId: string, topics: ['orders']): void } },
+  order: OrderRecord,
+): OrderRecord {
+  order.status = 'cancelled';
+  order.frozen = 0n;
+  ctx.orders.insert(order);
+  ctx.changes.notify(order.userId, ['orders']);
+  return order;
 }

@@ -5,6 +5,7 @@ import { invalidField } from '../http/gateway-error';
 import { coinDisplayPlaces, coinPlaces } from './coin-places';
 import { formatMoney } from '../money/money-units';
 import { cancelledList, spotOrderView } from './order-views';
+import { TIMES_IN_FORCE } from './order-store';
 import type { SpotOrderInput } from './spot-trading';
 import { unknownSymbol } from './trade-errors';
 import {
@@ -55,7 +56,7 @@ export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     const symbol = readSymbol(body.symbol);
     const side = readChoice(body, 'side', ['buy', 'sell'] as const);
     const orderType = readChoice(body, 'orderType', ['limit', 'market'] as const);
-    const force = readChoice(body, 'force', ['gtc', 'post_only'] as const, 'gtc');
+    const force = readChoice(body, 'force', TIMES_IN_FORCE, 'gtc');
     const priceText = readDecimal(body, 'price');
     const sizeText = readDecimal(body, 'size');
     const triggerText = readDecimal(body, 'triggerPrice');

@@ -3,7 +3,7 @@ import type { TickerSnapshot } from '../market/market-types';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { divCeil, sizeToMoney, unitsOf, notional } from '../money/money-units';
 import { systemLine, userLine } from '../money/ledger-lines';
-import { isOpen, newOrderRecord, type OrderRecord } from './order-store';
+import { insertCancelledAtOnce, isOpen, newOrderRecord, type OrderRecord, type TimeInForce } from './order-store';
 import { checkPriceBand } from './price-band';
 import { chargeFill, type Liquidity, userFeeOn } from './trade-fees';
 import { belowMinimum, insufficientBalance, noLiquidity, orderNotFound, postOnlyWouldTake } from './trade-errors';
@@ -15,7 +15,7 @@ export interface SpotOrderInput {
   symbol: string;
   side: OrderSide;
   orderType: 'limit' | 'market';
-  force: 'gtc' | 'post_only';
+  force: TimeInForce;
   price: bigint | null;
   size: bigint;
   triggerPrice: bigint | null;
@@ -76,6 +76,11 @@ export class SpotTrading {
     }
     if (preview.rejected) throw postOnlyWouldTake();
     if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
+    // Fill or kill: the same preview the engine takes liquidity by says whether the order fills whole at once.
+    if (input.force === 'fok' && preview.filled < input.size) {
+      this.checkAffordable(userId, spec, order, preview.fills);
+      return insertCancelledAtOnce(ctx, order);
+    }
     order.frozen = this.freezeAmount(spec, order, preview.fills);
     this.freeze(userId, spec, order);
     ctx.orders.insert(order);
@@ -135,7 +140,8 @@ export class SpotTrading {
       order.side === 'sell' ||
       cost + userFeeOn(this.ctx, order.userId, spec, cost, 'taker') <=
         order.frozen + this.ctx.accounts.balance(order.userId, spec.quoteCoin).available;
-    if (preview.rejected || !affordable || (order.orderType === 'market' && preview.filled === 0n)) {
+    const killed = order.force === 'fok' && preview.filled < order.size;
+    if (preview.rejected || killed || !affordable || (order.orderType === 'market' && preview.filled === 0n)) {
       order.status = 'cancelled';
       this.release(spec, order);
       order.uTime = this.ctx.now();
@@ -154,8 +160,10 @@ export class SpotTrading {
       order.size - order.baseVolume,
     );
     for (const fill of fills) this.fill(spec, order, fill, 'taker');
-    // A market order's unfilled rest is cancelled; a limit order's rest keeps resting with its frozen funds.
-    if (order.orderType === 'market' || order.baseVolume === order.size) this.finish(spec, order);
+    // A market or immediate-or-cancel order's unfilled rest is cancelled; a limit order's rest keeps resting with its
+    // frozen funds.
+    if (order.orderType === 'market' || order.force === 'ioc' || order.baseVolume === order.size)
+      this.finish(spec, order);
     else if (order.baseVolume > 0n) order.status = 'partially_filled';
     order.uTime = this.ctx.now();
   }
@@ -171,6 +179,13 @@ export class SpotTrading {
     if (order.triggerPrice === null) return cost + userFeeOn(this.ctx, order.userId, spec, cost, 'taker');
     const padded = divCeil(cost * MARKET_BUY_MARGIN_PERCENT, 100n);
     return padded + userFeeOn(this.ctx, order.userId, spec, padded, 'taker');
+  }
+
+  /** Refuses an order its owner could not pay for, as {@link freeze} would, without freezing anything. */
+  private checkAffordable(userId: string, spec: InstrumentSpec, order: OrderRecord, walk: readonly Fill[]): void {
+    const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
+    if (this.ctx.accounts.balance(userId, coin).available < this.freezeAmount(spec, order, walk))
+      throw insufficientBalance(`Insufficient ${coin} balance`);
   }
 
   private freeze(userId: string, spec: InstrumentSpec, order: OrderRecord): void {

@@ -1,9 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { replyMarketOk } from '../http/envelope';
 import type { JsonObject } from '../http/validate';
-import type { OrderSide } from '../market/matching';
 import type { FuturesOrderInput } from '../trading/futures-trading';
-import { isOpen, type OrderRecord } from '../trading/order-store';
+import { isOpen, type OrderRecord, TIMES_IN_FORCE } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import { TradeError } from '../trading/trade-errors';
 import { feeOn, recordedLiquidity } from '../trading/trade-fees';
@@ -11,7 +10,7 @@ import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
 import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
 import { createV2OrderQueries } from './v2-order-queries';
-import { engineForce, fillsWhole, recordCancelledOrder, V2_FORCES } from './v2-time-in-force';
+import { recordCancelledOrder } from './v2-time-in-force';
 import { asV2, orderDataMissing, orderMissing, parameterMissing, parameterVerification } from './v2-trade-errors';
 import {
   checkMarginCoin,
@@ -74,7 +73,7 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
     );
     const side = choiceOf(body.side, 'side', ['buy', 'sell'] as const);
     const orderType = choiceOf(body.orderType, 'orderType', ['limit', 'market'] as const);
-    const force = orderType === 'market' ? 'gtc' : choiceOf(body.force, 'force', V2_FORCES, 'gtc');
+    const force = orderType === 'market' ? 'gtc' : choiceOf(body.force, 'force', TIMES_IN_FORCE, 'gtc');
     const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
     // tradeSide is read in hedge mode only; one-way mode ignores it, as the exchange does.
     const tradeSide = hedge ? choiceOf(body.tradeSide, 'tradeSide', ['open', 'close'] as const) : null;
@@ -93,7 +92,7 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
       side,
       tradeSide,
       orderType,
-      force: engineForce(force),
+      force,
       price: orderType === 'limit' ? price('price', priceText) : null,
       size: asV2('mix', () => sizeUnits(spec, 'size', sizeText)),
       reduceOnly,
@@ -116,13 +115,6 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
           presetSl: input.presetSl,
         },
       );
-    // A hedge-mode close trades against the other side of the order book (close long: side buy, sells).
-    const execSide: OrderSide = tradeSide === 'close' ? (side === 'buy' ? 'sell' : 'buy') : side;
-    if (
-      force === 'fok' &&
-      !fillsWhole(ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [], execSide, input.price, input.size)
-    )
-      return refused();
     const order = asV2('mix', () => {
       try {
         return futures.place(userId, input);
@@ -132,7 +124,6 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
         throw error;
       }
     });
-    if (force === 'ioc' && isOpen(order)) return futures.cancel(userId, order.symbol, order.orderId);
     return order;
   };
 

@@ -7,7 +7,7 @@ import type { InstrumentSpec } from '../market/instruments';
 import type { MatchLevel } from '../market/matching';
 import { feeOn, type Liquidity, recordedLiquidity } from '../trading/trade-fees';
 import { MONEY_PLACES, notional, pow10, unitsOf } from '../money/money-units';
-import { isOpen, type OrderRecord } from '../trading/order-store';
+import { isOpen, type OrderRecord, TIMES_IN_FORCE } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import type { SpotOrderInput } from '../trading/spot-trading';
 import { TradeError } from '../trading/trade-errors';
@@ -15,7 +15,7 @@ import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
 import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
 import { createV2OrderQueries } from './v2-order-queries';
-import { engineForce, fillsWhole, recordCancelledOrder, V2_FORCES } from './v2-time-in-force';
+import { recordCancelledOrder } from './v2-time-in-force';
 import {
   asV2,
   belowMinimumAmount,
@@ -133,7 +133,7 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
     const side = choiceOf(body.side, 'side', ['buy', 'sell'] as const);
     const orderType = choiceOf(body.orderType, 'orderType', ['limit', 'market'] as const);
     // The exchange ignores force on a market order; client libraries send GTC with every order.
-    const force = orderType === 'market' ? 'gtc' : choiceOf(body.force, 'force', V2_FORCES, 'gtc');
+    const force = orderType === 'market' ? 'gtc' : choiceOf(body.force, 'force', TIMES_IN_FORCE, 'gtc');
     if (choiceOf(body.tpslType, 'tpslType', ['normal', 'tpsl'] as const, 'normal') === 'tpsl')
       throw parameterWrong('tpslType', 'spot TP/SL orders are not simulated');
     const priceText = decimalOf(body.price, 'price');
@@ -153,15 +153,13 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
       symbol: spec.symbol,
       side,
       orderType,
-      force: engineForce(force),
+      force,
       price,
       size,
       triggerPrice: null,
       clientOid,
     };
     const start = { orderId: ctx.newOrderId(), userId, market: 'spot' as const, symbol: spec.symbol, now: ctx.now() };
-    if (force === 'fok' && !fillsWhole(levels, side, price, size))
-      return recordCancelledOrder(ctx, { ...start, request: input });
     const order = asV2('spot', () => {
       try {
         return spot.place(userId, input);
@@ -172,7 +170,6 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
         throw error;
       }
     });
-    if (force === 'ioc' && isOpen(order)) return spot.cancel(userId, order.symbol, order.orderId);
     return order;
   };
 

@@ -31,7 +31,7 @@ export interface SpotOrderRequest {
   symbol: string;
   side: OrderSide;
   orderType: 'limit' | 'market';
-  force?: 'gtc' | 'post_only';
+  force?: 'gtc' | 'post_only' | 'ioc' | 'fok';
   price?: string;
   size: string;
   triggerPrice?: string;

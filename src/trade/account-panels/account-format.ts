@@ -37,7 +37,10 @@ export function orderTypeText(order: TradeOrder, t: Translate): string {
   if (order.triggerPrice !== '')
     return t(order.orderType === 'market' ? 'trade.acct.stopMarket' : 'trade.form.stopLimit');
   if (order.orderType === 'market') return t('trade.form.market');
-  return order.force === 'post_only' ? t('trade.acct.limitPostOnly') : t('trade.form.limit');
+  if (order.force === 'post_only') return t('trade.acct.limitPostOnly');
+  if (order.force === 'ioc' || order.force === 'fok')
+    return t('trade.acct.limitForce', { force: order.force.toUpperCase() });
+  return t('trade.form.limit');
 }
 
 const STATUS_KEYS = {

@@ -23,6 +23,7 @@ import { fieldErrorsOf } from './form-errors';
 import { useFormPrice } from './use-form-price';
 import { useSliderPercent } from './use-slider-percent';
 import { FarPriceDialog } from './FarPriceDialog';
+import { placedToast } from './placed-toast';
 import { OrderFormFutures } from './OrderFormFutures';
 import { OrderFormInputs } from './OrderFormInputs';
 import { OrderFormSegmented } from './OrderFormSegmented';
@@ -120,9 +121,11 @@ function OrderFormBody({
     setFailure(null);
     try {
       // The id is made per send, in the place the request keeps for it.
-      if (request.market === 'futures') await api.placeFuturesOrder({ ...request.order, clientOid: newClientOid() });
-      else await api.placeSpotOrder({ ...request.order, clientOid: newClientOid() });
-      showToast({ type: 'success', message: t('trade.form.placed') });
+      const placed =
+        request.market === 'futures'
+          ? await api.placeFuturesOrder({ ...request.order, clientOid: newClientOid() })
+          : await api.placeSpotOrder({ ...request.order, clientOid: newClientOid() });
+      showToast(placedToast(placed, instrument, t));
       // Only the amount goes: the next order usually shares the price and the options.
       setForm((current) => ({ ...current, size: '', quoteAmount: '' }));
       setAttempted(false);

@@ -116,6 +116,24 @@ export function OrderFormInputs({
             <span>{t('trade.form.postOnly')}</span>
           </label>
         )}
+        {form.type !== 'market' && (
+          <label className="trade-check trade-form__force">
+            <span>{t('trade.form.timeInForce')}</span>
+            <select
+              value={form.type === 'limit' && form.postOnly ? 'gtc' : form.timeInForce}
+              // A post-only order rests as a maker or not at all: it has no other time in force.
+              disabled={disabled || (form.type === 'limit' && form.postOnly)}
+              onChange={(event) =>
+                onChange({ timeInForce: event.currentTarget.value as OrderFormState['timeInForce'] })
+              }
+              title={t('trade.form.timeInForceHint')}
+            >
+              <option value="gtc">GTC</option>
+              <option value="ioc">IOC</option>
+              <option value="fok">FOK</option>
+            </select>
+          </label>
+        )}
         {futures && !hedge && (
           <label className="trade-check">
             <input

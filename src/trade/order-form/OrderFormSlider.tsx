@@ -21,8 +21,9 @@ export function OrderFormSlider({ percent, isEnabled, onPercent }: OrderFormSlid
   const text = (value: number) => t('trade.form.percent', { percent: String(value) });
   return (
     <div className="trade-slider" data-testid="order-slider">
-      {/* Left to right in every language, like the figures it sets: the marks line up with the native track. */}
-      <div className="trade-slider__track" dir="ltr">
+      {/* In the page's direction: in RTL 0 % is at the right and the thumb moves left as the share grows, the
+          marks in the same order under the mirrored native track (trade-form.css). */}
+      <div className="trade-slider__track">
         <label htmlFor={id} className="trade-visually-hidden">
           {t('trade.form.shareOfMax')}
         </label>

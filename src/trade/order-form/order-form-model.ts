@@ -16,6 +16,8 @@ export interface OrderFormState {
   /** The amount typed in the quote coin. */
   quoteAmount: string;
   postOnly: boolean;
+  /** A limit order's time in force when it is not post-only: good till cancelled, immediate or cancel, fill or kill. */
+  timeInForce: 'gtc' | 'ioc' | 'fok';
   /** One-way futures mode. */
   reduceOnly: boolean;
   /** Hedge futures mode. */
@@ -35,6 +37,7 @@ export const INITIAL_FORM: OrderFormState = {
   sizeUnit: 'base',
   quoteAmount: '',
   postOnly: false,
+  timeInForce: 'gtc',
   reduceOnly: false,
   tradeSide: 'open',
   hasPresets: false,

@@ -305,7 +305,7 @@ function requestOf(
     symbol: instrument.symbol,
     side: sent.side,
     orderType: isMarket ? 'market' : 'limit',
-    force: sent.type === 'limit' && sent.postOnly ? 'post_only' : isMarket ? undefined : 'gtc',
+    force: isMarket ? undefined : sent.type === 'limit' && sent.postOnly ? 'post_only' : sent.timeInForce,
     price: isMarket ? undefined : (numericValue(sent.price) ?? undefined),
     size: numericValue(sent.size) ?? '',
     triggerPrice: sent.type === 'stop-limit' ? (numericValue(sent.trigger) ?? undefined) : undefined,

@@ -5,7 +5,7 @@ import { RequestError } from '../../../../src/api/request';
 import { OrderForm, type OrderFormProps } from '../../../../src/trade/order-form/OrderForm';
 import { toastState } from '../../../../src/ui/toast/toast-state';
 import { sleep } from '../../ui/helpers';
-import { FUTURES, SETTINGS, SPOT, services, stubApi, withServices } from '../trade-harness';
+import { FUTURES, order, SETTINGS, SPOT, services, stubApi, withServices } from '../trade-harness';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -69,6 +69,43 @@ describe('OrderForm validation', () => {
     await userEvent.click(page.getByRole('button', { name: 'Sell BTC' }));
     await expect.element(page.getByText('Insufficient balance: 0.2 available.')).toBeVisible();
     await expect.element(page.getByTestId('order-available')).toHaveTextContent('0.2000 BTC');
+  });
+});
+
+describe('OrderForm time in force', () => {
+  it('sends the chosen time in force, none with post only, and says what an order ended at once did', async () => {
+    const api = stubApi({
+      placeSpotOrder: async (request) =>
+        order({
+          force: request.force ?? 'gtc',
+          size: request.size,
+          status: 'cancelled',
+          baseVolume: request.force === 'fok' ? '0.0000' : '0.0040',
+        }),
+    });
+    await renderForm({ lastPrice: '60000.00' }, { api });
+    const force = page.getByLabelText('TIF');
+    await userEvent.click(page.getByLabelText('Post only'));
+    await expect.element(force).toBeDisabled();
+    await userEvent.click(page.getByLabelText('Post only'));
+    await userEvent.selectOptions(force, 'IOC');
+    await userEvent.fill(input('Amount'), '0.01');
+    await userEvent.click(page.getByRole('button', { name: 'Buy BTC' }));
+    await expect.poll(() => api.placeSpotOrder.mock.calls.length).toBe(1);
+    expect(api.placeSpotOrder).toHaveBeenLastCalledWith(expect.objectContaining({ force: 'ioc', size: '0.01' }));
+    await expect
+      .poll(() => toastState.toasts.map((toast) => toast.message))
+      .toContain('Filled 0.0040 BTC at once; the rest was cancelled.');
+
+    // The first outcome's toast may sit over the form: it goes before the second order.
+    await userEvent.selectOptions(force, 'FOK');
+    await userEvent.fill(input('Amount'), '0.015');
+    await userEvent.click(page.getByRole('button', { name: 'Buy BTC' }));
+    await expect.poll(() => api.placeSpotOrder.mock.calls.length).toBe(2);
+    expect(api.placeSpotOrder).toHaveBeenLastCalledWith(expect.objectContaining({ force: 'fok', size: '0.015' }));
+    await expect
+      .poll(() => toastState.toasts.map((toast) => toast.message))
+      .toContain('Not filled: the order could not fill at once and was cancelled.');
   });
 });
 
