@@ -1,7 +1,7 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { FuturesTrading } from './futures-trading';
 import { notional } from '../money/money-units';
-import type { HoldSide } from './order-store';
+import type { HoldSide, OrderRecord } from './order-store';
 import { directionOf, marginFor, unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
 import {
@@ -118,6 +118,38 @@ export class FuturesPositionActions {
     }
     if (results.length > 0) this.ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
     return results;
+  }
+
+  /**
+   * Reverses a position (in the caller's transaction): closes it whole at market, then opens the same size on the other
+   * side at market, in the position's margin mode and the symbol's leverage. Either both happen or neither: a close the
+   * book cannot fill whole (43010) or an opening the account cannot hold (43004, a tier's leverage) refuses the whole.
+   */
+  reverse(userId: string, symbol: string, holdSide: HoldSide | null): { closed: OrderRecord; opened: OrderRecord } {
+    const spec = this.ctx.spec(INST, symbol);
+    const position = this.positionOf(userId, spec, holdSide);
+    const { size, marginMode } = position;
+    const closed = this.futures.fills.closeAtMarket(spec, position, 'market');
+    if (!closed || closed.baseVolume !== size) throw noLiquidity();
+    const hedge = this.ctx.accounts.posMode(userId) === 'hedge_mode';
+    const opened = this.futures.place(userId, {
+      symbol: spec.symbol,
+      marginMode,
+      side: position.holdSide === 'long' ? 'sell' : 'buy',
+      tradeSide: hedge ? 'open' : null,
+      orderType: 'market',
+      force: 'gtc',
+      price: null,
+      size,
+      reduceOnly: false,
+      triggerPrice: null,
+      presetTp: null,
+      presetSl: null,
+      clientOid: '',
+    });
+    if (opened.baseVolume !== size) throw noLiquidity();
+    this.ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
+    return { closed, opened };
   }
 
   /** The value of a position at the mark (for messages and tests). */

@@ -7,7 +7,7 @@ import type { InstrumentSpec } from '../market/instruments';
 import { FuturesPositionActions } from './futures-position-actions';
 import { MONEY_PLACES, pow10, unitsOf } from '../money/money-units';
 import type { HoldSide } from './order-store';
-import { positionView } from './order-views';
+import { futuresOrderView, positionView } from './order-views';
 import type { PaperTrading } from './paper-trading';
 import { createPositionHistory, positionHistoryView } from './position-history';
 import { priceUnits, queryLimit, querySymbol, readChoice, readDecimal, readSymbol, readTradeBody } from './trade-input';
@@ -106,6 +106,17 @@ export function positionRoutes(trading: PaperTrading): Hono<GatewayEnv> {
       successList: results.filter((r) => 'orderId' in r),
       failureList: results.filter((r) => 'errorCode' in r),
     });
+  });
+
+  routes.post('/v1/trade/mix/reverse-position', async (c) => {
+    const userId = requireTrader(c, ctx);
+    const body = await readTradeBody(c);
+    checkProductType(body);
+    const symbol = readSymbol(body.symbol);
+    const holdSide = readHoldSide(body);
+    const spec = specOf(symbol);
+    const { closed, opened } = write(() => actions.reverse(userId, symbol, holdSide));
+    return replyOk(c, { closeOrder: futuresOrderView(spec, closed), openOrder: futuresOrderView(spec, opened) });
   });
 
   routes.get('/v1/trade/mix/history-position', (c) => {

@@ -68,6 +68,8 @@ export interface TradeApi {
   /** Cancels every open order of one pair or contract in one call; how many it cancelled. */
   cancelAllOrders(market: 'spot' | 'futures', symbol: string): Promise<number>;
   closePosition(symbol: string, holdSide?: HoldSide): Promise<void>;
+  /** Closes a position whole at market and opens the same size on the other side, both or neither. */
+  reversePosition(symbol: string, holdSide: HoldSide): Promise<void>;
   setLeverage(symbol: string, leverage: number): Promise<void>;
   setMarginMode(symbol: string, marginMode: MarginModeName): Promise<void>;
   setPositionMode(posMode: PosModeName): Promise<void>;
@@ -164,6 +166,8 @@ export const tradeApi: TradeApi = {
         : post('/trade/mix/cancel-all-orders', { symbol, productType: 'USDT-FUTURES' }),
       parseCancelAll,
     ),
+  reversePosition: (symbol, holdSide) =>
+    call(post('/trade/mix/reverse-position', { symbol, holdSide, productType: 'USDT-FUTURES' }), ignore),
   closePosition: (symbol, holdSide) => call(post('/trade/mix/close-position', { symbol, holdSide }), ignore),
   setLeverage: (symbol, leverage) => call(post('/trade/mix/set-leverage', { symbol, leverage }), ignore),
   setMarginMode: (symbol, marginMode) => call(post('/trade/mix/set-margin-mode', { symbol, marginMode }), ignore),

@@ -111,11 +111,17 @@ for (const viewport of [
         tpsl.getByRole('button', { name: text(lang, 'trade.pos.save') }).click(),
       );
       await expect(tpsl).toHaveCount(0);
-      await expect(row.locator('[data-cell="tpsl"] bdi')).toHaveText(`${tp} / ${sl}`, SLOW);
+      // Shown grouped as the language groups figures ("96,000.0 / 72,000.0" in English): read back as numbers.
+      await expect
+        .poll(async () => {
+          const shown = (await row.locator('[data-cell="tpsl"] bdi').textContent()) ?? '';
+          return shown.split(' / ').map((part) => figure(lang, part));
+        }, SLOW)
+        .toEqual([Number(tp), Number(sl)]);
 
       // Close half by limit, far above the market so it rests: it shows in the open orders.
       const closeName = text(lang, 'trade.acct.closeNamed', { side, symbol: 'BTCUSDT' });
-      await row.getByRole('button', { name: closeName }).click();
+      await row.getByRole('button', { name: closeName, exact: true }).click();
       const close = page.getByRole('dialog', { name: text(lang, 'trade.acct.closeTitle') });
       await close.getByRole('button', { name: text(lang, 'trade.form.limit') }).click();
       await close
@@ -138,7 +144,7 @@ for (const viewport of [
       await expect(screen.panel.locator('tbody tr')).toHaveCount(1, SLOW);
 
       await screen.account.getByRole('tab', { name: text(lang, 'trade.acct.positions') }).click();
-      await row.getByRole('button', { name: closeName }).click();
+      await row.getByRole('button', { name: closeName, exact: true }).click();
       await replyOf(page, '/v1/trade/mix/close-position', () =>
         close.getByRole('button', { name: text(lang, 'trade.acct.closeConfirm') }).click(),
       );

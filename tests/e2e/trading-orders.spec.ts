@@ -228,7 +228,7 @@ test.describe('trading screens: orders and positions', () => {
     expect(tracks(second)).toBeLessThanOrEqual(0.1 * Number(size) + 0.011);
 
     // Close is in view at the panel's end on a desktop screen, without scrolling the table sideways.
-    const close = row.getByRole('button', { name: 'Close Long BTCUSDT' });
+    const close = row.getByRole('button', { name: 'Close Long BTCUSDT', exact: true });
     const within = async () => {
       const [button, panel] = [await close.boundingBox(), await screen.panel.boundingBox()];
       const viewport = page.viewportSize()!;

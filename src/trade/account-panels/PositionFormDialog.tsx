@@ -12,6 +12,10 @@ export interface PositionFormDialogProps {
   onSave(): void;
   /** The refusal of the last request, in the user's language, or null. */
   failure: string | null;
+  /** The confirming button's words (Save unless told). */
+  saveLabel?: string;
+  /** The confirming button's look: primary, or danger for what cannot be undone. */
+  saveVariant?: 'primary' | 'danger';
   children: ReactNode;
 }
 
@@ -23,6 +27,8 @@ export function PositionFormDialog({
   onClose,
   onSave,
   failure,
+  saveLabel,
+  saveVariant = 'primary',
   children,
 }: PositionFormDialogProps) {
   const t = useT();
@@ -39,8 +45,8 @@ export function PositionFormDialog({
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             {t('common.cancel')}
           </Button>
-          <Button variant="primary" loading={saving} onClick={onSave}>
-            {t('trade.pos.save')}
+          <Button variant={saveVariant} loading={saving} onClick={onSave}>
+            {saveLabel ?? t('trade.pos.save')}
           </Button>
         </>
       }

@@ -10,7 +10,9 @@ import { CloseAllPositions } from './CloseAllPositions';
 import { PositionCloseDialog } from './PositionCloseDialog';
 import { PositionMarginDialog } from './PositionMarginDialog';
 import { type PositionAction, PositionsTable } from './PositionsTable';
+import { PositionReverseDialog } from './PositionReverseDialog';
 import { PositionTpslDialog } from './PositionTpslDialog';
+import { useFlashClose } from './use-flash-close';
 
 export interface PositionsPanelProps {
   account: AccountSnapshot;
@@ -32,9 +34,11 @@ export function PositionsPanel({ account }: PositionsPanelProps) {
   const done = useCallback(() => setTarget(null), []);
 
   const isEmpty = slice.data.length === 0;
+  const flashClose = useFlashClose();
   const onAction = useCallback(
-    (action: PositionAction, position: FuturesPositionRow, size: string) => setTarget({ action, position, size }),
-    [],
+    (action: PositionAction, position: FuturesPositionRow, size: string) =>
+      action === 'flash' ? flashClose(position) : setTarget({ action, position, size }),
+    [flashClose],
   );
   let body = <PositionsTable rows={rows} onAction={onAction} />;
   if (!isEmpty && rows.status === 'error')
@@ -57,6 +61,7 @@ export function PositionsPanel({ account }: PositionsPanelProps) {
         base={target?.position.baseCoin ?? ''}
         onClose={done}
       />
+      <PositionReverseDialog position={shown('reverse')} sizeText={target?.size ?? ''} onClose={done} />
       <PositionTpslDialog position={shown('tpsl')} onClose={done} />
       <PositionMarginDialog position={shown('margin')} onClose={done} />
     </AccountPanelsState>

@@ -4,10 +4,11 @@ import { useT } from '../../i18n/i18n';
 import { useAssetDisplay } from '../../settings/asset-display';
 import type { PositionRowsSnapshot } from './position-rows';
 import type { FuturesPositionRow } from '../trade-replies';
+import { useNumberText } from '../use-number-text';
 import { Button } from '../../ui/Button';
 
 /** What a row's buttons open: the close dialog, the TP/SL dialog, or the margin dialog (isolated only). */
-export type PositionAction = 'close' | 'tpsl' | 'margin';
+export type PositionAction = 'close' | 'flash' | 'reverse' | 'tpsl' | 'margin';
 
 export interface PositionsTableProps {
   rows: PositionRowsSnapshot;
@@ -142,6 +143,7 @@ interface PositionRowProps {
 
 const PositionRow = memo(function PositionRow({ index, position, row, onAction }: PositionRowProps) {
   const t = useT();
+  const number = useNumberText();
   const side = position.holdSide === 'long' ? t('trade.acct.long') : t('trade.acct.short');
   return (
     <tr data-position-id={row.id} data-row-index={index}>
@@ -195,7 +197,7 @@ const PositionRow = memo(function PositionRow({ index, position, row, onAction }
         )}
       </td>
       <td className="account-table__num" data-cell="tpsl" data-label={t('trade.pos.tpsl')}>
-        <bdi dir="ltr">{`${position.presetStopSurplusPrice || '--'} / ${position.presetStopLossPrice || '--'}`}</bdi>
+        <bdi dir="ltr">{`${number(position.presetStopSurplusPrice || null)} / ${number(position.presetStopLossPrice || null)}`}</bdi>
         <Button
           size="sm"
           variant="plain"
@@ -210,14 +212,33 @@ const PositionRow = memo(function PositionRow({ index, position, row, onAction }
         <bdi dir="ltr">{`${position.positionsLevel}×`}</bdi>
       </td>
       <td className="account-table__action">
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => onAction('close', position, row.size)}
-          aria-label={t('trade.acct.closeNamed', { side, symbol: position.symbol })}
-        >
-          {t('trade.acct.close')}
-        </Button>
+        <div className="account-table__actions">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onAction('close', position, row.size)}
+            aria-label={t('trade.acct.closeNamed', { side, symbol: position.symbol })}
+          >
+            {t('trade.acct.close')}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onAction('flash', position, row.size)}
+            aria-label={t('trade.pos.flashCloseNamed', { side, symbol: position.symbol })}
+            title={t('trade.pos.flashCloseHint')}
+          >
+            {t('trade.pos.flashClose')}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onAction('reverse', position, row.size)}
+            aria-label={t('trade.pos.reverseNamed', { side, symbol: position.symbol })}
+          >
+            {t('trade.pos.reverse')}
+          </Button>
+        </div>
       </td>
     </tr>
   );

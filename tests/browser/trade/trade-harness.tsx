@@ -119,6 +119,7 @@ export function stubApi(overrides: Partial<TradeApi> = {}): {
     cancelFuturesOrder: async () => undefined,
     cancelAllOrders: async () => 0,
     closePosition: async () => undefined,
+    reversePosition: async () => undefined,
     setLeverage: async () => undefined,
     setMarginMode: async () => undefined,
     setPositionMode: async () => undefined,

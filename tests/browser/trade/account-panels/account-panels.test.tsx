@@ -297,7 +297,7 @@ describe('AccountPanels positions', () => {
     let open = [LONG];
     const api = stubApi({ positions: async () => open });
     await renderPanels(api, { futures: true, maths: link });
-    await userEvent.click(page.getByRole('button', { name: 'Close Long BTCUSDT' }));
+    await userEvent.click(page.getByRole('button', { name: 'Close Long BTCUSDT', exact: true }));
     const dialog = page.getByRole('dialog');
     await expect
       .element(dialog)
@@ -321,9 +321,57 @@ describe('AccountPanels positions', () => {
       },
     });
     await renderPanels(api, { futures: true, maths: link });
-    await userEvent.click(page.getByRole('button', { name: 'Close Long BTCUSDT' }));
+    await userEvent.click(page.getByRole('button', { name: 'Close Long BTCUSDT', exact: true }));
     await userEvent.click(page.getByRole('button', { name: 'Close at market' }));
     await expect.element(page.getByRole('dialog').getByRole('alert')).toHaveTextContent('cannot open or grow');
+  });
+
+  it('flash-closes at once without a dialog, once however often it is pressed', async () => {
+    const { link } = await realMaths();
+    let open = [LONG];
+    let release: () => void = () => undefined;
+    const api = stubApi({
+      positions: async () => open,
+      closePosition: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    await renderPanels(api, { futures: true, maths: link });
+    const flash = page.getByRole('button', { name: 'Flash close Long BTCUSDT' });
+    await userEvent.click(flash);
+    await userEvent.click(flash);
+    expect(page.getByRole('dialog').elements()).toHaveLength(0);
+    expect(api.closePosition).toHaveBeenCalledTimes(1);
+    expect(api.closePosition).toHaveBeenCalledWith('BTCUSDT', 'long');
+    open = [];
+    release();
+    await expect.element(page.getByText('No open positions.')).toBeVisible();
+    expect(toastState.toasts.some((toast) => toast.message === 'BTCUSDT Long closed at the market price.')).toBe(true);
+  });
+
+  it('reverses after saying what will happen, and keeps the dialog with the reason when refused', async () => {
+    const { link } = await realMaths();
+    let refuse = true;
+    const api = stubApi({
+      positions: async () => [LONG],
+      reversePosition: async () => {
+        if (refuse)
+          throw new RequestError('business', 'Insufficient available margin', { code: '43004', shown: false });
+      },
+    });
+    await renderPanels(api, { futures: true, maths: link });
+    await userEvent.click(page.getByRole('button', { name: 'Reverse Long BTCUSDT' }));
+    const dialog = page.getByRole('dialog', { name: 'Reverse Long BTCUSDT' });
+    await expect
+      .element(dialog)
+      .toHaveTextContent(
+        'Close the Long of 0.500 BTC at the market price and open a Short of the same size at the market price.',
+      );
+    await userEvent.click(dialog.getByRole('button', { name: 'Reverse' }));
+    await expect.element(dialog.getByRole('alert')).toHaveTextContent('Insufficient available margin');
+    refuse = false;
+    await userEvent.click(dialog.getByRole('button', { name: 'Reverse' }));
+    await expect.poll(() => page.getByRole('dialog').elements().length).toBe(0);
+    expect(api.reversePosition).toHaveBeenLastCalledWith('BTCUSDT', 'long');
+    expect(toastState.toasts.some((toast) => toast.message === 'BTCUSDT reversed: now Short.')).toBe(true);
   });
 
   it('shows the empty positions text and the futures account', async () => {
