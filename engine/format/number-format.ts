@@ -12,6 +12,12 @@ export interface DecimalFormatOptions {
 
 const cache = new Map<string, Intl.NumberFormat>();
 
+/** The grouping the locale's standard notation uses: from four digits (`1,234` in en, ja) or from five (es, pl). */
+function standardGrouping(intl: string): 'always' | 'min2' {
+  const parts = new Intl.NumberFormat(intl, { numberingSystem: 'latn' }).formatToParts(1234);
+  return parts.some((part) => part.type === 'group') ? 'always' : 'min2';
+}
+
 function formatter(options: DecimalFormatOptions): Intl.NumberFormat {
   const key = JSON.stringify(options);
   let nf = cache.get(key);
@@ -21,6 +27,10 @@ function formatter(options: DecimalFormatOptions): Intl.NumberFormat {
       maximumFractionDigits: options.maxFraction ?? Math.max(options.minFraction ?? 0, 20),
       signDisplay: options.signDisplay ?? 'auto',
       notation: options.compact ? 'compact' : 'standard',
+      // Compact notation alone groups only from five digits (`1234.57` in ja, zh, de, whose thousands have no short
+      // form); a compact volume groups as the locale groups its other figures (`1,234.57`). The string values are
+      // standard (Intl.NumberFormat v3) but missing from the ES2022 typings.
+      useGrouping: (options.compact ? standardGrouping(options.intl) : 'auto') as unknown as boolean,
       style: options.percent ? 'percent' : 'decimal',
       // Trading figures keep Latin digits in every locale, as exchanges do; grouping and signs follow the locale.
       numberingSystem: 'latn',

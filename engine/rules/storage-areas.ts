@@ -21,6 +21,17 @@ export const STORAGE_AREAS = [
 ] as const;
 export type StorageArea = (typeof STORAGE_AREAS)[number];
 
+/** The web storages a page keeps small values in, by the names callers choose them with (§3 "Local storage"). */
+export const STORAGE_TYPES = ['local', 'session'] as const;
+export type StorageType = (typeof STORAGE_TYPES)[number];
+/** §8: where an unsupported storage type's values go instead (after a warning): the storage kept across visits. */
+export const STORAGE_TYPE_FALLBACK: StorageType = 'local';
+
+/** The storage type a name stands for, or null when it is not one (§8: the caller warns and uses the fallback). */
+export function storageTypeOf(name: string): StorageType | null {
+  return (STORAGE_TYPES as readonly string[]).includes(name) ? (name as StorageType) : null;
+}
+
 /** §3 / §9: the database version and its one store. */
 export const LOCAL_CACHE_DB_VERSION = 1;
 export const LOCAL_CACHE_STORE = 'local_cache';

@@ -11,6 +11,7 @@ import { markPageShown } from '../ui/page-shown';
 import { StateView } from '../ui/StateView';
 import { toast } from '../ui/toast';
 import { MarketsTable } from './MarketsTable';
+import { TradeShortcut } from './TradeShortcut';
 import { type ListedMarket, type MarketListView, type MarketsTab, useMarketList } from './use-market-list';
 import './markets.css';
 
@@ -89,6 +90,7 @@ export function MarketsPage() {
         </AfterFirstCommit>
       </div>
       <AfterFirstCommit>
+        <TradeShortcut />
         <nav className="markets__tabs" aria-label={t('markets.title')}>
           {TABS.map(({ tab: id, label }) => (
             <Link

@@ -1,7 +1,7 @@
 import { api, connectApi } from '../api/client';
 import { localizedCodeText } from '../api/code-texts';
 import { t } from '../i18n/i18n';
-import { readCookie } from '../platform/storage';
+import { readCookie, storageOfType } from '../platform/storage';
 import { markSignedOut } from '../session/auth-state';
 import { LOGIN_TOKEN_COOKIE } from '../session/login-token';
 import { showToast } from '../ui/toast/toast-state';
@@ -29,11 +29,8 @@ export const requestSecurity = createRequestSecurity({
     showToast({ type: 'error', message: localizedCodeText(code) ?? message ?? t('error.unknow') }),
   logout: markSignedOut,
   now: () => Date.now() + api.clock.offset,
-  storage: {
-    get: (key) => safeSession(() => sessionStorage.getItem(key)),
-    set: (key, value) => safeSession(() => sessionStorage.setItem(key, value)),
-    remove: (key) => safeSession(() => sessionStorage.removeItem(key)),
-  },
+  // §7.7: the signing configuration is cached in session storage.
+  storage: storageOfType('session'),
   debug: typeof location !== 'undefined' && new URLSearchParams(location.search).get('sign_debug') === '1',
 });
 
@@ -44,11 +41,3 @@ connectApi({ security: requestSecurity, riskToken: currentRiskToken, renewRiskTo
 
 /** The app's one request layer (spec §7.1), signed: components and services call `api.get` / `api.post`. */
 export { api };
-
-function safeSession<T>(fn: () => T): T | null {
-  try {
-    return fn();
-  } catch {
-    return null;
-  }
-}

@@ -1,4 +1,4 @@
-import { type FocusEvent, useLayoutEffect, useRef } from 'react';
+import { type FocusEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
@@ -12,10 +12,14 @@ export interface ToastItemProps {
   onHeight: (id: number, height: number) => void;
 }
 
-/** One toast: type icon, message, its action if any, close button; its countdown pauses while hovered or focused. */
+/**
+ * One toast: type icon, message, its action if any, close button; its countdown pauses while hovered or focused.
+ * An error toast is headed by spec §8's `tip` text ("Tip"), which also names its alert.
+ */
 export function ToastItem({ toast, offset, onHeight }: ToastItemProps) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   const isHovered = useRef(false);
   const isFocused = useRef(false);
   const { id, type, message, actionLabel } = toast;
@@ -41,6 +45,26 @@ export function ToastItem({ toast, offset, onHeight }: ToastItemProps) {
   };
 
   const isError = type === 'error';
+  const content = (
+    <>
+      {type === 'loading' ? (
+        <Spinner size="sm" className="toast__icon" />
+      ) : (
+        <Icon name={type} className="toast__icon" />
+      )}
+      <div className="toast__text">
+        {isError && (
+          <p className="toast__title" id={titleId}>
+            {t('error.tip')}
+          </p>
+        )}
+        <p className="toast__message">
+          <span className="sr-only">{t(`toast.${type}`)}: </span>
+          {message}
+        </p>
+      </div>
+    </>
+  );
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only pause the timer; the close button is the control.
     <div
@@ -63,22 +87,15 @@ export function ToastItem({ toast, offset, onHeight }: ToastItemProps) {
       }}
       onBlur={onBlur}
     >
-      <div
-        className="toast__content"
-        role={isError ? 'alert' : 'status'}
-        aria-live={isError ? 'assertive' : 'polite'}
-        aria-atomic="true"
-      >
-        {type === 'loading' ? (
-          <Spinner size="sm" className="toast__icon" />
-        ) : (
-          <Icon name={type} className="toast__icon" />
-        )}
-        <p className="toast__message">
-          <span className="sr-only">{t(`toast.${type}`)}: </span>
-          {message}
-        </p>
-      </div>
+      {isError ? (
+        <div className="toast__content" role="alert" aria-live="assertive" aria-atomic="true" aria-labelledby={titleId}>
+          {content}
+        </div>
+      ) : (
+        <div className="toast__content" role="status" aria-live="polite" aria-atomic="true">
+          {content}
+        </div>
+      )}
       {actionLabel && (
         <Button variant="primary" size="sm" className="toast__action" onClick={() => runToastAction(id)}>
           {actionLabel}

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { setLocale } from '../../../src/i18n/i18n';
 import { Dialog } from '../../../src/ui/Dialog';
 import { closeAllToasts, showToast, TOAST_TYPES, toast } from '../../../src/ui/toast/toast-state';
 import { stackTopFor, Toaster } from '../../../src/ui/toast/Toaster';
@@ -44,6 +45,30 @@ describe('Toaster', () => {
       expect(live.element().querySelector('[aria-hidden="true"]')).not.toBeNull();
     }
     await expect.element(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('heads an error toast with the spec §8 "Tip" text, which names its alert, in the page’s language', async () => {
+    const screen = await render(<Toaster />);
+    toast.error('The system is busy', 0);
+    const alert = screen.getByRole('alert', { name: 'Tip' });
+    await expect.element(alert).toBeVisible();
+    const title = alert.getByText('Tip', { exact: true });
+    await expect.element(title).toBeVisible();
+    // The heading sits above the message.
+    expect(rect(title.element()).bottom).toBeLessThanOrEqual(rect(alert.getByText('The system is busy').element()).top);
+    try {
+      await setLocale('ja');
+      await expect.element(screen.getByRole('alert', { name: 'お知らせ' })).toBeVisible();
+    } finally {
+      await setLocale('en');
+    }
+  });
+
+  it('gives other toasts no heading', async () => {
+    const screen = await render(<Toaster />);
+    toast.success('Order placed', 0);
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Order placed' })).toBeVisible();
+    expect(document.querySelector('.toast__title')).toBeNull();
   });
 
   it('stacks the first toast 100 px from the top and the next 16 px below it, and moves it up when the first closes', async () => {

@@ -87,6 +87,15 @@ describe('buildMarketRows', () => {
     });
   });
 
+  it('groups a Japanese volume as the other figures are grouped, below and above 万', () => {
+    const rows = (quoteVolume: string) => {
+      const result = buildMarketRows({ code: '00000', data: [ticker({ quoteVolume })] }, META, 'ja');
+      return result.ok ? result.value[0] : undefined;
+    };
+    expect(rows('4567.891')).toMatchObject({ volume: '4,567.89', last: '64,123.50' });
+    expect(rows('123456789.12')?.volume).toBe('1.23億');
+  });
+
   it('keeps big prices exact (no float rounding)', () => {
     const meta = [{ symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', pricePlaces: 8 }];
     const result = buildMarketRows({ code: '00000', data: [ticker({ lastPr: '123456789.12345678' })] }, meta, 'en');

@@ -8,6 +8,7 @@ import {
   STORAGE_AREAS,
   STORAGE_ERRORS,
   StorageError,
+  storageTypeOf,
 } from '../../../../engine/rules/storage-areas';
 
 describe('the local cache rules', () => {
@@ -66,5 +67,16 @@ describe('the local cache rules', () => {
     expect(b).toBe(a);
     expect(cacheKeyOf(new URL('https://x.test/v1/public/time?_t=5'))).toBe('/v1/public/time');
     expect(cacheKeyOf(new URL('https://x.test/assets/x.js'))).toBeNull();
+  });
+});
+
+describe('storageTypeOf', () => {
+  it('knows local and session storage by name', () => {
+    expect(storageTypeOf('local')).toBe('local');
+    expect(storageTypeOf('session')).toBe('session');
+  });
+
+  it('answers null for a type it does not support, so the caller warns and falls back', () => {
+    for (const name of ['cookie', 'Local', '', 'indexedDB', '__proto__']) expect(storageTypeOf(name), name).toBeNull();
   });
 });
