@@ -152,7 +152,7 @@ export function AssetOverviewPage() {
               <h2 className="asset-card__title">{t('asset.accounts')}</h2>
               <ul className="asset-accounts">
                 {/* A product the exchange has not opened here yet (P2P, Earn, Swap, Rewards) is left out while it holds
-                    nothing; money anywhere is always shown. */}
+                    nothing; money anywhere is always shown, by name and figures, without a page to lead to. */}
                 {data.accounts.filter(isShownAccount).map((entry) => {
                   const page = ACCOUNT_PAGES[entry.account];
                   const name = t(`asset.account.${entry.account}`);
@@ -163,9 +163,7 @@ export function AssetOverviewPage() {
                           {name}
                         </Link>
                       ) : (
-                        <span className="asset-accounts__name">
-                          {name} <small>{t('asset.account.soon')}</small>
-                        </span>
+                        <span className="asset-accounts__name">{name}</span>
                       )}
                       <span className="asset-accounts__value">
                         <bdi dir="ltr">{inUnit(entry)}</bdi>
@@ -178,16 +176,15 @@ export function AssetOverviewPage() {
             </div>
 
             <div className="asset-card">
-              {/* The chart comes after the totals: until they are painted, its code waits in its place. */}
-              {history.state.status === 'ready' ? (
-                <Suspense fallback={CHART_PLACE}>
-                  {totalsPainted ? <ValuationChart points={history.state.data} valueText={pointText} /> : CHART_PLACE}
-                </Suspense>
-              ) : (
-                <AssetStates state={history.state} onRetry={history.refresh}>
-                  {() => null}
-                </AssetStates>
-              )}
+              {/* The chart comes after the totals: until they are painted, its code waits in its place. Its read is
+                  one of the page's, under the page's one offline notice. */}
+              <AssetStates state={history.state} onRetry={history.refresh}>
+                {(points) => (
+                  <Suspense fallback={CHART_PLACE}>
+                    {totalsPainted ? <ValuationChart points={points} valueText={pointText} /> : CHART_PLACE}
+                  </Suspense>
+                )}
+              </AssetStates>
             </div>
             {transferOpen && (
               <Suspense fallback={null}>

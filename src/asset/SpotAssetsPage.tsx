@@ -1,21 +1,34 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
 import { useIntlTag, useT } from '../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../settings/asset-display';
+import { isSimulationOn } from '../simulation/simulation';
 import { CoinIcon } from '../ui/CoinIcon';
 import { StateView } from '../ui/StateView';
-import { loadSpotAssets, type SpotAsset, ASSET_REFRESH_MS } from './asset-api';
+import { loadSpotAssets, type SpotAsset, ASSET_REFRESH_MS, TRANSFER_COIN } from './asset-api';
 import { fixedText, unitText } from './asset-format';
 import { AssetStates } from './AssetStates';
+import { SpotCoinActions } from './SpotCoinActions';
+import { useSpotPairs } from './use-spot-pairs';
 import { useRead } from '../api/use-read';
+
+/** The transfer dialog's code loads when it is first opened, not with the page's figures. */
+const TransferDialog = lazy(() => import('./TransferDialog').then((module) => ({ default: module.TransferDialog })));
 
 /** A balance worth less than this many USDT is "small" (the hide-small filter). */
 const SMALL_USDT = 1;
 
-/** `/asset/spot`: each coin's available, in-orders and value, with search and a small-balance filter. */
+/**
+ * `/asset/spot`: each coin's available, in-orders and value, with search and a small-balance filter, and what the
+ * coin leads to (deposit, withdraw, its pair's trading screen, a transfer).
+ */
 export function SpotAssetsPage() {
   const t = useT();
   const { state: view, refresh } = useRead(loadSpotAssets, { refreshMs: ASSET_REFRESH_MS });
+  const pairs = useSpotPairs();
+  const [transferOpen, setTransferOpen] = useState(false);
+  // Simulated money neither comes in from nor goes out to a chain: no deposit or withdraw there.
+  const canMoveFunds = !isSimulationOn();
   const display = useAssetDisplay();
   const intl = useIntlTag();
   const [query, setQuery] = useState('');
@@ -58,7 +71,7 @@ export function SpotAssetsPage() {
         </label>
       </div>
       <AssetStates state={view} onRetry={refresh}>
-        {(assets) =>
+        {(assets, isKept) =>
           assets.length === 0 ? (
             <StateView state="empty" message={t('asset.noBalances')} />
           ) : rows.length === 0 ? (
@@ -72,6 +85,7 @@ export function SpotAssetsPage() {
                     <th scope="col">{t('asset.available')}</th>
                     <th scope="col">{t('asset.frozen')}</th>
                     <th scope="col">{t('asset.value')}</th>
+                    <th scope="col">{t('asset.actions')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -89,6 +103,15 @@ export function SpotAssetsPage() {
                       <td data-label={t('asset.value')}>
                         <bdi dir="ltr">{worth(asset)}</bdi>
                       </td>
+                      <td className="asset-table__actions">
+                        <SpotCoinActions
+                          coin={asset.coin}
+                          pair={pairs.has(`${asset.coin}USDT`) ? `${asset.coin}USDT` : null}
+                          canMoveFunds={canMoveFunds}
+                          onTransfer={asset.coin === TRANSFER_COIN ? () => setTransferOpen(true) : null}
+                          isKept={isKept}
+                        />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -97,6 +120,11 @@ export function SpotAssetsPage() {
           )
         }
       </AssetStates>
+      {transferOpen && (
+        <Suspense fallback={null}>
+          <TransferDialog initialFrom="spot" onClose={() => setTransferOpen(false)} onDone={refresh} />
+        </Suspense>
+      )}
     </div>
   );
 }

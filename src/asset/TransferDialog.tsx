@@ -1,7 +1,7 @@
 import { compareDecimalText } from '../../engine/rules/market-sort';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { decimalSign } from '../../engine/format/decimal-string';
 import { toCoinPlaces } from '../../engine/rules/coin-places';
+import { isZeroDecimal, numericValue } from '../../engine/rules/numeric-input';
 import { RequestError } from '../api/request';
 import { type FamilyAccount, loadFamily } from '../auth/sub-accounts';
 import { useIntlTag, useT } from '../i18n/i18n';
@@ -11,15 +11,14 @@ import { authState } from '../session/auth-state';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
-import { fixedText } from './asset-format';
+import { coinShownPlaces, fixedText } from './asset-format';
 import { AmountField } from './funds/FundsFields';
 import { type FuturesAssets, type SpotAsset, subTransfer, type TransferAccount, transfer } from './asset-api';
 
-/** Transfers move USDT, the futures account's only margin coin; 8 places is the ledger's unit. */
+/** Transfers move USDT, the futures account's only margin coin. */
 const COIN = 'USDT';
-const PLACES = 8;
-/** The hint shows USDT as the asset pages do; Max still fills every place. */
-const SHOWN_PLACES = 4;
+/** The amount is typed (spec §5), shown and filled by Max at the coin's own places (USDT 4, coin-places.ts). */
+const PLACES = coinShownPlaces(COIN);
 
 export interface TransferDialogProps {
   initialFrom?: TransferAccount;
@@ -57,6 +56,7 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
   const t = useT();
   const intl = useIntlTag();
   const [from, setFrom] = useState<TransferAccount>(initialFrom);
+  // What the field shows (spec §5, spaces kept); the request gets its value.
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [transferable, setTransferable] = useState<Record<TransferAccount, string> | null>(null);
@@ -90,23 +90,22 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
 
   const available = transferable?.[from] ?? null;
   const memberName = (member: FamilyAccount) => (member.isMain ? `${member.name} (${t('sub.main')})` : member.name);
-  const check = (text: string): string | null => {
-    if (text === '' || decimalSign(text.endsWith('.') ? `${text}0` : text) <= 0) return t('asset.transfer.errAmount');
-    const fraction = text.split('.')[1] ?? '';
-    if (fraction.length > PLACES) return t('asset.transfer.errPlaces', { places: PLACES });
-    if (available !== null && compareDecimalText(text.replace(/\.$/, ''), available) > 0)
-      return t('asset.transfer.errTooMuch');
+  const value = numericValue(amount);
+  // Typing keeps the coin's places, so a value is whole and positive, or it is not one yet.
+  const check = (): string | null => {
+    if (value === null || isZeroDecimal(value)) return t('asset.transfer.errAmount');
+    if (available !== null && compareDecimalText(value, available) > 0) return t('asset.transfer.errTooMuch');
     return null;
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = check(amount);
+    const problem = check();
     setError(problem);
-    if (problem) return;
+    if (problem || value === null) return;
     setBusy(true);
     try {
-      const sent = amount.replace(/\.$/, '');
+      const sent = value;
       const request = { from, to, coin: COIN, amount: sent, clientOid: clientOid.current };
       const reply =
         recipient?.userId && self?.userId
@@ -218,11 +217,12 @@ export function TransferDialog({ initialFrom = 'spot', onClose, onDone }: Transf
             available === null
               ? undefined
               : t('asset.transfer.available', {
-                  amount: fixedText(toCoinPlaces(available, SHOWN_PLACES), SHOWN_PLACES, intl),
+                  amount: fixedText(toCoinPlaces(available, PLACES), PLACES, intl),
                   coin: COIN,
                 })
           }
-          max={available}
+          max={available === null ? null : toCoinPlaces(available, PLACES)}
+          decimals={PLACES}
           testId="transfer-amount"
         />
         <div className="asset-transfer__actions">

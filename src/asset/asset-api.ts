@@ -53,6 +53,9 @@ export interface TransferReply {
   cTime: string;
 }
 
+/** The one coin a transfer between accounts moves (gateway/asset/asset-api.md: `coin: "USDT"`). */
+export const TRANSFER_COIN = 'USDT';
+
 /** How often an open asset page reads its figures again while visible (prices move the valuations). */
 export const ASSET_REFRESH_MS = 15_000;
 

@@ -1,7 +1,6 @@
 import { formatDecimal } from '../../engine/format/number-format';
 import { coinPlacesOf, toCoinPlaces } from '../../engine/rules/coin-places';
 import { currencySymbolOf, type CurrencyCode } from '../../engine/rules/currencies';
-import { formatRequestDate } from '../../engine/rules/request-params';
 import { currencyPlacesOf, multiplyDecimal, type ValuationUnit, valuationPlacesOf } from '../../engine/rules/valuation';
 
 /** A decimal string with exactly `places` decimals in the page's locale (Latin digits, the locale's grouping). */
@@ -20,12 +19,6 @@ export function currencyText(usdt: string, rate: string | undefined, code: Curre
 /** A figure in the valuation unit: "0.12345678 BTC", "1,234.56 USDT". */
 export function unitText(value: string, unit: ValuationUnit, intl: string): string {
   return `${fixedText(value, valuationPlacesOf(unit), intl)} ${unit}`;
-}
-
-/** When last-known figures were kept: "14:32" today, "2026-11-24 14:32" another day (spec §5 date format). */
-export function keptAtText(at: number, now = Date.now()): string {
-  const kept = formatRequestDate(new Date(at));
-  return kept.slice(0, 10) === formatRequestDate(new Date(now)).slice(0, 10) ? kept.slice(11) : kept;
 }
 
 /** Decimals a coin's amount shows where no pair says otherwise: its own for money coins (USDT 4), else all 8. */

@@ -29,7 +29,8 @@ test.describe('records', () => {
     // The paper grant (spot and futures) and the transfer's two sides.
     await expect(table.locator('tbody tr')).toHaveCount(4, SLOW);
     await expect(table.locator('tbody tr').first()).toContainText('Transfer');
-    await expect(table.locator('tbody tr').first()).toContainText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    // The page's one date-and-time format for en-US (the CSV keeps `YYYY-MM-DD HH:mm`).
+    await expect(table.locator('tbody tr').first()).toContainText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}\s[AP]M/);
     await expect(page.getByText('Page 1')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { RequestError } from '../../api/request';
-import { useT } from '../../i18n/i18n';
+import { formatDateTime } from '../../../engine/format/date-time';
+import { useIntlTag, useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
-import { AssetStates } from '../AssetStates';
-import { recordTime } from '../records/TransacPage';
+import { AssetOfflineScope, AssetStates } from '../AssetStates';
 import { useRead } from '../../api/use-read';
 import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { AddressMemoFields } from './FundsFields';
@@ -28,18 +28,21 @@ export function AddressBookPage() {
   return (
     <div className="asset-card funds">
       <h2 className="asset-card__title">{t('asset.address.title')}</h2>
-      <AssetStates state={coins.state} onRetry={coins.refresh}>
-        {(list, isKept) => (isKept ? null : <AddAddressForm coins={list} onSaved={saved.refresh} />)}
-      </AssetStates>
-      <AssetStates state={saved.state} onRetry={saved.refresh}>
-        {(entries, isKept) =>
-          entries.length === 0 ? (
-            <StateView state="empty" message={t('asset.address.empty')} />
-          ) : (
-            <SavedList entries={entries} canDelete={!isKept} onDeleted={saved.refresh} />
-          )
-        }
-      </AssetStates>
+      {/* Two reads side by side, one offline notice above both. */}
+      <AssetOfflineScope>
+        <AssetStates state={coins.state} onRetry={coins.refresh}>
+          {(list, isKept) => (isKept ? null : <AddAddressForm coins={list} onSaved={saved.refresh} />)}
+        </AssetStates>
+        <AssetStates state={saved.state} onRetry={saved.refresh}>
+          {(entries, isKept) =>
+            entries.length === 0 ? (
+              <StateView state="empty" message={t('asset.address.empty')} />
+            ) : (
+              <SavedList entries={entries} canDelete={!isKept} onDeleted={saved.refresh} />
+            )
+          }
+        </AssetStates>
+      </AssetOfflineScope>
     </div>
   );
 }
@@ -138,6 +141,7 @@ function SavedList({
   onDeleted(): void;
 }) {
   const t = useT();
+  const intl = useIntlTag();
   return (
     <ul className="funds__list funds__book" data-testid="address-book">
       {entries.map((entry) => (
@@ -150,7 +154,7 @@ function SavedList({
             {entry.memo ? ` · ${entry.memo}` : ''}
           </code>
           <span>
-            <bdi dir="ltr">{recordTime(entry.cTime)}</bdi>
+            <bdi dir="ltr">{formatDateTime(entry.cTime, intl)}</bdi>
           </span>
           <Button
             size="sm"

@@ -1,14 +1,8 @@
-import type { ChangeEvent } from 'react';
 import { compareDecimalText } from '../../../engine/rules/market-sort';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { useNumericTyping } from '../../ui/use-numeric-typing';
-
-/** What an amount field without `decimals` accepts while typing: digits and one point, up to the ledger's 8 places. */
-const AMOUNT = /^\d{0,20}(\.\d{0,8})?$/;
-/** The ledger's places: the most any amount field takes. */
-const LEDGER_PLACES = 8;
 
 /** A crypto address and, where the network needs one, its memo (digits only), both left to right. */
 export function AddressMemoFields({
@@ -64,10 +58,9 @@ export function AddressMemoFields({
 }
 
 /**
- * An amount typed as a decimal, with Max filling `max` when there is something to move. With `decimals` it follows
- * spec §5 as typed in the page's locale (useNumericTyping: other scripts' digits, the locale's symbols, a hint for a
- * refused character; the value may hold spaces, read with `numericValue`). Without, a decimal comma becomes a point
- * and what does not fit a plain decimal of 8 places is not taken (the transfer dialog sends the text as it is).
+ * An amount typed as a decimal, with Max filling `max` when there is something to move. It follows spec §5 as typed
+ * in the page's locale (useNumericTyping: other scripts' digits, the locale's symbols, a hint for a refused
+ * character), keeping `decimals` places; the value may hold spaces, so callers read it with `numericValue`.
  */
 export function AmountField({
   label,
@@ -87,36 +80,23 @@ export function AmountField({
   error?: string | null;
   hint?: string;
   max: string | null;
-  /** The places the amount may have (the coin's): the field then follows spec §5. */
-  decimals?: number;
+  /** The places the amount may have: the coin's (coin-places.ts). */
+  decimals: number;
   testId: string;
 }) {
   const t = useT();
-  const typing = useNumericTyping(value, decimals ?? LEDGER_PLACES, onChange);
-  const input =
-    decimals === undefined
-      ? {
-          value,
-          onChange(event: ChangeEvent<HTMLInputElement>) {
-            const next = event.target.value.replace(',', '.');
-            if (AMOUNT.test(next)) onChange(next);
-          },
-          onBlur,
-        }
-      : {
-          value: typing.value,
-          onChange: typing.onChange,
-          onCompositionStart: typing.onCompositionStart,
-          onCompositionEnd: typing.onCompositionEnd,
-          onBlur() {
-            typing.onBlur();
-            onBlur?.();
-          },
-        };
+  const typing = useNumericTyping(value, decimals, onChange);
   return (
     <Field
       label={label}
-      {...input}
+      value={typing.value}
+      onChange={typing.onChange}
+      onCompositionStart={typing.onCompositionStart}
+      onCompositionEnd={typing.onCompositionEnd}
+      onBlur={() => {
+        typing.onBlur();
+        onBlur?.();
+      }}
       dir="ltr"
       inputMode="decimal"
       autoComplete="off"

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../engine/format/date-time';
 import { type MessageKey, useIntlTag, useT } from '../../i18n/i18n';
 import { StateView } from '../../ui/StateView';
 import { coinAmount } from '../asset-format';
 import { AssetStates } from '../AssetStates';
 import type { RecordPage } from '../records/records-api';
-import { recordTime } from '../records/TransacPage';
 import type { ReadState } from '../../api/read-state';
 
 /** What a deposit or a withdrawal row shows in common. */
@@ -18,7 +18,8 @@ interface FundsRow {
 
 /**
  * The latest deposits or withdrawals under their title: time, amount, an optional detail (the address), and the
- * state in words, done (credited, completed) or still moving. `data-status` carries the state for tests.
+ * state in words, done (credited, completed) or still moving. `data-status` carries the state for tests. "None yet"
+ * is said only of a real empty answer: offline with nothing kept, the history says it cannot be loaded.
  */
 export function FundsHistory<Row extends FundsRow>({
   title,
@@ -44,7 +45,7 @@ export function FundsHistory<Row extends FundsRow>({
   return (
     <>
       <h3 className="funds__subtitle">{t(title)}</h3>
-      <AssetStates state={view} onRetry={onRetry}>
+      <AssetStates state={view} onRetry={onRetry} offlineText={t('asset.historyOffline')}>
         {(page) =>
           page.rows.length === 0 ? (
             <StateView state="empty" message={t(empty)} />
@@ -53,7 +54,7 @@ export function FundsHistory<Row extends FundsRow>({
               {page.rows.map((row) => (
                 <li key={row.id} data-status={row.status}>
                   <span>
-                    <bdi dir="ltr">{recordTime(row.cTime)}</bdi>
+                    <bdi dir="ltr">{formatDateTime(row.cTime, intl)}</bdi>
                   </span>
                   <span>
                     <bdi dir="ltr">{coinAmount(row.amount, row.coin, intl)}</bdi> {row.coin}

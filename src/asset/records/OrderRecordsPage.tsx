@@ -1,6 +1,7 @@
 import { isZeroDecimal } from '../../../engine/rules/numeric-input';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { formatDateTime } from '../../../engine/format/date-time';
 import { type MessageKey, useIntlTag, useT } from '../../i18n/i18n';
 import { fixedText } from '../asset-format';
 import {
@@ -14,7 +15,8 @@ import {
 } from './records-api';
 import { RecordsArea } from './RecordsArea';
 import { type RecordColumn, RecordsList } from './RecordsList';
-import { placesOf, recordTime } from './TransacPage';
+import { csvTime } from './csv-export';
+import { placesOf } from './TransacPage';
 
 const STATUS_TEXT: Record<OrderStatus, MessageKey> = {
   live: 'asset.status.live',
@@ -45,8 +47,8 @@ function useOrderColumns(withMarket: boolean): RecordColumn<OrderRecordRow>[] {
     const columns: RecordColumn<OrderRecordRow>[] = [
       {
         label: 'asset.records.time',
-        cell: (o) => <bdi dir="ltr">{recordTime(o.cTime)}</bdi>,
-        csv: (o) => recordTime(o.cTime),
+        cell: (o) => <bdi dir="ltr">{formatDateTime(o.cTime, intl)}</bdi>,
+        csv: (o) => csvTime(o.cTime),
       },
       { label: 'asset.records.pair', cell: (o) => o.symbol, csv: (o) => o.symbol },
       {
@@ -100,8 +102,8 @@ export function SpotRecordsPage() {
     return [
       {
         label: 'asset.records.time',
-        cell: (f) => <bdi dir="ltr">{recordTime(f.time)}</bdi>,
-        csv: (f) => recordTime(f.time),
+        cell: (f) => <bdi dir="ltr">{formatDateTime(f.time, intl)}</bdi>,
+        csv: (f) => csvTime(f.time),
       },
       { label: 'asset.records.pair', cell: (f) => f.symbol, csv: (f) => f.symbol },
       {

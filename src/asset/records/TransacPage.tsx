@@ -1,9 +1,10 @@
 import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { formatRequestDate } from '../../../engine/rules/request-params';
+import { formatDateTime } from '../../../engine/format/date-time';
 import { type MessageKey, useIntlTag, useT } from '../../i18n/i18n';
 import { HIDDEN_AMOUNT, useAssetDisplay } from '../../settings/asset-display';
 import { coinAmount } from '../asset-format';
+import { csvTime } from './csv-export';
 import { BILL_KINDS, type Bill, type BillKind, loadBills } from './records-api';
 import { RecordsArea } from './RecordsArea';
 import { type RecordColumn, RecordsList } from './RecordsList';
@@ -22,8 +23,6 @@ const KIND_TEXT: Record<BillKind, MessageKey> = {
 };
 const KINDS = BILL_KINDS.map((value) => ({ value, label: KIND_TEXT[value] }));
 
-/** A record's time as spec §5 writes dates: `YYYY-MM-DD HH:mm`, local. */
-export const recordTime = (ms: string) => formatRequestDate(new Date(Number(ms)));
 /** How many decimals a decimal string carries. */
 export const placesOf = (value: string) => (value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
 
@@ -37,8 +36,8 @@ export function TransacPage() {
     () => [
       {
         label: 'asset.records.time',
-        cell: (b) => <bdi dir="ltr">{recordTime(b.time)}</bdi>,
-        csv: (b) => recordTime(b.time),
+        cell: (b) => <bdi dir="ltr">{formatDateTime(b.time, intl)}</bdi>,
+        csv: (b) => csvTime(b.time),
       },
       { label: 'asset.records.type', cell: (b) => t(KIND_TEXT[b.kind]), csv: (b) => t(KIND_TEXT[b.kind]) },
       {

@@ -1,10 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
 import { toCsv } from '../../../engine/format/csv';
+import { formatRequestDate } from '../../../engine/rules/request-params';
 import type { Reply } from '../../api/request';
 import type { RecordPage } from './records-api';
 
 /** Stops an export that would read more than this many rows (a runaway filter, not a real account's year). */
 const EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * A record's time in an exported file: spec §5's `YYYY-MM-DD HH:mm`, local, the same in every language, so a
+ * spreadsheet reads it as a date (the page itself shows times with the locale's own format).
+ */
+export const csvTime = (ms: string) => formatRequestDate(new Date(Number(ms)));
 
 export type ExportState =
   | { status: 'idle' }
