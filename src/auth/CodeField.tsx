@@ -7,6 +7,8 @@ export interface CodeFieldProps {
   value: string;
   onChange(value: string): void;
   error?: string | null;
+  /** The gateway refused the step's codes: the input is marked invalid even where the text stands under another. */
+  isRefused?: boolean;
   /** Sends a code; resolves true when one was sent. Absent for authenticator codes. */
   onSend?: () => Promise<boolean>;
   name: string;
@@ -15,7 +17,7 @@ export interface CodeFieldProps {
 const RESEND_SECONDS = 60;
 
 /** A six-digit code input with a send button that counts down before it can send again. */
-export function CodeField({ label, value, onChange, error, onSend, name }: CodeFieldProps) {
+export function CodeField({ label, value, onChange, error, isRefused = false, onSend, name }: CodeFieldProps) {
   const t = useT();
   const [wait, setWait] = useState(0);
   const [sending, setSending] = useState(false);
@@ -43,6 +45,7 @@ export function CodeField({ label, value, onChange, error, onSend, name }: CodeF
       autoComplete="one-time-code"
       maxLength={6}
       onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      {...(isRefused ? { 'aria-invalid': true } : {})}
       end={
         onSend && (
           <button type="button" className="field__toggle" onClick={() => void send()} disabled={sending || wait > 0}>

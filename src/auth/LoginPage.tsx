@@ -16,6 +16,9 @@ import { ThirdBindPanel } from './third/ThirdBindPanel';
 import { ThirdPartyMethods } from './third/ThirdPartyMethods';
 import './auth.css';
 
+/** Codes that end the pending login (timed out, too many wrong codes): only the password step is left. */
+const PENDING_GONE = new Set(['40103', '40104']);
+
 /** Sign-in (spec §4, §7.2): password, then the verification steps the account needs. */
 export function LoginPage() {
   const t = useT();
@@ -51,13 +54,22 @@ export function LoginPage() {
     // The form that held the focus is gone: the next page's main landmark (the skip link's target) takes it.
     document.getElementById('main')?.focus({ preventScroll: true });
   };
+  // A code step's failure goes back to its form, which says a refused code under its field and toasts the rest.
+  const verify = async (call: () => Promise<LoginReply>) => {
+    try {
+      await advance(await call());
+    } catch (error) {
+      if (error instanceof RequestError && PENDING_GONE.has(error.details.code ?? '')) setStep({ kind: 'credentials' });
+      throw error;
+    }
+  };
   // Every failure was already shown by the request layer; the form keeps what was typed.
   const attempt = async (call: () => Promise<LoginReply>) => {
     try {
       await advance(await call());
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
-      if (error.details.code === '40103' || error.details.code === '40104') setStep({ kind: 'credentials' });
+      if (PENDING_GONE.has(error.details.code ?? '')) setStep({ kind: 'credentials' });
       // The identity's serial expired or was used: start again from the methods.
       if (error.details.code === '40160') back();
     }
@@ -111,7 +123,7 @@ export function LoginPage() {
           }
           onSend={sendLoginCode}
           onSubmit={(codes) =>
-            attempt(() => submitCodes({ emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google }))
+            verify(() => submitCodes({ emailCode: codes.email, mobileCode: codes.mobile, googleCode: codes.google }))
           }
           onBack={back}
         />
@@ -120,7 +132,7 @@ export function LoginPage() {
         <CodesForm
           channels={['system']}
           intro={t('auth.systemIntro')}
-          onSubmit={(codes) => attempt(() => submitSystemCode(codes.system ?? ''))}
+          onSubmit={(codes) => verify(() => submitSystemCode(codes.system ?? ''))}
           onBack={back}
         />
       )}

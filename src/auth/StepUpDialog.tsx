@@ -73,10 +73,10 @@ export function StepUpDialog({ purpose, summary, onDone }: StepUpDialogProps) {
         googleCode: codes.google,
         assertion,
       });
-    } catch {
-      // Shown by the request layer; a challenge that was answered is gone, so the key gets a new one.
+    } catch (error) {
+      // A challenge that was answered is gone, so the key gets a new one; the form says why (a wrong code under it).
       if (options.fido) setAttempt((n) => n + 1);
-      return;
+      throw error;
     }
     onDone(true);
   };

@@ -6,18 +6,18 @@ export function submitPassword(fields: { loginName: string; pwd: string; areaCod
   return api.post<LoginReply>('/user/login', { params: fields });
 }
 
-/** The verify-login step with whichever codes the account needs. */
+/** The verify-login step with whichever codes the account needs; failures are not toasted (the step's form says them). */
 export function submitCodes(codes: {
   emailCode?: string;
   mobileCode?: string;
   googleCode?: string;
 }): Promise<LoginReply> {
-  return api.post<LoginReply>('/user/login/verify-login', { params: codes });
+  return api.post<LoginReply>('/user/login/verify-login', { params: codes, silent: true });
 }
 
-/** The new-device step (verifySystemLogin). */
+/** The new-device step (verifySystemLogin); failures are not toasted (the step's form says them). */
 export function submitSystemCode(verifyCode: string): Promise<LoginReply> {
-  return api.post<LoginReply>('/user/login/verifySystemLogin', { params: { verifyCode } });
+  return api.post<LoginReply>('/user/login/verifySystemLogin', { params: { verifyCode }, silent: true });
 }
 
 /**

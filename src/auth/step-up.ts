@@ -53,10 +53,11 @@ export function stepUpOptions(purpose: StepUpPurpose): Promise<StepUpOptions> {
 /** Sends a step-up code to the account's own email or phone; false when it could not be sent (already shown). */
 export const sendStepUpCode = (type: 'email' | 'mobile') => sendVerifyCode(type, 'security');
 
-/** Proves the step-up for `purpose`; a wrong answer fails with its localized message (already shown). */
+/** Proves the step-up for `purpose`; a wrong answer fails with its localized message, not toasted (the form says it). */
 export async function verifyStepUp(purpose: StepUpPurpose, answers: StepUpAnswers): Promise<void> {
   const { assertion, ...codes } = answers;
   await api.post('/user/security/verify', {
     params: { purpose, ...codes, ...(assertion ? { fidoVerifyCode: JSON.stringify(assertion) } : {}) },
+    silent: true,
   });
 }

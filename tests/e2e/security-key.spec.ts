@@ -94,7 +94,9 @@ test.describe('security key', () => {
     const code = await mailboxCode(request, email, { scene: 'security', base: mailboxBase });
     await dialog.getByLabel('Email code').fill(code === '000000' ? '111111' : '000000');
     await dialog.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText('The code is wrong or has expired.')).toBeVisible();
+    const codeField = dialog.locator('.field').filter({ has: dialog.getByLabel('Email code') });
+    await expect(codeField.getByRole('alert')).toHaveText('The code is wrong or has expired.');
+    await expect(page.locator('.toast')).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Email code').fill(code);
     await dialog.getByRole('button', { name: 'Verify' }).click();

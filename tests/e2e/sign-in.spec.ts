@@ -60,7 +60,11 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Enter the codes we sent you.')).toHaveCount(0);
     await page.getByLabel('Authenticator code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText('The code is wrong or has expired.')).toBeVisible();
+    // Under the field it is about (its alert, named by the input), never a toast over the form.
+    const codeField = page.locator('.field').filter({ has: page.getByLabel('Authenticator code') });
+    await expect(codeField.getByRole('alert')).toHaveText('The code is wrong or has expired.');
+    await expect(page.getByLabel('Authenticator code')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.toast')).toHaveCount(0);
     await expect(page.getByLabel('Authenticator code')).toHaveValue('000000');
     const code = totp(decodeBase32(SECURE.secret) ?? new Uint8Array(), Date.now());
     await page.getByLabel('Authenticator code').fill(code);
