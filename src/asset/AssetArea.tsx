@@ -7,6 +7,8 @@ const TABS = [
   { to: '/asset/spot', label: 'asset.nav.spot' },
   { to: '/asset/futures', label: 'asset.nav.futures' },
   { to: '/asset/margin', label: 'asset.nav.margin' },
+  // The records of every account (transactions, spot orders, order history) start here too.
+  { to: '/transac', label: 'asset.records.nav' },
 ] as const;
 
 /** The asset area: its title, the account tabs (exact paths, spec §2.1) and the chosen account's page. */

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { TITLE_PRICE_INTERVAL_MS, TITLE_PRICE_SLACK_MS } from '../../src/ui/page-title';
+import { SLOW } from './trading-support';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
 const LANGUAGES = ['en', 'de', 'ar', 'ja', 'zh-CN'] as const;
@@ -135,6 +136,41 @@ test.describe('the header on phones and in long languages', () => {
       });
     }
   }
+
+  test('signed in, the account menu lists the account’s pages; one followed navigates and folds the menu', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await openMarkets(page, 'en');
+    const button = page.getByTestId('security-link');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator('.account-menu__panel');
+    for (const name of [
+      'Account settings',
+      'Transactions',
+      'Spot orders',
+      'Order history',
+      'My VIP level',
+      'Sub-accounts',
+      'API keys',
+      'Devices',
+    ])
+      await expect(panel.getByRole('link', { name, exact: true })).toBeVisible(SLOW);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+    await button.click();
+    await panel.getByRole('link', { name: 'Order history', exact: true }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(panel).toBeHidden();
+    // The asset area leads to the records too.
+    await page.goto('/asset');
+    await page.getByRole('navigation', { name: 'Asset accounts' }).getByRole('link', { name: 'Records' }).click();
+    await expect(page).toHaveURL(/\/transac$/);
+  });
 
   test('just above the menu breakpoint (1200 px) the longest languages still fit on one row, signed in', async ({
     page,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { i18nState, loadTexts, useT } from '../../i18n/i18n';
+import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
+import { useNamespaceTexts } from '../../i18n/use-namespace-texts';
 import { isSimulationOn, opensHere } from '../../simulation/simulation';
 import './site-footer.css';
 
@@ -28,25 +28,9 @@ function Group({ id, heading, children }: { id: string; heading: string; childre
  */
 export default function SiteFooter() {
   const t = useT();
-  const { locale } = useSnapshot(i18nState);
-  // The language whose footer texts are in: the footer shows once they are, never a bare key.
-  const [textsFor, setTextsFor] = useState<string | null>(null);
-  useEffect(() => {
-    const loading = loadTexts('footer');
-    if (!loading) {
-      setTextsFor(locale);
-      return;
-    }
-    let isLive = true;
-    loading.then(
-      () => isLive && setTextsFor(locale),
-      () => undefined,
-    );
-    return () => {
-      isLive = false;
-    };
-  }, [locale]);
-  if (textsFor !== locale) return null;
+  // The footer shows once its texts are in, never a bare key.
+  const hasTexts = useNamespaceTexts('footer');
+  if (!hasTexts) return null;
   return (
     <footer className="site-footer" data-testid="site-footer">
       {isSimulationOn() && (
