@@ -14,17 +14,26 @@ export interface MarketRow {
   high: string;
   low: string;
   volume: string;
+  /** A perpetual's funding rate for the current period, in percent; null for a spot pair. */
+  funding: string | null;
+  /** A perpetual's open interest in its base coin; null for a spot pair. */
+  openInterest: string | null;
   /** The figures as the API sent them (plain decimal strings), for sorting by value rather than by formatted text. */
   raw: MarketRowRaw;
 }
 
-/** A row's unformatted figures: last price, 24 h change ratio, high, low and quote volume. */
+/**
+ * A row's unformatted figures: last price, 24 h change ratio, high, low and quote volume, and a perpetual's funding
+ * rate (a ratio) and open interest (base coin), "0" for a spot pair so every row sorts by them.
+ */
 export interface MarketRowRaw {
   last: string;
   change: string;
   high: string;
   low: string;
   volume: string;
+  funding: string;
+  openInterest: string;
 }
 
 /** Instrument facts the rows need: coin names and how many price decimals to show. */
@@ -86,6 +95,9 @@ export function buildMarketRows(
     const [last, change, high, low, volume] = fields as string[];
     const price = { intl, minFraction: meta.pricePlaces, maxFraction: meta.pricePlaces };
     const sign = decimalSign(change);
+    // Perpetual tickers carry these two (the exchange's v2 mix tickers); a malformed one shows as unknown, not zero.
+    const funding = isDecimalString(t.fundingRate) ? t.fundingRate : null;
+    const openInterest = isDecimalString(t.holdingAmount) ? t.holdingAmount : null;
     rows.push({
       symbol: meta.symbol,
       base: meta.base,
@@ -96,7 +108,12 @@ export function buildMarketRows(
       high: formatDecimal(high, price),
       low: formatDecimal(low, price),
       volume: formatDecimal(volume, { intl, compact: true, maxFraction: 2 }),
-      raw: { last, change, high, low, volume },
+      funding:
+        funding === null
+          ? null
+          : formatDecimal(funding, { intl, percent: true, minFraction: 4, maxFraction: 4, signDisplay: 'exceptZero' }),
+      openInterest: openInterest === null ? null : formatDecimal(openInterest, { intl, compact: true, maxFraction: 2 }),
+      raw: { last, change, high, low, volume, funding: funding ?? '0', openInterest: openInterest ?? '0' },
     });
   }
   if (rows.length === 0 && data.length > 0) return { ok: false, reason: 'bad-reply' };

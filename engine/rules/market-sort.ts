@@ -1,7 +1,16 @@
 import type { MarketRow } from '../market/market-rows';
 
 /** The columns of the markets table a user can sort by. */
-export const MARKET_SORT_COLUMNS = ['pair', 'last', 'change', 'high', 'low', 'volume'] as const;
+export const MARKET_SORT_COLUMNS = [
+  'pair',
+  'last',
+  'change',
+  'high',
+  'low',
+  'volume',
+  'funding',
+  'openInterest',
+] as const;
 export type MarketSortColumn = (typeof MARKET_SORT_COLUMNS)[number];
 export type SortDirection = 'asc' | 'desc';
 

@@ -125,6 +125,7 @@ export function MarketsPage() {
             onSort={onSort}
             favourites={favourites}
             onToggleFavourite={onToggleFavourite}
+            isFutures={tab === 'futures'}
           />
         )}
       </AfterFirstCommit>

@@ -15,6 +15,11 @@ const COLUMNS: { column: MarketSortColumn; label: MessageKey; className: string 
   { column: 'low', label: 'markets.low24h', className: 'num wide-only' },
   { column: 'volume', label: 'markets.volume24h', className: 'num wide-only' },
 ];
+/** A perpetual's own figures, after the others when the table lists perpetuals. */
+const FUTURES_COLUMNS: typeof COLUMNS = [
+  { column: 'funding', label: 'markets.funding', className: 'num wide-only' },
+  { column: 'openInterest', label: 'markets.openInterest', className: 'num wide-only' },
+];
 
 export interface MarketsTableProps {
   rows: readonly ListedMarket[];
@@ -24,6 +29,8 @@ export interface MarketsTableProps {
   onSort: (column: MarketSortColumn) => void;
   favourites: readonly string[];
   onToggleFavourite: (market: ListedMarket) => void;
+  /** The table lists perpetuals: their funding rate and open interest show too. */
+  isFutures?: boolean;
 }
 
 /** A click anywhere on a row follows the row's link, unless it was on a control or ended a text selection. */
@@ -41,15 +48,17 @@ export function MarketsTable({
   onSort,
   favourites,
   onToggleFavourite,
+  isFutures = false,
 }: MarketsTableProps) {
   const t = useT();
+  const columns = isFutures ? [...COLUMNS, ...FUTURES_COLUMNS] : COLUMNS;
   return (
     <div className="markets__table-wrap">
       <table className="markets__table">
         <caption className="visually-hidden">{t('markets.updated', { time })}</caption>
         <thead>
           <tr>
-            {COLUMNS.map(({ column, label, className }) => {
+            {columns.map(({ column, label, className }) => {
               const dir = sort?.column === column ? sort.dir : null;
               return (
                 <th
@@ -107,6 +116,14 @@ export function MarketsTable({
                 <td className="num wide-only">{row.high}</td>
                 <td className="num wide-only">{row.low}</td>
                 <td className="num wide-only">{row.volume}</td>
+                {isFutures && (
+                  <>
+                    <td className="num wide-only">{row.funding ?? '--'}</td>
+                    <td className="num wide-only">
+                      {row.openInterest === null ? '--' : `${row.openInterest} ${row.base}`}
+                    </td>
+                  </>
+                )}
               </tr>
             );
           })}

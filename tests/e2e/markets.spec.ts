@@ -24,6 +24,13 @@ test.describe('markets page', () => {
     await expect(page).toHaveURL(/tab=futures/);
     await expect(page.locator('tr[data-symbol="ETHUSDT"]')).toBeVisible();
     await expect(page.locator('tr[data-symbol="BGBUSDT"]')).toHaveCount(0);
+    // A perpetual's own figures: its funding rate in percent and its open interest in its coin, sortable.
+    await expect(page.getByRole('columnheader', { name: 'Funding rate' })).toBeVisible();
+    const eth = page.locator('tr[data-symbol="ETHUSDT"] td');
+    await expect(eth.nth(5)).toHaveText(/^[+-]?\d+\.\d{4}%$/);
+    await expect(eth.nth(6)).toHaveText(/ETH$/);
+    await page.getByRole('columnheader', { name: 'Open interest' }).getByRole('button').click();
+    await expect(page).toHaveURL(/sort=openInterest/);
     await page.getByRole('searchbox').fill('eth');
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await page.getByRole('searchbox').fill('zzz');

@@ -75,7 +75,30 @@ describe('buildMarketRows', () => {
       high: '65000',
       low: '63000.25',
       volume: '123456789.12',
+      funding: '0',
+      openInterest: '0',
     });
+  });
+
+  it('shows a perpetual’s funding rate as a signed percent and its open interest in the base coin; unknown as null', () => {
+    const perpetual = buildMarketRows(
+      { code: '00000', data: [ticker({ fundingRate: '-0.000125', holdingAmount: '12345.678' })] },
+      META,
+      'en',
+    );
+    expect(perpetual.ok && perpetual.value[0]).toMatchObject({
+      funding: '-0.0125%',
+      openInterest: '12.35K',
+      raw: expect.objectContaining({ funding: '-0.000125', openInterest: '12345.678' }),
+    });
+    const spot = buildMarketRows({ code: '00000', data: [ticker()] }, META, 'en');
+    expect(spot.ok && spot.value[0]).toMatchObject({ funding: null, openInterest: null });
+    const hostile = buildMarketRows(
+      { code: '00000', data: [ticker({ fundingRate: '1e9', holdingAmount: '<b>' })] },
+      META,
+      'en',
+    );
+    expect(hostile.ok && hostile.value[0]).toMatchObject({ funding: null, openInterest: null });
   });
 
   it('formats for the locale (German grouping, negative change)', () => {

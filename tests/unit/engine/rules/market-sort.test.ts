@@ -11,7 +11,7 @@ const same = <T>(item: T) => item;
 
 const row = (symbol: string, raw: Partial<MarketRowRaw>) => ({
   symbol,
-  raw: { last: '1', change: '0', high: '1', low: '1', volume: '1', ...raw },
+  raw: { last: '1', change: '0', high: '1', low: '1', volume: '1', funding: '0', openInterest: '0', ...raw },
 });
 
 describe('compareDecimalText', () => {
