@@ -161,7 +161,7 @@ for (const viewport of [
       await useTheme(page, 'dark');
       await registerAt(page, request);
       const form = await openScreen(page, '/de/futures/usdt/BTCUSDT');
-      await expect(form.locator('input[name="leverage"]')).toHaveValue('10', SLOW);
+      await expect(form.getByTestId('leverage-open')).toHaveAttribute('data-leverage', '10', SLOW);
       await expect(form.getByText(de['trade.form.availableMargin'])).toBeVisible();
       await expect(form.getByTestId('order-max-long')).toHaveText(/\d.* BTC/);
       await expect(form.getByTestId('order-max-short')).toHaveText(/\d.* BTC/);
@@ -197,7 +197,7 @@ for (const viewport of [
       await registerAt(page, request);
       const form = await openScreen(page, '/ar/futures/usdt/BTCUSDT');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      await expect(form.locator('input[name="leverage"]')).toHaveValue('10', SLOW);
+      await expect(form.getByTestId('leverage-open')).toHaveAttribute('data-leverage', '10', SLOW);
       await form.getByRole('radio', { name: ar['trade.form.long'], exact: true }).check();
       await form.getByRole('radio', { name: ar['trade.form.market'], exact: true }).check();
       await form.locator('input[name="size"]').fill('0.01');
@@ -219,7 +219,7 @@ for (const viewport of [
       await page.waitForTimeout(1500);
       await expect(failure).toBeVisible();
 
-      await row.locator('td.account-table__action').getByRole('button').click();
+      await row.locator('td.account-table__action').getByRole('button').first().click();
       const dialog = page.getByRole('dialog');
       const closed = await envelopeOf(page, '/v1/trade/mix/close-position', () =>
         dialog.getByRole('button', { name: ar['trade.acct.closeConfirm'] }).click(),

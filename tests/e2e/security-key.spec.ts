@@ -31,6 +31,7 @@ async function registerFreshAccount(page: Page, request: APIRequestContext, mail
   await page.getByLabel('Email code').fill(await mailboxCode(request, email, { base: mailboxBase }));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repeat password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /agree to the trading terms/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('signed-in-user')).toBeVisible();
   return email;
@@ -94,7 +95,7 @@ test.describe('security key', () => {
     const code = await mailboxCode(request, email, { scene: 'security', base: mailboxBase });
     await dialog.getByLabel('Email code').fill(code === '000000' ? '111111' : '000000');
     await dialog.getByRole('button', { name: 'Verify' }).click();
-    const codeField = dialog.locator('.field').filter({ has: dialog.getByLabel('Email code') });
+    const codeField = dialog.locator('.field').filter({ has: page.getByLabel('Email code') });
     await expect(codeField.getByRole('alert')).toHaveText('The code is wrong or has expired.');
     await expect(page.locator('.toast')).toHaveCount(0);
     await expect(dialog).toBeVisible();
