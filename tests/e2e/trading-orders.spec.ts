@@ -184,7 +184,7 @@ test.describe('trading screens: orders and positions', () => {
     const errors = watchPageErrors(page);
     await registerFresh(page, request, 'trade-e2e-');
     const screen = await openTradeScreen(page, '/futures/usdt/BTCUSDT');
-    await expect(screen.form.getByLabel(/^Leverage/)).toHaveValue('10', SLOW);
+    await expect(screen.form.getByRole('button', { name: 'Leverage 10×' })).toBeVisible(SLOW);
     await expect(screen.tab(/^Positions/)).toHaveAttribute('aria-selected', 'true');
     await expect(screen.panel.getByText('No open positions.')).toBeVisible(SLOW);
 

@@ -67,7 +67,8 @@ export function TickerBar({ store, symbol, base, quote, market }: TickerBarProps
       {ticker === null ? (
         <Skeleton className="ticker__skeleton" />
       ) : (
-        <dl className="ticker__figures">
+        // The figures scroll sideways when they do not fit: a keyboard reaches them by focusing the row.
+        <dl className="ticker__figures" tabIndex={0}>
           <div className={`ticker__last ticker__last--${direction}`}>
             <dt className="visually-hidden">{t('trade.last')}</dt>
             <dd data-testid="ticker-last">{ticker.last}</dd>

@@ -1,18 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { Slice } from '../account-panels/account-store';
 import { isRefusalStanding, type RefusalStamps, type ShownRefusal } from '../../../engine/rules/refusal-standing';
 import type { FuturesSettings, MarginModeName, PosModeName } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
-import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { showToast } from '../../ui/toast/toast-state';
-import { leverageValue } from './order-form-model';
 import { refusalOf } from './form-refusal';
+import { LeverageDialog } from './LeverageDialog';
 import { OrderFormSegmented } from './OrderFormSegmented';
-import { useNumericTyping } from '../../ui/use-numeric-typing';
 
 export interface OrderFormFuturesProps {
   instrument: TradeInstrument;
@@ -21,31 +18,22 @@ export interface OrderFormFuturesProps {
   stamps: RefusalStamps;
 }
 
-type Busy = 'leverage' | 'margin' | 'position' | null;
+type Busy = 'margin' | 'position' | null;
 
-/** The futures account settings above the order form: margin mode, position mode and leverage (1 … maxLever). */
+/**
+ * The futures account settings above the order form: margin mode, position mode and a compact leverage button that
+ * opens the leverage dialog (1 … maxLever), so the form stays short on a laptop's screen.
+ */
 export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFuturesProps) {
   const t = useT();
   const { api, store } = useTradeServices();
   const current = settings.data;
   const maxLever = current?.maxLever ?? instrument.maxLever;
-  const [leverage, setLeverage] = useState(current ? String(current.leverage) : '');
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState<ShownRefusal | null>(null);
-  const [touched, setTouched] = useState(false);
-  const leverageTyping = useNumericTyping(leverage, 0, (typed) => {
-    setLeverage(typed);
-    setTouched(true);
-    // A refusal of the leverage concerned what was typed: editing it clears the message.
-    setFailure(null);
-  });
+  const [isLeverageOpen, setLeverageOpen] = useState(false);
   // "Close your positions…" (43009) and the like go once the position or order they were about is gone.
   const shownFailure = failure && isRefusalStanding(failure, stamps) ? failure.text : null;
-
-  // The server's leverage replaces what was typed whenever it changes (after an apply, or another tab's change).
-  useEffect(() => {
-    if (current) setLeverage(String(current.leverage));
-  }, [current]);
 
   if (!current) {
     if (settings.status === 'error')
@@ -60,9 +48,6 @@ export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFutu
     return null;
   }
 
-  const chosen = leverageValue(leverage, maxLever);
-  const leverageError = touched && chosen === null ? t('trade.form.leverageRange', { max: maxLever }) : null;
-
   const run = async (kind: Exclude<Busy, null>, action: () => Promise<void>, done: string) => {
     if (busy) return;
     setBusy(kind);
@@ -76,16 +61,6 @@ export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFutu
     } finally {
       setBusy(null);
     }
-  };
-
-  const applyLeverage = () => {
-    setTouched(true);
-    if (chosen === null || chosen === current.leverage) return;
-    void run(
-      'leverage',
-      () => api.setLeverage(instrument.symbol, chosen),
-      t('trade.form.leverageSet', { leverage: chosen }),
-    );
   };
 
   return (
@@ -112,37 +87,27 @@ export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFutu
         ]}
         onChange={(mode) => void run('position', () => api.setPositionMode(mode), t('trade.form.settingsSaved'))}
       />
-      <Field
-        label={t('trade.form.leverage', { max: maxLever })}
-        name="leverage"
-        value={leverageTyping.value}
-        inputMode="numeric"
-        autoComplete="off"
-        dir="ltr"
-        className="trade-field"
-        error={leverageError}
-        hint={leverageTyping.hint}
-        onChange={leverageTyping.onChange}
-        onCompositionStart={leverageTyping.onCompositionStart}
-        onCompositionEnd={leverageTyping.onCompositionEnd}
-        onBlur={leverageTyping.onBlur}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            applyLeverage();
-          }
-        }}
-        end={
-          <Button
-            size="sm"
-            loading={busy === 'leverage'}
-            disabled={busy !== null && busy !== 'leverage'}
-            onClick={applyLeverage}
-          >
-            {t('trade.form.apply')}
-          </Button>
-        }
-      />
+      <button
+        type="button"
+        className="trade-leverage__open"
+        aria-haspopup="dialog"
+        data-testid="leverage-open"
+        data-leverage={current.leverage}
+        disabled={busy !== null}
+        onClick={() => setLeverageOpen(true)}
+      >
+        <span className="trade-leverage__open-label">{t('trade.form.leverageLabel')}</span>{' '}
+        <bdi dir="ltr" className="trade-leverage__open-value">{`${current.leverage}×`}</bdi>
+      </button>
+      {isLeverageOpen && (
+        <LeverageDialog
+          instrument={instrument}
+          settings={current}
+          maxLever={maxLever}
+          stamps={stamps}
+          onClose={() => setLeverageOpen(false)}
+        />
+      )}
       {shownFailure && (
         <p className="trade-form__error" role="alert" data-testid="settings-failure">
           {shownFailure}

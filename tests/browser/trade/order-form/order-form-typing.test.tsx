@@ -120,6 +120,7 @@ describe('OrderForm with an input method (IME)', () => {
 describe('OrderForm leverage field', () => {
   it('reads full-width digits and refuses a minus with the same rule', async () => {
     await renderForm(FUTURES);
+    await userEvent.click(page.getByRole('button', { name: 'Leverage 10×' }));
     const leverage = page.getByLabelText('Leverage (1–20×)');
     const field = () => leverage.element() as HTMLInputElement;
     await expect.poll(() => field().value).toBe('10');

@@ -200,12 +200,15 @@ describe('OrderForm valuation', () => {
 });
 
 describe('OrderForm futures', () => {
-  it('keeps leverage within 1 … maxLever and applies a valid one', async () => {
+  it('keeps leverage within 1 … maxLever and applies a valid one from the leverage dialog', async () => {
     const { api } = await renderForm({ instrument: FUTURES, lastPrice: '60000.0' });
+    const open = page.getByRole('button', { name: 'Leverage 10×' });
+    await expect.element(open).toBeVisible();
+    await userEvent.click(open);
     const leverage = page.getByLabelText('Leverage (1–20×)');
     await expect.poll(() => (leverage.element() as HTMLInputElement).value).toBe('10');
     await userEvent.fill(leverage, '25');
-    await userEvent.click(page.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
     await expect.element(page.getByText('Enter a whole leverage from 1 to 20.')).toBeVisible();
     await userEvent.fill(leverage, '0');
     await expect.element(page.getByText('Enter a whole leverage from 1 to 20.')).toBeVisible();
@@ -216,6 +219,7 @@ describe('OrderForm futures', () => {
     await userEvent.fill(leverage, '20');
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => api.setLeverage.mock.calls).toEqual([['BTCUSDT', 20]]);
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('sends margin mode and reduce-only in one-way mode, margin valued at the leverage', async () => {
