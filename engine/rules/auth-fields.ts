@@ -34,10 +34,30 @@ export function checkAreaCode(value: string): FieldProblem | null {
   return AREA_CODE.test(v) ? null : 'invalidMobile';
 }
 
-/** Password rule: 8 to 32 characters with at least one letter and one digit. */
+/** What a new password still lacks under the rule of {@link checkPassword}; the UI says each one in its own words. */
+export type PasswordGap = 'characters' | 'tooShort' | 'tooLong' | 'letter' | 'digit';
+
+/** Printable ASCII without the space: what the gateway lets a password contain. */
+const PASSWORD_CHARS = /^[\x21-\x7e]*$/;
+
+/**
+ * What a typed password lacks, in the order a user would fix it (empty when it passes): only printable ASCII without
+ * spaces, 8 to 32 characters, at least one Latin letter and one digit (the gateway's rule, checked before sending).
+ */
+export function passwordGaps(value: string): PasswordGap[] {
+  const gaps: PasswordGap[] = [];
+  if (!PASSWORD_CHARS.test(value)) gaps.push('characters');
+  if (value.length < 8) gaps.push('tooShort');
+  else if (value.length > 32) gaps.push('tooLong');
+  if (!/[A-Za-z]/.test(value)) gaps.push('letter');
+  if (!/\d/.test(value)) gaps.push('digit');
+  return gaps;
+}
+
+/** Password rule: 8 to 32 printable ASCII characters without spaces, with at least one letter and one digit. */
 export function checkPassword(value: string): FieldProblem | null {
   if (!value) return 'required';
-  return value.length >= 8 && value.length <= 32 && /[A-Za-z]/.test(value) && /\d/.test(value) ? null : 'passwordRule';
+  return passwordGaps(value).length === 0 ? null : 'passwordRule';
 }
 
 /** The repeated password must equal the first. */

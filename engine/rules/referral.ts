@@ -61,6 +61,29 @@ export function readReferralCodes(params: QueryReader): ReferralCodes {
   return codes;
 }
 
+/** True when a referral code is well formed: 1 to 64 of `A-Z a-z 0-9 _ -` (ours; the gateway checks the same). */
+export function isReferralCode(value: string): boolean {
+  return CODE.test(value);
+}
+
+/**
+ * The query keys a sign-up link carries the referral code a visitor would type in: the app's `security/regist` keys
+ * (spec §2.2), then the web's `clacCode` (spec §3).
+ */
+export const SIGN_UP_REFERRAL_KEYS = ['referralCode', 'inviteCode', 'clacCode'] as const;
+
+/**
+ * The referral code a sign-up link brings to the form's referral field: the first well-formed one under
+ * {@link SIGN_UP_REFERRAL_KEYS}, a comma list yielding its first item, or null (spec §2.2, §3).
+ */
+export function referralCodeFromLink(params: QueryReader): string | null {
+  for (const key of SIGN_UP_REFERRAL_KEYS) {
+    const first = params.get(key)?.split(',')[0]?.trim() ?? '';
+    if (CODE.test(first)) return first;
+  }
+  return null;
+}
+
 function within(now: number, begin?: number, end?: number): boolean {
   return (begin === undefined || now >= begin) && (end === undefined || now <= end);
 }

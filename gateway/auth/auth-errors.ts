@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { REFERRAL_REFUSED_CODE, TERMS_NOT_AGREED_CODE } from '../../engine/rules/registration';
 import { STEP_UP_REQUIRED_CODE } from '../../engine/rules/step-up';
 import { BusinessError } from '../http/gateway-error';
 
@@ -27,6 +28,11 @@ export const submitFailed = () =>
 /** Registration for an email or mobile that has an account (only said after the codes proved the caller owns them). */
 export const alreadyRegistered = () =>
   new AuthError('40107', 'This email or mobile number is already registered, please log in');
+/** A referral field of a registration is malformed (the message names it); the form shows it under its field. */
+export const referralRefused = (field: string) =>
+  new AuthError(REFERRAL_REFUSED_CODE, `Invalid referral code in ${field}: use 1 to 64 letters, digits, _ or -`);
+/** A registration came without `agreed: true`, the consent to the terms the form asks for. */
+export const termsNotAgreed = () => new AuthError(TERMS_NOT_AGREED_CODE, 'Please agree to the terms to register');
 /** Google Authenticator is bound already. */
 export const googleAlreadyBound = () => new AuthError('40108', 'Google Authenticator is already bound');
 /** Google Authenticator is not bound. */

@@ -1,4 +1,5 @@
 import { invalidField } from '../http/gateway-error';
+import { referralRefused } from './auth-errors';
 import { type JsonObject, readString } from '../http/validate';
 
 /** Longest email or login name accepted (RFC 5321 path limit). */
@@ -114,13 +115,19 @@ export function readCode(object: JsonObject, field: string): string {
   return value;
 }
 
-/** Reads the six optional referral fields (each at most 64 of `A-Z a-z 0-9 _ -`; empty reads as absent). */
+/**
+ * Reads the six optional referral fields (each at most 64 of `A-Z a-z 0-9 _ -`; empty reads as absent). A malformed
+ * one, too long included, is the person's typing, so it gets the refusal the form shows under its field (`40115`);
+ * a value that is not a string at all is a broken client (`40002`). A well-formed code is stored as given: nothing
+ * in spec §3 says a code must name an existing account.
+ */
 export function readReferral(object: JsonObject): Referral {
   const referral = {} as Referral;
   for (const field of REFERRAL_FIELDS) {
-    const value = optionalTrimmed(object, field, 64);
-    if (value !== undefined && !REFERRAL_PATTERN.test(value))
-      throw invalidField(field, 'must be letters, digits, _ or - only');
+    // The body limit bounds the length; the pattern says what is wrong with a long one.
+    const value =
+      object[field] === null ? undefined : readString(object, field, { optional: true })?.trim() || undefined;
+    if (value !== undefined && !REFERRAL_PATTERN.test(value)) throw referralRefused(field);
     referral[field] = value ?? null;
   }
   return referral;

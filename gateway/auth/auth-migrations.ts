@@ -1,6 +1,9 @@
 import type { Migration } from '../db/migration';
 
-/** Schema of accounts, sessions, pending logins, verification codes, the dev mailbox, rate-limit events and security keys (ids 200+); append only. */
+/**
+ * Schema of accounts, sessions, pending logins, verification codes, the dev mailbox, rate-limit events, security keys
+ * and terms consents (ids 200+); append only.
+ */
 export const AUTH_MIGRATIONS: readonly Migration[] = [
   {
     id: 200,
@@ -141,6 +144,17 @@ export const AUTH_MIGRATIONS: readonly Migration[] = [
         purpose TEXT NOT NULL,
         expires_at INTEGER NOT NULL,
         PRIMARY KEY (session_id, purpose)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    id: 204,
+    name: 'auth-terms-consents',
+    // When an account agreed to the terms at registration; written with the account, kept as long as it exists.
+    sql: `
+      CREATE TABLE terms_consents (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        agreed_at INTEGER NOT NULL
       ) WITHOUT ROWID;
     `,
   },

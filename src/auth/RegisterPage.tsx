@@ -1,27 +1,29 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  checkAreaCode,
-  checkCode,
-  checkEmail,
-  checkMobile,
-  checkPassword,
-  checkRePassword,
-} from '../../engine/rules/auth-fields';
-import { beginSession } from './auth-actions';
-import { type RegisterFields, type RegisterKind, register, sendRegisterCode } from './register-flow';
+import { checkAreaCode, checkCode, checkEmail, checkMobile, checkRePassword } from '../../engine/rules/auth-fields';
+import { isReferralCode } from '../../engine/rules/referral';
+import { REFERRAL_REFUSED_CODE, TERMS_NOT_AGREED_CODE } from '../../engine/rules/registration';
+import { RequestError } from '../api/request';
 import { useT } from '../i18n/i18n';
 import { ensureFingerprint } from '../security/fingerprint';
 import { Button } from '../ui/Button';
 import { Field, PasswordField } from '../ui/Field';
 import { Tabs } from '../ui/Tabs';
-import { CodeField } from './CodeField';
+import { showToast } from '../ui/toast/toast-state';
+import { beginSession } from './auth-actions';
+import { passwordGapText } from './password-gap-text';
+import { cachedReferralCode, type RegisterFields, type RegisterKind, register } from './register-flow';
+import { RegisterContactFields } from './RegisterContactFields';
+import { RegisterNextSteps } from './RegisterNextSteps';
+import { TermsConsent } from './TermsConsent';
 import { fieldProblemText } from './use-field-text';
 import { handOffToLogin } from './third/third-api';
 import { ThirdPartyMethods } from './third/ThirdPartyMethods';
 import './auth.css';
 
-const EMPTY: RegisterFields = {
+type TextKey = Exclude<keyof RegisterFields, 'agreed'>;
+
+const EMPTY: Omit<RegisterFields, 'referralCode'> = {
   email: '',
   mobile: '',
   areaCode: '',
@@ -29,20 +31,49 @@ const EMPTY: RegisterFields = {
   rePwd: '',
   emailCode: '',
   mobileCode: '',
+  agreed: false,
 };
 
-/** Registration by email, by phone, or by both (spec §7.3); a failed request keeps everything typed. */
-export function RegisterPage() {
+/** What the gateway refused that the form shows under its own field until the person changes it. */
+interface Refusals {
+  referral: boolean;
+  consent: boolean;
+}
+
+export interface RegisterPageProps {
+  /** The referral code of the sign-up link that opened the page (validated by the route). */
+  linkedReferralCode?: string;
+}
+
+/**
+ * Registration by email, by phone, or by both (spec §7.3), with an optional referral code (a link's, else the one a
+ * landing cached) and the required terms consent; a failed request keeps everything typed. A new account, signed
+ * in, is offered its next steps.
+ */
+export function RegisterPage({ linkedReferralCode }: RegisterPageProps) {
   const t = useT();
   const navigate = useNavigate();
   const [kind, setKind] = useState<RegisterKind>('email');
-  const [f, setF] = useState<RegisterFields>(EMPTY);
+  const [f, setF] = useState<RegisterFields>(() => ({
+    ...EMPTY,
+    referralCode: linkedReferralCode ?? cachedReferralCode(),
+  }));
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<Refusals>({ referral: false, consent: false });
+  const [isDone, setDone] = useState(false);
   useEffect(() => ensureFingerprint(), []);
-  const set = (key: keyof RegisterFields) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
+  const set = (key: TextKey) => (value: string) => {
+    setF((prev) => ({ ...prev, [key]: value }));
+    if (key === 'referralCode') setRefused((prev) => ({ ...prev, referral: false }));
+  };
+  const setAgreed = (agreed: boolean) => {
+    setF((prev) => ({ ...prev, agreed }));
+    setRefused((prev) => ({ ...prev, consent: false }));
+  };
   const usesEmail = kind !== 'mobile';
   const usesMobile = kind !== 'email';
+  const referral = f.referralCode.trim();
 
   const errors = {
     email: usesEmail ? fieldProblemText(t, checkEmail(f.email), t('auth.email')) : null,
@@ -50,10 +81,22 @@ export function RegisterPage() {
     areaCode: usesMobile ? fieldProblemText(t, checkAreaCode(f.areaCode), t('auth.areaCode')) : null,
     emailCode: usesEmail ? fieldProblemText(t, checkCode(f.emailCode), t('auth.emailCode')) : null,
     mobileCode: usesMobile ? fieldProblemText(t, checkCode(f.mobileCode), t('auth.mobileCode')) : null,
-    pwd: fieldProblemText(t, checkPassword(f.pwd), t('auth.password')),
+    pwd: passwordGapText(t, f.pwd, t('auth.password')),
     rePwd: fieldProblemText(t, checkRePassword(f.rePwd, f.pwd), t('auth.rePassword')),
+    referralCode: refused.referral || (referral !== '' && !isReferralCode(referral)) ? t('auth.referralInvalid') : null,
+    agreed: refused.consent || !f.agreed ? t('auth.consentRequired') : null,
   };
   const show = (error: string | null) => (touched ? error : null);
+
+  /** A refusal of the referral code or the consent goes under its field; any other failure is toasted once. */
+  const showRefusal = (error: unknown) => {
+    if (!(error instanceof RequestError)) return;
+    if (error.details.code === REFERRAL_REFUSED_CODE) setRefused((prev) => ({ ...prev, referral: true }));
+    else if (error.details.code === TERMS_NOT_AGREED_CODE) setRefused((prev) => ({ ...prev, consent: true }));
+    // A signing failure was shown by the signing layer; a cancelled call has nothing to say.
+    else if (!error.details.shown && error.message && error.kind !== 'cancelled' && error.kind !== 'security')
+      showToast({ type: 'error', message: error.message });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,14 +105,20 @@ export function RegisterPage() {
     setBusy(true);
     try {
       const userId = await register(kind, f);
-      await beginSession(userId);
-      await navigate({ to: '/', search: {} });
-    } catch {
-      // The request layer showed the error; the form keeps its values.
+      try {
+        await beginSession(userId);
+      } finally {
+        // The account exists and its session cookie is set: its next steps, whatever the page's own sign-in did.
+        setDone(true);
+      }
+    } catch (error) {
+      showRefusal(error);
     } finally {
       setBusy(false);
     }
   };
+
+  if (isDone) return <RegisterNextSteps />;
 
   return (
     <section className="auth" aria-labelledby="auth-title">
@@ -85,60 +134,18 @@ export function RegisterPage() {
         ]}
       >
         <form method="post" action="#" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
-          {usesMobile && (
-            <>
-              <Field
-                label={t('auth.areaCode')}
-                name="areaCode"
-                inputMode="numeric"
-                autoComplete="tel-country-code"
-                maxLength={5}
-                value={f.areaCode}
-                onChange={(e) => set('areaCode')(e.target.value)}
-                error={show(errors.areaCode)}
-              />
-              <Field
-                label={t('auth.mobile')}
-                name="mobile"
-                inputMode="tel"
-                autoComplete="tel-national"
-                maxLength={15}
-                value={f.mobile}
-                onChange={(e) => set('mobile')(e.target.value)}
-                error={show(errors.mobile)}
-              />
-              <CodeField
-                name="mobileCode"
-                label={t('auth.mobileCode')}
-                value={f.mobileCode}
-                onChange={set('mobileCode')}
-                error={show(errors.mobileCode)}
-                onSend={() => sendRegisterCode('mobile', f)}
-              />
-            </>
-          )}
-          {usesEmail && (
-            <>
-              <Field
-                label={t('auth.email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                value={f.email}
-                onChange={(e) => set('email')(e.target.value)}
-                error={show(errors.email)}
-              />
-              <CodeField
-                name="emailCode"
-                label={t('auth.emailCode')}
-                value={f.emailCode}
-                onChange={set('emailCode')}
-                error={show(errors.emailCode)}
-                onSend={() => sendRegisterCode('email', f)}
-              />
-            </>
-          )}
+          <RegisterContactFields
+            kind={kind}
+            fields={f}
+            set={set}
+            errors={{
+              email: show(errors.email),
+              mobile: show(errors.mobile),
+              areaCode: show(errors.areaCode),
+              emailCode: show(errors.emailCode),
+              mobileCode: show(errors.mobileCode),
+            }}
+          />
           <PasswordField
             label={t('auth.password')}
             name="pwd"
@@ -147,7 +154,7 @@ export function RegisterPage() {
             value={f.pwd}
             onChange={(e) => set('pwd')(e.target.value)}
             error={show(errors.pwd)}
-            hint={t('auth.passwordRule')}
+            hint={t('auth.passwordHint')}
           />
           <PasswordField
             label={t('auth.rePassword')}
@@ -158,6 +165,18 @@ export function RegisterPage() {
             onChange={(e) => set('rePwd')(e.target.value)}
             error={show(errors.rePwd)}
           />
+          <Field
+            label={t('auth.referralCode')}
+            name="referralCode"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={64}
+            value={f.referralCode}
+            onChange={(e) => set('referralCode')(e.target.value)}
+            error={show(errors.referralCode)}
+          />
+          <TermsConsent checked={f.agreed} onChange={setAgreed} error={show(errors.agreed)} />
           <Button type="submit" variant="primary" block loading={busy}>
             {t('auth.submitRegister')}
           </Button>

@@ -11,6 +11,7 @@ async function registered(browser: Browser, request: Parameters<typeof mailboxCo
   await page.getByLabel('Email code').fill(await mailboxCode(request, email, { scene: 'register' }));
   await page.getByLabel('Password', { exact: true }).fill('Old-pass-11');
   await page.getByLabel('Repeat password').fill('Old-pass-11');
+  await page.getByRole('checkbox', { name: /agree to the trading terms/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('signed-in-user')).toBeVisible();
   return page;

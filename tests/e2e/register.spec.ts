@@ -17,9 +17,16 @@ test.describe('registration', () => {
     await page.getByLabel('Email code').fill(await mailboxCode(request, email));
     await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
     await page.getByLabel('Repeat password').fill('Fresh-pass-1');
+    await page.getByRole('checkbox', { name: /agree to the trading terms/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByTestId('signed-in-user')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+    await expect(page.getByTestId('register-next-steps').getByRole('link', { name: /^Deposit/ })).toHaveAttribute(
+      'href',
+      /\/asset\/deposit$/,
+    );
     expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toContain('"agreed":true');
     expect(bodies[0]).toContain('"registerVipNo":"VIP7"');
     expect(bodies[0]).toContain('"registerChannel":"spring"');
     expect(bodies[0]).toContain('bodyCiphertext');
@@ -33,11 +40,13 @@ test.describe('registration', () => {
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
-    await expect(page.getByText('Use 8 to 32 characters with at least one letter and one digit.').last()).toBeVisible();
+    await expect(page.getByText(/Too short: use at least 8 characters\./)).toBeVisible();
+    await expect(page.getByText('Agree to the trading terms to create your account.')).toBeVisible();
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('someone@example.com');
     await page.getByLabel('Email code').fill('123456');
     await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
     await page.getByLabel('Repeat password').fill('Fresh-pass-1');
+    await page.getByRole('checkbox', { name: /agree to the trading terms/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /code/i }).first()).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('someone@example.com');

@@ -142,6 +142,7 @@ export async function registerFresh(
   await page.getByLabel('Email code').fill(await mailboxCode(request, email));
   await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-1');
   await page.getByLabel('Repeat password').fill('Fresh-pass-1');
+  await page.getByRole('checkbox', { name: /agree to the trading terms/ }).check();
   const registered = page.waitForResponse((response) => response.url().includes('/v1/user/register/email'));
   await page.getByRole('button', { name: 'Create account' }).click();
   const reply = await (await registered).json();

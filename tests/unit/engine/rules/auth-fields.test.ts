@@ -8,6 +8,7 @@ import {
   checkPassword,
   checkRePassword,
   isPhoneLoginName,
+  passwordGaps,
 } from '../../../../engine/rules/auth-fields';
 
 describe('checkEmail', () => {
@@ -46,6 +47,31 @@ describe('checkPassword / checkRePassword', () => {
     expect(checkPassword(`a1${'x'.repeat(31)}`)).toBe('passwordRule');
     expect(checkRePassword('Demo-pass-1', 'Demo-pass-1')).toBeNull();
     expect(checkRePassword('Demo-pass-2', 'Demo-pass-1')).toBe('passwordMismatch');
+  });
+});
+
+describe('passwordGaps', () => {
+  it('is empty for a password the rule takes, at both ends of the length', () => {
+    expect(passwordGaps('Demo-pass-1')).toEqual([]);
+    expect(passwordGaps('abcdefg1')).toEqual([]);
+    expect(passwordGaps(`a1${'x'.repeat(30)}`)).toEqual([]);
+    expect(passwordGaps('!@#$%^&*()_+-=[]{};:,.<>/?~`|a1')).toEqual([]);
+  });
+  it('names each thing a password lacks, in the order a person would fix them', () => {
+    expect(passwordGaps('short1')).toEqual(['tooShort']);
+    expect(passwordGaps('abcdefgh')).toEqual(['digit']);
+    expect(passwordGaps('12345678')).toEqual(['letter']);
+    expect(passwordGaps('!!!')).toEqual(['tooShort', 'letter', 'digit']);
+    expect(passwordGaps(`a1${'x'.repeat(31)}`)).toEqual(['tooLong']);
+    expect(passwordGaps('pass word 1')).toEqual(['characters']);
+    expect(passwordGaps('пароль123')).toEqual(['characters', 'letter']);
+    expect(passwordGaps('Pässword1')).toEqual(['characters']);
+  });
+  it('agrees with checkPassword, which the gateway rule matches (printable ASCII, no spaces)', () => {
+    for (const value of ['Demo-pass-1', 'short1', 'pass word 1', 'tab\there1', 'Pässword1', `a1${'x'.repeat(31)}`]) {
+      expect(checkPassword(value) === null, value).toBe(passwordGaps(value).length === 0);
+    }
+    expect(checkPassword('pass word 1')).toBe('passwordRule');
   });
 });
 

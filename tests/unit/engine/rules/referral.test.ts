@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   captureReferral,
+  isReferralCode,
   parseReferralConfig,
   type ReferralConfig,
   readReferralCache,
   readReferralCodes,
   referralCacheDays,
+  referralCodeFromLink,
   referralRegistrationFields,
 } from '../../../../engine/rules/referral';
 
@@ -128,5 +130,35 @@ describe('parseReferralConfig', () => {
       { channelCode: 'a', cacheEffectiveTime: 5, channelCodeBeginTime: undefined, channelCodeEndTime: undefined },
     ]);
     expect(parsed.activeLinkList).toEqual([]);
+  });
+});
+
+describe('isReferralCode', () => {
+  it('takes 1 to 64 letters, digits, _ and -', () => {
+    for (const good of ['a', 'ABC123', 'x_y-z', 'Z'.repeat(64)]) expect(isReferralCode(good), good).toBe(true);
+  });
+  it('refuses empty, long, spaced, non-Latin and hostile codes', () => {
+    for (const bad of ['', 'Z'.repeat(65), 'AB CD', ' AB', 'код', 'a,b', "' OR 1=1", '<b>', 'a\u0000b', 'a\nb']) {
+      expect(isReferralCode(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('referralCodeFromLink', () => {
+  const read = (query: string) => referralCodeFromLink(new URLSearchParams(query));
+  it('reads the app keys of security/regist, then clacCode', () => {
+    expect(read('referralCode=FRIEND1')).toBe('FRIEND1');
+    expect(read('inviteCode=INV-2')).toBe('INV-2');
+    expect(read('clacCode=c_3')).toBe('c_3');
+    expect(read('clacCode=C&inviteCode=I&referralCode=R')).toBe('R');
+  });
+  it('takes the first item of a comma list, trimmed', () => {
+    expect(read('referralCode=%20A1%20,B2')).toBe('A1');
+  });
+  it('skips a malformed key for the next well-formed one, and gives null when none is', () => {
+    expect(read('referralCode=%3Cscript%3E&clacCode=OK')).toBe('OK');
+    expect(read(`referralCode=${'x'.repeat(65)}`)).toBeNull();
+    expect(read('ref=ABC&vipCode=V')).toBeNull();
+    expect(read('')).toBeNull();
   });
 });

@@ -33,11 +33,19 @@ const ROUTES: [string, Record<string, unknown>][] = [
       commonCode: 'c',
       groupId: 'g',
       actCode: 'a',
+      agreed: true,
     },
   ],
   [
     '/v1/user/register/mobile',
-    { mobile: '13800138000', areaCode: '86', pwd: 'Fresh-pass-1', rePwd: 'Fresh-pass-1', verifyCode: '123456' },
+    {
+      mobile: '13800138000',
+      areaCode: '86',
+      pwd: 'Fresh-pass-1',
+      rePwd: 'Fresh-pass-1',
+      verifyCode: '123456',
+      agreed: true,
+    },
   ],
   [
     '/v1/user/register/mobileAndEmail',
@@ -49,6 +57,7 @@ const ROUTES: [string, Record<string, unknown>][] = [
       rePwd: 'Fresh-pass-1',
       emailVerifyCode: '123456',
       verifyCode: '123456',
+      agreed: true,
     },
   ],
   ['/v1/user/security/google/bind', { googleCode: '123456' }],

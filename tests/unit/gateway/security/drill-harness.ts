@@ -90,7 +90,12 @@ export function createDrill(options: Partial<GatewayOptions> = {}): Drill {
       await owner.send('POST', '/v1/msg/verify-code/send', { type: 'email', scene: 'register', email });
       const verifyCode = await mailed(email, 'register');
       const bodyCiphertext = owner.envelope('/v1/user/register/email', { pwd: 'Drill-pass-1', rePwd: 'Drill-pass-1' });
-      const { reply } = await owner.send('POST', '/v1/user/register/email', { email, verifyCode, bodyCiphertext });
+      const { reply } = await owner.send('POST', '/v1/user/register/email', {
+        email,
+        verifyCode,
+        bodyCiphertext,
+        agreed: true,
+      });
       expect(reply.code, reply.msg).toBe('00000');
       return email;
     },

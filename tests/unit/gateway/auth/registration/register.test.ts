@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../../../gateway/auth/password-hash';
+import { createTermsConsentStore } from '../../../../../gateway/auth/registration/terms-consent-store';
 import { type AuthHarness, type Browser, fakeCiphertext, lastCode, makeAuthHarness } from '../auth-support';
 
 const PWD = 'Fresh-pass-1';
+/** The consent every registration form sends once its box is ticked. */
+const AGREED = { agreed: true } as const;
 const SEND = '/v1/msg/verify-code/send';
 
 let h: AuthHarness;
@@ -29,6 +32,7 @@ describe('POST /v1/user/register/email', () => {
       email: 'New@Example.com',
       pwd: PWD,
       rePwd: PWD,
+      ...AGREED,
       verifyCode,
     });
     const body = await res.json();
@@ -56,6 +60,7 @@ describe('POST /v1/user/register/email', () => {
       email: 'ref@example.com',
       pwd: PWD,
       rePwd: PWD,
+      ...AGREED,
       verifyCode,
       ...referral,
     });
@@ -77,6 +82,7 @@ describe('POST /v1/user/register/email', () => {
       email: 'once@example.com',
       pwd: PWD,
       rePwd: PWD,
+      ...AGREED,
       verifyCode: wrong,
     });
     expect(await bad.json()).toMatchObject({ status: 'error', code: '40102' });
@@ -84,21 +90,31 @@ describe('POST /v1/user/register/email', () => {
     expect(
       (
         await (
-          await browser.post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode })
+          await browser.post('/v1/user/register/email', {
+            email: 'once@example.com',
+            pwd: PWD,
+            rePwd: PWD,
+            verifyCode,
+            ...AGREED,
+          })
         ).json()
       ).code,
     ).toBe('00000');
     const replay = await h
       .browser()
-      .post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode });
+      .post('/v1/user/register/email', { email: 'once@example.com', pwd: PWD, rePwd: PWD, verifyCode, ...AGREED });
     expect((await replay.json()).code).toBe('40102');
   });
 
   it('says "already registered" only to a caller who holds a valid code for the address', async () => {
     await h.addUser({ email: 'taken@example.com', password: 'Taken-pass-1' });
-    const guess = await h
-      .browser()
-      .post('/v1/user/register/email', { email: 'taken@example.com', pwd: PWD, rePwd: PWD, verifyCode: '123456' });
+    const guess = await h.browser().post('/v1/user/register/email', {
+      email: 'taken@example.com',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode: '123456',
+      ...AGREED,
+    });
     expect((await guess.json()).code).toBe('40102');
     const owner = h.browser('192.0.2.5');
     const verifyCode = await emailCode(owner, 'taken@example.com');
@@ -106,6 +122,7 @@ describe('POST /v1/user/register/email', () => {
       email: 'taken@example.com',
       pwd: PWD,
       rePwd: PWD,
+      ...AGREED,
       verifyCode,
     });
     expect(await res.json()).toMatchObject({ status: 'error', code: '40107' });
@@ -122,6 +139,7 @@ describe('POST /v1/user/register/email', () => {
         email: 'sealed@example.com',
         pwd: PWD,
         rePwd: PWD,
+        ...AGREED,
         verifyCode,
       });
       expect((await plain.json()).code).toBe('40106');
@@ -130,6 +148,7 @@ describe('POST /v1/user/register/email', () => {
         bodyCiphertext,
         email: 'sealed@example.com',
         verifyCode,
+        ...AGREED,
       });
       expect((await sealed.json()).code).toBe('00000');
       expect(strict.bound).toHaveLength(1);
@@ -148,6 +167,7 @@ describe('POST /v1/user/register/mobile and /mobileAndEmail', () => {
       areaCode: '+86',
       pwd: PWD,
       rePwd: PWD,
+      ...AGREED,
       verifyCode,
     });
     expect((await res.json()).data).toMatchObject({ mobile: '138****8000', email: null, areaCode: '86' });
@@ -159,7 +179,14 @@ describe('POST /v1/user/register/mobile and /mobileAndEmail', () => {
     const browser = h.browser();
     const verifyCode = await mobileCode(browser, '13700137000');
     const emailVerifyCode = await emailCode(browser, 'both@example.com');
-    const form = { mobile: '13700137000', areaCode: '86', email: 'both@example.com', pwd: PWD, rePwd: PWD };
+    const form = {
+      mobile: '13700137000',
+      areaCode: '86',
+      email: 'both@example.com',
+      pwd: PWD,
+      rePwd: PWD,
+      ...AGREED,
+    };
     const swapped = await browser.post('/v1/user/register/mobileAndEmail', {
       ...form,
       verifyCode: emailVerifyCode,
@@ -179,6 +206,7 @@ describe('POST /v1/user/register/mobile and /mobileAndEmail', () => {
       areaCode: '86',
       pwd: PWD,
       rePwd: PWD,
+      ...AGREED,
       verifyCode,
     });
     expect((await res.json()).code).toBe('40107');
@@ -197,9 +225,8 @@ describe('registration validation', () => {
     ['rePwd mismatch', { ...base, rePwd: 'Other-pass-1' }, 'rePwd'],
     ['code not 6 digits', { ...base, verifyCode: '12345' }, 'verifyCode'],
     ['code as number', { ...base, verifyCode: 123456 }, 'verifyCode'],
-    ['referral too long', { ...base, registerVipNo: 'x'.repeat(65) }, 'registerVipNo'],
-    ['referral bad chars', { ...base, clacCode: 'a,b' }, 'clacCode'],
     ['referral wrong type', { ...base, actCode: 7 }, 'actCode'],
+    ['referral as an object', { ...base, clacCode: { $ne: null } }, 'clacCode'],
   ];
   for (const [name, body, field] of cases) {
     it(`answers 400 naming ${field} for ${name}`, async () => {
@@ -234,5 +261,129 @@ describe('registration validation', () => {
     expect((await (await h.browser().post('/v1/user/register/mobileAndEmail', noEmailCode)).json()).msg).toContain(
       'emailVerifyCode',
     );
+  });
+});
+
+describe('terms consent', () => {
+  async function formFor(email: string) {
+    const browser = h.browser();
+    const verifyCode = await emailCode(browser, email);
+    return { browser, form: { email, pwd: PWD, rePwd: PWD, verifyCode } };
+  }
+
+  it('refuses a registration without consent, spends no code, and takes the same code once consent is given', async () => {
+    const { browser, form } = await formFor('noconsent@example.com');
+    const res = await browser.post('/v1/user/register/email', form);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'error', code: '40116', data: null });
+    expect(h.ctx.users.findByEmail('noconsent@example.com')).toBeUndefined();
+    expect(browser.cookies.has('sid')).toBe(false);
+    const agreed = await browser.post('/v1/user/register/email', { ...form, ...AGREED });
+    expect((await agreed.json()).code).toBe('00000');
+  });
+
+  for (const [name, agreed] of [
+    ['false', false],
+    ['the string "false"', 'false'],
+    ['the string "true"', 'true'],
+    ['1', 1],
+    ['null', null],
+    ['an object', { value: true }],
+    ['a list', [true]],
+    ['an injection string', "' OR '1'='1"],
+  ] as const) {
+    it(`refuses consent given as ${name}`, async () => {
+      const { browser, form } = await formFor('hostile-consent@example.com');
+      const res = await browser.post('/v1/user/register/email', { ...form, agreed });
+      expect((await res.json()).code).toBe('40116');
+      expect(h.ctx.users.findByEmail('hostile-consent@example.com')).toBeUndefined();
+    });
+  }
+
+  it('records when the new account agreed, with the account', async () => {
+    const { browser, form } = await formFor('when@example.com');
+    h.clock.now += 5_000;
+    const res = await browser.post('/v1/user/register/email', { ...form, ...AGREED });
+    const userId = (await res.json()).data.userId as string;
+    expect(createTermsConsentStore(h.db).agreedAt(userId)).toBe(h.clock.now);
+  });
+
+  it('refuses a mobile registration without consent too', async () => {
+    const browser = h.browser();
+    const verifyCode = await mobileCode(browser, '13900139000');
+    const res = await browser.post('/v1/user/register/mobile', {
+      mobile: '13900139000',
+      areaCode: '86',
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode,
+    });
+    expect((await res.json()).code).toBe('40116');
+    expect(h.ctx.users.findByMobile('86', '13900139000')).toBeUndefined();
+  });
+});
+
+describe('referral code at registration', () => {
+  async function register(email: string, extra: Record<string, unknown>) {
+    const browser = h.browser();
+    const verifyCode = await emailCode(browser, email);
+    const res = await browser.post('/v1/user/register/email', {
+      email,
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode,
+      ...AGREED,
+      ...extra,
+    });
+    return res;
+  }
+
+  it('stores a well-formed code no account owns (nothing says a code must be known), trimmed', async () => {
+    const res = await register('unknown-code@example.com', { clacCode: '  NOBODY-HAS-THIS_1  ' });
+    expect((await res.json()).code).toBe('00000');
+    expect(h.ctx.users.findByEmail('unknown-code@example.com')!.referral.clacCode).toBe('NOBODY-HAS-THIS_1');
+  });
+
+  it('stores a code of exactly 64 characters', async () => {
+    const code = `A${'b'.repeat(62)}9`;
+    expect((await (await register('long-ok@example.com', { clacCode: code })).json()).code).toBe('00000');
+    expect(h.ctx.users.findByEmail('long-ok@example.com')!.referral.clacCode).toBe(code);
+  });
+
+  const hostile: [string, string, string][] = [
+    ['65 characters', 'clacCode', 'x'.repeat(65)],
+    ['10,000 characters', 'clacCode', 'x'.repeat(10_000)],
+    ['a comma list', 'clacCode', 'a,b'],
+    ['SQL', 'registerVipNo', "x' OR '1'='1"],
+    ['a statement', 'clacCode', '"; DROP TABLE users; --'],
+    ['markup', 'actCode', '<script>alert(1)</script>'],
+    ['a space inside', 'clacCode', 'AB CD'],
+    ['a NUL byte', 'groupId', 'a\u0000b'],
+    ['a line break', 'registerChannel', 'a\r\nSet-Cookie: x=1'],
+    ['non-Latin letters', 'commonCode', 'код'],
+  ];
+  for (const [name, field, value] of hostile) {
+    it(`refuses ${name} in ${field} with 40115 naming the field, and creates nothing`, async () => {
+      const email = `hostile-${field.toLowerCase()}@example.com`;
+      const res = await register(email, { [field]: value });
+      expect(res.status).toBe(200);
+      const reply = await res.json();
+      expect(reply).toMatchObject({ status: 'error', code: '40115', data: null });
+      expect(reply.msg).toContain(field);
+      expect(reply.msg).not.toContain(value.slice(0, 20));
+      expect(h.ctx.users.findByEmail(email)).toBeUndefined();
+    });
+  }
+
+  it('checks the referral code before any verification code, so a refused form leaves its code usable', async () => {
+    const browser = h.browser();
+    const verifyCode = await emailCode(browser, 'retry-code@example.com');
+    const form = { email: 'retry-code@example.com', pwd: PWD, rePwd: PWD, verifyCode, ...AGREED };
+    expect((await (await browser.post('/v1/user/register/email', { ...form, clacCode: 'bad code' })).json()).code).toBe(
+      '40115',
+    );
+    const res = await browser.post('/v1/user/register/email', { ...form, clacCode: 'GOOD' });
+    expect((await res.json()).code).toBe('00000');
+    expect(h.ctx.users.findByEmail('retry-code@example.com')!.referral.clacCode).toBe('GOOD');
   });
 });
