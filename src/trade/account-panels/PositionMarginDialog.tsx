@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { coinPlacesOf, MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
 import { useT } from '../../i18n/i18n';
-import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { useIntlTag, useNumberText } from '../use-number-text';
@@ -10,6 +9,7 @@ import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast/toast-state';
 import { useMarginPreview } from './margin-preview';
 import { PositionFormDialog } from './PositionFormDialog';
+import { usePositionSave } from './use-position-save';
 import { stepProblem, typedText, plainValue } from './position-inputs';
 
 export interface PositionMarginDialogProps {
@@ -32,14 +32,13 @@ export function PositionMarginDialog({ position, onClose }: PositionMarginDialog
   const [mode, setMode] = useState<'add' | 'reduce'>('add');
   const [amount, setAmount] = useState('');
   const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, clearFailure, run } = usePositionSave();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts afresh for each position it opens on.
   useEffect(() => {
     setMode('add');
     setAmount('');
     setChecked(false);
-    setFailure(null);
+    clearFailure();
   }, [position]);
   const value = plainValue(amount);
   const isValid = value !== null && stepProblem(value, AMOUNT_PLACES) === null;
@@ -58,18 +57,14 @@ export function PositionMarginDialog({ position, onClose }: PositionMarginDialog
     setChecked(true);
     // A take-out the maths worker found leaves no margin is refused here, beside the field, and not sent.
     if (delta === null || (mode === 'reduce' && preview === null)) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.setPositionMargin(position.symbol, position.holdSide, delta);
-      showToast({ type: 'success', message: t('trade.pos.marginSaved') });
-      store.refresh('positions', 'futuresAccount');
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () => api.setPositionMargin(position.symbol, position.holdSide, delta),
+      () => {
+        showToast({ type: 'success', message: t('trade.pos.marginSaved') });
+        store.refresh('positions', 'futuresAccount');
+        onClose();
+      },
+    );
   };
 
   const modeButton = (id: 'add' | 'reduce', label: string) => (

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useT } from '../../i18n/i18n';
-import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { showToast } from '../../ui/toast/toast-state';
 import { PositionFormDialog } from './PositionFormDialog';
+import { usePositionSave } from './use-position-save';
 
 export interface PositionReverseDialogProps {
   /** The position to reverse, or null when the dialog is shut. */
@@ -21,29 +21,24 @@ export interface PositionReverseDialogProps {
 export function PositionReverseDialog({ position, sizeText, onClose }: PositionReverseDialogProps) {
   const t = useT();
   const { api, store } = useTradeServices();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, clearFailure, run } = usePositionSave();
   useEffect(() => {
-    if (position) setFailure(null);
-  }, [position]);
+    if (position) clearFailure();
+  }, [position, clearFailure]);
   const long = position?.holdSide === 'long';
   const from = long ? t('trade.acct.long') : t('trade.acct.short');
   const to = long ? t('trade.acct.short') : t('trade.acct.long');
 
   const reverse = async () => {
-    if (!position || saving) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.reversePosition(position.symbol, position.holdSide);
-      showToast({ type: 'success', message: t('trade.pos.reversed', { symbol: position.symbol, side: to }) });
-      store.refresh('positions', 'futuresAccount', 'history');
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    if (!position) return;
+    await run(
+      () => api.reversePosition(position.symbol, position.holdSide),
+      () => {
+        showToast({ type: 'success', message: t('trade.pos.reversed', { symbol: position.symbol, side: to }) });
+        store.refresh('positions', 'futuresAccount', 'history');
+        onClose();
+      },
+    );
   };
 
   return (

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/i18n';
-import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { useIntlTag } from '../use-number-text';
 import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast/toast-state';
 import { PositionFormDialog } from './PositionFormDialog';
+import { usePositionSave } from './use-position-save';
 import { stepOf, stepProblem, typedText, plainValue } from './position-inputs';
 
 export interface PositionTpslDialogProps {
@@ -23,14 +23,13 @@ export function PositionTpslDialog({ position, onClose }: PositionTpslDialogProp
   const [tp, setTp] = useState('');
   const [sl, setSl] = useState('');
   const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, clearFailure, run } = usePositionSave();
   useEffect(() => {
     setTp(position?.presetStopSurplusPrice ?? '');
     setSl(position?.presetStopLossPrice ?? '');
     setChecked(false);
-    setFailure(null);
-  }, [position]);
+    clearFailure();
+  }, [position, clearFailure]);
   const places = position?.pricePlace ?? 0;
   const problemText = (text: string) => {
     const value = plainValue(text);
@@ -46,21 +45,18 @@ export function PositionTpslDialog({ position, onClose }: PositionTpslDialogProp
     if (!position || saving) return;
     setChecked(true);
     if (problemText(tp) || problemText(sl)) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.setPositionTpsl(position.symbol, position.holdSide, {
-        takeProfit: plainValue(tp) ?? '',
-        stopLoss: plainValue(sl) ?? '',
-      });
-      showToast({ type: 'success', message: t('trade.pos.tpslSaved') });
-      store.refresh('positions');
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () =>
+        api.setPositionTpsl(position.symbol, position.holdSide, {
+          takeProfit: plainValue(tp) ?? '',
+          stopLoss: plainValue(sl) ?? '',
+        }),
+      () => {
+        showToast({ type: 'success', message: t('trade.pos.tpslSaved') });
+        store.refresh('positions');
+        onClose();
+      },
+    );
   };
 
   return (
