@@ -9,9 +9,9 @@ import {
 import type { ContractInfoResult } from '../engine/market/contract-info';
 import type { TradeFeedMeta } from '../engine/market/trade-feed-input';
 import type { TradeFeedTarget, TradeFeedView } from '../engine/market/trade-frame';
-import type { FeedApi, FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
+import type { DepthMessage, FeedApi, FeedOptions, InstrumentResult, PaintedPanel } from './market/feed-api';
 
-export type { ContractInfoResult, FeedOptions, InstrumentResult, PaintedPanel };
+export type { ContractInfoResult, DepthMessage, FeedOptions, InstrumentResult, PaintedPanel };
 import { FetchFailure, getJson, getJsonReply } from './market/fetch-json';
 import { instrumentPath } from './market/instrument-path';
 
@@ -190,6 +190,11 @@ export function createMarketApi() {
       options?: FeedOptions,
     ): Promise<number> {
       return (await feedApi()).openFeed(target, view, meta, port, options);
+    },
+
+    /** Sends a feed's cumulative book depth (the depth chart) to `port` (transferred) while it is set; null stops. */
+    async watchDepth(feedId: number, port: MessagePort | null): Promise<void> {
+      return (await feedApi()).watchDepth(feedId, port);
     },
 
     /** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */

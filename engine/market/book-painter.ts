@@ -20,13 +20,16 @@ export interface BookCanvas2D {
   measureText(text: string): { width: number };
 }
 
+/** Which sides of the book a panel shows (the exchange's book views): both, or one with the rows of two. */
+export type BookSides = 'both' | 'bids' | 'asks';
+
 /** How the page lays the book out: sizes in CSS pixels, the page's type and colours, the spread's label. */
 export interface BookPaintLayout {
   /** Drawing width and height (CSS px); the backing store is these times `dpr`. */
   width: number;
   height: number;
   dpr: number;
-  /** Rows per side and the height of one. */
+  /** Rows per side shown and the height of one. */
   rows: number;
   rowHeight: number;
   /** Height of the spread band between the sides. */
@@ -41,7 +44,15 @@ export interface BookPaintLayout {
   /** The localized word before the spread figure. */
   spreadLabel: string;
   colors: { text: string; muted: string; up: string; down: string };
+  /**
+   * The sides shown (default both): asks above the spread band and bids below it; asks only end on the band at the
+   * bottom, bids only start under it at the top.
+   */
+  sides?: BookSides;
 }
+
+/** The size of a painted canvas: drawing width and height in CSS px, and device pixels per CSS pixel. */
+export type CanvasSize = Pick<BookPaintLayout, 'width' | 'height' | 'dpr'>;
 
 /** Limits that keep a layout from another thread sane; anything outside is refused, never drawn. */
 const MAX_SIDE_PX = 4096;
@@ -72,6 +83,9 @@ export function checkBookPaintLayout(value: unknown): BookPaintLayout {
   if (!Number.isInteger(layout.rows) || (layout.rows as number) < 1 || (layout.rows as number) > MAX_ROWS)
     throw new TypeError(`book layout rows must be a whole number from 1 to ${MAX_ROWS}`);
   if (typeof layout.rtl !== 'boolean') throw new TypeError('book layout rtl must be a boolean');
+  const sides = layout.sides ?? 'both';
+  if (sides !== 'both' && sides !== 'bids' && sides !== 'asks')
+    throw new TypeError('book layout sides must be both, bids or asks');
   for (const field of ['font', 'spreadFont', 'spreadLabel'] as const) {
     if (!isText(layout[field]))
       throw new TypeError(`book layout ${field} must be a string of at most ${MAX_TEXT} characters`);
@@ -100,11 +114,12 @@ export function checkBookPaintLayout(value: unknown): BookPaintLayout {
       up: colors.up as string,
       down: colors.down as string,
     },
+    sides,
   };
 }
 
 /** The backing store size (device pixels) of a layout. */
-export function backingSize(layout: BookPaintLayout): { width: number; height: number } {
+export function backingSize(layout: CanvasSize): { width: number; height: number } {
   return {
     width: Math.max(1, Math.round(layout.width * layout.dpr)),
     height: Math.max(1, Math.round(layout.height * layout.dpr)),
@@ -117,16 +132,19 @@ function askTop(layout: BookPaintLayout, index: number): number {
 }
 
 function spreadTop(layout: BookPaintLayout): number {
-  return layout.rows * layout.rowHeight;
+  return layout.sides === 'bids' ? 0 : layout.rows * layout.rowHeight;
 }
+
+const showsAsks = (layout: BookPaintLayout) => layout.sides !== 'bids';
+const showsBids = (layout: BookPaintLayout) => layout.sides !== 'asks';
 
 function bidTop(layout: BookPaintLayout, index: number): number {
   return spreadTop(layout) + layout.spreadHeight + index * layout.rowHeight;
 }
 
 /**
- * Paints one book. A book that is not live is never painted: the canvas is cleared and the page shows its
- * rebuilding state over it. Rows beyond `layout.rows` are left out.
+ * Paints one book, the sides the layout shows. A book that is not live is never painted: the canvas is cleared and
+ * the page shows its rebuilding state over it. Rows beyond `layout.rows` are left out.
  */
 export function paintBook(ctx: BookCanvas2D, book: BookView | null, layout: BookPaintLayout): void {
   ctx.setTransform(layout.dpr, 0, 0, layout.dpr, 0, 0);
@@ -164,8 +182,8 @@ export function paintBook(ctx: BookCanvas2D, book: BookView | null, layout: Book
       ctx.fillText(rows[i][2], totalEndX, middle);
     }
   };
-  side(book.asks, (i) => askTop(layout, i), colors.down);
-  side(book.bids, (i) => bidTop(layout, i), colors.up);
+  if (showsAsks(layout)) side(book.asks, (i) => askTop(layout, i), colors.down);
+  if (showsBids(layout)) side(book.bids, (i) => bidTop(layout, i), colors.up);
   // The spread band: label, then the figure, from the inline start.
   ctx.font = layout.spreadFont;
   ctx.fillStyle = colors.muted;
@@ -186,12 +204,13 @@ export function bookRowAt(
   if (book === null || book.status !== 'live' || !Number.isFinite(y) || y < 0 || layout.rowHeight <= 0) return null;
   const spread = spreadTop(layout);
   if (y < spread) {
+    if (!showsAsks(layout)) return null;
     const index = layout.rows - 1 - Math.floor(y / layout.rowHeight);
     const row = book.asks[index];
     return row ? { side: 'ask', price: row[0] } : null;
   }
   const below = y - spread - layout.spreadHeight;
-  if (below < 0) return null;
+  if (below < 0 || !showsBids(layout)) return null;
   const index = Math.floor(below / layout.rowHeight);
   const row = index < layout.rows ? book.bids[index] : undefined;
   return row ? { side: 'bid', price: row[0] } : null;
@@ -212,7 +231,7 @@ export function context2d(canvas: BookCanvasLike): BookCanvas2D {
 }
 
 /** Sizes a canvas's backing store for a layout (device pixels); a size that did not change is left alone. */
-export function fitBacking(canvas: BookCanvasLike, layout: BookPaintLayout): void {
+export function fitBacking(canvas: BookCanvasLike, layout: CanvasSize): void {
   const size = backingSize(layout);
   if (canvas.width !== size.width) canvas.width = size.width;
   if (canvas.height !== size.height) canvas.height = size.height;

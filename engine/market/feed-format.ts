@@ -8,6 +8,8 @@ export interface FeedFormat {
   price(value: string): string;
   /** A size at the instrument's volume places, grouped for the language. */
   size(value: string): string;
+  /** A plain decimal already rounded, grouped for the language at the places it has (`"43200"` → `"43,200"`). */
+  number(value: string): string;
   /** A 24 h change ratio as a signed locale percent with 2 decimals (`"0.01243"` → `"+1.24%"`). */
   change(ratio: string): string;
   /** A funding rate ratio as a locale percent with 4 decimals (`"0.0001"` → `"0.0100%"`). */
@@ -44,6 +46,7 @@ export function createFeedFormat(intl: string, pricePlace: number, volumePlace: 
   return {
     price: (value) => fixed.number(toFixedPlaces(value, pricePlace)),
     size: (value) => fixed.number(toFixedPlaces(value, volumePlace)),
+    number: (value) => fixed.number(value),
     change: (ratio) =>
       formatDecimal(ratio, { intl, percent: true, minFraction: 2, maxFraction: 2, signDisplay: 'exceptZero' }),
     funding: (ratio) => formatDecimal(ratio, { intl, percent: true, minFraction: 4, maxFraction: 4 }),

@@ -4,6 +4,7 @@
  * it shows nothing new.
  */
 import { decimalSign } from '../format/decimal-string';
+import { buildDepth, type DepthView, resyncingDepth } from './book-depth';
 import { createFeedFormat, type FeedFormat } from './feed-format';
 import type { FeedPartName } from './feed-state';
 import type { OrderBook } from './order-book';
@@ -102,6 +103,17 @@ export class FrameBuilder {
     if (sameBook(view, this.lastBook)) return null;
     this.lastBook = view;
     return view;
+  }
+
+  /** The book's cumulative depth for the depth chart in the screen's language, built anew each time it is asked. */
+  depth(book: OrderBook): DepthView {
+    if (!book.isLive) return resyncingDepth();
+    const { pricePlace } = this.meta;
+    // The value is in the quote coin: at the price's places, and never fewer than cents.
+    return buildDepth(book.levels('bids'), book.levels('asks'), this.format, {
+      pricePlaces: pricePlace,
+      valuePlaces: Math.max(2, pricePlace),
+    });
   }
 
   private rows(levels: readonly GroupedLevel[]): BookRowView[] {

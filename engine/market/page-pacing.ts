@@ -83,7 +83,8 @@ export function isTapeChangeUrgent(next: readonly TradeRowView[], shown: readonl
   return (next.length === 0) !== (shown.length === 0);
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
+/** Whether a sink's answer is a promise to wait for (a Comlink call, a port's answer) rather than a plain value. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
     value !== null &&
     (typeof value === 'object' || typeof value === 'function') &&

@@ -6,9 +6,10 @@
  * class joins them and the painters. Stream, clocks and timers are injected, so the same class runs in the market
  * worker, on the main thread (benchmark switch), and in Node tests.
  */
+import type { DepthView } from './book-depth';
 import { FeedState, type FeedStream } from './feed-state';
 import { FrameBuilder } from './frame-builder';
-import { FeedPacer } from './page-pacing';
+import { FeedPacer, isThenable } from './page-pacing';
 import { checkFeedMeta, checkFeedTarget, checkFeedView, type FeedMeta, type TradeFeedMeta } from './trade-feed-input';
 import type { BookView, FeedCounters, TradeFeedTarget, TradeFeedView, TradeFrame, TradeRowView } from './trade-frame';
 
@@ -37,6 +38,12 @@ export type BookPainter = (book: BookView, latestTs: number) => void;
 
 /** Paints the tape the same way: each new trades part (a reset, or new rows for the top), newest first. */
 export type TapePainter = (trades: { reset: boolean; rows: TradeRowView[] }, latestTs: number) => void;
+
+/**
+ * Receives the book's cumulative depth (the depth chart) at most once per animation frame while the book moves. When
+ * it returns a promise (the page's answer), the next depth waits for it, so a busy page is never sent a queue.
+ */
+export type DepthSink = (depth: DepthView) => unknown;
 
 /** Tuning of a feed. */
 export interface TradeFeedOptions {
@@ -69,6 +76,10 @@ export class TradeFeed {
   private pageBook: BookView | null = null;
   private lastPageBook: BookView | null = null;
   private isPageTapeDirty = false;
+  // The depth chart's sink, whether the book moved since it last got the depth, and whether it owes an answer.
+  private depthSink: DepthSink | null = null;
+  private isDepthDirty = false;
+  private isDepthAwaited = false;
   private isClosed = false;
 
   constructor(
@@ -92,7 +103,7 @@ export class TradeFeed {
       setTimeout: deps.setTimeout,
       clearTimeout: deps.clearTimeout,
       now: () => deps.now(),
-      changed: () => this.pacing.schedule(),
+      changed: () => this.stateChanged(),
       pacedPartCame: (part) => this.pacing.pacedPartCame(part, this.isPaintedHere()),
     });
     this.pacing.schedule();
@@ -117,6 +128,7 @@ export class TradeFeed {
       state.isTickerDirty = state.ticker !== null;
       this.pacing.urgeTicker();
       state.isBookDirty = true;
+      this.isDepthDirty = true;
     }
     if (view.groupStep !== previous.groupStep || view.depthRows !== previous.depthRows) {
       this.frames.setGrouping(view.groupStep, view.depthRows);
@@ -151,6 +163,18 @@ export class TradeFeed {
     this.pacing.schedule();
   }
 
+  /**
+   * Hands the book's cumulative depth to a sink (or stops with null): it gets the depth at once and then at most once
+   * per animation frame in which the book moved, each after the sink's answer to the last one.
+   */
+  setDepthSink(sink: DepthSink | null): void {
+    if (this.isClosed) return;
+    this.depthSink = sink;
+    this.isDepthAwaited = false;
+    this.isDepthDirty = sink !== null;
+    if (sink !== null) this.pacing.schedule();
+  }
+
   /** Unsubscribes everything and sends no more frames; safe to call twice. */
   close(): void {
     if (this.isClosed) return;
@@ -164,9 +188,17 @@ export class TradeFeed {
     return this.bookPainter !== null && this.tapePainter !== null;
   }
 
+  /** Something in the market state changed: a flush is due, and a new depth when the book moved. */
+  private stateChanged(): void {
+    // The hook may run while the state is still being built (a stream that answers a subscription at once).
+    if (this.state === undefined || this.state.isBookDirty) this.isDepthDirty = true;
+    this.pacing.schedule();
+  }
+
   private readonly flush = (): void => {
     if (this.isClosed) return;
     this.paintPanels();
+    this.sendDepth();
     if (this.pacing.isFlushSending()) this.sendPageFrame();
   };
 
@@ -188,6 +220,23 @@ export class TradeFeed {
       this.tapePainter(this.tradesPart(), ts);
       this.isPageTapeDirty = true;
     }
+  }
+
+  /** Gives the depth sink the book's depth when it moved and the sink is not still answering the last one. */
+  private sendDepth(): void {
+    const sink = this.depthSink;
+    if (sink === null || !this.isDepthDirty || this.isDepthAwaited) return;
+    this.isDepthDirty = false;
+    const answer = sink(this.frames.depth(this.state.book));
+    if (!isThenable(answer)) return;
+    this.isDepthAwaited = true;
+    const answered = () => {
+      // A sink replaced or taken away meanwhile owes nothing.
+      if (this.depthSink !== sink || this.isClosed) return;
+      this.isDepthAwaited = false;
+      if (this.isDepthDirty) this.pacing.schedule();
+    };
+    answer.then(answered, answered);
   }
 
   /** Sends the page what is due; true when a frame went. */

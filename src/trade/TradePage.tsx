@@ -110,6 +110,8 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
   const chart = (
     <ChartPanel
       store={store}
+      base={instrument.base}
+      quote={instrument.quote}
       pricePlaces={instrument.pricePlaces}
       channel={interval}
       onChannel={onChannel}

@@ -3,6 +3,7 @@
  * shared sessions, the open feeds, their painted canvases, the mark channel to the maths worker and the bench's paint
  * probe all live in the object it returns, none at module level.
  */
+import type { DepthView } from '../../engine/market/book-depth';
 import { BookSurfacePainter, checkBookPaintLayout } from '../../engine/market/book-painter';
 import { MarkRelay, MarkWatch } from '../../engine/market/mark-relay';
 import { SessionRegistry } from '../../engine/market/session-registry';
@@ -46,10 +47,19 @@ export interface FeedOptions {
   tradeRows?: number;
 }
 
+/** One message of a feed's depth port (`watchDepth`): the book's cumulative depth, answered with `n` once applied. */
+export interface DepthMessage {
+  n: number;
+  ack: true;
+  depth: DepthView;
+}
+
 interface OpenFeed {
   created: CreatedTradeFeed;
   url: string;
-  frames: FramePort;
+  frames: FramePort<TradeFrame>;
+  /** Where the book's depth goes while a depth chart shows it. */
+  depth: FramePort<DepthMessage> | null;
   stopMarks: (() => void) | null;
   /** The book's and the tape's canvases, when the page handed them over: this worker then paints them itself. */
   book: BookSurfacePainter | null;
@@ -57,11 +67,11 @@ interface OpenFeed {
 }
 
 /**
- * Where a feed's frames go: the page's end of a MessageChannel. A frame that asks for it (`ack`) is answered with its
- * number once the page has applied it, which resolves the promise `emit` returned; a newer frame resolves the older
- * one's promise too (the feed's pacing reads only the newest answer), so no unanswered frame is kept.
+ * Where a feed's frames (or its depth) go: the page's end of a MessageChannel. A frame that asks for it (`ack`) is
+ * answered with its number once the page has applied it, which resolves the promise `emit` returned; a newer frame
+ * resolves the older one's promise too (the feed's pacing reads only the newest answer), so no unanswered frame is kept.
  */
-class FramePort {
+class FramePort<Frame extends { n: number; ack: boolean }> {
   private pending: { n: number; resolve: () => void } | null = null;
 
   constructor(private readonly port: MessagePort) {
@@ -70,7 +80,7 @@ class FramePort {
     };
   }
 
-  emit(frame: TradeFrame): Promise<void> | undefined {
+  emit(frame: Frame): Promise<void> | undefined {
     this.settle();
     this.port.postMessage(frame);
     if (!frame.ack) return undefined;
@@ -207,7 +217,7 @@ export function createFeedApi() {
       const id = nextFeedId;
       nextFeedId += 1;
       let created: CreatedTradeFeed;
-      const frames = new FramePort(port);
+      const frames = new FramePort<TradeFrame>(port);
       try {
         created = createTradeFeed({
           target: checkedTarget,
@@ -232,7 +242,7 @@ export function createFeedApi() {
               { instType: checkedTarget.instType, channel: 'ticker', instId: checkedTarget.symbol },
               marks.onTicker,
             );
-      feeds.set(id, { created, url: socketUrl, frames, stopMarks, book: null, tape: null });
+      feeds.set(id, { created, url: socketUrl, frames, depth: null, stopMarks, book: null, tape: null });
       return id;
     },
 
@@ -294,6 +304,30 @@ export function createFeedApi() {
       return open.book?.priceAt(y) ?? null;
     },
 
+    /**
+     * Sends a feed's cumulative book depth (the depth chart) to `port` (the page's end of a MessageChannel,
+     * transferred) as {@link DepthMessage}s: at once, then at most once per animation frame in which the book moved,
+     * each after the page answered the last one. A second port replaces the first; null stops.
+     */
+    async watchDepth(feedId: number, port: MessagePort | null): Promise<void> {
+      const open = openFeedOf(feedId);
+      if (port !== null && !(port instanceof MessagePort))
+        throw new TypeError('port must be a MessagePort (transferred) or null');
+      open.depth?.close();
+      open.depth = null;
+      if (port === null) {
+        open.created.feed.setDepthSink(null);
+        return;
+      }
+      const depthPort = new FramePort<DepthMessage>(port);
+      open.depth = depthPort;
+      let n = 0;
+      open.created.feed.setDepthSink((depth) => {
+        n += 1;
+        return depthPort.emit({ n, ack: true, depth });
+      });
+    },
+
     /** Changes a feed's grouping, depth, language or chart interval (the next frame shows it). */
     async setFeedView(feedId: number, view: TradeFeedView): Promise<void> {
       openFeedOf(feedId).created.feed.setView(view);
@@ -308,6 +342,8 @@ export function createFeedApi() {
       open.created.close();
       open.book = null;
       open.tape = null;
+      open.depth?.close();
+      open.depth = null;
       open.stopMarks?.();
       sessions.release(open.url);
       open.frames.close();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CandleBar } from '../../../engine/market/trade-frame';
 import {
@@ -7,12 +7,14 @@ import {
   chartIntervalOf,
   DEFAULT_CHART_PREFERENCE,
 } from '../../../engine/rules/chart-preferences';
-import { useT } from '../../i18n/i18n';
+import { type MessageKey, useT } from '../../i18n/i18n';
 import { loadChartPreference, saveChartPreference } from '../../settings/chart-preferences';
 import { settingsState } from '../../settings/settings';
 import { type Candle, CandleChart, type CandleChartProps, type LiveCandles, type Overlays } from './CandleChart';
+import { DepthChart } from './DepthChart';
 import type { FeedStore } from './feed-store';
 import { IndicatorMenu } from './IndicatorMenu';
+import { CHART_MODES, type ChartMode, chooseChartMode, panelModes } from './panel-modes';
 
 const LABELS: Record<ChartInterval, string> = {
   candle1m: '1m',
@@ -59,8 +61,29 @@ function merged(history: readonly Candle[], bars: readonly Candle[]): Candle[] {
   return next;
 }
 
+const MODE_LABELS: Record<ChartMode, MessageKey> = { candles: 'trade.chart', depth: 'trade.depth' };
+
+/** "Chart" | "Depth": a radio group of native radios ("Chart view"), styled as the interval buttons. */
+function ChartModeToggle({ mode, onChange }: { mode: ChartMode; onChange: (mode: ChartMode) => void }) {
+  const t = useT();
+  const name = useId();
+  return (
+    <div className="chart-panel__modes" role="radiogroup" aria-label={t('trade.chartView')}>
+      {CHART_MODES.map((option) => (
+        <label key={option} className="chart-panel__mode" data-mode={option}>
+          <input type="radio" name={name} value={option} checked={option === mode} onChange={() => onChange(option)} />
+          <span className="chart-panel__interval">{t(MODE_LABELS[option])}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 export interface ChartPanelProps {
   store: FeedStore;
+  /** The pair's coins, for the depth chart's figures. */
+  base: string;
+  quote: string;
   pricePlaces: number;
   channel: ChartChannel;
   onChannel: (channel: ChartChannel) => void;
@@ -71,12 +94,14 @@ export interface ChartPanelProps {
 }
 
 /**
- * The K-line panel: interval buttons, the indicators menu and the chart. A history (on (re)subscribe) renders; the
- * live bar, once a second, goes straight to the chart from the store without a render. The interval and indicators
- * chosen are remembered for the symbol.
+ * The chart panel: the K-line chart (interval buttons, the indicators menu) or the depth chart, as this device last
+ * chose. A history (on (re)subscribe) renders; the live bar, once a second, goes straight to the chart from the store
+ * without a render. The interval and indicators chosen are remembered for the symbol.
  */
 export function ChartPanel({
   store,
+  base,
+  quote,
   pricePlaces,
   channel,
   onChannel,
@@ -85,6 +110,7 @@ export function ChartPanel({
 }: ChartPanelProps) {
   const t = useT();
   const { theme } = useSnapshot(settingsState);
+  const { chart: mode } = useSnapshot(panelModes);
   const [history, setHistory] = useState<Candle[]>([]);
   const [overlays, setOverlays] = useState<Overlays>(() => {
     const { volume, ma, ema } = loadChartPreference(preferenceKey);
@@ -131,31 +157,40 @@ export function ChartPanel({
       <div className="trade-panel__head">
         <h2 id="chart-title">{t('trade.chart')}</h2>
         <div className="chart-panel__tools">
-          <fieldset className="chart-panel__intervals">
-            <legend className="visually-hidden">{t('trade.interval')}</legend>
-            {CHART_INTERVALS.map((interval) => (
-              <button
-                key={interval.channel}
-                type="button"
-                className="chart-panel__interval"
-                aria-pressed={interval.channel === channel}
-                onClick={() => chooseInterval(interval.channel)}
-              >
-                {interval.label}
-              </button>
-            ))}
-          </fieldset>
-          <IndicatorMenu overlays={overlays} onChange={chooseOverlays} />
+          <ChartModeToggle mode={mode} onChange={chooseChartMode} />
+          {mode === 'candles' && (
+            <>
+              <fieldset className="chart-panel__intervals">
+                <legend className="visually-hidden">{t('trade.interval')}</legend>
+                {CHART_INTERVALS.map((interval) => (
+                  <button
+                    key={interval.channel}
+                    type="button"
+                    className="chart-panel__interval"
+                    aria-pressed={interval.channel === channel}
+                    onClick={() => chooseInterval(interval.channel)}
+                  >
+                    {interval.label}
+                  </button>
+                ))}
+              </fieldset>
+              <IndicatorMenu overlays={overlays} onChange={chooseOverlays} />
+            </>
+          )}
         </div>
       </div>
-      <CandleChart
-        candles={history}
-        liveCandles={liveCandles}
-        pricePlaces={pricePlaces}
-        theme={theme}
-        overlays={overlays}
-        onReady={onChartReady}
-      />
+      {mode === 'candles' ? (
+        <CandleChart
+          candles={history}
+          liveCandles={liveCandles}
+          pricePlaces={pricePlaces}
+          theme={theme}
+          overlays={overlays}
+          onReady={onChartReady}
+        />
+      ) : (
+        <DepthChart store={store} base={base} quote={quote} theme={theme} />
+      )}
     </section>
   );
 }

@@ -4,7 +4,9 @@ import type { BookView } from '../../../engine/market/trade-frame';
 import { useT } from '../../i18n/i18n';
 import { settingsState } from '../../settings/settings';
 import type { PanelCanvasHandle } from './panel-canvas';
+import { BookModeToggle } from './BookModeToggle';
 import { type FeedStore, panelState, useFeedPart } from './feed-store';
+import { type BookMode, chooseBookMode, panelModes } from './panel-modes';
 import { StateView } from '../../ui/StateView';
 import { type PacedCopy, panelHeight, useCopy, usePacedCopy, usePanelCanvas } from './use-panel-canvas';
 
@@ -20,7 +22,7 @@ export interface OrderBookPanelProps {
   store: FeedStore;
   /** The painted book; null until the feed has made one. */
   canvas: PanelCanvasHandle | null;
-  /** Rows per side. */
+  /** Rows per side with both sides shown; one side alone shows twice as many in the same height. */
   rows: number;
   base: string;
   quote: string;
@@ -35,7 +37,8 @@ export interface OrderBookPanelProps {
 /**
  * The order book: asks above (best nearest the middle), spread, bids below, painted on a canvas (by the market
  * worker where the browser allows) with an accessible table of the same book beside it; a book being rebuilt is
- * never shown, and one the stream stopped moving is greyed and marked not live (`data-state="stale"`).
+ * never shown, and one the stream stopped moving is greyed and marked not live (`data-state="stale"`). The book view
+ * chosen on this device (both sides, bids only, asks only) decides which rows show; one side gets the rows of two.
  */
 export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, onStep, onPick }: OrderBookPanelProps) {
   const t = useT();
@@ -44,9 +47,16 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
   const isLive = useCopy(copy, isLiveBook);
   const connection = useFeedPart(store, 'connection');
   const { theme } = useSnapshot(settingsState);
+  const { book: mode } = useSnapshot(panelModes);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const state = panelState(connection);
-  const geometry = { rows, stackedRows: rows * 2, spreadHeight: SPREAD_HEIGHT, spreadLabel: t('trade.spread') };
+  const geometry = {
+    rows: mode === 'both' ? rows : rows * 2,
+    stackedRows: rows * 2,
+    spreadHeight: SPREAD_HEIGHT,
+    spreadLabel: t('trade.spread'),
+    sides: mode,
+  };
   usePanelCanvas(canvas, isLive ? host : null, geometry, theme);
   const pickAt = useRef(0);
 
@@ -61,10 +71,17 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
   };
 
   return (
-    <section className="trade-panel book" aria-labelledby="book-title" data-testid="book-panel" data-state={state}>
+    <section
+      className="trade-panel book"
+      aria-labelledby="book-title"
+      data-testid="book-panel"
+      data-state={state}
+      data-book-mode={mode}
+    >
       <div className="trade-panel__head">
         <h2 id="book-title">{t('trade.book')}</h2>
         {state === 'stale' && <span className="trade-panel__stale">{t('trade.notLive')}</span>}
+        <BookModeToggle mode={mode} onChange={chooseBookMode} />
         <label className="book__grouping">
           <span className="visually-hidden">{t('trade.grouping')}</span>
           <select value={step} onChange={(e) => onStep(e.target.value)} data-testid="book-grouping">
@@ -91,7 +108,7 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: picking a price from the book is a pointer shortcut; the price field takes the same value from the keyboard. */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: as above; the canvas is a picture, the table below carries the book for assistive technology. */}
           <div className="book__paint" ref={setHost} onClick={onClick} style={{ blockSize: panelHeight(geometry) }} />
-          <BookTable copy={copy} quote={quote} base={base} />
+          <BookTable copy={copy} quote={quote} base={base} mode={mode} />
         </div>
       )}
     </section>
@@ -100,16 +117,27 @@ export function OrderBookPanel({ store, canvas, rows, base, quote, steps, step, 
 
 /**
  * Levels per side the table says: the top of the book is what a listener acts on, and every row of it is laid out
- * again at each refresh, however hidden.
+ * again at each refresh, however hidden. One side shown alone gets twice as many, as it does on the canvas.
  */
 const TABLE_LEVELS = 5;
 
-/** The top of the book in words for assistive technology (and a plain view of it for tests), refreshed every two seconds. */
-function BookTable({ copy, quote, base }: { copy: PacedCopy<'book'>; quote: string; base: string }) {
+interface BookTableProps {
+  copy: PacedCopy<'book'>;
+  quote: string;
+  base: string;
+  mode: BookMode;
+}
+
+/**
+ * The top of the book in words for assistive technology (and a plain view of it for tests), refreshed every two
+ * seconds: the sides the book view shows, around the spread.
+ */
+function BookTable({ copy, quote, base, mode }: BookTableProps) {
   const t = useT();
   const book = useCopy(copy, (value) => value) ?? EMPTY_BOOK;
+  const levels = mode === 'both' ? TABLE_LEVELS : TABLE_LEVELS * 2;
   const rows = (side: 'ask' | 'bid', list: BookView['asks']) =>
-    list.slice(0, TABLE_LEVELS).map(([price, size, total], i) => (
+    list.slice(0, levels).map(([price, size, total], i) => (
       // Index keys: at each refresh only the texts change, no row is taken out or put in.
       // biome-ignore lint/suspicious/noArrayIndexKey: rows are places in the book, not identities.
       <tr key={`${side}-${i}`}>
@@ -128,9 +156,11 @@ function BookTable({ copy, quote, base }: { copy: PacedCopy<'book'>; quote: stri
           <th scope="col">{t('trade.total', { coin: base })}</th>
         </tr>
       </thead>
-      <tbody className="book__side--asks" aria-label={t('trade.asks')}>
-        {rows('ask', book.asks)}
-      </tbody>
+      {mode !== 'bids' && (
+        <tbody className="book__side--asks" aria-label={t('trade.asks')}>
+          {rows('ask', book.asks)}
+        </tbody>
+      )}
       <tbody>
         <tr>
           <th scope="row">{t('trade.spread')}</th>
@@ -139,9 +169,11 @@ function BookTable({ copy, quote, base }: { copy: PacedCopy<'book'>; quote: stri
           </td>
         </tr>
       </tbody>
-      <tbody className="book__side--bids" aria-label={t('trade.bids')}>
-        {rows('bid', book.bids)}
-      </tbody>
+      {mode !== 'asks' && (
+        <tbody className="book__side--bids" aria-label={t('trade.bids')}>
+          {rows('bid', book.bids)}
+        </tbody>
+      )}
     </table>
   );
 }

@@ -3,6 +3,7 @@
  * the `?feed=main` switch that merges the book on this thread). The bench opts a page in before load
  * (`window.__paintLatency`); for every visitor the probe is off, and each call below does nothing.
  */
+import type { DepthSink } from '../../../engine/market/trade-feed';
 import type { TradeFeedMeta } from '../../../engine/market/trade-feed-input';
 import type { FeedCounters, TradeFeedTarget, TradeFeedView, TradeFrame } from '../../../engine/market/trade-frame';
 import { marketWorker } from '../../workers';
@@ -18,6 +19,7 @@ import { PageBookCanvas, type PanelCanvasHandle, PageTapeCanvas } from './panel-
 /** A feed merged on this thread (the bench switch), as the page drives it. */
 export interface MainThreadFeed {
   setView(view: TradeFeedView): void;
+  setDepthSink(sink: DepthSink | null): void;
   close(): void;
 }
 
@@ -73,7 +75,11 @@ async function loadMainThreadFeed(): Promise<(setup: MainThreadFeedSetup) => Mai
       });
     }
     exposeCanvasLatency();
-    return { setView: (next) => created.feed.setView(next), close: () => created.close() };
+    return {
+      setView: (next) => created.feed.setView(next),
+      setDepthSink: (sink) => created.feed.setDepthSink(sink),
+      close: () => created.close(),
+    };
   };
 }
 

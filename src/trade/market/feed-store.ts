@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import type { DepthView } from '../../../engine/market/book-depth';
 import type {
   BookView,
   CandleView,
@@ -21,6 +22,8 @@ export interface FeedParts {
   /** The last candle part received; the chart listens for each one (`subscribe('candles')`) and applies it once. */
   candles: CandleView | null;
   counters: FeedCounters | null;
+  /** The book's cumulative depth while a depth chart shows it; `unavailable` when the worker could not send it. */
+  depth: DepthView | 'unavailable' | null;
 }
 
 type PartName = keyof FeedParts;
@@ -33,11 +36,22 @@ type PartName = keyof FeedParts;
 export class FeedStore {
   private parts: FeedParts = FeedStore.empty();
   private readonly listeners = new Map<PartName, Set<() => void>>();
+  /** Depth charts shown on this screen, and who follows whether there is one. */
+  private depthCharts = 0;
+  private readonly depthShownListeners = new Set<() => void>();
   /** Called after a frame is applied, with its newest stream time (the bench measures update-to-paint from it). */
   onApplied: ((latestTs: number) => void) | null = null;
 
   private static empty(): FeedParts {
-    return { connection: 'connecting', book: null, trades: [], ticker: null, candles: null, counters: null };
+    return {
+      connection: 'connecting',
+      book: null,
+      trades: [],
+      ticker: null,
+      candles: null,
+      counters: null,
+      depth: null,
+    };
   }
 
   get snapshot(): FeedParts {
@@ -72,6 +86,40 @@ export class FeedStore {
     this.parts = next;
     for (const name of changed) for (const listener of this.listeners.get(name) ?? []) listener();
     this.onApplied?.(frame.latestTs);
+  }
+
+  /** Takes the book's depth (the feed's depth port), or forgets it (null), and wakes the depth chart. */
+  applyDepth(depth: DepthView | 'unavailable' | null): void {
+    this.parts = { ...this.parts, depth };
+    for (const listener of this.listeners.get('depth') ?? []) listener();
+  }
+
+  /** Whether a depth chart is shown: the feed then sends the book's depth, and no K-lines. */
+  get isDepthShown(): boolean {
+    return this.depthCharts > 0;
+  }
+
+  /** A depth chart comes on screen; call the returned function when it goes (once is enough). */
+  showDepth(): () => void {
+    this.depthCharts += 1;
+    if (this.depthCharts === 1) this.depthShownChanged();
+    let isShown = true;
+    return () => {
+      if (!isShown) return;
+      isShown = false;
+      this.depthCharts -= 1;
+      if (this.depthCharts === 0) this.depthShownChanged();
+    };
+  }
+
+  /** Follows {@link isDepthShown}; returns the unsubscribe function. */
+  readonly subscribeDepthShown = (listener: () => void): (() => void) => {
+    this.depthShownListeners.add(listener);
+    return () => this.depthShownListeners.delete(listener);
+  };
+
+  private depthShownChanged(): void {
+    for (const listener of [...this.depthShownListeners]) listener();
   }
 
   /** Forgets everything (a new symbol): panels show their loading state again. */

@@ -9,19 +9,23 @@ export interface FramePortPair {
 }
 
 /**
- * Opens the channel a trading feed's frames come through: each message is applied as it comes, and a frame that asks
- * for it (`ack`) is answered with its number once applied, failing or not, so the feed never waits for ever.
+ * Opens the channel a trading feed's frames (or its depth messages) come through: each message is applied as it
+ * comes, and one that asks for it (`ack`) is answered with its number once applied, failing or not, so the feed never
+ * waits for ever; `answerWhen` may hold the answer back (till the next animation frame, say).
  */
-export function openFramePort(apply: (frame: TradeFrame) => void): FramePortPair {
+export function openFramePort<Frame extends { n: number; ack: boolean } = TradeFrame>(
+  apply: (frame: Frame) => void,
+  answerWhen: (answer: () => void) => void = (answer) => answer(),
+): FramePortPair {
   const channel = new MessageChannel();
   const page = channel.port1;
   page.onmessage = (event: MessageEvent) => {
-    const frame = event.data as TradeFrame | null;
+    const frame = event.data as Frame | null;
     if (typeof frame !== 'object' || frame === null || typeof frame.n !== 'number') return;
     try {
       apply(frame);
     } finally {
-      if (frame.ack) page.postMessage(frame.n);
+      if (frame.ack) answerWhen(() => page.postMessage(frame.n));
     }
   };
   return {

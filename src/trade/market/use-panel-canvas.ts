@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import type { BookPaintLayout } from '../../../engine/market/book-painter';
+import type { BookPaintLayout, BookSides } from '../../../engine/market/book-painter';
 import type { PacerClock } from '../../../engine/market/part-pacer';
 import type { FeedParts, FeedStore } from './feed-store';
 import { CopyBatch, PanelCopyPacer } from './main-thread-engine';
@@ -79,14 +79,15 @@ export function useCopy<K extends 'book' | 'trades', T>(copy: PacedCopy<K>, sele
 }
 
 /**
- * What a panel asks of its canvas: the painter's rows (per side for the book), the rows stacked in its height (both
- * sides for the book), the spread band (0 for the tape) and its label.
+ * What a panel asks of its canvas: the painter's rows (per side shown for the book), the rows stacked in its height
+ * (both sides for the book), the spread band (0 for the tape) and its label, and for the book the sides shown.
  */
 export interface PanelGeometry {
   rows: number;
   stackedRows: number;
   spreadHeight: number;
   spreadLabel: string;
+  sides?: BookSides;
 }
 
 /** The page's type and colours for the painter, read from the panel's own styles. */
@@ -112,6 +113,7 @@ function measureLayout(host: HTMLElement, geometry: PanelGeometry): BookPaintLay
       up: color('--color-up', '#20b26c'),
       down: color('--color-down', '#ef454a'),
     },
+    sides: geometry.sides ?? 'both',
   };
 }
 
@@ -130,7 +132,7 @@ export function usePanelCanvas(
   geometry: PanelGeometry,
   theme: string,
 ): void {
-  const { rows, stackedRows, spreadHeight, spreadLabel } = geometry;
+  const { rows, stackedRows, spreadHeight, spreadLabel, sides } = geometry;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme reaches the painter through the page's styles; naming it repaints the panel in the new colours.
   useLayoutEffect(() => {
     if (!canvas || !host) return;
@@ -139,7 +141,7 @@ export function usePanelCanvas(
     const relayout = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        const layout = measureLayout(host, { rows, stackedRows, spreadHeight, spreadLabel });
+        const layout = measureLayout(host, { rows, stackedRows, spreadHeight, spreadLabel, sides });
         canvas.canvas.style.inlineSize = `${layout.width}px`;
         canvas.canvas.style.blockSize = `${layout.height}px`;
         canvas.setLayout(layout);
@@ -153,5 +155,5 @@ export function usePanelCanvas(
       observer.disconnect();
       canvas.canvas.remove();
     };
-  }, [canvas, host, rows, stackedRows, spreadHeight, spreadLabel, theme]);
+  }, [canvas, host, rows, stackedRows, spreadHeight, spreadLabel, sides, theme]);
 }

@@ -64,6 +64,8 @@ describe('the chart legend', () => {
         <Profiler id="chart" onRender={() => (commits += 1)}>
           <ChartPanel
             store={store}
+            base="BTC"
+            quote="USDT"
             pricePlaces={2}
             channel="candle1m"
             onChannel={() => undefined}
@@ -111,6 +113,8 @@ describe('the chart legend', () => {
       <div style={{ width: 640, height: 360 }}>
         <ChartPanel
           store={store}
+          base="BTC"
+          quote="USDT"
           pricePlaces={2}
           channel="candle1m"
           onChannel={() => undefined}
@@ -136,6 +140,8 @@ describe('the chart legend', () => {
       <div style={{ width: 640, height: 360 }}>
         <ChartPanel
           store={store}
+          base="BTC"
+          quote="USDT"
           pricePlaces={2}
           channel="candle1H"
           onChannel={(channel) => chosen.push(channel)}

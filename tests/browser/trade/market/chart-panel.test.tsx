@@ -48,6 +48,8 @@ describe('ChartPanel', () => {
         <Profiler id="chart" onRender={() => (commits += 1)}>
           <ChartPanel
             store={store}
+            base="BTC"
+            quote="USDT"
             pricePlaces={1}
             channel="candle1m"
             onChannel={() => undefined}
@@ -91,6 +93,8 @@ describe('ChartPanel', () => {
       <div style={{ width: 640, height: 360 }}>
         <ChartPanel
           store={store}
+          base="BTC"
+          quote="USDT"
           pricePlaces={1}
           channel="candle5m"
           onChannel={() => undefined}
@@ -105,6 +109,8 @@ describe('ChartPanel', () => {
       <div style={{ width: 640, height: 360 }}>
         <ChartPanel
           store={store}
+          base="BTC"
+          quote="USDT"
           pricePlaces={1}
           channel="candle15m"
           onChannel={() => undefined}

@@ -142,6 +142,52 @@ describe('paintBook', () => {
   });
 });
 
+describe('paintBook with one side shown', () => {
+  /** Six rows of one side in the height of three per side: what the panel asks for bids only or asks only. */
+  const ONE_SIDE: BookPaintLayout = { ...LAYOUT, rows: 6 };
+  const DEEP: BookView = {
+    ...BOOK,
+    asks: Array.from({ length: 8 }, (_, i) => [`a${i}`, '1', '1', 0.1] as const),
+    bids: Array.from({ length: 8 }, (_, i) => [`b${i}`, '1', '1', 0.1] as const),
+  };
+
+  it('bids only: the spread band on top, then six bids, best first, and no ask', () => {
+    const ctx = recorder();
+    paintBook(ctx, DEEP, { ...ONE_SIDE, sides: 'bids' });
+    const texts = ctx.texts();
+    expect(texts.find((t) => t.text === 'Spread')!.y).toBe(12);
+    const bids = texts.filter((t) => t.color === 'green');
+    expect(bids.map((t) => t.text)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5']);
+    expect(bids.map((t) => t.y)).toEqual([0, 1, 2, 3, 4, 5].map((i) => 24 + i * 17 + 8.5));
+    expect(texts.some((t) => t.color === 'red')).toBe(false);
+    // The rows of two sides fill the same height as both sides did.
+    expect(24 + 6 * 17).toBe(LAYOUT.height);
+  });
+
+  it('asks only: six asks, best lowest, ending on the spread band at the bottom, and no bid', () => {
+    const ctx = recorder();
+    paintBook(ctx, DEEP, { ...ONE_SIDE, sides: 'asks' });
+    const texts = ctx.texts();
+    const asks = texts.filter((t) => t.color === 'red');
+    expect(asks.map((t) => t.text)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']);
+    expect(asks[0].y).toBe(5 * 17 + 8.5);
+    expect(asks[5].y).toBe(8.5);
+    expect(texts.find((t) => t.text === 'Spread')!.y).toBe(6 * 17 + 12);
+    expect(texts.some((t) => t.color === 'green')).toBe(false);
+  });
+
+  it('picks only rows of the side shown', () => {
+    const bids = { ...ONE_SIDE, sides: 'bids' as const };
+    expect(bookRowAt(DEEP, bids, 5)).toBeNull();
+    expect(bookRowAt(DEEP, bids, 24 + 1)).toEqual({ side: 'bid', price: 'b0' });
+    expect(bookRowAt(DEEP, bids, 24 + 5 * 17 + 1)).toEqual({ side: 'bid', price: 'b5' });
+    const asks = { ...ONE_SIDE, sides: 'asks' as const };
+    expect(bookRowAt(DEEP, asks, 5 * 17 + 1)).toEqual({ side: 'ask', price: 'a0' });
+    expect(bookRowAt(DEEP, asks, 1)).toEqual({ side: 'ask', price: 'a5' });
+    expect(bookRowAt(DEEP, asks, 6 * 17 + 30)).toBeNull();
+  });
+});
+
 describe('bookRowAt', () => {
   it('finds the price under a point, and nothing over the spread or an empty row', () => {
     expect(bookRowAt(BOOK, LAYOUT, 2 * 17 + 3)).toEqual({ side: 'ask', price: '68,001.0' });
@@ -158,7 +204,8 @@ describe('bookRowAt', () => {
 describe('checkBookPaintLayout', () => {
   it('accepts a sane layout and copies only its known fields', () => {
     const checked = checkBookPaintLayout({ ...LAYOUT, extra: 'x', colors: { ...LAYOUT.colors, more: 1 } });
-    expect(checked).toEqual(LAYOUT);
+    expect(checked).toEqual({ ...LAYOUT, sides: 'both' });
+    expect(checkBookPaintLayout({ ...LAYOUT, sides: 'asks' }).sides).toBe('asks');
   });
 
   it('refuses hostile layouts with the field named', () => {
@@ -171,6 +218,7 @@ describe('checkBookPaintLayout', () => {
       [{ rows: 1.5 }, /rows/],
       [{ rows: 1000 }, /rows/],
       [{ rtl: 'yes' }, /rtl/],
+      [{ sides: 'left' }, /sides/],
       [{ font: 'x'.repeat(500) }, /font/],
       [{ spreadLabel: 42 }, /spreadLabel/],
       [{ colors: null }, /colors/],

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { resyncingDepth } from '../../../../engine/market/book-depth';
 import type { TradeFrame, TradeRowView } from '../../../../engine/market/trade-frame';
 import { FeedStore, TAPE_ROWS } from '../../../../src/trade/market/feed-store';
 import { ZERO_COUNTERS } from '../../../fixtures/feed-counters';
@@ -90,5 +91,43 @@ describe('FeedStore.apply', () => {
     store.reset();
     expect(store.snapshot.book).toBeNull();
     expect(store.snapshot.connection).toBe('connecting');
+  });
+});
+
+describe('FeedStore depth', () => {
+  const DEPTH = { ...resyncingDepth(), status: 'live' as const };
+
+  it('wakes only the depth listeners with a new depth, and forgets it on reset', () => {
+    const store = new FeedStore();
+    const depth = vi.fn();
+    const book = vi.fn();
+    store.subscribe('depth', depth);
+    store.subscribe('book', book);
+    store.applyDepth(DEPTH);
+    expect(store.snapshot.depth).toBe(DEPTH);
+    expect(depth).toHaveBeenCalledTimes(1);
+    expect(book).not.toHaveBeenCalled();
+    store.reset();
+    expect(store.snapshot.depth).toBeNull();
+  });
+
+  it('tells whether a depth chart is shown, counting each once however often it goes', () => {
+    const store = new FeedStore();
+    const changed = vi.fn();
+    store.subscribeDepthShown(changed);
+    const first = store.showDepth();
+    const second = store.showDepth();
+    expect(store.isDepthShown).toBe(true);
+    expect(changed).toHaveBeenCalledTimes(1);
+    first();
+    first();
+    expect(store.isDepthShown).toBe(true);
+    second();
+    expect(store.isDepthShown).toBe(false);
+    expect(changed).toHaveBeenCalledTimes(2);
+    // A new symbol keeps the chart on screen.
+    store.showDepth();
+    store.reset();
+    expect(store.isDepthShown).toBe(true);
   });
 });
