@@ -14,6 +14,7 @@ import { Dialog } from '../ui/Dialog';
 import { StateView } from '../ui/StateView';
 import { showToast } from '../ui/toast/toast-state';
 import { CodesForm } from './CodesForm';
+import { useNamespaceTexts } from '../i18n/use-namespace-texts';
 import { STEP_UP_TEXTS } from './step-up-texts';
 import './step-up.css';
 
@@ -37,6 +38,8 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 export function StepUpDialog({ purpose, summary, onDone }: StepUpDialogProps) {
   const t = useT();
   const texts = STEP_UP_TEXTS[purpose];
+  // Each purpose's words are the sign-in area's texts, loaded when a step-up first opens (not with every page).
+  const hasTexts = useNamespaceTexts('auth');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -83,8 +86,14 @@ export function StepUpDialog({ purpose, summary, onDone }: StepUpDialogProps) {
 
   const codeChannels = load.state === 'ready' ? load.options.methods.filter((m): m is CodeChannel => m !== 'fido') : [];
   return (
-    <Dialog open onClose={() => onDone(false)} size="sm" title={t(texts.title)} dismissible={false}>
-      <p className="step-up__about">{t(texts.about)}</p>
+    <Dialog
+      open
+      onClose={() => onDone(false)}
+      size="sm"
+      title={hasTexts ? t(texts.title) : t('common.loading')}
+      dismissible={false}
+    >
+      {hasTexts && <p className="step-up__about">{t(texts.about)}</p>}
       {summary && summary.length > 0 && (
         <dl className="step-up__summary" data-testid="step-up-summary">
           {summary.map((line) => (
