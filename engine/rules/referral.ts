@@ -1,3 +1,7 @@
+import { isReferralCode, type QueryReader } from './referral-link';
+
+export { isReferralCode, type QueryReader, referralCodeFromLink, SIGN_UP_REFERRAL_KEYS } from './referral-link';
+
 /** The referral codes read from a landing URL (spec §3 "Referral codes"). */
 export interface ReferralCodes {
   channelCode?: string;
@@ -39,13 +43,7 @@ export interface ReferralCache {
   endTime: number;
 }
 
-/** Anything that reads a query parameter (URLSearchParams in the page). */
-export interface QueryReader {
-  get(name: string): string | null;
-}
-
 const CODE_KEYS = ['channelCode', 'vipCode', 'clacCode', 'commonCode', 'groupId', 'actCode'] as const;
-const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 3650;
 
@@ -56,32 +54,9 @@ export function readReferralCodes(params: QueryReader): ReferralCodes {
     const raw = params.get(key);
     if (raw === null) continue;
     const first = raw.split(',')[0]?.trim() ?? '';
-    if (CODE.test(first)) codes[key] = first;
+    if (isReferralCode(first)) codes[key] = first;
   }
   return codes;
-}
-
-/** True when a referral code is well formed: 1 to 64 of `A-Z a-z 0-9 _ -` (ours; the gateway checks the same). */
-export function isReferralCode(value: string): boolean {
-  return CODE.test(value);
-}
-
-/**
- * The query keys a sign-up link carries the referral code a visitor would type in: the app's `security/regist` keys
- * (spec §2.2), then the web's `clacCode` (spec §3).
- */
-export const SIGN_UP_REFERRAL_KEYS = ['referralCode', 'inviteCode', 'clacCode'] as const;
-
-/**
- * The referral code a sign-up link brings to the form's referral field: the first well-formed one under
- * {@link SIGN_UP_REFERRAL_KEYS}, a comma list yielding its first item, or null (spec §2.2, §3).
- */
-export function referralCodeFromLink(params: QueryReader): string | null {
-  for (const key of SIGN_UP_REFERRAL_KEYS) {
-    const first = params.get(key)?.split(',')[0]?.trim() ?? '';
-    if (CODE.test(first)) return first;
-  }
-  return null;
 }
 
 function within(now: number, begin?: number, end?: number): boolean {
@@ -150,7 +125,7 @@ export function readReferralCache(raw: string | null, now: number): ReferralCach
   const codes: ReferralCodes = {};
   for (const key of CODE_KEYS) {
     const value = entry.codes[key];
-    if (typeof value === 'string' && CODE.test(value)) codes[key] = value;
+    if (typeof value === 'string' && isReferralCode(value)) codes[key] = value;
   }
   return Object.keys(codes).length > 0 ? { codes, endTime: entry.endTime } : null;
 }

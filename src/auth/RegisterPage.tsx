@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { checkAreaCode, checkCode, checkEmail, checkMobile, checkRePassword } from '../../engine/rules/auth-fields';
-import { isReferralCode } from '../../engine/rules/referral';
+import { isReferralCode } from '../../engine/rules/referral-link';
 import { REFERRAL_REFUSED_CODE, TERMS_NOT_AGREED_CODE } from '../../engine/rules/registration';
 import { RequestError } from '../api/request';
 import { useT } from '../i18n/i18n';

@@ -1,4 +1,4 @@
-import { referralCodeFromLink } from '../../engine/rules/referral';
+import { referralCodeFromLink } from '../../engine/rules/referral-link';
 
 /** What `/register` keeps from its address: the referral code a sign-up link brings for the form's field. */
 export interface RegisterSearch {
