@@ -223,6 +223,8 @@ describe('position ledger against the single-position functions', () => {
         { numRuns: 300 },
       );
     },
+    // 300 random ledgers each way: a second or two on a quiet machine, several on a loaded two-core one.
+    30_000,
   );
 
   it('falls back to decimal.js, with the same rows, when a mark is too long for 50 digits beside the ledger', () => {
