@@ -115,7 +115,8 @@ for (const viewport of [
       await expect
         .poll(async () => {
           const shown = (await row.locator('[data-cell="tpsl"] bdi').textContent()) ?? '';
-          return shown.split(' / ').map((part) => figure(lang, part));
+          // Until the refreshed position arrives the cell reads "-- / --": no number yet, so keep polling.
+          return shown.split(' / ').map((part) => (/\d/.test(part) ? figure(lang, part) : null));
         }, SLOW)
         .toEqual([Number(tp), Number(sl)]);
 
