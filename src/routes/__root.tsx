@@ -7,7 +7,7 @@ import { DocumentTitle } from '../app/page-title';
 import { useT } from '../i18n/i18n';
 import { useMarkAppShown } from '../ui/PageTransition';
 import { usePageShown } from '../ui/page-shown';
-import { Toaster } from '../ui/toast/Toaster';
+import { ToasterSlot } from '../ui/toast/ToasterSlot';
 import { simulationTargetFor } from '../simulation/simulation';
 
 /** The footer's links, loaded once the page has shown its figures (nothing of it runs before the first render). */
@@ -33,7 +33,7 @@ function AppShell() {
           <SiteFooter />
         </Suspense>
       )}
-      <Toaster />
+      <ToasterSlot />
     </>
   );
 }
