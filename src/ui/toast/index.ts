@@ -1,2 +1,3 @@
 export * from './toast-state';
-export { Toaster, type ToasterProps } from './Toaster';
+// The stack itself (`Toaster`) is not re-exported: it loads on its own (ToasterSlot), and its stylesheet import would
+// keep it in every chunk that imports this barrel.
