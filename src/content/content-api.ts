@@ -1,12 +1,12 @@
 import { RequestError } from '../api/request';
 import { api } from '../security/secured-api';
+import type { CategoryFilter } from './announcement-categories';
 
 /** What an announcement is about (gateway/content/content-api.md). */
 export type AnnouncementCategory = 'listing' | 'maintenance' | 'activity' | 'product';
 
-/** The category tabs of the list, `all` first. */
-export const CATEGORY_FILTERS = ['all', 'listing', 'maintenance', 'activity', 'product'] as const;
-export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
+// The tabs live apart: the announcements route checks its address with them, and this module brings the request layer.
+export { CATEGORY_FILTERS, type CategoryFilter } from './announcement-categories';
 
 /** One row of the list. */
 export interface AnnouncementItem {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CATEGORY_FILTERS, type CategoryFilter } from '../content/content-api';
+import { CATEGORY_FILTERS, type CategoryFilter } from '../content/announcement-categories';
 import { AnnouncementsPage } from '../content/AnnouncementsPage';
 import { loadTexts } from '../i18n/i18n';
 

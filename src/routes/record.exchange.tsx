@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadTexts } from '../i18n/i18n';
 import { parseRecordSearch, type RecordSearch } from '../asset/records/record-filters';
 import { SpotRecordsPage } from '../asset/records/OrderRecordsPage';
-import { ORDER_STATUSES } from '../asset/records/records-api';
+import { ORDER_STATUSES } from '../asset/records/record-kinds';
 
 /** `/record/exchange`: spot orders (`?view=fills`: their fills), filtered by pair, status or side, and date. */
 export const Route = createFileRoute('/record/exchange')({

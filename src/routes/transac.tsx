@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadTexts } from '../i18n/i18n';
 import { parseRecordSearch, type RecordSearch } from '../asset/records/record-filters';
-import { BILL_KINDS } from '../asset/records/records-api';
+import { BILL_KINDS } from '../asset/records/record-kinds';
 import { TransacPage } from '../asset/records/TransacPage';
 
 /** `/transac` (and `/{lang}/transac`): every balance change of the account. */

@@ -1,26 +1,15 @@
 import type { Reply } from '../../api/request';
 import { api } from '../../security/secured-api';
+import type { BillKind, OrderStatus } from './record-kinds';
+
+// The lists the routes check addresses against live apart: this module brings the request layer with it.
+export { BILL_KINDS, type BillKind, ORDER_STATUSES, type OrderStatus } from './record-kinds';
 
 /** One page of a record list (gateway/asset/asset-api.md): rows newest first, and the next page's cursor. */
 export interface RecordPage<Row> {
   rows: Row[];
   next: string | null;
 }
-
-/** Why money moved: the ledger's entry kinds that are balance changes (freezes are not). */
-export const BILL_KINDS = [
-  'deposit',
-  'withdraw',
-  'withdraw_fee',
-  'transfer',
-  'trade',
-  'fee',
-  'realized_pnl',
-  'funding',
-  'liquidation',
-  'grant',
-] as const;
-export type BillKind = (typeof BILL_KINDS)[number];
 
 export interface Bill {
   id: string;
@@ -55,9 +44,6 @@ export function loadBills(
     silent: true,
   });
 }
-
-export const ORDER_STATUSES = ['live', 'partially_filled', 'filled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An order as the records list it (the paper-trading contract's order, plus its market). */
 export interface OrderRecordRow {
