@@ -6,7 +6,8 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { StateView } from '../../ui/StateView';
 import { toast } from '../../ui/toast';
-import { fixedText } from '../asset-format';
+import { numericValue } from '../../../engine/rules/numeric-input';
+import { coinShownPlaces, fixedText } from '../asset-format';
 import { AssetStates } from '../AssetStates';
 import { placesOf } from '../records/TransacPage';
 import { useRead } from '../../api/use-read';
@@ -14,6 +15,7 @@ import { CoinNetworkPicker, pickNetwork } from './CoinNetworkPicker';
 import { FundsHistory } from './FundsHistory';
 import { loadCoins, loadDepositAddress, loadDeposits, sendTestDeposit } from './funds-api';
 import { QrCode } from '../../ui/QrCode';
+import { useNumericTyping } from '../../ui/use-numeric-typing';
 import './funds.css';
 
 /** While a deposit confirms, its list is read this often (a simulated confirmation comes every 2 s). */
@@ -174,7 +176,10 @@ function DepositAddressPanel(props: {
   );
 }
 
-/** Local mode's simulated transfer to the user's own address; hidden when the gateway does not offer it. */
+/**
+ * Local mode's simulated transfer to the user's own address; hidden when the gateway does not offer it. Its amount is
+ * typed by the spec §5 rule at the coin's places, as every other amount field of the asset pages.
+ */
 function TestDeposit({
   coin,
   chain,
@@ -191,15 +196,19 @@ function TestDeposit({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [offered, setOffered] = useState(true);
+  const typing = useNumericTyping(amount, coinShownPlaces(coin), setAmount);
+  const value = numericValue(amount);
   if (!offered) return null;
   return (
     <form
       className="funds__test"
       onSubmit={(event) => {
         event.preventDefault();
+        if (value === null) return;
         setBusy(true);
         setError(null);
-        sendTestDeposit({ coin, chain, amount }).then(
+        // The field keeps what was typed whatever the answer: a refused amount is corrected, not typed again.
+        sendTestDeposit({ coin, chain, amount: value }).then(
           () => {
             setBusy(false);
             toast.success(t('asset.deposit.simulated'));
@@ -220,15 +229,17 @@ function TestDeposit({
         label={t('asset.deposit.simulateAmount')}
         inputMode="decimal"
         dir="ltr"
-        value={amount}
+        autoComplete="off"
+        value={typing.value}
+        onChange={typing.onChange}
+        onCompositionStart={typing.onCompositionStart}
+        onCompositionEnd={typing.onCompositionEnd}
+        onBlur={typing.onBlur}
         error={error}
-        hint={t('asset.deposit.min', { amount: minDeposit, coin })}
-        onChange={(event) => {
-          if (/^\d{0,12}(\.\d{0,8})?$/.test(event.target.value)) setAmount(event.target.value);
-        }}
+        hint={typing.hint ?? t('asset.deposit.min', { amount: minDeposit, coin })}
         data-testid="test-deposit-amount"
       />
-      <Button type="submit" loading={busy} disabled={amount === ''}>
+      <Button type="submit" loading={busy} disabled={value === null}>
         {t('asset.deposit.simulate')}
       </Button>
     </form>
