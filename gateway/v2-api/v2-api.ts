@@ -13,6 +13,7 @@ import { apiSecretKey } from '../api-keys/secret-box';
 import { createReplayStore } from '../security/replay-store';
 import { spotAccountRoutes } from './spot-account-routes';
 import { spotTradeRoutes } from './spot-trade-routes';
+import { v2BulkRoutes } from './v2-bulk-routes';
 import { businessErrorHandler } from '../http/envelope';
 
 /** What the API key module is built from. */
@@ -45,5 +46,6 @@ export function v2ApiRoutes(deps: ApiKeyDeps): Hono<ApiKeyEnv> {
   routes.route('/', spotTradeRoutes(deps.trading, auth));
   routes.route('/', mixTradeRoutes(deps.trading, auth));
   routes.route('/', mixAccountRoutes(deps.trading, auth));
+  routes.route('/', v2BulkRoutes(deps.trading, auth));
   return routes;
 }
