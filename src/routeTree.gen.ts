@@ -23,6 +23,7 @@ import { Route as ModifyverificationRouteImport } from './routes/modifyverificat
 import { Route as ProofOfReservesRouteImport } from './routes/proof-of-reserves';
 import { Route as ProtectionFundRouteImport } from './routes/protection-fund';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as TermsRouteImport } from './routes/terms';
 import { Route as TradeAssetRouteImport } from './routes/trade-asset';
 import { Route as TradeAssetOrderRouteImport } from './routes/trade-asset-order';
 import { Route as TradeInfoRouteImport } from './routes/trade-info';
@@ -119,6 +120,11 @@ const ProtectionFundRoute = ProtectionFundRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
 const TradeAssetRoute = TradeAssetRouteImport.update({
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/proof-of-reserves': typeof ProofOfReservesRoute;
   '/protection-fund': typeof ProtectionFundRoute;
   '/register': typeof RegisterRoute;
+  '/terms': typeof TermsRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
   '/trade-info': typeof TradeInfoRoute;
@@ -315,6 +322,7 @@ export interface FileRoutesByTo {
   '/proof-of-reserves': typeof ProofOfReservesRoute;
   '/protection-fund': typeof ProtectionFundRoute;
   '/register': typeof RegisterRoute;
+  '/terms': typeof TermsRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
   '/trade-info': typeof TradeInfoRoute;
@@ -359,6 +367,7 @@ export interface FileRoutesById {
   '/proof-of-reserves': typeof ProofOfReservesRoute;
   '/protection-fund': typeof ProtectionFundRoute;
   '/register': typeof RegisterRoute;
+  '/terms': typeof TermsRoute;
   '/trade-asset': typeof TradeAssetRoute;
   '/trade-asset-order': typeof TradeAssetOrderRoute;
   '/trade-info': typeof TradeInfoRoute;
@@ -404,6 +413,7 @@ export interface FileRouteTypes {
     | '/proof-of-reserves'
     | '/protection-fund'
     | '/register'
+    | '/terms'
     | '/trade-asset'
     | '/trade-asset-order'
     | '/trade-info'
@@ -446,6 +456,7 @@ export interface FileRouteTypes {
     | '/proof-of-reserves'
     | '/protection-fund'
     | '/register'
+    | '/terms'
     | '/trade-asset'
     | '/trade-asset-order'
     | '/trade-info'
@@ -489,6 +500,7 @@ export interface FileRouteTypes {
     | '/proof-of-reserves'
     | '/protection-fund'
     | '/register'
+    | '/terms'
     | '/trade-asset'
     | '/trade-asset-order'
     | '/trade-info'
@@ -533,6 +545,7 @@ export interface RootRouteChildren {
   ProofOfReservesRoute: typeof ProofOfReservesRoute;
   ProtectionFundRoute: typeof ProtectionFundRoute;
   RegisterRoute: typeof RegisterRoute;
+  TermsRoute: typeof TermsRoute;
   TradeAssetRoute: typeof TradeAssetRoute;
   TradeAssetOrderRoute: typeof TradeAssetOrderRoute;
   TradeInfoRoute: typeof TradeInfoRoute;
@@ -652,6 +665,13 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/terms': {
+      id: '/terms';
+      path: '/terms';
+      fullPath: '/terms';
+      preLoaderRoute: typeof TermsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/trade-asset': {
@@ -896,6 +916,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProofOfReservesRoute: ProofOfReservesRoute,
   ProtectionFundRoute: ProtectionFundRoute,
   RegisterRoute: RegisterRoute,
+  TermsRoute: TermsRoute,
   TradeAssetRoute: TradeAssetRoute,
   TradeAssetOrderRoute: TradeAssetOrderRoute,
   TradeInfoRoute: TradeInfoRoute,

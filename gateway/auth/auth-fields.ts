@@ -132,3 +132,11 @@ export function readReferral(object: JsonObject): Referral {
   }
   return referral;
 }
+
+/**
+ * Whether a sign-up carries the terms consent: only the JSON value `true` is consent; a missing field, `false`, the
+ * string "true" or "false", 1 or anything else is not (a form that ticked the box sends the boolean).
+ */
+export function hasAgreedToTerms(object: JsonObject): boolean {
+  return object.agreed === true;
+}

@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { AuthContext } from '../auth/auth-context';
-import { alreadyRegistered, AuthError } from '../auth/auth-errors';
+import { alreadyRegistered, AuthError, termsNotAgreed } from '../auth/auth-errors';
+import { hasAgreedToTerms } from '../auth/auth-fields';
+import { createTermsConsentStore } from '../auth/registration/terms-consent-store';
 import { completeLogin } from '../auth/sign-in/complete-login';
 import { checkCredentials } from '../auth/sign-in/credentials';
 import { isComplete, startPendingLogin, stepsFor } from '../auth/sign-in/login-steps';
@@ -212,6 +214,14 @@ function applyPendingLink(ctx: AuthContext, pendingIdHash: string, userId: strin
   }
 }
 
+/**
+ * Refuses a sign-up without the terms consent (`40116`, as the registration form): called by each route before it
+ * spends a code, and again where the account is made, so no account is ever made without it.
+ */
+export function requireConsent(fields: JsonObject): void {
+  if (!hasAgreedToTerms(fields)) throw termsNotAgreed();
+}
+
 /** The contact a new account is created with. */
 export interface NewContact {
   email: string | null;
@@ -220,8 +230,8 @@ export interface NewContact {
 }
 
 /**
- * Creates an account for a serial's identity with a proved contact, links the identity, uses the serial up and signs
- * in.
+ * Creates an account for a serial's identity with a proved contact and the terms consent, links the identity, uses the
+ * serial up and signs in.
  */
 export async function registerWithSerial(
   tctx: ThirdContext,
@@ -232,21 +242,21 @@ export async function registerWithSerial(
   readReferral: (fields: JsonObject) => UserRecord['referral'],
 ): Promise<SignInAnswer> {
   const { fields, clientKey } = submitted;
+  requireConsent(fields);
   const ctx = tctx.auth;
   const store = thirdStoreOf(tctx.db);
   if (store.userOf(serial.identity.provider, serial.identity.subject) !== undefined) throw THIRD_ERRORS.identityTaken();
   const passwordHash = await ctx.hashPassword(randomSecret(32));
+  const consents = createTermsConsentStore(tctx.db);
   const created = tctx.db.transaction(() => {
     if (!store.consumeSerial(serial.digest)) throw THIRD_ERRORS.serialInvalid();
-    const user = ctx.users.insert({
-      ...contact,
-      passwordHash,
-      createdAt: ctx.now(),
-      referral: readReferral(fields),
-    });
+    const createdAt = ctx.now();
+    const user = ctx.users.insert({ ...contact, passwordHash, createdAt, referral: readReferral(fields) });
     // Thrown inside the transaction, so the serial stays usable for linking that account instead.
     if (user === 'duplicate') throw alreadyRegistered();
     if (!store.link(serial.identity, user.id, ctx.now())) throw THIRD_ERRORS.identityTaken();
+    // With the account, as the registration form does: no account exists without the record of its consent.
+    consents.record(user.id, createdAt);
     return user;
   })();
   // The account's password is a random secret nobody knows, until its owner sets one ("Forgot password").

@@ -18,6 +18,7 @@ import {
   linkSerialWithPassword,
   type NewContact,
   registerWithSerial,
+  requireConsent,
   serialOf,
   THIRD_ERRORS,
   type ThirdContext,
@@ -63,6 +64,8 @@ const optionalString = (fields: JsonObject, name: string) =>
 /**
  * The shared third-party calls of spec §7.4 (linking, choosing, verifying, registering) and the linked-identity
  * settings; each provider's own check (`tg/sign`, `wallet/sign`, `oauth/sign`, the QR key) is mounted beside them.
+ * Every call that makes an account needs the terms consent `agreed: true`, as the registration form (`40116` before
+ * any code is spent); linking an existing account needs none and ignores it.
  */
 export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig): Hono<GatewayEnv> {
   const routes = new Hono<GatewayEnv>();
@@ -115,6 +118,7 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
     const submitted = await readThirdFields(tctx, c);
     const { fields } = submitted;
     const serial = serialFor(tctx, c, fields, 'google');
+    requireConsent(fields);
     const email = readEmail(fields);
     // Google vouches for one address: an account made without a code may only take that one.
     if (serial.identity.email === null || serial.identity.email.toLowerCase() !== email.toLowerCase())
@@ -126,6 +130,7 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
     const submitted = await readThirdFields(tctx, c);
     const { fields } = submitted;
     const serial = serialFor(tctx, c, fields, 'apple');
+    requireConsent(fields);
     const email = readEmail(fields);
     provedEmail(tctx, serial, email, optionalString(fields, 'emailCode'));
     return register(c, serial, { email, areaCode: null, mobile: null }, submitted);
@@ -135,6 +140,7 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
     const submitted = await readThirdFields(tctx, c);
     const { fields } = submitted;
     const serial = serialFor(tctx, c, fields, 'telegram');
+    requireConsent(fields);
     const code = readCode(fields, 'verifyCode');
     if (optionalString(fields, 'email') !== undefined) {
       const email = readEmail(fields);
@@ -151,6 +157,7 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
     const submitted = await readThirdFields(tctx, c);
     const { fields } = submitted;
     const serial = serialFor(tctx, c, fields, 'wallet');
+    requireConsent(fields);
     const email = readEmail(fields);
     // A wallet vouches for no address: the email must have been proved with bind/choose and securityVerify.
     if (serial.verifiedEmail !== email) throw THIRD_ERRORS.emailNotVerified();
@@ -163,6 +170,7 @@ export function thirdRoutes(tctx: ThirdContext, config: () => ThirdPublicConfig)
   routes.post(`${THIRD_BASE}/tg/generateVirtual`, async (c) => {
     const submitted = await readThirdFields(tctx, c);
     const serial = serialFor(tctx, c, submitted.fields, 'telegram');
+    requireConsent(submitted.fields);
     const email = `tg${serial.identity.subject}@telegram.invalid`;
     return register(c, serial, { email, areaCode: null, mobile: null }, submitted);
   });

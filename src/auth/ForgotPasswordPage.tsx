@@ -6,7 +6,7 @@ import { Button } from '../ui/Button';
 import { PasswordField } from '../ui/Field';
 import { LoginNameFields, loginNameProblems } from './LoginNameFields';
 import { CodeField } from './CodeField';
-import { type ResetFields, resetPassword, sendResetCode } from './password-reset-flow';
+import { type ResetFields, resetPassword, type SentCode, sendResetCode } from './password-reset-flow';
 import { fieldProblemText } from './use-field-text';
 import './auth.css';
 
@@ -24,7 +24,13 @@ export function ForgotPasswordPage() {
   const [nameTouched, setNameTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [isDone, setDone] = useState(false);
+  // Where the last code went; another address typed since makes it stale.
+  const [sent, setSent] = useState<SentCode | null>(null);
   const set = (name: keyof ResetFields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
+  const setAddress = (name: 'loginName' | 'areaCode') => (value: string) => {
+    set(name)(value);
+    setSent(null);
+  };
 
   const nameErrors = loginNameProblems(t, fields.loginName, fields.areaCode);
   const errors = {
@@ -37,7 +43,9 @@ export function ForgotPasswordPage() {
   const send = async () => {
     setNameTouched(true);
     if (nameErrors.loginName || nameErrors.areaCode) return false;
-    return sendResetCode(fields);
+    const result = await sendResetCode(fields);
+    setSent(result);
+    return result !== null;
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,8 +81,8 @@ export function ForgotPasswordPage() {
         <LoginNameFields
           loginName={fields.loginName}
           areaCode={fields.areaCode}
-          onLoginName={set('loginName')}
-          onAreaCode={set('areaCode')}
+          onLoginName={setAddress('loginName')}
+          onAreaCode={setAddress('areaCode')}
           isTouched={touched || nameTouched}
         />
         <CodeField
@@ -85,6 +93,10 @@ export function ForgotPasswordPage() {
           error={touched ? errors.verifyCode : null}
           onSend={send}
         />
+        {/* Always in the page, so the sentence is announced when it appears; it never says whether an account exists. */}
+        <p className="auth__sent" role="status">
+          {sent && <SentCodeText sent={sent} />}
+        </p>
         <PasswordField
           label={t('auth.newPassword')}
           name="pwd"
@@ -112,4 +124,13 @@ export function ForgotPasswordPage() {
       </p>
     </section>
   );
+}
+
+/** Where a reset code went, masked, and how long it is valid, worded alike whether or not an account uses it. */
+function SentCodeText({ sent }: { sent: SentCode }) {
+  const t = useT();
+  // The address is isolated for bidi, so a right-to-left sentence keeps it whole.
+  const target = `\u2068${sent.target}\u2069`;
+  const validity = sent.minutes === null ? '' : ` ${t('auth.resetCodeValid', { minutes: sent.minutes })}`;
+  return <>{t('auth.resetCodeSent', { target }) + validity}</>;
 }

@@ -27,6 +27,8 @@ export function LoginPage() {
   const [step, setStep] = useState<LoginStep>({ kind: 'credentials' });
   // A third-party identity no account is linked to yet: link one or create one (spec §7.4).
   const [unbound, setUnbound] = useState<UnboundReply | null>(null);
+  // The registration form's referral code, when the provider's flow began there: a new account keeps it.
+  const [referralCode, setReferralCode] = useState<string | undefined>(undefined);
   useEffect(() => ensureFingerprint(), []);
 
   const advance = async (reply: LoginReply): Promise<void> => {
@@ -90,7 +92,9 @@ export function LoginPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
   useEffect(() => {
     const handed = takeHandOff();
-    if (handed) void onThird(handed);
+    if (!handed) return;
+    setReferralCode(handed.referralCode);
+    void onThird(handed.reply);
   }, []);
 
   return (
@@ -102,7 +106,9 @@ export function LoginPage() {
             ? t('auth.signInTitle')
             : t('auth.verifyTitle')}
       </h1>
-      {unbound && step.kind === 'credentials' && <ThirdBindPanel reply={unbound} attempt={attempt} onCancel={back} />}
+      {unbound && step.kind === 'credentials' && (
+        <ThirdBindPanel reply={unbound} referralCode={referralCode} attempt={attempt} onCancel={back} />
+      )}
       {!unbound && step.kind === 'credentials' && (
         <>
           <CredentialsForm onSubmit={(fields) => attempt(() => submitPassword(fields))} />

@@ -74,6 +74,8 @@ export function RegisterPage({ linkedReferralCode }: RegisterPageProps) {
   const usesEmail = kind !== 'mobile';
   const usesMobile = kind !== 'email';
   const referral = f.referralCode.trim();
+  // The referral code a provider's sign-up takes along (a malformed one is not), so the account made keeps it.
+  const handedReferral = isReferralCode(referral) ? referral : '';
 
   const errors = {
     email: usesEmail ? fieldProblemText(t, checkEmail(f.email), t('auth.email')) : null,
@@ -188,8 +190,9 @@ export function RegisterPage({ linkedReferralCode }: RegisterPageProps) {
       {/* A provider's reply continues on the sign-in page: a linked account signs in, a new identity links or registers. */}
       <ThirdPartyMethods
         purpose="register"
+        referralCode={handedReferral}
         onReply={async (reply) => {
-          handOffToLogin(reply);
+          handOffToLogin(reply, handedReferral);
           await navigate({ to: '/login', search: {} });
         }}
       />

@@ -10,9 +10,9 @@ export interface TermsConsentProps {
 }
 
 /**
- * The required consent box of the registration form. The site has no terms or privacy page, so it names the trading
- * terms the site does publish (the fee schedule and the protection fund) and opens them in a new tab, keeping the
- * form as typed.
+ * The required consent box of every sign-up (the registration form, a third-party sign-up): it names the terms of use
+ * and the trading terms they point to (the fee schedule and the protection fund), each opening in a new tab so the
+ * form keeps what was typed.
  */
 export function TermsConsent({ checked, onChange, error }: TermsConsentProps) {
   const t = useT();
@@ -32,6 +32,12 @@ export function TermsConsent({ checked, onChange, error }: TermsConsentProps) {
         <label htmlFor={id}>{t('auth.consent')}</label>
       </div>
       <ul id={`${id}-links`} className="auth-consent__links">
+        <li>
+          <Link to="/terms" target="_blank" rel="noopener">
+            {t('auth.consentTerms')}
+            <span className="sr-only"> ({t('auth.opensInNewTab')})</span>
+          </Link>
+        </li>
         <li>
           <Link to="/fee" target="_blank" rel="noopener">
             {t('auth.consentFees')}

@@ -1,4 +1,5 @@
 import { isPhoneLoginName } from '../../engine/rules/auth-fields';
+import { maskEmail, maskPhone } from '../../engine/rules/contact-mask';
 import { api } from '../security/secured-api';
 
 /** What the forgotten-password form holds: the sign-in name as typed, its country code, the code and the new password. */
@@ -17,13 +18,36 @@ function targetOf(f: ResetFields): Record<string, string> {
   return { type: 'mobile', mobile: name.replace(/^\+/, ''), areaCode: f.areaCode.trim().replace(/^\+/, '') };
 }
 
-/** Sends a reset code to the email or phone typed (the reply is the same whether or not an account has it). */
-export async function sendResetCode(f: ResetFields): Promise<boolean> {
+/** Where a reset code went, as the page may say it: the address masked, and how long the code lives if the reply says. */
+export interface SentCode {
+  /** The email or phone typed, masked as the exchange masks it (`j***@example.com`, `+81 901****5678`). */
+  target: string;
+  /** Whole minutes the code is valid for, or null when the reply does not tell. */
+  minutes: number | null;
+}
+
+/** The address typed, masked by the exchange's rule: the page never repeats it in full. */
+function maskedTargetOf(f: ResetFields): string {
+  const target = targetOf(f);
+  return target.type === 'email'
+    ? maskEmail(target.email ?? '')
+    : maskPhone(target.areaCode ?? '', target.mobile ?? '');
+}
+
+/**
+ * Sends a reset code to the email or phone typed; null when it could not (the request layer has shown why). The reply
+ * is the same whether or not an account has the address, and so is what this returns.
+ */
+export async function sendResetCode(f: ResetFields): Promise<SentCode | null> {
   try {
-    await api.post('/msg/verify-code/send', { params: { scene: 'reset', ...targetOf(f) } });
-    return true;
+    const reply = await api.post<{ expiresInSeconds?: unknown } | null>('/msg/verify-code/send', {
+      params: { scene: 'reset', ...targetOf(f) },
+    });
+    const seconds = reply?.expiresInSeconds;
+    const minutes = typeof seconds === 'number' && seconds >= 60 ? Math.floor(seconds / 60) : null;
+    return { target: maskedTargetOf(f), minutes };
   } catch {
-    return false;
+    return null;
   }
 }
 

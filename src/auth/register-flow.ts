@@ -19,17 +19,22 @@ export interface RegisterFields {
 }
 
 /**
- * The payload of each registration kind (spec §7.3), with the cached referral codes (spec §3) under the one the
- * person sees: the referral field decides `clacCode`, so a code they cleared is not sent behind their back.
+ * The cached referral codes (spec §3) under the one the person sees: the referral field decides `clacCode`, so a code
+ * they cleared is not sent behind their back.
  */
+export function withTypedReferral(referral: Record<string, string>, typed: string): Record<string, string> {
+  const { clacCode: _cached, ...otherCodes } = referral;
+  const code = typed.trim();
+  return code ? { ...otherCodes, clacCode: code } : otherCodes;
+}
+
+/** The payload of each registration kind (spec §7.3), with the referral codes of `withTypedReferral`. */
 export function registrationPayload(
   kind: RegisterKind,
   f: RegisterFields,
   referral: Record<string, string>,
 ): Record<string, string | boolean> {
-  const { clacCode: _cached, ...otherCodes } = referral;
-  const typed = f.referralCode.trim();
-  const base = { pwd: f.pwd, rePwd: f.rePwd, ...otherCodes, ...(typed ? { clacCode: typed } : {}), agreed: f.agreed };
+  const base = { pwd: f.pwd, rePwd: f.rePwd, ...withTypedReferral(referral, f.referralCode), agreed: f.agreed };
   const areaCode = f.areaCode.trim().replace(/^\+/, '');
   if (kind === 'email') return { ...base, email: f.email.trim(), verifyCode: f.emailCode };
   if (kind === 'mobile') return { ...base, mobile: f.mobile.trim(), areaCode, verifyCode: f.mobileCode };

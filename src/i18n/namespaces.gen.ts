@@ -12,8 +12,9 @@ import type En9 from '../markets/messages/en.json';
 import type En10 from '../protection-fund/messages/en.json';
 import type En11 from '../reserves/messages/en.json';
 import type En12 from '../account/sub-accounts/messages/en.json';
-import type En13 from '../auth/third/messages/en.json';
-import type En14 from '../trade/messages/en.json';
+import type En13 from '../terms/messages/en.json';
+import type En14 from '../auth/third/messages/en.json';
+import type En15 from '../trade/messages/en.json';
 
 /** Where each namespace keeps its files, `<bundle>.json`, from the project root. */
 export const NAMESPACE_DIRS = {
@@ -30,6 +31,7 @@ export const NAMESPACE_DIRS = {
   'protection-fund': 'src/protection-fund/messages',
   reserves: 'src/reserves/messages',
   'sub-accounts': 'src/account/sub-accounts/messages',
+  terms: 'src/terms/messages',
   third: 'src/auth/third/messages',
   trade: 'src/trade/messages',
 } as const;
@@ -53,4 +55,5 @@ export type MessageKey =
   | keyof typeof En11
   | keyof typeof En12
   | keyof typeof En13
-  | keyof typeof En14;
+  | keyof typeof En14
+  | keyof typeof En15;

@@ -43,6 +43,11 @@ test.describe('forgotten password', () => {
     await page.getByLabel('Email or phone number').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
+    // Where the code went, masked, worded alike whether or not an account uses the address.
+    const sentTo = page.getByRole('status').filter({ hasText: 'If an account uses' });
+    await expect(sentTo).toContainText('f***@example.com');
+    await expect(sentTo).toContainText('It is valid for 10 minutes.');
+    await expect(sentTo).not.toContainText(email);
     // Sending the code checks only where it goes: the fields not filled in yet are not marked.
     await expect(page.getByText(/is required\.$/)).toHaveCount(0);
     // A wrong code keeps everything typed.

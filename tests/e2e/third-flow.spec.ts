@@ -42,6 +42,10 @@ test.describe('third-party sign-in, whole flow (wallet)', () => {
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Email code').fill(await mailboxCode(request, email, { scene: 'register' }));
+    // No account is made without the terms consent: the form says so and keeps the code typed.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Agree to the trading terms to create your account.')).toBeVisible();
+    await page.getByRole('checkbox', { name: /agree to the trading terms/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByTestId('signed-in-user')).toBeVisible({ timeout: 20_000 });
     // The signature and the serial travelled only inside the login envelope.

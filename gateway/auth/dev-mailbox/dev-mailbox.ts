@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Logger } from '../../log/logger';
-import { maskEmail, maskMobile } from '../mask';
+import { maskEmail, maskPhone } from '../mask';
 import type { CodeChannel, CodeScene } from '../second-factors/verify-code-store';
 
 /** One message to a user: a code (or a notice without one) for a target and scene. */
@@ -47,7 +47,7 @@ interface MailboxRow {
 export function maskTarget(channel: CodeChannel, target: string): string {
   if (channel === 'email') return maskEmail(target);
   const [areaCode, mobile] = target.split(' ');
-  return `+${areaCode} ${maskMobile(mobile ?? '')}`;
+  return maskPhone(areaCode ?? '', mobile ?? '');
 }
 
 /** Creates the dev mailbox; each delivery is stored and logged as a `mailbox` event with the target masked and the code. */

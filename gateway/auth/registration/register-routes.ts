@@ -3,7 +3,15 @@ import type { GatewayEnv } from '../../http/gateway-env';
 import type { JsonObject } from '../../http/validate';
 import type { AuthContext } from '../auth-context';
 import { alreadyRegistered, codeInvalid, submitFailed, termsNotAgreed } from '../auth-errors';
-import { readAreaCode, readCode, readEmail, readMobile, readNewPassword, readReferral } from '../auth-fields';
+import {
+  hasAgreedToTerms,
+  readAreaCode,
+  readCode,
+  readEmail,
+  readMobile,
+  readNewPassword,
+  readReferral,
+} from '../auth-fields';
 import { answerSignIn, readAuthBody, readSensitiveFields, requestFacts } from '../auth-request';
 import { mobileTarget } from '../second-factors/code-sender';
 import { completeLogin } from '../sign-in/complete-login';
@@ -51,14 +59,6 @@ function readRegistration(kind: RegisterKind, fields: JsonObject): Registration 
 }
 
 /**
- * Only the JSON value `true` is consent: a missing field, `false`, the string "true" or "false", 1 or anything else is
- * not (a form that ticked the box sends the boolean).
- */
-function hasAgreed(fields: JsonObject): boolean {
-  return fields.agreed === true;
-}
-
-/**
  * Registers and signs in, after the consent to the terms and with the referral fields (stored as given, even when
  * no account owns the code: spec §3 does not say a code must be known). Duplicates: the codes are checked first, and
  * only then does the reply say "already registered" — by then the caller has proved they own the address, so it
@@ -76,7 +76,7 @@ async function register(
   const form = readRegistration(kind, submitted.fields);
   const referral = readReferral(submitted.fields);
   // Before any code is checked, so a refused form spends nothing and tells nothing about the address.
-  if (!hasAgreed(submitted.fields)) throw termsNotAgreed();
+  if (!hasAgreedToTerms(submitted.fields)) throw termsNotAgreed();
   const matches = form.proofs.map((proof) => ctx.codes.check(proof.channel, proof.target, 'register', proof.code));
   if (matches.some((id) => id === null)) throw codeInvalid();
   const taken =

@@ -1,10 +1,10 @@
 import type { Database } from 'better-sqlite3';
 
-/** Reads and writes `terms_consents` (migration 204): when each account agreed to the terms at registration. */
+/** Reads and writes `terms_consents` (migration 204): when each account agreed to the terms at sign-up. */
 export interface TermsConsentStore {
   /** Records that `userId` agreed at `agreedAt` (ms); call inside the transaction that creates the account. */
   record(userId: string, agreedAt: number): void;
-  /** When an account agreed, or null for one made without the form (dev seed, sub-accounts, third-party sign-up). */
+  /** When an account agreed (the form, or a third-party sign-up), or null for one made by the dev seed or as a sub-account. */
   agreedAt(userId: string): number | null;
 }
 

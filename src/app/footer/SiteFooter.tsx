@@ -78,6 +78,9 @@ export default function SiteFooter() {
           <Item path="/vip/vipIntroduce">
             <Link to="/vip/vipIntroduce">{t('footer.vipIntroduce')}</Link>
           </Item>
+          <Item path="/terms">
+            <Link to="/terms">{t('footer.terms')}</Link>
+          </Item>
         </Group>
         <Group id="footer-account" heading={t('nav.account')}>
           <Item path="/asset">

@@ -10,12 +10,14 @@ import { OidcButtons } from './oidc/OidcButtons';
 export interface ThirdPartyMethodsProps {
   /** The registration page offers the providers but not QR sign-in, which only signs an app account in. */
   purpose?: 'signIn' | 'register';
+  /** The registration form's referral code: a provider that leaves the page keeps it for the account made on return. */
+  referralCode?: string;
   /** A provider's sign reply: the page continues the sign-in, or shows the link-or-create choice. */
   onReply(reply: ThirdSignReply): Promise<void>;
 }
 
 /** The other ways to sign in or sign up (spec §7.4), each shown only when the gateway offers it. */
-export function ThirdPartyMethods({ purpose = 'signIn', onReply }: ThirdPartyMethodsProps) {
+export function ThirdPartyMethods({ purpose = 'signIn', referralCode, onReply }: ThirdPartyMethodsProps) {
   const t = useT();
   const [config, setConfig] = useState<ThirdConfig | null>(null);
   useEffect(() => {
@@ -32,7 +34,9 @@ export function ThirdPartyMethods({ purpose = 'signIn', onReply }: ThirdPartyMet
         {t('third.methodsLabel')}
       </h2>
       <div className="third-methods__list">
-        {(config.google || config.apple) && <OidcButtons google={config.google} apple={config.apple} />}
+        {(config.google || config.apple) && (
+          <OidcButtons google={config.google} apple={config.apple} referralCode={referralCode} />
+        )}
         {config.telegram && <TelegramButton config={config.telegram} onReply={onReply} />}
         {config.wallet && <WalletButton config={config.wallet} onReply={onReply} />}
         {config.qr && purpose === 'signIn' && <QrLogin config={config.qr} onReply={onReply} />}

@@ -51,7 +51,7 @@ export function isUnbound(reply: ThirdSignReply | null | undefined): reply is Un
  * POSTs a §7.4 call (`path` under `/v1/user/public/third/`, e.g. `wallet/sign`) through the app's request layer, which
  * adds the risk token and encrypts a password; a failure has been shown by the layer and is rethrown as RequestError.
  */
-export function postThird<T = ThirdSignReply>(path: string, fields: Record<string, string>): Promise<T> {
+export function postThird<T = ThirdSignReply>(path: string, fields: Record<string, string | boolean>): Promise<T> {
   return api.post<T>(BASE + path, { params: fields });
 }
 
@@ -75,19 +75,27 @@ export function readThirdConfig(): Promise<ThirdConfig> {
   return configRead;
 }
 
-let handedOff: ThirdSignReply | null = null;
+/** A sign reply handed to the sign-in page, with what the page it began on already held. */
+export interface HandOff {
+  reply: ThirdSignReply;
+  /** The registration form's referral code field (empty when cleared); absent when the flow began elsewhere. */
+  referralCode?: string;
+}
+
+let handedOff: HandOff | null = null;
 
 /**
  * For a flow that left the page (an OpenID redirect) or began on another one (registration): keeps a sign reply for
- * the sign-in page, which continues it when it opens. The caller then goes to `/login`.
+ * the sign-in page, which continues it when it opens, and the referral code typed on the registration form, so an
+ * account made there keeps it. The caller then goes to `/login`.
  */
-export function handOffToLogin(reply: ThirdSignReply): void {
-  handedOff = reply;
+export function handOffToLogin(reply: ThirdSignReply, referralCode?: string): void {
+  handedOff = referralCode === undefined ? { reply } : { reply, referralCode };
 }
 
-/** The reply handed to the login page, once. */
-export function takeHandOff(): ThirdSignReply | null {
-  const reply = handedOff;
+/** What was handed to the login page, once. */
+export function takeHandOff(): HandOff | null {
+  const handOff = handedOff;
   handedOff = null;
-  return reply;
+  return handOff;
 }

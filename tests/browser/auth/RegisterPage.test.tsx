@@ -187,9 +187,10 @@ describe('referral code field', () => {
 });
 
 describe('terms consent', () => {
-  it('links to the fee schedule and the protection fund in a new tab', async () => {
+  it('links to the terms of use, the fee schedule and the protection fund in a new tab, the terms first', async () => {
     await renderRegister();
     for (const [name, href] of [
+      ['Terms of use', '/terms'],
       ['Fee schedule', '/fee'],
       ['Protection fund rules', '/protection-fund'],
     ]) {
@@ -197,6 +198,8 @@ describe('terms consent', () => {
       await expect.element(link).toHaveAttribute('href', href);
       await expect.element(link).toHaveAttribute('target', '_blank');
     }
+    const first = document.querySelector('.auth-consent__links a');
+    expect(first?.getAttribute('href')).toBe('/terms');
   });
 
   it('refuses to submit without the box ticked, with the error under the box', async () => {

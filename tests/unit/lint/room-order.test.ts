@@ -23,7 +23,7 @@ const PLANS: readonly FloorPlan[] = [
       ['api'],
       ['security'],
       ['auth'],
-      ['account', 'asset', 'content', 'fees', 'markets', 'protection-fund', 'reserves', 'simulation', 'trade'],
+      ['account', 'asset', 'content', 'fees', 'markets', 'protection-fund', 'reserves', 'simulation', 'terms', 'trade'],
       ['app', 'in-app'],
       ['routes', 'routeTree.gen.ts', 'router.tsx', 'main.tsx'],
     ],

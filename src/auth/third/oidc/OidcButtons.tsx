@@ -14,6 +14,8 @@ export interface OidcButtonsProps {
   google: Record<string, unknown> | null;
   /** The gateway's public Apple config, or null when Apple is not offered. */
   apple: Record<string, unknown> | null;
+  /** The registration form's referral code when the buttons are on it: kept through the provider's round trip. */
+  referralCode?: string;
   /** Unused here: the reply arrives on `/login/oauth/<provider>`, which hands it to the sign-in page. */
   onReply?(reply: ThirdSignReply): void | Promise<void>;
 }
@@ -22,7 +24,7 @@ export interface OidcButtonsProps {
  * "Sign in with Google" and "Sign in with Apple", each only when the gateway offers it: starts the sign-in and leaves
  * for the provider, which returns to `/login/oauth/<provider>`.
  */
-export function OidcButtons({ google, apple }: OidcButtonsProps) {
+export function OidcButtons({ google, apple, referralCode }: OidcButtonsProps) {
   const t = useT();
   const [busy, setBusy] = useState<OidcProvider | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function OidcButtons({ google, apple }: OidcButtonsProps) {
   const start = (provider: OidcProvider) => {
     setBusy(provider);
     setProblem(null);
-    startOidcSignIn(provider).catch((error: unknown) => {
+    startOidcSignIn(provider, referralCode).catch((error: unknown) => {
       setBusy(null);
       const code = error instanceof RequestError ? error.details.code : undefined;
       setProblem((code && localizedCodeText(code)) || t('third.oidc.failed'));

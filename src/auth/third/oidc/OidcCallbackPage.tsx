@@ -46,8 +46,8 @@ export function OidcCallbackPage({ provider, answer }: OidcCallbackPageProps) {
       return;
     }
     finishOidcSignIn(provider, answer)
-      .then(async (reply) => {
-        handOffToLogin(reply);
+      .then(async ({ reply, referralCode }) => {
+        handOffToLogin(reply, referralCode);
         await navigate({ to: '/login', replace: true });
       })
       .catch((error: unknown) => setProblem(problemText(t, error)));

@@ -1,4 +1,5 @@
-import { postThird, postThirdQuietly, type ThirdSignReply } from '../third-api';
+import { isReferralCode } from '../../../../engine/rules/referral-link';
+import { type HandOff, postThird, postThirdQuietly } from '../third-api';
 
 /** The OpenID providers whose buttons this area draws. */
 export type OidcProvider = 'google' | 'apple';
@@ -15,10 +16,14 @@ interface StartReply {
   redirectUri: string;
 }
 
-/** What the page keeps, by state, while the person is at the provider: the PKCE verifier and where to exchange. */
+/**
+ * What the page keeps, by state, while the person is at the provider: the PKCE verifier and where to exchange, and
+ * the registration form's referral code when the sign-in began there.
+ */
 interface PendingSignIn {
   provider: OidcProvider;
   verifier: string;
+  referralCode?: string;
 }
 
 const STORAGE_PREFIX = 'oidc-pending:';
@@ -55,12 +60,14 @@ export async function makePkce(): Promise<{ verifier: string; challenge: string 
 
 /**
  * Starts a sign-in: the gateway binds a state and nonce to this browser (`oauth/start`), the page keeps its PKCE
- * verifier by that state (this tab only) and goes to the provider with the challenge.
+ * verifier (and the registration form's `referralCode`, if any) by that state (this tab only) and goes to the
+ * provider with the challenge.
  */
-export async function startOidcSignIn(provider: OidcProvider): Promise<void> {
+export async function startOidcSignIn(provider: OidcProvider, referralCode?: string): Promise<void> {
   const start = await postThird<StartReply>('oauth/start', { provider });
   const { verifier, challenge } = await makePkce();
-  const pending: PendingSignIn = { provider, verifier };
+  const pending: PendingSignIn =
+    referralCode === undefined ? { provider, verifier } : { provider, verifier, referralCode };
   sessionStorage.setItem(STORAGE_PREFIX + start.state, JSON.stringify(pending));
   const url = new URL(start.authorizeUrl);
   url.searchParams.set('code_challenge', challenge);
@@ -101,17 +108,25 @@ async function exchangeCode(provider: OidcProvider, pending: PendingSignIn, code
   throw new OidcFlowError('failed');
 }
 
+/** The referral code kept with a pending sign-in: the form's (empty when cleared), or absent; anything else is dropped. */
+function keptReferralCode(pending: PendingSignIn): string | undefined {
+  const code = pending.referralCode;
+  return code === '' || (typeof code === 'string' && isReferralCode(code)) ? code : undefined;
+}
+
 /**
  * Finishes a sign-in on the provider's return (`/login/oauth/<provider>?code&state`, or `?error`): the state must be
  * one this tab started (else `stateInvalid`, also for a replayed address), the code is exchanged with the verifier
- * and the ID token posted to `oauth/sign`; the gateway's reply is returned.
+ * and the ID token posted to `oauth/sign`; the gateway's reply is returned with the referral code kept at the start.
  */
-export async function finishOidcSignIn(provider: OidcProvider, answer: OidcAnswer): Promise<ThirdSignReply> {
+export async function finishOidcSignIn(provider: OidcProvider, answer: OidcAnswer): Promise<HandOff> {
   const pending = takePending(answer.state ?? null, provider);
   if (!pending) throw new OidcFlowError('stateInvalid');
   if (answer.error !== undefined) throw new OidcFlowError('denied');
   const code = answer.code;
   if (code === undefined || code === '' || code.length > 2048) throw new OidcFlowError('failed');
   const token = await exchangeCode(provider, pending, code);
-  return postThirdQuietly('oauth/sign', { token });
+  const reply = await postThirdQuietly('oauth/sign', { token });
+  const referralCode = keptReferralCode(pending);
+  return referralCode === undefined ? { reply } : { reply, referralCode };
 }

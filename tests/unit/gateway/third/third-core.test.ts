@@ -169,23 +169,28 @@ describe('creating an account', () => {
   it("google/register takes only Google's vouched email, once", async () => {
     const browser = h.browser();
     const serialNO = await unbound(browser, GOOGLE);
-    expect((await call(browser, 'google/register', { email: 'else@example.com', serialNO })).code).toBe('40163');
-    const made = await call(browser, 'google/register', { email: 'g@example.com', serialNO });
+    expect((await call(browser, 'google/register', { email: 'else@example.com', serialNO, agreed: true })).code).toBe(
+      '40163',
+    );
+    const made = await call(browser, 'google/register', { email: 'g@example.com', serialNO, agreed: true });
     expect(made.code).toBe('00000');
     expect(await sessionUser(browser)).toBe(userIdOf('g@example.com'));
     const replay = h.browser('198.51.100.7');
-    expect((await call(replay, 'google/register', { email: 'g@example.com', serialNO })).code).toBe('40160');
+    expect((await call(replay, 'google/register', { email: 'g@example.com', serialNO, agreed: true })).code).toBe(
+      '40160',
+    );
   });
 
   it('apple/register takes the vouched email without a code, another one only with its code', async () => {
     const browser = h.browser();
     await unbound(browser, APPLE);
-    const noCode = await call(browser, 'apple/register', { email: 'mine@example.com' });
+    const noCode = await call(browser, 'apple/register', { email: 'mine@example.com', agreed: true });
     expect(noCode.code).toBe('40165');
     await browser.post('/v1/msg/verify-code/send', { type: 'email', scene: 'register', email: 'mine@example.com' });
     const made = await call(browser, 'apple/register', {
       email: 'mine@example.com',
       emailCode: lastCode(h, 'mine@example.com'),
+      agreed: true,
     });
     expect(made.code).toBe('00000');
     expect(thirdStoreOf(h.db).listLinked(userIdOf('mine@example.com'))).toMatchObject([{ provider: 'apple' }]);
@@ -194,15 +199,19 @@ describe('creating an account', () => {
   it('wallet/register needs the email proved through bind/choose and securityVerify', async () => {
     const browser = h.browser();
     const serialNO = await unbound(browser, WALLET);
-    expect((await call(browser, 'wallet/register', { email: 'w@example.com', serialNO })).code).toBe('40165');
+    expect((await call(browser, 'wallet/register', { email: 'w@example.com', serialNO, agreed: true })).code).toBe(
+      '40165',
+    );
     expect((await call(browser, 'securityVerify', { emailCode: '123456' })).code).toBe('40164');
     await call(browser, 'bind/choose', { email: 'w@example.com', serialNO });
     expect((await call(browser, 'securityVerify', { emailCode: '000000' })).code).toBe('40102');
     const verified = await call(browser, 'securityVerify', { emailCode: lastCode(h, 'w@example.com') });
     expect(verified.data).toMatchObject({ verified: true, email: 'w@example.com' });
     // The proof is for the chosen email only.
-    expect((await call(browser, 'wallet/register', { email: 'x@example.com', serialNO })).code).toBe('40165');
-    const made = await call(browser, 'wallet/register', { email: 'w@example.com', serialNO });
+    expect((await call(browser, 'wallet/register', { email: 'x@example.com', serialNO, agreed: true })).code).toBe(
+      '40165',
+    );
+    const made = await call(browser, 'wallet/register', { email: 'w@example.com', serialNO, agreed: true });
     expect(made.code).toBe('00000');
     expect(await sessionUser(browser)).toBe(userIdOf('w@example.com'));
   });
@@ -214,6 +223,7 @@ describe('creating an account', () => {
     const taken = await call(browser, 'tg/register', {
       email: 'plain@example.com',
       verifyCode: lastCode(h, 'plain@example.com'),
+      agreed: true,
     });
     expect(taken.code).toBe('40107');
     expect(identityRows()).toBe(0);
@@ -222,6 +232,7 @@ describe('creating an account', () => {
     const made = await call(browser, 'tg/register', {
       email: 'tg@example.com',
       verifyCode: lastCode(h, 'tg@example.com'),
+      agreed: true,
     });
     expect(made.code).toBe('00000');
   });
@@ -229,10 +240,99 @@ describe('creating an account', () => {
   it('tg/generateVirtual makes an account under a reserved address, which cannot unlink its only way in', async () => {
     const browser = h.browser();
     const serialNO = await unbound(browser, TG);
-    expect((await call(browser, 'tg/generateVirtual', { serialNO })).code).toBe('00000');
+    expect((await call(browser, 'tg/generateVirtual', { serialNO, agreed: true })).code).toBe('00000');
     expect(h.ctx.users.findByEmail('tg4242@telegram.invalid')).toBeDefined();
     await browser.grantStepUp('third-unlink');
     expect((await call(browser, '../../security/third/unbind', { provider: 'telegram' })).code).toBe('40167');
+  });
+});
+
+describe('the terms consent of a new account', () => {
+  const userRows = () => (h.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+  const consentOf = (userId: string) =>
+    h.db.prepare('SELECT agreed_at FROM terms_consents WHERE user_id = ?').get(userId) as
+      | { agreed_at: number }
+      | undefined;
+
+  it.each([
+    ['missing', {}],
+    ['false', { agreed: false }],
+    ['the string "true"', { agreed: 'true' }],
+    ['1', { agreed: 1 }],
+  ])(
+    'refuses every sign-up call with the consent %s (40116): no user row, no link, the serial kept',
+    async (_, consent) => {
+      const users = userRows();
+      const browser = h.browser();
+      const serialNO = await unbound(browser, GOOGLE);
+      expect((await call(browser, 'google/register', { email: 'g@example.com', serialNO, ...consent })).code).toBe(
+        '40116',
+      );
+      const tg = h.browser('198.51.100.7');
+      const tgSerial = await unbound(tg, TG);
+      expect((await call(tg, 'tg/generateVirtual', { serialNO: tgSerial, ...consent })).code).toBe('40116');
+      expect(userRows()).toBe(users);
+      expect(identityRows()).toBe(0);
+      // The refusal used nothing up: the same identity signs up once the box is ticked.
+      expect((await call(browser, 'google/register', { email: 'g@example.com', serialNO, agreed: true })).code).toBe(
+        '00000',
+      );
+      expect(userRows()).toBe(users + 1);
+    },
+  );
+
+  it('refuses a coded sign-up before its code is spent, so the same code works once consent is given', async () => {
+    const browser = h.browser();
+    await unbound(browser, TG);
+    await browser.post('/v1/msg/verify-code/send', { type: 'email', scene: 'register', email: 'tg@example.com' });
+    const code = lastCode(h, 'tg@example.com');
+    expect((await call(browser, 'tg/register', { email: 'tg@example.com', verifyCode: code })).code).toBe('40116');
+    expect(h.ctx.users.findByEmail('tg@example.com')).toBeUndefined();
+    const made = await call(browser, 'tg/register', { email: 'tg@example.com', verifyCode: code, agreed: true });
+    expect(made.code).toBe('00000');
+  });
+
+  it('records when the new account agreed, with the account', async () => {
+    h.clock.now += 5_000;
+    const browser = h.browser();
+    const serialNO = await unbound(browser, GOOGLE);
+    await call(browser, 'google/register', { email: 'g@example.com', serialNO, agreed: true });
+    expect(consentOf(userIdOf('g@example.com'))).toEqual({ agreed_at: h.clock.now });
+  });
+
+  it('changes nothing when a link to an existing account carries a forged consent', async () => {
+    const users = userRows();
+    const browser = h.browser();
+    const serialNO = await unbound(browser, TG);
+    const linked = await call(browser, 'tg/checkUserExit', {
+      loginName: 'plain@example.com',
+      pwd: PWD,
+      serialNO,
+      agreed: true,
+    });
+    expect(linked.code).toBe('00000');
+    expect(await sessionUser(browser)).toBe(userIdOf('plain@example.com'));
+    expect(userRows()).toBe(users);
+    expect(consentOf(userIdOf('plain@example.com'))).toBeUndefined();
+    // The serial was used by the link: a sign-up with it afterwards makes nothing.
+    const after = await call(h.browser('198.51.100.7'), 'tg/generateVirtual', { serialNO, agreed: true });
+    expect(after.code).toBe('40160');
+    expect(userRows()).toBe(users);
+  });
+
+  it('keeps the replay rules: a used serial is refused with or without consent, and makes no second account', async () => {
+    const browser = h.browser();
+    const serialNO = await unbound(browser, GOOGLE);
+    expect((await call(browser, 'google/register', { email: 'g@example.com', serialNO, agreed: true })).code).toBe(
+      '00000',
+    );
+    const users = userRows();
+    const replay = h.browser('198.51.100.7');
+    expect((await call(replay, 'google/register', { email: 'g@example.com', serialNO, agreed: true })).code).toBe(
+      '40160',
+    );
+    expect((await call(replay, 'google/register', { email: 'g@example.com', serialNO })).code).toBe('40160');
+    expect(userRows()).toBe(users);
   });
 });
 
