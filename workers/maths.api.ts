@@ -4,6 +4,8 @@ import { MathsInputError } from '../engine/maths';
 import { AccountFigures, type AccountFiguresInput, type AccountFiguresReply } from '../engine/maths/account-figures';
 import { LedgerFrames } from '../engine/maths/ledger-frames';
 import { type MarginPreview, type MarginPreviewInput, marginPreview } from '../engine/maths/margin-preview';
+import { type OrderValuesInput, orderValues } from '../engine/maths/order-value';
+import { type TpslPreview, type TpslPreviewInput, tpslPreview } from '../engine/maths/tpsl-preview';
 import type { LedgerInput, MarkTick } from '../engine/maths/position-ledger';
 import type { RowsFrame } from '../engine/format/rows-table';
 import { frameTransfer } from '../engine/maths/row-frame';
@@ -121,6 +123,24 @@ export function createMathsApi() {
     async marginPreview(input: MarginPreviewInput): Promise<MarginPreview | MathsFailure> {
       try {
         return marginPreview(input);
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    /** The PnL and ROE a take-profit or stop-loss would realize at its price for its size (the TP/SL dialog's preview). */
+    async tpslPreview(input: TpslPreviewInput): Promise<TpslPreview | MathsFailure> {
+      try {
+        return tpslPreview(input);
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    /** Each open order's value at its own price, in the quote coin (the open-orders table's Value column). */
+    async orderValues(input: OrderValuesInput): Promise<(string | null)[] | MathsFailure> {
+      try {
+        return orderValues(input);
       } catch (error) {
         return failure(error);
       }

@@ -30,6 +30,29 @@ export function pricePresetProblem(typed: string, priceStep: string): 'not-posit
   return new MathsDecimal(value).mod(priceStep).isZero() ? null : 'tick';
 }
 
+/** A take-profit or stop-loss on the wrong side of the price it protects: the side it must be on. */
+export type PresetSideProblem = 'preset-above' | 'preset-below';
+
+/**
+ * Where a spot order's take-profit or stop-loss must lie (paper-trading contract, "Spot orders"): a buy's take-profit
+ * above the price it protects (`reference`: the limit price, or the last price of a market order) and its stop-loss
+ * below, a sell's the other way round. The side it must be on when it is not, null when it is or either is not a
+ * number yet.
+ */
+export function presetSideProblem(
+  preset: 'takeProfit' | 'stopLoss',
+  side: 'buy' | 'sell',
+  typed: string,
+  reference: string | null,
+): PresetSideProblem | null {
+  const value = numericValue(typed);
+  const protectedPrice = reference === null ? null : numericValue(reference);
+  if (value === null || protectedPrice === null) return null;
+  if ((preset === 'takeProfit') === (side === 'buy'))
+    return new MathsDecimal(value).gt(protectedPrice) ? null : 'preset-above';
+  return new MathsDecimal(value).lt(protectedPrice) ? null : 'preset-below';
+}
+
 /** How far from the last price a limit price may be before the order form asks "place it anyway?" (README). */
 export const FAR_PRICE_PERCENT = 10;
 

@@ -13,9 +13,14 @@ export type PosMode = 'one_way_mode' | 'hedge_mode';
 /** Margin mode of a futures symbol (public v2 names). */
 export type MarginModeName = 'isolated' | 'crossed';
 
-/** Leverage and margin mode of one perpetual for one user. */
+/**
+ * Leverages and margin mode of one perpetual for one user: cross margin has one leverage, isolated margin one per side
+ * (the exchange's `crossMarginLeverage`, `isolatedLongLever`, `isolatedShortLever`).
+ */
 export interface SymbolSettings {
-  leverage: number;
+  crossLeverage: number;
+  longLeverage: number;
+  shortLeverage: number;
   marginMode: MarginModeName;
 }
 
@@ -55,11 +60,14 @@ export function createAccountStore(db: Database): AccountStore {
   const writeWallet = db.prepare('UPDATE trade_accounts SET futures_wallet = ? WHERE user_id = ?');
   const writePosMode = db.prepare('UPDATE trade_accounts SET pos_mode = ? WHERE user_id = ?');
   const readSettings = db.prepare(
-    'SELECT leverage, margin_mode AS marginMode FROM trade_settings WHERE user_id = ? AND symbol = ?',
+    `SELECT leverage AS crossLeverage, long_leverage AS longLeverage, short_leverage AS shortLeverage,
+       margin_mode AS marginMode FROM trade_settings WHERE user_id = ? AND symbol = ?`,
   );
   const writeSettings = db.prepare(
-    `INSERT INTO trade_settings (user_id, symbol, leverage, margin_mode) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, symbol) DO UPDATE SET leverage = excluded.leverage, margin_mode = excluded.margin_mode`,
+    `INSERT INTO trade_settings (user_id, symbol, leverage, long_leverage, short_leverage, margin_mode)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, symbol) DO UPDATE SET leverage = excluded.leverage, long_leverage = excluded.long_leverage,
+       short_leverage = excluded.short_leverage, margin_mode = excluded.margin_mode`,
   );
   const insertEntry = db.prepare(
     'INSERT INTO ledger_entries (user_id, kind, ref, symbol, at) VALUES (?, ?, ?, ?, ?) RETURNING seq',
@@ -144,7 +152,14 @@ export function createAccountStore(db: Database): AccountStore {
     settings: (userId, symbol, defaults) =>
       (readSettings.get(userId, symbol) as SymbolSettings | undefined) ?? { ...defaults },
     saveSettings: (userId, symbol, settings) => {
-      writeSettings.run(userId, symbol, settings.leverage, settings.marginMode);
+      writeSettings.run(
+        userId,
+        symbol,
+        settings.crossLeverage,
+        settings.longLeverage,
+        settings.shortLeverage,
+        settings.marginMode,
+      );
     },
   };
 }

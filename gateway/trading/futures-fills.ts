@@ -3,7 +3,7 @@ import { protectionFundOf } from '../protection-fund/protection-fund';
 import { type LedgerLine, systemLine, userLine } from '../money/ledger-lines';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { markUnits } from './futures-risk';
-import { notional } from '../money/money-units';
+import { notional, unitsOf } from '../money/money-units';
 import type { HoldSide, OrderRecord } from './order-store';
 import { closePart, emptyPosition, openMore, oppositeOf, unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
@@ -25,16 +25,26 @@ export class FuturesFills {
     return ticker ? markUnits(spec, ticker.markPrice, ticker.lastPr) : 0n;
   }
 
+  /** The last traded price of a perpetual (units): what a `fill_price` TP/SL and a trigger order watch. */
+  lastOf(spec: InstrumentSpec): bigint {
+    const ticker = this.ctx.simulator.getTicker(INST, spec.symbol);
+    return ticker ? unitsOf(ticker.lastPr, spec.pricePlace) : 0n;
+  }
+
   /**
    * Closes a position with a market order against the order book (close-position, TP/SL), or at the mark without
    * touching the order book for a liquidation; returns the order, or undefined when the order book had no liquidity.
+   * `size` closes only that much (capped at the position's size; a partial TP/SL), the whole position when left out.
    */
   closeAtMarket(
     spec: InstrumentSpec,
     position: PositionRecord,
     kind: 'market' | 'liquidation',
+    size?: bigint,
   ): OrderRecord | undefined {
     const { ctx } = this;
+    // A liquidation always takes the whole position.
+    const closing = kind === 'market' && size !== undefined && size < position.size ? size : position.size;
     const hedge = ctx.accounts.posMode(position.userId) === 'hedge_mode';
     const side: OrderSide = hedge
       ? position.holdSide === 'long'
@@ -54,7 +64,7 @@ export class FuturesFills {
       orderType: kind,
       force: 'gtc',
       price: null,
-      size: position.size,
+      size: closing,
       triggerPrice: null,
       triggerUp: null,
       planStatus: 'none',
@@ -82,7 +92,7 @@ export class FuturesFills {
     }
     const execSide: OrderSide = position.holdSide === 'long' ? 'sell' : 'buy';
     const preview = matchTaker(
-      { side: execSide, limit: null, size: position.size },
+      { side: execSide, limit: null, size: closing },
       ctx.simulator.takerLevels(INST, spec.symbol, execSide) ?? [],
     );
     if (preview.filled === 0n) return undefined;
@@ -153,8 +163,17 @@ export class FuturesFills {
         });
       openMore(spec, position, fill.price, remaining, now);
       position.fees += remaining === fill.size ? fee : fee - (fee * (fill.size - remaining)) / fill.size;
-      if (order.presetTp !== null) position.presetTp = order.presetTp;
-      if (order.presetSl !== null) position.presetSl = order.presetSl;
+      // An order's presets watch the mark and close the whole position, whatever the position's presets did before.
+      if (order.presetTp !== null) {
+        position.presetTp = order.presetTp;
+        position.presetTpType = 'mark_price';
+        position.presetTpSize = null;
+      }
+      if (order.presetSl !== null) {
+        position.presetSl = order.presetSl;
+        position.presetSlType = 'mark_price';
+        position.presetSlSize = null;
+      }
       ctx.positions.save(position);
     }
     // Held margin is released in proportion to the part of the order that filled; the position now holds its own.

@@ -3,7 +3,7 @@ import type { FuturesTrading } from './futures-trading';
 import { notional } from '../money/money-units';
 import type { HoldSide, OrderRecord } from './order-store';
 import { directionOf, marginFor, unrealizedPnl } from './position-math';
-import type { PositionRecord } from './position-store';
+import type { PositionRecord, TpslTriggerType } from './position-store';
 import {
   insufficientBalance,
   marginRefused,
@@ -16,13 +16,23 @@ import type { TradingContext } from './trading-context';
 
 const INST = 'USDT-FUTURES' as const;
 
-/** A TP/SL change: undefined leaves a price as it is, null clears it. */
+/** One preset of a TP/SL change: its trigger price, the price it watches, and the size it closes (null: all of it). */
+export interface TpslPreset {
+  price: bigint;
+  type: TpslTriggerType;
+  size: bigint | null;
+}
+
+/** A TP/SL change: undefined leaves a preset as it is, null clears it. */
 export interface PositionTpslInput {
   symbol: string;
   holdSide: HoldSide | null;
-  takeProfit: bigint | null | undefined;
-  stopLoss: bigint | null | undefined;
+  takeProfit: TpslPreset | null | undefined;
+  stopLoss: TpslPreset | null | undefined;
 }
+
+/** How a refusal names the price a preset watches. */
+const PRICE_NAME: Record<TpslTriggerType, string> = { mark_price: 'mark price', fill_price: 'last price' };
 
 /** One position of a close-all: closed with its order, or refused with the refusal's code. */
 export type CloseAllResult =
@@ -49,19 +59,37 @@ export class FuturesPositionActions {
     return positions[0]!;
   }
 
-  /** Sets or clears a position's TP/SL: TP on the profit side of the mark, SL on the loss side (43012 otherwise). */
+  /**
+   * Sets or clears a position's TP/SL: TP on the profit side of the price it watches (the mark or the last price), SL
+   * on the loss side (43012 otherwise); a partial size may not be larger than the position (43007). A cleared preset
+   * goes back to watching the mark for the whole position.
+   */
   setTpsl(userId: string, input: PositionTpslInput): PositionRecord {
     const spec = this.ctx.spec(INST, input.symbol);
     const position = this.positionOf(userId, spec, input.holdSide);
-    const mark = this.futures.fills.markOf(spec);
+    const { fills } = this.futures;
+    const priceOf = (type: TpslTriggerType) => (type === 'fill_price' ? fills.lastOf(spec) : fills.markOf(spec));
     const dir = directionOf(position.holdSide);
     const above = position.holdSide === 'long';
-    if (input.takeProfit != null && (input.takeProfit - mark) * dir <= 0n)
-      throw tpslWrongSide(`Take-profit price must be ${above ? 'above' : 'below'} the mark price`);
-    if (input.stopLoss != null && (input.stopLoss - mark) * dir >= 0n)
-      throw tpslWrongSide(`Stop-loss price must be ${above ? 'below' : 'above'} the mark price`);
-    if (input.takeProfit !== undefined) position.presetTp = input.takeProfit;
-    if (input.stopLoss !== undefined) position.presetSl = input.stopLoss;
+    const { takeProfit, stopLoss } = input;
+    if (takeProfit && (takeProfit.price - priceOf(takeProfit.type)) * dir <= 0n)
+      throw tpslWrongSide(`Take-profit price must be ${above ? 'above' : 'below'} the ${PRICE_NAME[takeProfit.type]}`);
+    if (stopLoss && (stopLoss.price - priceOf(stopLoss.type)) * dir >= 0n)
+      throw tpslWrongSide(`Stop-loss price must be ${above ? 'below' : 'above'} the ${PRICE_NAME[stopLoss.type]}`);
+    if (takeProfit?.size != null && takeProfit.size > position.size)
+      throw reduceOnlyRefused('stopSurplusSize is larger than the position');
+    if (stopLoss?.size != null && stopLoss.size > position.size)
+      throw reduceOnlyRefused('stopLossSize is larger than the position');
+    if (takeProfit !== undefined) {
+      position.presetTp = takeProfit?.price ?? null;
+      position.presetTpType = takeProfit?.type ?? 'mark_price';
+      position.presetTpSize = takeProfit?.size ?? null;
+    }
+    if (stopLoss !== undefined) {
+      position.presetSl = stopLoss?.price ?? null;
+      position.presetSlType = stopLoss?.type ?? 'mark_price';
+      position.presetSlSize = stopLoss?.size ?? null;
+    }
     position.uTime = this.ctx.now();
     this.ctx.positions.save(position);
     this.ctx.changes.notify(userId, ['positions']);

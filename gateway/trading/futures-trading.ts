@@ -46,8 +46,19 @@ export interface FuturesOrderInput {
   clientOid: string;
 }
 
-/** Leverage and margin mode of a symbol nobody has set yet. */
-export const DEFAULT_SETTINGS: SymbolSettings = { leverage: 10, marginMode: 'crossed' };
+/** Leverages and margin mode of a symbol nobody has set yet. */
+export const DEFAULT_SETTINGS: SymbolSettings = {
+  crossLeverage: 10,
+  longLeverage: 10,
+  shortLeverage: 10,
+  marginMode: 'crossed',
+};
+
+/** The leverage a position of `holdSide` runs at under `settings`: the cross one when crossed, else the side's own. */
+export function leverageOf(settings: SymbolSettings, holdSide: HoldSide): number {
+  if (settings.marginMode === 'crossed') return settings.crossLeverage;
+  return holdSide === 'long' ? settings.longLeverage : settings.shortLeverage;
+}
 
 const INST = 'USDT-FUTURES' as const;
 
@@ -135,6 +146,8 @@ export class FuturesTrading {
       throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
     }
     this.checkPresets(input, holdSide, refPrice, isClose);
+    // What opens is always of the order's own side (buy opens long, sell short), in hedge and one-way mode alike.
+    const leverage = leverageOf(settings, holdSide);
     if (opening > 0n) {
       // The position this order could grow to must stay within its margin tier's leverage.
       const cap = maxLeverageFor(
@@ -142,9 +155,9 @@ export class FuturesTrading {
         this.tierSize(userId, spec.symbol, settings.marginMode, holdSide) + opening,
         spec.volumePlace,
       );
-      if (settings.leverage > cap) throw leverageAboveTier(settings.leverage, cap);
+      if (leverage > cap) throw leverageAboveTier(leverage, cap);
     }
-    const held = marginFor(spec, notional(spec, refPrice, opening), settings.leverage);
+    const held = marginFor(spec, notional(spec, refPrice, opening), leverage);
     const fee = userFeeOn(ctx, userId, spec, notional(spec, refPrice, input.size), 'taker');
     if (this.accountOf(userId).available < held + fee) throw insufficientBalance('Insufficient available margin');
     const order = newOrderRecord(
@@ -155,7 +168,7 @@ export class FuturesTrading {
         tradeSide: hedge ? (isClose ? 'close' : 'open') : null,
         holdSide,
         reduceOnly: !hedge && input.reduceOnly,
-        leverage: settings.leverage,
+        leverage,
         presetTp: input.presetTp,
         presetSl: input.presetSl,
       },
@@ -211,12 +224,25 @@ export class FuturesTrading {
     return orders;
   }
 
-  /** Changes a symbol's leverage (1 … maxLever); open positions of the symbol take the new margin ratio. */
-  setLeverage(userId: string, symbol: string, leverage: number): SymbolSettings {
+  /**
+   * Changes a symbol's leverage (1 … maxLever), as the exchange's `set-leverage` does: with `holdSide` in isolated
+   * margin only that side's leverage and position change; without one (one-way mode only when isolated: hedge mode
+   * needs the side, 40002) the symbol's one leverage changes, cross and both isolated sides, so a later switch of margin
+   * mode starts from it. Cross margin has one leverage, so a side named there is ignored. The positions changed take
+   * the new margin ratio; 43004 when the available margin cannot cover what that adds.
+   */
+  setLeverage(userId: string, symbol: string, leverage: number, holdSide: HoldSide | null = null): SymbolSettings {
     const spec = this.ctx.spec(INST, symbol);
     const max = Number(spec.maxLever ?? '1');
     if (!Number.isInteger(leverage) || leverage < 1 || leverage > max) throw leverageOutOfRange(max);
-    const positions = this.ctx.positions.ofUser(userId, spec.symbol);
+    const settings = this.settingsOf(userId, spec.symbol);
+    const side = settings.marginMode === 'isolated' ? holdSide : null;
+    // Hedge mode holds both sides at once, so an isolated change must say which (v2 reads "is required" as 40019).
+    if (settings.marginMode === 'isolated' && side === null && this.ctx.accounts.posMode(userId) === 'hedge_mode')
+      throw invalidField('holdSide', 'is required');
+    const positions = this.ctx.positions
+      .ofUser(userId, spec.symbol)
+      .filter((p) => side === null || p.holdSide === side);
     for (const position of positions) {
       const cap = maxLeverageFor(
         spec.symbol,
@@ -234,10 +260,15 @@ export class FuturesTrading {
       position.uTime = this.ctx.now();
       this.ctx.positions.save(position);
     }
-    const settings = { ...this.settingsOf(userId, spec.symbol), leverage };
-    this.ctx.accounts.saveSettings(userId, spec.symbol, settings);
+    const next: SymbolSettings =
+      side === null
+        ? { ...settings, crossLeverage: leverage, longLeverage: leverage, shortLeverage: leverage }
+        : side === 'long'
+          ? { ...settings, longLeverage: leverage }
+          : { ...settings, shortLeverage: leverage };
+    this.ctx.accounts.saveSettings(userId, spec.symbol, next);
     this.ctx.changes.notify(userId, ['positions', 'assets']);
-    return settings;
+    return next;
   }
 
   /** Changes a symbol's margin mode; 43009 while the symbol has a position or an open order. */

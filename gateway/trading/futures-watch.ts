@@ -7,9 +7,15 @@ import { matchTaker } from '../market/matching';
 import { divHalfUp, roundMoney, unitsOf, notional } from '../money/money-units';
 import type { OrderRecord } from './order-store';
 import { directionOf } from './position-math';
-import type { PositionRecord } from './position-store';
+import type { PositionRecord, TpslTriggerType } from './position-store';
 import type { TradingContext } from './trading-context';
 import { isRestingCrossed, isTriggerReached, tickerPrices } from './ticker-crossing';
+
+/** The prices a ticker settles positions by (units): the mark, and the last trade that `fill_price` TP/SL watch. */
+interface WatchedPrices {
+  mark: bigint;
+  last: bigint;
+}
 
 /** The funding rate (in millionths) and settlement time last seen on a perpetual's ticker. */
 interface FundingSeen {
@@ -19,7 +25,8 @@ interface FundingSeen {
 
 /**
  * What the market does to futures accounts on each ticker of a perpetual (paper-trading contract): funding at each
- * `nextFundingTime`, trigger orders on the last price, resting orders filled as maker, TP/SL and liquidation on the mark.
+ * `nextFundingTime`, trigger orders on the last price, resting orders filled as maker, liquidation on the mark, and each
+ * TP/SL on the price it watches (the mark unless set to the last price).
  */
 export class FuturesWatch {
   private readonly funding = new Map<string, FundingSeen>();
@@ -37,7 +44,10 @@ export class FuturesWatch {
   onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
     this.settleFunding(spec, ticker);
     this.fillOrders(spec, ticker);
-    this.watchPositions(spec, markUnits(spec, ticker.markPrice, ticker.lastPr));
+    this.watchPositions(spec, {
+      mark: markUnits(spec, ticker.markPrice, ticker.lastPr),
+      last: tickerPrices(spec, ticker).last,
+    });
   }
 
   /**
@@ -131,8 +141,9 @@ export class FuturesWatch {
     this.fills.execute(spec, order);
   }
 
-  /** TP/SL presets and liquidation, against the mark price. */
-  private watchPositions(spec: InstrumentSpec, mark: bigint): void {
+  /** Liquidation against the mark price, then the TP/SL presets, each against the price it watches. */
+  private watchPositions(spec: InstrumentSpec, prices: WatchedPrices): void {
+    const { mark } = prices;
     if (mark <= 0n) return;
     for (const position of this.ctx.positions.ofSymbol(spec.symbol)) {
       this.ctx.db.transaction(() => {
@@ -142,20 +153,60 @@ export class FuturesWatch {
         const hedge = this.ctx.accounts.posMode(current.userId) === 'hedge_mode';
         if (isLiquidated(mark, spec, liquidationOf(current, ledger, hedge))) {
           this.fills.closeAtMarket(spec, current, 'liquidation');
-        } else if (presetReached(current, mark)) {
-          if (!this.fills.closeAtMarket(spec, current, 'market')) return;
-        } else return;
+        } else {
+          const preset = presetReached(current, prices);
+          if (preset === null || !this.triggerPreset(spec, current, preset)) return;
+        }
         this.ctx.changes.notify(current.userId, ['orders', 'positions', 'assets']);
       })();
     }
   }
+
+  /**
+   * Closes what a reached preset closes at market (its size, capped at what is left; the whole position without one);
+   * false when the order book took nothing. A partial preset is then cleared, or keeps the part the order book could
+   * not take, and the other preset stays; a whole-position preset stays while any of the position is left.
+   */
+  private triggerPreset(spec: InstrumentSpec, position: PositionRecord, preset: 'tp' | 'sl'): boolean {
+    const size = preset === 'tp' ? position.presetTpSize : position.presetSlSize;
+    const order = this.fills.closeAtMarket(spec, position, 'market', size ?? undefined);
+    if (!order) return false;
+    if (size === null) return true;
+    // The close saved its own copy of the position; the preset is changed on what is stored now.
+    const after = this.ctx.positions.get(position.userId, position.symbol, position.holdSide);
+    if (!after) return true;
+    const untaken = order.size - order.baseVolume;
+    if (untaken === 0n) clearPreset(after, preset);
+    else if (preset === 'tp') after.presetTpSize = untaken;
+    else after.presetSlSize = untaken;
+    this.ctx.positions.save(after);
+    return true;
+  }
 }
 
-/** True when the mark reached the position's take-profit or stop-loss preset. */
-function presetReached(position: PositionRecord, mark: bigint): boolean {
+/** Which preset the prices reached, each preset against the price it watches: the take-profit first, or null. */
+function presetReached(position: PositionRecord, prices: WatchedPrices): 'tp' | 'sl' | null {
   const dir = directionOf(position.holdSide);
-  if (position.presetTp !== null && (mark - position.presetTp) * dir >= 0n) return true;
-  return position.presetSl !== null && (mark - position.presetSl) * dir <= 0n;
+  const priceOf = (type: TpslTriggerType) => (type === 'fill_price' ? prices.last : prices.mark);
+  const tpPrice = priceOf(position.presetTpType);
+  const slPrice = priceOf(position.presetSlType);
+  // A ticker without a last trade (0) reaches nothing: a long's stop-loss would read it as a crash.
+  if (position.presetTp !== null && tpPrice > 0n && (tpPrice - position.presetTp) * dir >= 0n) return 'tp';
+  if (position.presetSl !== null && slPrice > 0n && (slPrice - position.presetSl) * dir <= 0n) return 'sl';
+  return null;
+}
+
+/** Clears one preset of a position; a later one watches the mark for the whole position unless told otherwise. */
+function clearPreset(position: PositionRecord, preset: 'tp' | 'sl'): void {
+  if (preset === 'tp') {
+    position.presetTp = null;
+    position.presetTpType = 'mark_price';
+    position.presetTpSize = null;
+  } else {
+    position.presetSl = null;
+    position.presetSlType = 'mark_price';
+    position.presetSlSize = null;
+  }
 }
 
 /** A funding rate string such as "0.000100" (or "-0.0001") in millionths. */

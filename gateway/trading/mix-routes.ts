@@ -4,7 +4,8 @@ import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
-import type { FuturesOrderInput } from './futures-trading';
+import type { SymbolSettings } from './account-store';
+import { type FuturesOrderInput, leverageOf } from './futures-trading';
 import { formatMoney } from '../money/money-units';
 import { cancelledList, futuresOrderView, positionView } from './order-views';
 import { TIMES_IN_FORCE } from './order-store';
@@ -26,6 +27,20 @@ import type { PaperTrading } from './paper-trading';
 
 const INST = 'USDT-FUTURES' as const;
 const MARGIN_MODES = ['isolated', 'crossed'] as const;
+const HOLD_SIDES = ['long', 'short'] as const;
+
+/**
+ * A symbol's leverages as the settings replies give them: the exchange's three, and `leverage`, the current margin
+ * mode's (the long side's when isolated), which readers of the one-leverage contract keep reading.
+ */
+function leverageFields(settings: SymbolSettings) {
+  return {
+    leverage: String(leverageOf(settings, 'long')),
+    crossMarginLeverage: String(settings.crossLeverage),
+    isolatedLongLever: String(settings.longLeverage),
+    isolatedShortLever: String(settings.shortLeverage),
+  };
+}
 
 /** `productType`, when sent, must be USDT-FUTURES (the only futures line simulated). */
 function checkProductType(body: JsonObject): void {
@@ -139,9 +154,7 @@ export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     checkProductType(body);
     const symbol = readSymbol(body.symbol);
     const holdSide =
-      body.holdSide === undefined || body.holdSide === ''
-        ? null
-        : readChoice(body, 'holdSide', ['long', 'short'] as const);
+      body.holdSide === undefined || body.holdSide === '' ? null : readChoice(body, 'holdSide', HOLD_SIDES);
     specOf(symbol);
     return replyOk(c, write(() => futures.closePositions(userId, symbol, holdSide)).map(view));
   });
@@ -152,8 +165,11 @@ export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     checkProductType(body);
     const symbol = readSymbol(body.symbol);
     const leverage = readLeverage(body);
-    const settings = write(() => futures.setLeverage(userId, symbol, leverage));
-    return replyOk(c, { symbol, leverage: String(settings.leverage), marginMode: settings.marginMode });
+    // The side is checked even where it is ignored (cross margin), so a misspelt one never passes unnoticed.
+    const holdSide =
+      body.holdSide === undefined || body.holdSide === '' ? null : readChoice(body, 'holdSide', HOLD_SIDES);
+    const settings = write(() => futures.setLeverage(userId, symbol, leverage, holdSide));
+    return replyOk(c, { symbol, ...leverageFields(settings), marginMode: settings.marginMode });
   });
 
   routes.post('/v1/trade/mix/set-margin-mode', async (c) => {
@@ -163,7 +179,7 @@ export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     const symbol = readSymbol(body.symbol);
     const marginMode = readChoice(body, 'marginMode', MARGIN_MODES);
     const settings = write(() => futures.setMarginMode(userId, symbol, marginMode));
-    return replyOk(c, { symbol, leverage: String(settings.leverage), marginMode: settings.marginMode });
+    return replyOk(c, { symbol, ...leverageFields(settings), marginMode: settings.marginMode });
   });
 
   routes.post('/v1/trade/mix/set-position-mode', async (c) => {
@@ -182,12 +198,14 @@ export function mixRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     const settings = futures.settingsOf(userId, symbol);
     return replyOk(c, {
       symbol,
-      leverage: String(settings.leverage),
+      ...leverageFields(settings),
       marginMode: settings.marginMode,
       posMode: ctx.accounts.posMode(userId),
       maxLever: spec.maxLever ?? '1',
-      // The largest position the margin tiers allow at this leverage (contract "Tier choice").
-      maxPositionSize: maxSizeAtLeverage(symbol, settings.leverage),
+      // The largest position the margin tiers allow at this leverage (contract "Tier choice"), and at each side's.
+      maxPositionSize: maxSizeAtLeverage(symbol, leverageOf(settings, 'long')),
+      maxLongPositionSize: maxSizeAtLeverage(symbol, leverageOf(settings, 'long')),
+      maxShortPositionSize: maxSizeAtLeverage(symbol, leverageOf(settings, 'short')),
     });
   });
 

@@ -20,6 +20,8 @@ export type PlanStatus = 'none' | 'untriggered' | 'triggered';
 export type OrderType = 'limit' | 'market' | 'liquidation';
 /** Side of a futures position. */
 export type HoldSide = 'long' | 'short';
+/** Which preset of a spot order a closing trigger order carries out: its take-profit or its stop-loss. */
+export type TpslKind = 'tp' | 'sl';
 
 /** One paper order; prices and sizes in instrument units, money in 10^-8. */
 export interface OrderRecord {
@@ -49,8 +51,15 @@ export interface OrderRecord {
   holdSide: HoldSide | null;
   reduceOnly: boolean;
   leverage: number | null;
+  /** Futures: the position's TP/SL presets; spot: the prices of the closing orders each fill places. */
   presetTp: bigint | null;
   presetSl: bigint | null;
+  /**
+   * Spot: the order whose fill placed this closing trigger order, and which of its presets it is (absent on every other
+   * order). The open closing orders of one parent are one-cancels-other and hold their coins once between them.
+   */
+  parentOrderId?: string;
+  tpslKind?: TpslKind;
   totalProfits: bigint;
   cTime: number;
   uTime: number;
@@ -66,14 +75,23 @@ export interface OrderStart {
   request: Pick<OrderRecord, 'clientOid' | 'side' | 'orderType' | 'force' | 'price' | 'size' | 'triggerPrice'>;
 }
 
-/** The futures-only fields of an order; a spot order keeps their empty values. */
-type FuturesFields = Pick<
+/** The fields one product line sets beyond the request (futures: margin and position; spot: presets and TP/SL link). */
+type LineFields = Pick<
   OrderRecord,
-  'frozen' | 'marginMode' | 'tradeSide' | 'holdSide' | 'reduceOnly' | 'leverage' | 'presetTp' | 'presetSl'
+  | 'frozen'
+  | 'marginMode'
+  | 'tradeSide'
+  | 'holdSide'
+  | 'reduceOnly'
+  | 'leverage'
+  | 'presetTp'
+  | 'presetSl'
+  | 'parentOrderId'
+  | 'tpslKind'
 >;
 
 /** A fresh order: live, nothing filled, a stop order untriggered (its direction is set by the caller from the last price). */
-export function newOrderRecord(start: OrderStart, futures: Partial<FuturesFields> = {}): OrderRecord {
+export function newOrderRecord(start: OrderStart, line: Partial<LineFields> = {}): OrderRecord {
   const { request } = start;
   return {
     orderId: start.orderId,
@@ -104,7 +122,7 @@ export function newOrderRecord(start: OrderStart, futures: Partial<FuturesFields
     totalProfits: 0n,
     cTime: start.now,
     uTime: start.now,
-    ...futures,
+    ...line,
   };
 }
 
@@ -126,6 +144,8 @@ export interface OrderStore {
   historyOf(userId: string, market: Market, symbol: string | undefined, limit: number): OrderRecord[];
   /** Every user's open orders of one instrument, oldest first (the order the market fills them in). */
   openOfSymbol(market: Market, symbol: string): OrderRecord[];
+  /** The user's open closing orders that fills of `parentOrderId` placed, oldest first. */
+  openTpslOf(userId: string, parentOrderId: string): OrderRecord[];
 }
 
 interface OrderRow {
@@ -154,6 +174,8 @@ interface OrderRow {
   leverage: number | null;
   preset_tp: string | null;
   preset_sl: string | null;
+  parent_order_id: string | null;
+  tpsl_kind: TpslKind | null;
   total_profits: string;
   c_time: number;
   u_time: number;
@@ -189,6 +211,8 @@ function fromRow(row: OrderRow): OrderRecord {
     leverage: row.leverage,
     presetTp: big(row.preset_tp),
     presetSl: big(row.preset_sl),
+    ...(row.parent_order_id === null ? {} : { parentOrderId: row.parent_order_id }),
+    ...(row.tpsl_kind === null ? {} : { tpslKind: row.tpsl_kind }),
     totalProfits: BigInt(row.total_profits),
     cTime: row.c_time,
     uTime: row.u_time,
@@ -222,6 +246,8 @@ function toParams(order: OrderRecord) {
     leverage: order.leverage,
     preset_tp: text(order.presetTp),
     preset_sl: text(order.presetSl),
+    parent_order_id: order.parentOrderId ?? null,
+    tpsl_kind: order.tpslKind ?? null,
     total_profits: order.totalProfits.toString(),
     c_time: order.cTime,
     u_time: order.uTime,
@@ -254,6 +280,8 @@ const COLUMNS: readonly string[] = [
   'leverage',
   'preset_tp',
   'preset_sl',
+  'parent_order_id',
+  'tpsl_kind',
   'total_profits',
   'c_time',
   'u_time',
@@ -267,7 +295,8 @@ export function createOrderStore(db: Database): OrderStore {
     `INSERT INTO trade_orders (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
   );
   const mutable = columns.filter(
-    (c) => !['order_id', 'user_id', 'market', 'symbol', 'client_oid', 'c_time'].includes(c),
+    (c) =>
+      !['order_id', 'user_id', 'market', 'symbol', 'client_oid', 'parent_order_id', 'tpsl_kind', 'c_time'].includes(c),
   );
   const update = db.prepare(
     `UPDATE trade_orders SET ${mutable.map((c) => `${c} = @${c}`).join(', ')} WHERE order_id = @order_id`,
@@ -289,6 +318,9 @@ export function createOrderStore(db: Database): OrderStore {
   const openOfSymbol = db.prepare(
     `SELECT * FROM trade_orders WHERE market = ? AND symbol = ? AND ${OPEN} ORDER BY seq`,
   );
+  const openTpsl = db.prepare(
+    `SELECT * FROM trade_orders WHERE parent_order_id = ? AND user_id = ? AND ${OPEN} ORDER BY seq`,
+  );
   const rows = (list: unknown[]) => (list as OrderRow[]).map(fromRow);
   return {
     insert: (order) => {
@@ -309,6 +341,7 @@ export function createOrderStore(db: Database): OrderStore {
         symbol === undefined ? historyAll.all(userId, market, limit) : historySymbol.all(userId, market, symbol, limit),
       ),
     openOfSymbol: (market, symbol) => rows(openOfSymbol.all(market, symbol)),
+    openTpslOf: (userId, parentOrderId) => rows(openTpsl.all(parentOrderId, userId)),
   };
 }
 

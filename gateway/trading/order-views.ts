@@ -9,8 +9,8 @@ import type { PositionRecord } from './position-store';
 const priceText = (spec: InstrumentSpec, units: bigint | null) =>
   units === null ? '' : formatUnits(units, spec.pricePlace);
 
-/** A spot order in the contract's shape. */
-export function spotOrderView(spec: InstrumentSpec, order: OrderRecord) {
+/** The fields every order shows, spot or futures. */
+function orderView(spec: InstrumentSpec, order: OrderRecord) {
   return {
     orderId: order.orderId,
     clientOid: order.clientOid,
@@ -33,10 +33,24 @@ export function spotOrderView(spec: InstrumentSpec, order: OrderRecord) {
   };
 }
 
-/** A futures order: the spot fields plus margin mode, trade side, reduce-only, leverage, presets and realized PnL. */
+/**
+ * A spot order in the contract's shape: the order fields, its TP/SL presets, and for a closing order its presets placed
+ * the order it closes for (`parentOrderId`) and which preset it carries out (`tpslKind`); "" where none.
+ */
+export function spotOrderView(spec: InstrumentSpec, order: OrderRecord) {
+  return {
+    ...orderView(spec, order),
+    presetTakeProfitPrice: priceText(spec, order.presetTp),
+    presetStopLossPrice: priceText(spec, order.presetSl),
+    parentOrderId: order.parentOrderId ?? '',
+    tpslKind: order.tpslKind ?? '',
+  };
+}
+
+/** A futures order: the order fields plus margin mode, trade side, reduce-only, leverage, presets and realized PnL. */
 export function futuresOrderView(spec: InstrumentSpec, order: OrderRecord) {
   return {
-    ...spotOrderView(spec, order),
+    ...orderView(spec, order),
     marginMode: order.marginMode ?? 'crossed',
     tradeSide: order.tradeSide ?? '',
     reduceOnly: order.reduceOnly ? 'YES' : 'NO',
@@ -84,6 +98,11 @@ export function positionView(position: PositionRecord, ledger: PositionLedger, h
     totalDelegateValue: formatMoney(delegateValueOf(position, ledger, hedge), spec.quotePrecision),
     presetStopSurplusPrice: priceText(spec, position.presetTp),
     presetStopLossPrice: priceText(spec, position.presetSl),
+    // The price each preset watches, and the size it closes ("" for the whole position).
+    presetStopSurplusTriggerType: position.presetTpType,
+    presetStopLossTriggerType: position.presetSlType,
+    presetStopSurplusSize: position.presetTpSize === null ? '' : formatUnits(position.presetTpSize, spec.volumePlace),
+    presetStopLossSize: position.presetSlSize === null ? '' : formatUnits(position.presetSlSize, spec.volumePlace),
     cTime: String(position.cTime),
     uTime: String(position.uTime),
   };

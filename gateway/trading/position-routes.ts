@@ -4,13 +4,22 @@ import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
-import { FuturesPositionActions } from './futures-position-actions';
+import { FuturesPositionActions, type TpslPreset } from './futures-position-actions';
 import { MONEY_PLACES, pow10, unitsOf } from '../money/money-units';
 import type { HoldSide } from './order-store';
 import { futuresOrderView, positionView } from './order-views';
 import type { PaperTrading } from './paper-trading';
 import { createPositionHistory, positionHistoryView } from './position-history';
-import { priceUnits, queryLimit, querySymbol, readChoice, readDecimal, readSymbol, readTradeBody } from './trade-input';
+import {
+  priceUnits,
+  queryLimit,
+  querySymbol,
+  readChoice,
+  readDecimal,
+  readSymbol,
+  readTradeBody,
+  sizeUnits,
+} from './trade-input';
 import { requireTrader } from './trade-session';
 
 const INST = 'USDT-FUTURES' as const;
@@ -37,6 +46,29 @@ function readTpslPrice(spec: InstrumentSpec, body: JsonObject, field: string): b
   if (body[field] === '') return null;
   const text = readDecimal(body, field);
   return text === undefined ? null : priceUnits(spec, field, text);
+}
+
+/** The prices a position's TP or SL may watch (the exchange's `stopSurplusTriggerType`): mark or last trade. */
+const TRIGGER_TYPES = ['mark_price', 'fill_price'] as const;
+
+/**
+ * One preset of place-pos-tpsl, `prefix` being stopSurplus or stopLoss: `<prefix>TriggerPrice` absent leaves it, ""
+ * clears it, else a price on the tick, watching `<prefix>TriggerType` (mark_price unless sent) and closing
+ * `<prefix>Size` (base coin on the lot, the whole position unless sent). Type and size are checked even when no
+ * price comes with them, and refused then (40002), so a value sent is never silently dropped.
+ */
+function readTpslPreset(spec: InstrumentSpec, body: JsonObject, prefix: string): TpslPreset | null | undefined {
+  const priceField = `${prefix}TriggerPrice`;
+  const typeField = `${prefix}TriggerType`;
+  const sizeField = `${prefix}Size`;
+  const price = readTpslPrice(spec, body, priceField);
+  const type = readChoice(body, typeField, TRIGGER_TYPES, 'mark_price');
+  const sizeText = readDecimal(body, sizeField);
+  const size = sizeText === undefined ? null : sizeUnits(spec, sizeField, sizeText);
+  if (price != null) return { price, type, size };
+  const typeSent = body[typeField] !== undefined && body[typeField] !== '';
+  if (typeSent || size !== null) throw invalidField(typeSent ? typeField : sizeField, `needs a ${priceField}`);
+  return price;
 }
 
 /** A non-zero signed USDT amount in money units (40002 for numbers, exponents, "-0", zero or too many digits). */
@@ -74,8 +106,8 @@ export function positionRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     const symbol = readSymbol(body.symbol);
     const holdSide = readHoldSide(body);
     const spec = specOf(symbol);
-    const takeProfit = readTpslPrice(spec, body, 'stopSurplusTriggerPrice');
-    const stopLoss = readTpslPrice(spec, body, 'stopLossTriggerPrice');
+    const takeProfit = readTpslPreset(spec, body, 'stopSurplus');
+    const stopLoss = readTpslPreset(spec, body, 'stopLoss');
     if (takeProfit === undefined && stopLoss === undefined)
       throw invalidField('stopSurplusTriggerPrice', 'or stopLossTriggerPrice is required');
     const position = write(() => actions.setTpsl(userId, { symbol, holdSide, takeProfit, stopLoss }));

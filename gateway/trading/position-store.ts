@@ -2,6 +2,9 @@ import type { Database } from 'better-sqlite3';
 import type { MarginModeName } from './account-store';
 import type { HoldSide } from './order-store';
 
+/** Which price a position's TP or SL watches (the exchange's `stopSurplusTriggerType`): the mark or the last trade. */
+export type TpslTriggerType = 'mark_price' | 'fill_price';
+
 /** One open futures position; size in instrument units, money in 10^-8 USDT. */
 export interface PositionRecord {
   userId: string;
@@ -16,6 +19,12 @@ export interface PositionRecord {
   achievedProfits: bigint;
   presetTp: bigint | null;
   presetSl: bigint | null;
+  /** The price each preset watches; mark_price unless set otherwise. */
+  presetTpType: TpslTriggerType;
+  presetSlType: TpslTriggerType;
+  /** The size each preset closes when it triggers (instrument units); null closes the whole position. */
+  presetTpSize: bigint | null;
+  presetSlSize: bigint | null;
   /** Everything opened and closed over the position's life (its history row): sizes, values, fees, funding received. */
   openedSize: bigint;
   openedValue: bigint;
@@ -54,6 +63,10 @@ interface PositionRow {
   achieved_profits: string;
   preset_tp: string | null;
   preset_sl: string | null;
+  preset_tp_type: TpslTriggerType;
+  preset_sl_type: TpslTriggerType;
+  preset_tp_size: string | null;
+  preset_sl_size: string | null;
   opened_size: string;
   opened_value: string;
   closed_size: string;
@@ -78,6 +91,10 @@ function fromRow(row: PositionRow): PositionRecord {
     achievedProfits: BigInt(row.achieved_profits),
     presetTp: row.preset_tp === null ? null : BigInt(row.preset_tp),
     presetSl: row.preset_sl === null ? null : BigInt(row.preset_sl),
+    presetTpType: row.preset_tp_type,
+    presetSlType: row.preset_sl_type,
+    presetTpSize: row.preset_tp_size === null ? null : BigInt(row.preset_tp_size),
+    presetSlSize: row.preset_sl_size === null ? null : BigInt(row.preset_sl_size),
     openedSize: BigInt(row.opened_size),
     openedValue: BigInt(row.opened_value),
     closedSize: BigInt(row.closed_size),
@@ -101,14 +118,16 @@ export function createPositionStore(db: Database, onClosed: (position: PositionR
   const ofSymbol = db.prepare('SELECT * FROM trade_positions WHERE symbol = ? ORDER BY c_time');
   const upsert = db.prepare(
     `INSERT INTO trade_positions (user_id, symbol, hold_side, margin_mode, size, open_value, margin, leverage, achieved_profits,
-       preset_tp, preset_sl, opened_size, opened_value, closed_size, closed_value, fees, funding, last_funding_time,
-       c_time, u_time)
+       preset_tp, preset_sl, preset_tp_type, preset_sl_type, preset_tp_size, preset_sl_size, opened_size, opened_value,
+       closed_size, closed_value, fees, funding, last_funding_time, c_time, u_time)
      VALUES (@userId, @symbol, @holdSide, @marginMode, @size, @openValue, @margin, @leverage, @achievedProfits,
-       @presetTp, @presetSl, @openedSize, @openedValue, @closedSize, @closedValue, @fees, @funding, @lastFundingTime,
-       @cTime, @uTime)
+       @presetTp, @presetSl, @presetTpType, @presetSlType, @presetTpSize, @presetSlSize, @openedSize, @openedValue,
+       @closedSize, @closedValue, @fees, @funding, @lastFundingTime, @cTime, @uTime)
      ON CONFLICT (user_id, symbol, hold_side) DO UPDATE SET margin_mode = excluded.margin_mode, size = excluded.size,
        open_value = excluded.open_value, margin = excluded.margin, leverage = excluded.leverage,
        achieved_profits = excluded.achieved_profits, preset_tp = excluded.preset_tp, preset_sl = excluded.preset_sl,
+       preset_tp_type = excluded.preset_tp_type, preset_sl_type = excluded.preset_sl_type,
+       preset_tp_size = excluded.preset_tp_size, preset_sl_size = excluded.preset_sl_size,
        opened_size = excluded.opened_size, opened_value = excluded.opened_value, closed_size = excluded.closed_size,
        closed_value = excluded.closed_value, fees = excluded.fees, funding = excluded.funding,
        last_funding_time = excluded.last_funding_time, u_time = excluded.u_time`,
@@ -136,6 +155,8 @@ export function createPositionStore(db: Database, onClosed: (position: PositionR
         achievedProfits: p.achievedProfits.toString(),
         presetTp: p.presetTp?.toString() ?? null,
         presetSl: p.presetSl?.toString() ?? null,
+        presetTpSize: p.presetTpSize?.toString() ?? null,
+        presetSlSize: p.presetSlSize?.toString() ?? null,
         openedSize: p.openedSize.toString(),
         openedValue: p.openedValue.toString(),
         closedSize: p.closedSize.toString(),

@@ -7,6 +7,7 @@ import { formatMoney } from '../money/money-units';
 import { cancelledList, spotOrderView } from './order-views';
 import { TIMES_IN_FORCE } from './order-store';
 import type { SpotOrderInput } from './spot-trading';
+import { SPOT_PRESET_FIELDS } from './spot-tpsl';
 import { unknownSymbol } from './trade-errors';
 import {
   priceUnits,
@@ -60,12 +61,16 @@ export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     const priceText = readDecimal(body, 'price');
     const sizeText = readDecimal(body, 'size');
     const triggerText = readDecimal(body, 'triggerPrice');
+    const tpText = readDecimal(body, SPOT_PRESET_FIELDS.tp);
+    const slText = readDecimal(body, SPOT_PRESET_FIELDS.sl);
     const clientOid = readClientOid(body);
     if (sizeText === undefined) throw invalidField('size', 'is required');
     if (orderType === 'limit' && priceText === undefined) throw invalidField('price', 'is required for a limit order');
     if (orderType === 'market' && force === 'post_only') throw invalidField('force', 'post_only needs a limit order');
     const spec = ctx.simulator.getInstrument('SPOT', symbol);
     if (!spec) throw unknownSymbol(symbol);
+    const price = (field: string, text: string | undefined) =>
+      text === undefined ? null : priceUnits(spec, field, text);
     const input: SpotOrderInput = {
       symbol,
       side,
@@ -73,7 +78,9 @@ export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
       force,
       price: orderType === 'limit' ? priceUnits(spec, 'price', priceText!) : null,
       size: sizeUnits(spec, 'size', sizeText),
-      triggerPrice: triggerText === undefined ? null : priceUnits(spec, 'triggerPrice', triggerText),
+      triggerPrice: price('triggerPrice', triggerText),
+      presetTp: price(SPOT_PRESET_FIELDS.tp, tpText),
+      presetSl: price(SPOT_PRESET_FIELDS.sl, slText),
       clientOid,
     };
     const order = ctx.db.transaction(() => {

@@ -5,13 +5,15 @@ import { divCeil, sizeToMoney, unitsOf, notional } from '../money/money-units';
 import { systemLine, userLine } from '../money/ledger-lines';
 import { insertCancelledAtOnce, isOpen, newOrderRecord, type OrderRecord, type TimeInForce } from './order-store';
 import { checkPriceBand } from './price-band';
+import { heldCoinOf, moveHeld } from './spot-holds';
+import { checkSpotPresets, type PresetReference, type SpotPresets, SpotTpsl } from './spot-tpsl';
 import { chargeFill, type Liquidity, userFeeOn } from './trade-fees';
 import { belowMinimum, insufficientBalance, noLiquidity, orderNotFound, postOnlyWouldTake } from './trade-errors';
 import type { TradingContext } from './trading-context';
 import { isRestingCrossed, isTriggerReached, tickerPrices } from './ticker-crossing';
 
 /** A checked spot order request in instrument units (paper-trading contract, "Spot orders"). */
-export interface SpotOrderInput {
+export interface SpotOrderInput extends SpotPresets {
   symbol: string;
   side: OrderSide;
   orderType: 'limit' | 'market';
@@ -37,7 +39,11 @@ function usdtValue(spec: InstrumentSpec, price: bigint, size: bigint): bigint {
 
 /** Spot paper trading: placing, cancelling and filling orders against the simulated order book, with frozen funds. */
 export class SpotTrading {
-  constructor(private readonly ctx: TradingContext) {}
+  private readonly tpsl: SpotTpsl;
+
+  constructor(private readonly ctx: TradingContext) {
+    this.tpsl = new SpotTpsl(ctx);
+  }
 
   /** Places an order (in the caller's transaction): checks, freezes, takes liquidity, rests the rest; returns the order. */
   place(userId: string, input: SpotOrderInput): OrderRecord {
@@ -47,6 +53,7 @@ export class SpotTrading {
     const last = lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
     checkPriceBand(spec, input.side, 'price', input.price, last);
     checkPriceBand(spec, input.side, 'triggerPrice', input.triggerPrice, last);
+    checkSpotPresets(input.side, input, presetReferenceOf(input, last));
     const levels = ctx.simulator.takerLevels('SPOT', spec.symbol, input.side) ?? [];
     const preview = matchTaker(
       { side: input.side, limit: input.price, size: input.size, postOnly: input.force === 'post_only' },
@@ -58,14 +65,10 @@ export class SpotTrading {
       input.price ?? preview.fills[0]?.price ?? lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
     if (usdtValue(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8))
       throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
-    const order = newOrderRecord({
-      orderId: ctx.newOrderId(),
-      userId,
-      market: 'spot',
-      symbol: spec.symbol,
-      now,
-      request: input,
-    });
+    const order = newOrderRecord(
+      { orderId: ctx.newOrderId(), userId, market: 'spot', symbol: spec.symbol, now, request: input },
+      { presetTp: input.presetTp, presetSl: input.presetSl },
+    );
     if (input.triggerPrice !== null) {
       order.triggerUp = input.triggerPrice >= last;
       order.frozen = this.freezeAmount(spec, order, preview.fills);
@@ -90,12 +93,16 @@ export class SpotTrading {
     return order;
   }
 
-  /** Cancels an open order of the user and returns its frozen funds; 43006 for any other id. */
+  /**
+   * Cancels an open order of the user and returns its frozen funds; 43006 for any other id. A TP/SL closing order's
+   * hold passes to its open sibling instead; cancelling an order with presets keeps the closing orders its fills placed.
+   */
   cancel(userId: string, symbol: string, orderId: string): OrderRecord {
     const order = this.ctx.orders.find(userId, 'spot', orderId);
     if (!order || order.symbol !== symbol || !isOpen(order)) throw orderNotFound();
     const spec = this.ctx.spec('SPOT', symbol);
     order.status = 'cancelled';
+    this.tpsl.handOver(order);
     this.release(spec, order);
     order.uTime = this.ctx.now();
     this.ctx.orders.update(order);
@@ -111,10 +118,15 @@ export class SpotTrading {
   /** Reacts to a ticker of a spot instrument: triggers stop orders on the last price, fills crossed resting orders as maker. */
   onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
     const prices = tickerPrices(spec, ticker);
-    for (const order of this.ctx.orders.openOfSymbol('spot', spec.symbol)) {
+    for (const listed of this.ctx.orders.openOfSymbol('spot', spec.symbol)) {
       this.ctx.db.transaction(() => {
+        // A TP/SL closing order may have grown or been cancelled by an order handled before it here: read it again.
+        const order =
+          listed.parentOrderId === undefined ? listed : this.ctx.orders.find(listed.userId, 'spot', listed.orderId);
+        if (!order || !isOpen(order)) return;
         if (order.planStatus === 'untriggered') {
           if (!isTriggerReached(order.triggerUp, order.triggerPrice!, prices)) return;
+          this.tpsl.takeOver(order);
           order.planStatus = 'triggered';
           this.triggered(spec, order);
         } else if (order.price !== null) {
@@ -189,23 +201,10 @@ export class SpotTrading {
   }
 
   private freeze(userId: string, spec: InstrumentSpec, order: OrderRecord): void {
-    const coin = order.side === 'buy' ? spec.quoteCoin : spec.baseCoin;
+    const coin = heldCoinOf(spec, order.side);
     const balance = this.ctx.accounts.balance(userId, coin);
     if (balance.available < order.frozen) throw insufficientBalance(`Insufficient ${coin} balance`);
-    this.moveFrozen('freeze', order, coin, order.frozen);
-  }
-
-  /** Moves `amount` of the order's coin from available to frozen (`freeze`) or back (`unfreeze`). */
-  private moveFrozen(kind: 'freeze' | 'unfreeze', order: OrderRecord, coin: string, amount: bigint): void {
-    const signed = kind === 'freeze' ? amount : -amount;
-    this.ctx.accounts.post({
-      kind,
-      userId: order.userId,
-      ref: order.orderId,
-      symbol: order.symbol,
-      at: this.ctx.now(),
-      lines: [userLine(order.userId, 'spot', coin, -signed), userLine(order.userId, 'spot_frozen', coin, signed)],
-    });
+    moveHeld(this.ctx, 'freeze', order, coin, order.frozen);
   }
 
   /** Applies one fill to the order and the balances. */
@@ -265,6 +264,9 @@ export class SpotTrading {
     order.fee += fee;
     order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
     order.uTime = this.ctx.now();
+    // What this fill delivered is what its closing orders will spend: the base bought, or the proceeds after the fee.
+    if (order.presetTp !== null || order.presetSl !== null)
+      this.tpsl.protect(spec, order, fill.size, order.side === 'buy' ? bought : value - fee);
   }
 
   /** Ends an order: filled when complete, else cancelled; what it still froze goes back to available. */
@@ -275,7 +277,14 @@ export class SpotTrading {
 
   private release(spec: InstrumentSpec, order: OrderRecord): void {
     if (order.frozen === 0n) return;
-    this.moveFrozen('unfreeze', order, order.side === 'buy' ? spec.quoteCoin : spec.baseCoin, order.frozen);
+    moveHeld(this.ctx, 'unfreeze', order, heldCoinOf(spec, order.side), order.frozen);
     order.frozen = 0n;
   }
+}
+
+/** What a spot order's presets are checked against: its limit price, a stop-market's trigger, else the last price. */
+function presetReferenceOf(input: SpotOrderInput, last: bigint): PresetReference {
+  if (input.price !== null) return { price: input.price, name: 'order price' };
+  if (input.triggerPrice !== null) return { price: input.triggerPrice, name: 'trigger price' };
+  return { price: last, name: 'last price' };
 }

@@ -306,6 +306,43 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
         WHERE client_oid <> '';
     `,
   },
+  {
+    id: 360,
+    name: 'side-leverage',
+    // Isolated margin has a leverage per side (the exchange's isolatedLongLever / isolatedShortLever); `leverage` stays
+    // the cross one. A symbol set before had one leverage for everything, so both sides start from it.
+    sql: `
+      ALTER TABLE trade_settings ADD COLUMN long_leverage INTEGER NOT NULL DEFAULT 10;
+      ALTER TABLE trade_settings ADD COLUMN short_leverage INTEGER NOT NULL DEFAULT 10;
+      UPDATE trade_settings SET long_leverage = leverage, short_leverage = leverage;
+    `,
+  },
+  {
+    id: 370,
+    name: 'position-tpsl-trigger',
+    // A position's TP and SL each watch the mark or the last price (the exchange's stopSurplusTriggerType) and may close
+    // a part of it (stopSurplusSize; NULL is the whole position). Presets set before watched the mark for the whole.
+    sql: `
+      ALTER TABLE trade_positions ADD COLUMN preset_tp_type TEXT NOT NULL DEFAULT 'mark_price'
+        CHECK (preset_tp_type IN ('mark_price', 'fill_price'));
+      ALTER TABLE trade_positions ADD COLUMN preset_sl_type TEXT NOT NULL DEFAULT 'mark_price'
+        CHECK (preset_sl_type IN ('mark_price', 'fill_price'));
+      ALTER TABLE trade_positions ADD COLUMN preset_tp_size TEXT;
+      ALTER TABLE trade_positions ADD COLUMN preset_sl_size TEXT;
+    `,
+  },
+  {
+    id: 380,
+    name: 'spot-tpsl',
+    // A spot order's take-profit and stop-loss presets (preset_tp, preset_sl) become closing trigger orders as it
+    // fills: each names the order that placed it and which preset it is, so the open ones of one parent find each
+    // other (one cancels the other).
+    sql: `
+      ALTER TABLE trade_orders ADD COLUMN parent_order_id TEXT;
+      ALTER TABLE trade_orders ADD COLUMN tpsl_kind TEXT CHECK (tpsl_kind IN ('tp', 'sl'));
+      CREATE INDEX trade_orders_parent ON trade_orders (parent_order_id) WHERE parent_order_id IS NOT NULL;
+    `,
+  },
 ];
 
 /** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */

@@ -6,7 +6,7 @@ import { requirePermission } from './api-key-auth';
 import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
 import { mixAccountView, mixPositionViews } from './mix-account-views';
 import { asV2 } from './v2-trade-errors';
-import { checkMarginCoin, choiceOf, instrumentOf, productOf, queryOf, readV2Body } from './v2-trade-input';
+import { checkMarginCoin, choiceOf, instrumentOf, productOf, queryOf, readV2Body, textOf } from './v2-trade-input';
 
 /** The v2 private USDT-M account and position paths (the exchange's "Futures > Account" and "> Position"). */
 export const MIX_ACCOUNT_PATHS = {
@@ -38,8 +38,13 @@ export function mixAccountRoutes(trading: PaperTrading, auth: MiddlewareHandler<
 
   const settingsReply = (userId: string, symbol: string, marginCoin: string) => {
     const settings = futures.settingsOf(userId, symbol);
-    const leverage = String(settings.leverage);
-    return { symbol, marginCoin, longLeverage: leverage, shortLeverage: leverage, marginMode: settings.marginMode };
+    return {
+      symbol,
+      marginCoin,
+      longLeverage: String(settings.longLeverage),
+      shortLeverage: String(settings.shortLeverage),
+      marginMode: settings.marginMode,
+    };
   };
 
   const read = [auth, requirePermission('read')] as const;
@@ -59,9 +64,9 @@ export function mixAccountRoutes(trading: PaperTrading, auth: MiddlewareHandler<
     const settings = futures.settingsOf(userId, spec.symbol);
     return replyMarketOk(c, {
       ...mixAccountView(trading, userId, product.marginCoin),
-      crossedMarginLeverage: settings.leverage,
-      isolatedLongLever: settings.leverage,
-      isolatedShortLever: settings.leverage,
+      crossedMarginLeverage: settings.crossLeverage,
+      isolatedLongLever: settings.longLeverage,
+      isolatedShortLever: settings.shortLeverage,
       marginMode: settings.marginMode,
       posMode: ctx.accounts.posMode(userId),
     });
@@ -73,12 +78,15 @@ export function mixAccountRoutes(trading: PaperTrading, auth: MiddlewareHandler<
     const product = productOf(body.productType);
     checkMarginCoin(body.marginCoin);
     const spec = instrumentOf(ctx.simulator, INST, body.symbol);
-    if (body.holdSide !== undefined) choiceOf(body.holdSide, 'holdSide', ['long', 'short'] as const, 'long');
-    // The paper accounts keep one leverage per symbol: a holdSide sets both sides.
+    // A side is read wherever it is sent (a wrong one is 40020) and applies in isolated margin only, as the exchange's.
+    const holdSide =
+      textOf(body.holdSide, 'holdSide') === undefined
+        ? null
+        : choiceOf(body.holdSide, 'holdSide', ['long', 'short'] as const);
     const leverage = asV2('mix', () => readLeverage(body));
-    write(() => asV2('mix', () => futures.setLeverage(userId, spec.symbol, leverage)));
+    const settings = write(() => asV2('mix', () => futures.setLeverage(userId, spec.symbol, leverage, holdSide)));
     const reply = settingsReply(userId, spec.symbol, product.marginCoin);
-    return replyMarketOk(c, { ...reply, crossMarginLeverage: reply.longLeverage });
+    return replyMarketOk(c, { ...reply, crossMarginLeverage: String(settings.crossLeverage) });
   });
 
   routes.post(MIX_ACCOUNT_PATHS.setMarginMode, ...trade, async (c) => {

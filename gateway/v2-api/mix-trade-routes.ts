@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { replyMarketOk } from '../http/envelope';
 import type { JsonObject } from '../http/validate';
-import type { FuturesOrderInput } from '../trading/futures-trading';
+import { type FuturesOrderInput, leverageOf } from '../trading/futures-trading';
 import { isOpen, type OrderRecord, TIMES_IN_FORCE } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import { TradeError } from '../trading/trade-errors';
@@ -110,7 +110,8 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
           tradeSide,
           holdSide: side === 'buy' ? 'long' : 'short',
           reduceOnly,
-          leverage: settings.leverage,
+          // The leverage the order would have opened at: its margin mode's, its side's when isolated.
+          leverage: leverageOf({ ...settings, marginMode: input.marginMode }, side === 'buy' ? 'long' : 'short'),
           presetTp: input.presetTp,
           presetSl: input.presetSl,
         },

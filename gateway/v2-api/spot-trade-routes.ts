@@ -10,6 +10,7 @@ import { MONEY_PLACES, notional, pow10, unitsOf } from '../money/money-units';
 import { isOpen, type OrderRecord, TIMES_IN_FORCE } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import type { SpotOrderInput } from '../trading/spot-trading';
+import { SPOT_PRESET_FIELDS } from '../trading/spot-tpsl';
 import { TradeError } from '../trading/trade-errors';
 import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
@@ -136,6 +137,9 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
     const force = orderType === 'market' ? 'gtc' : choiceOf(body.force, 'force', TIMES_IN_FORCE, 'gtc');
     if (choiceOf(body.tpslType, 'tpslType', ['normal', 'tpsl'] as const, 'normal') === 'tpsl')
       throw parameterWrong('tpslType', 'spot TP/SL orders are not simulated');
+    // The presets' closing orders execute at market: a limit execution price is not simulated.
+    for (const name of ['executeTakeProfitPrice', 'executeStopLossPrice'])
+      if (textOf(body[name], name) !== undefined) throw parameterWrong(name, 'TP/SL presets execute at market here');
     const priceText = decimalOf(body.price, 'price');
     const sizeText = decimalOf(body.size, 'size');
     if (sizeText === undefined) throw parameterMissing('size');
@@ -143,6 +147,10 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
     const clientOid = clientOidOf(body.clientOid) ?? ctx.newOrderId();
     if (ctx.orders.hasClientOid(userId, clientOid)) throw parameterVerification('duplicate clientOid');
     const price = orderType === 'limit' ? asV2('spot', () => priceUnits(spec, 'price', priceText!)) : null;
+    const preset = (field: string) => {
+      const text = decimalOf(body[field], field);
+      return text === undefined ? null : asV2('spot', () => priceUnits(spec, field, text));
+    };
     const levels = ctx.simulator.takerLevels('SPOT', spec.symbol, side) ?? [];
     let size: bigint;
     if (orderType === 'market' && side === 'buy') {
@@ -157,6 +165,8 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
       price,
       size,
       triggerPrice: null,
+      presetTp: preset(SPOT_PRESET_FIELDS.tp),
+      presetSl: preset(SPOT_PRESET_FIELDS.sl),
       clientOid,
     };
     const start = { orderId: ctx.newOrderId(), userId, market: 'spot' as const, symbol: spec.symbol, now: ctx.now() };
@@ -166,7 +176,11 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
       } catch (error) {
         // The exchange accepts a post-only order that would take and cancels it.
         if (error instanceof TradeError && error.code === '43005')
-          return recordCancelledOrder(ctx, { ...start, request: input });
+          return recordCancelledOrder(
+            ctx,
+            { ...start, request: input },
+            { presetTp: input.presetTp, presetSl: input.presetSl },
+          );
         throw error;
       }
     });

@@ -53,7 +53,13 @@ function fieldOf(message: string): { field: string; detail: string } {
   return match ? { field: match[1]!, detail: match[2]! } : { field: 'body', detail: message };
 }
 
-const PRICE_FIELDS = new Set(['price', 'triggerPrice', 'presetStopSurplusPrice', 'presetStopLossPrice']);
+const PRICE_FIELDS = new Set([
+  'price',
+  'triggerPrice',
+  'presetStopSurplusPrice',
+  'presetStopLossPrice',
+  'presetTakeProfitPrice',
+]);
 
 /**
  * The v2 refusal of an error the paper-trading engine (or its input readers) threw, so one refusal reads the same

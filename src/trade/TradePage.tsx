@@ -8,6 +8,7 @@ import { groupingSteps } from '../../engine/rules/grouping-steps';
 import { localeEntryOf } from '../../engine/rules/locales';
 import { CoinDescription } from '../content/CoinDescription';
 import { i18nState, useT } from '../i18n/i18n';
+import { settingsState } from '../settings/settings';
 import { type FeedParts, type FeedStore, useFeedValue } from './market/feed-store';
 import { useTradeFeed } from './market/use-trade-feed';
 import { dismissFirstPaint } from '../ui/first-paint';
@@ -20,6 +21,7 @@ import { AccountPanels } from './account-panels/AccountPanels';
 import { PhoneTradeBar } from './PhoneTradeBar';
 import { type ChartChannel, ChartPanel } from './market/ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
+import { FormSidePicker } from './FormSidePicker';
 import { OrderBookPanel } from './market/OrderBookPanel';
 import { OrderForm } from './order-form/OrderForm';
 import { SimulationBar } from '../simulation/SimulationBar';
@@ -52,6 +54,8 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
   const navigate = useNavigate();
   const isMobile = useIsMobile() || layout === 'app';
   const { locale } = useSnapshot(i18nState);
+  // The order form's side on a desktop screen (spec §3 `layout`); trade-page.css lays the columns out by it.
+  const { layout: formSide } = useSnapshot(settingsState);
   const intl = localeEntryOf(locale).intl;
   const steps = useMemo(
     () =>
@@ -141,16 +145,21 @@ export function TradePage({ instrument, interval, layout = 'web' }: TradePagePro
       className={`trade trade--${instrument.market}${layout === 'app' ? ' trade--app' : ''}`}
       data-market={instrument.market}
       data-symbol={instrument.symbol}
+      data-form-side={formSide}
     >
       <SimulationBar market={instrument.market} />
       <ConnectionBanner store={store} />
-      <TickerBar
-        store={store}
-        symbol={instrument.symbol}
-        base={instrument.base}
-        quote={instrument.quote}
-        market={instrument.market}
-      />
+      <div className="trade__top">
+        <TickerBar
+          store={store}
+          symbol={instrument.symbol}
+          base={instrument.base}
+          quote={instrument.quote}
+          market={instrument.market}
+        />
+        {/* A phone's screen is one column whichever side is chosen: nothing to pick there. */}
+        {!isMobile && <FormSidePicker />}
+      </div>
       {isMobile ? (
         <Tabs
           className="trade__mobile-tabs"

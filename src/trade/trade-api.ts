@@ -10,6 +10,7 @@ import {
   type FuturesPositionRow,
   type FuturesSettings,
   type HoldSide,
+  type TpslTriggerType,
   type MarginModeName,
   type OrderSide,
   type PosModeName,
@@ -36,10 +37,13 @@ export interface SpotOrderRequest {
   size: string;
   triggerPrice?: string;
   clientOid?: string;
+  /** Take-profit and stop-loss: each fill places a closing trigger order at each (contract "Spot orders"). */
+  presetTakeProfitPrice?: string;
+  presetStopLossPrice?: string;
 }
 
 /** `POST /v1/trade/mix/place-order` (paper trading contract, "Futures orders"). */
-export interface FuturesOrderRequest extends SpotOrderRequest {
+export interface FuturesOrderRequest extends Omit<SpotOrderRequest, 'presetTakeProfitPrice' | 'presetStopLossPrice'> {
   productType: 'USDT-FUTURES';
   marginMode: MarginModeName;
   /** Hedge mode only. */
@@ -70,21 +74,35 @@ export interface TradeApi {
   closePosition(symbol: string, holdSide?: HoldSide): Promise<void>;
   /** Closes a position whole at market and opens the same size on the other side, both or neither. */
   reversePosition(symbol: string, holdSide: HoldSide): Promise<void>;
-  setLeverage(symbol: string, leverage: number): Promise<void>;
+  /** Sets the symbol's leverage; `holdSide` names the isolated side it is for (cross margin has one leverage). */
+  setLeverage(symbol: string, leverage: number, holdSide?: HoldSide): Promise<void>;
   setMarginMode(symbol: string, marginMode: MarginModeName): Promise<void>;
   setPositionMode(posMode: PosModeName): Promise<void>;
   /** The long poll: answers at once when something changed after `cursor`, else after up to 8 s. */
   changes(cursor: number, signal?: AbortSignal): Promise<ChangesReply>;
-  /** Sets ("" clears, undefined keeps) the take-profit and stop-loss of an open position. */
-  setPositionTpsl(
-    symbol: string,
-    holdSide: HoldSide,
-    prices: { takeProfit?: string; stopLoss?: string },
-  ): Promise<void>;
+  /**
+   * Sets ("" clears, undefined keeps) the take-profit and stop-loss of an open position; each set price may watch the
+   * last price instead of the mark and close a size instead of the whole position.
+   */
+  setPositionTpsl(symbol: string, holdSide: HoldSide, presets: PositionTpslPresets): Promise<void>;
   /** Adds (positive) or takes out (negative, "-25") margin of an isolated position. */
   setPositionMargin(symbol: string, holdSide: HoldSide, amount: string): Promise<void>;
   closeAllPositions(): Promise<CloseAllReply>;
   closedPositions(limit?: number): Promise<ClosedPosition[]>;
+}
+
+/**
+ * A TP/SL change (paper-trading contract, place-pos-tpsl): a price ("" clears it, left out keeps it), the price it
+ * watches and the base-coin size it closes. Type and size go only with a price; left out, the mark and the whole
+ * position.
+ */
+export interface PositionTpslPresets {
+  takeProfit?: string;
+  takeProfitType?: TpslTriggerType;
+  takeProfitSize?: string;
+  stopLoss?: string;
+  stopLossType?: TpslTriggerType;
+  stopLossSize?: string;
 }
 
 /** History rows asked for: the contract's default page. */
@@ -169,7 +187,8 @@ export const tradeApi: TradeApi = {
   reversePosition: (symbol, holdSide) =>
     call(post('/trade/mix/reverse-position', { symbol, holdSide, productType: 'USDT-FUTURES' }), ignore),
   closePosition: (symbol, holdSide) => call(post('/trade/mix/close-position', { symbol, holdSide }), ignore),
-  setLeverage: (symbol, leverage) => call(post('/trade/mix/set-leverage', { symbol, leverage }), ignore),
+  setLeverage: (symbol, leverage, holdSide) =>
+    call(post('/trade/mix/set-leverage', { symbol, leverage, ...(holdSide ? { holdSide } : {}) }), ignore),
   setMarginMode: (symbol, marginMode) => call(post('/trade/mix/set-margin-mode', { symbol, marginMode }), ignore),
   setPositionMode: (posMode) => call(post('/trade/mix/set-position-mode', { posMode }), ignore),
   changes: (cursor, signal) =>
@@ -178,14 +197,18 @@ export const tradeApi: TradeApi = {
         api.get<unknown>('/trade/changes', { params: { cursor }, silent: true, signal, timeout: CHANGES_TIMEOUT_MS }),
       parseChanges,
     ),
-  setPositionTpsl: (symbol, holdSide, prices) =>
+  setPositionTpsl: (symbol, holdSide, presets) =>
     call(
       post('/trade/mix/place-pos-tpsl', {
         symbol,
         holdSide,
         productType: 'USDT-FUTURES',
-        stopSurplusTriggerPrice: prices.takeProfit,
-        stopLossTriggerPrice: prices.stopLoss,
+        stopSurplusTriggerPrice: presets.takeProfit,
+        stopSurplusTriggerType: presets.takeProfitType,
+        stopSurplusSize: presets.takeProfitSize,
+        stopLossTriggerPrice: presets.stopLoss,
+        stopLossTriggerType: presets.stopLossType,
+        stopLossSize: presets.stopLossSize,
       }),
       ignore,
     ),

@@ -17,6 +17,8 @@ export type ReplyOrderType = 'limit' | 'market' | 'liquidation';
 export type MarginModeName = 'isolated' | 'crossed';
 export type PosModeName = 'one_way_mode' | 'hedge_mode';
 export type HoldSide = 'long' | 'short';
+/** The price a position's TP or SL watches: the mark, or the last trade (`fill_price`). */
+export type TpslTriggerType = 'mark_price' | 'fill_price';
 export type ChangeTopic = 'orders' | 'positions' | 'assets';
 
 /** A spot order (contract "Spot orders"); empty strings where the contract has no value (a market order's price). */
@@ -39,6 +41,8 @@ export interface TradeOrder {
   feeCoin: string;
   cTime: string;
   uTime: string;
+  /** Spot: the preset a closing trigger order carries out (contract "Spot orders"); absent on other orders. */
+  tpslKind?: 'tp' | 'sl';
   /** Futures only (contract "Futures orders"); absent on spot orders. */
   futures?: {
     marginMode: MarginModeName;
@@ -75,12 +79,19 @@ export interface FuturesAccount {
 /** Futures settings of one symbol (`GET /v1/trade/mix/settings`). */
 export interface FuturesSettings {
   symbol: string;
+  /** The current margin mode's leverage: the one cross leverage, or the long side's when isolated. */
   leverage: number;
+  /** The leverage of an isolated long and of an isolated short position (contract `set-leverage` with `holdSide`). */
+  longLeverage: number;
+  shortLeverage: number;
   marginMode: MarginModeName;
   posMode: PosModeName;
   maxLever: number;
   /** The largest position the margin tiers allow at this leverage (base coin); null when the gateway does not say. */
   maxPositionSize: string | null;
+  /** The same at each side's leverage (both `maxPositionSize` in cross margin). */
+  maxLongPositionSize: string | null;
+  maxShortPositionSize: string | null;
 }
 
 /** An open position in the spec's live-position shape (maths contract), enums as numbers. */
@@ -108,6 +119,12 @@ export interface FuturesPositionRow {
   totalDelegateValue?: string;
   presetStopSurplusPrice: string;
   presetStopLossPrice: string;
+  /** The price each preset watches (the mark from a gateway that does not say). */
+  presetStopSurplusTriggerType: TpslTriggerType;
+  presetStopLossTriggerType: TpslTriggerType;
+  /** The size each preset closes; "" for the whole position. */
+  presetStopSurplusSize: string;
+  presetStopLossSize: string;
   cTime: string;
   uTime: string;
 }
@@ -166,6 +183,13 @@ function optionalSigned(row: Row, key: string, at: string): string {
   const value = row[key];
   if (value === undefined || value === null || value === '') return '';
   return text(value, SIGNED, `${at}.${key}`);
+}
+
+/** A preset's trigger type; a gateway from before the field watched the mark. */
+function triggerType(row: Row, key: string, at: string): TpslTriggerType {
+  const value = row[key];
+  if (value === undefined || value === null || value === '') return 'mark_price';
+  return oneOf(value, ['mark_price', 'fill_price'] as const, `${at}.${key}`);
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
@@ -246,6 +270,8 @@ export function parseOrder(value: unknown, at = 'order'): TradeOrder {
     cTime: time(row.cTime, `${at}.cTime`),
     uTime: time(row.uTime ?? row.cTime, `${at}.uTime`),
   };
+  if (row.tpslKind !== undefined && row.tpslKind !== null && row.tpslKind !== '')
+    order.tpslKind = oneOf(row.tpslKind, ['tp', 'sl'] as const, `${at}.tpslKind`);
   if (row.marginMode !== undefined) {
     order.futures = {
       marginMode: oneOf(row.marginMode, ['isolated', 'crossed'] as const, `${at}.marginMode`),
@@ -317,14 +343,25 @@ export function parseFuturesSettings(value: unknown): FuturesSettings {
   const at = 'settings';
   const row = object(value, at);
   const maxLever = whole(row.maxLever, 1, 1000, `${at}.maxLever`);
+  const leverage = whole(row.leverage, 1, maxLever, `${at}.leverage`);
+  const maxPositionSize =
+    row.maxPositionSize === undefined ? null : text(row.maxPositionSize, UNSIGNED, `${at}.maxPositionSize`);
+  // A gateway of the one-leverage contract gives no side figures: each side is then the one leverage.
+  const sideLeverage = (field: string) =>
+    row[field] === undefined ? leverage : whole(row[field], 1, maxLever, `${at}.${field}`);
+  const sideMax = (field: string) =>
+    row[field] === undefined ? maxPositionSize : text(row[field], UNSIGNED, `${at}.${field}`);
   return {
     symbol: text(row.symbol, SYMBOL, `${at}.symbol`),
-    leverage: whole(row.leverage, 1, maxLever, `${at}.leverage`),
+    leverage,
+    longLeverage: sideLeverage('isolatedLongLever'),
+    shortLeverage: sideLeverage('isolatedShortLever'),
     marginMode: oneOf(row.marginMode, ['isolated', 'crossed'] as const, `${at}.marginMode`),
     posMode: oneOf(row.posMode, ['one_way_mode', 'hedge_mode'] as const, `${at}.posMode`),
     maxLever,
-    maxPositionSize:
-      row.maxPositionSize === undefined ? null : text(row.maxPositionSize, UNSIGNED, `${at}.maxPositionSize`),
+    maxPositionSize,
+    maxLongPositionSize: sideMax('maxLongPositionSize'),
+    maxShortPositionSize: sideMax('maxShortPositionSize'),
   };
 }
 
@@ -357,6 +394,10 @@ export function parsePositions(value: unknown): FuturesPositionRow[] {
       totalDelegateValue: optionalAmount(row, 'totalDelegateValue', at) || '0',
       presetStopSurplusPrice: optionalAmount(row, 'presetStopSurplusPrice', at),
       presetStopLossPrice: optionalAmount(row, 'presetStopLossPrice', at),
+      presetStopSurplusTriggerType: triggerType(row, 'presetStopSurplusTriggerType', at),
+      presetStopLossTriggerType: triggerType(row, 'presetStopLossTriggerType', at),
+      presetStopSurplusSize: optionalAmount(row, 'presetStopSurplusSize', at),
+      presetStopLossSize: optionalAmount(row, 'presetStopLossSize', at),
       cTime: time(row.cTime, `${at}.cTime`),
       uTime: time(row.uTime ?? row.cTime, `${at}.uTime`),
     };

@@ -48,6 +48,46 @@ test.describe('trading screens at the sizes people use', () => {
     }
   });
 
+  test('a 1366×768 laptop: the order form moves to the left when asked, stays there after a reload, and in Arabic stands at the start', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openTradeScreen(page, '/spot/BTCUSDT', { signedIn: false });
+    const side = async () => {
+      const form = (await page.locator('.trade__form').boundingBox())!;
+      const chart = (await page.locator('.trade__chart').boundingBox())!;
+      if (form.x + form.width <= chart.x) return 'left';
+      if (form.x >= chart.x + chart.width) return 'right';
+      return 'overlapping';
+    };
+    expect(await side()).toBe('right');
+
+    await page.getByRole('radio', { name: 'Order form on the left', exact: true }).check();
+    expect(await side()).toBe('left');
+    expect(await page.evaluate(() => localStorage.getItem('global_layout'))).toBe('left');
+    const cookie = (await context.cookies()).find((c) => c.name === 'layout');
+    expect(cookie?.value).toBe('left');
+    expect(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(364);
+
+    await page.reload();
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', SLOW);
+    expect(await side()).toBe('left');
+    // "left" is the layout's start side: the Arabic page mirrors, so its form stands at the right.
+    await page.goto('/ar/spot/BTCUSDT');
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', SLOW);
+    expect(await side()).toBe('right');
+
+    // A phone has one column whichever side is kept, and nothing to pick.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/spot/BTCUSDT');
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', SLOW);
+    await expect(page.getByTestId('form-side')).toHaveCount(0);
+    const tabs = (await page.locator('.trade__mobile-tabs').boundingBox())!;
+    const form = (await page.locator('.trade__form').boundingBox())!;
+    expect(form.y).toBeGreaterThanOrEqual(tabs.y + tabs.height);
+  });
+
   test('a phone: Buy and Sell wait at the foot of the screen and bring the form up with that side chosen', async ({
     page,
     request,

@@ -2,12 +2,17 @@ import { useLayoutEffect, useRef } from 'react';
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { AccountSnapshot } from './account-store';
+import type { TradeOrder } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { AccountPanelsState } from './AccountPanelsState';
 import { showToast } from '../../ui/toast/toast-state';
 import { ConfirmedPanelAction } from './ConfirmedPanelAction';
 import { OrdersTable } from './OrdersTable';
+import { useOrderValues } from './order-values';
+import { quotePlacesOf } from '../order-form/order-form-sizing';
 import { useOrderCancel } from './use-order-cancel';
+
+const NO_ORDERS: readonly TradeOrder[] = [];
 
 export interface OrdersPanelProps {
   instrument: TradeInstrument;
@@ -35,6 +40,8 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
     (buttons[Math.min(pending.index, buttons.length - 1)] ?? box).focus();
   }, [slice.data]);
 
+  // Only open orders show a value: the history's orders are valued by what filled (their average price).
+  const values = useOrderValues(kind === 'open' ? slice.data : NO_ORDERS, quotePlacesOf(instrument));
   const { cancelling, cancel } = useOrderCancel(api, instrument.market, (order) => {
     focusAfter.current = { orderId: order.orderId, index: slice.data.findIndex((o) => o.orderId === order.orderId) };
     // The long poll will name `orders` too; asking now makes the row go without waiting for it.
@@ -68,6 +75,7 @@ export function OrdersPanel({ instrument, account, kind }: OrdersPanelProps) {
           orders={slice.data}
           kind={kind}
           cancelling={cancelling}
+          values={values}
           onCancel={(order) => void cancel(order)}
         />
       </AccountPanelsState>

@@ -13,11 +13,13 @@ export interface OrdersTableProps {
   kind: 'open' | 'history';
   /** Ids of orders whose cancel is in flight (their button shows loading). */
   cancelling?: ReadonlySet<string>;
+  /** Open orders: each order's value at its price in the quote coin, by order id (from the maths worker). */
+  values?: ReadonlyMap<string, string | null>;
   onCancel?(order: TradeOrder): void;
 }
 
 /** Open orders (with a cancel button per row) or order history, one row per order. */
-export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: OrdersTableProps) {
+export function OrdersTable({ instrument, orders, kind, cancelling, values, onCancel }: OrdersTableProps) {
   const t = useT();
   const number = useNumberText();
   const intl = useIntlTag();
@@ -37,6 +39,7 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
             <th scope="col">{kind === 'open' ? t('trade.form.price') : t('trade.acct.avgPrice')}</th>
             {kind === 'open' && <th scope="col">{t('trade.form.trigger')}</th>}
             <th scope="col">{t('trade.acct.filledOfSize', { coin: instrument.base })}</th>
+            {kind === 'open' && <th scope="col">{t('trade.acct.orderValue', { coin: instrument.quote })}</th>}
             {kind === 'history' && futures && <th scope="col">{t('trade.acct.realizedPnl')}</th>}
             <th scope="col">{t('trade.acct.status')}</th>
             {kind === 'open' && (
@@ -75,6 +78,15 @@ export function OrdersTable({ instrument, orders, kind, cancelling, onCancel }: 
               <td className="account-table__num" data-label={t('trade.acct.filledOfSize', { coin: instrument.base })}>
                 <bdi dir="ltr">{number(order.baseVolume)}</bdi> / <bdi dir="ltr">{number(order.size)}</bdi>
               </td>
+              {kind === 'open' && (
+                <td
+                  className="account-table__num"
+                  data-cell="value"
+                  data-label={t('trade.acct.orderValue', { coin: instrument.quote })}
+                >
+                  <bdi dir="ltr">{number(values?.get(order.orderId))}</bdi>
+                </td>
+              )}
               {kind === 'history' && futures && (
                 <td className="account-table__num" data-label={t('trade.acct.realizedPnl')}>
                   <bdi dir="ltr">

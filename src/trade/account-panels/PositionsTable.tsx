@@ -3,7 +3,7 @@ import type { DisplayRow } from '../../../engine/format/rows-table';
 import { useT } from '../../i18n/i18n';
 import { useAssetDisplay } from '../../settings/asset-display';
 import type { PositionRowsSnapshot } from './position-rows';
-import type { FuturesPositionRow } from '../trade-replies';
+import type { FuturesPositionRow, TpslTriggerType } from '../trade-replies';
 import { useNumberText } from '../use-number-text';
 import { Button } from '../../ui/Button';
 
@@ -198,6 +198,20 @@ const PositionRow = memo(function PositionRow({ index, position, row, onAction }
       </td>
       <td className="account-table__num" data-cell="tpsl" data-label={t('trade.pos.tpsl')}>
         <bdi dir="ltr">{`${number(position.presetStopSurplusPrice || null)} / ${number(position.presetStopLossPrice || null)}`}</bdi>
+        <PresetNote
+          label={t('trade.pos.tpShort')}
+          price={position.presetStopSurplusPrice}
+          trigger={position.presetStopSurplusTriggerType}
+          size={position.presetStopSurplusSize}
+          coin={position.baseCoin}
+        />
+        <PresetNote
+          label={t('trade.pos.slShort')}
+          price={position.presetStopLossPrice}
+          trigger={position.presetStopLossTriggerType}
+          size={position.presetStopLossSize}
+          coin={position.baseCoin}
+        />
         <Button
           size="sm"
           variant="plain"
@@ -243,3 +257,21 @@ const PositionRow = memo(function PositionRow({ index, position, row, onAction }
     </tr>
   );
 });
+
+/**
+ * What a preset watches and closes when it is not the default (the mark, the whole position): "TP: Last, 0.0100 BTC".
+ * Nothing for a preset that is not set or is the default, so the common row stays one line.
+ */
+function PresetNote(props: { label: string; price: string; trigger: TpslTriggerType; size: string; coin: string }) {
+  const t = useT();
+  const number = useNumberText();
+  if (!props.price || (props.trigger === 'mark_price' && !props.size)) return null;
+  const trigger = props.trigger === 'fill_price' ? t('trade.pos.triggerLast') : t('trade.pos.triggerMark');
+  return (
+    <span className="account-table__note" data-preset-note="">
+      {props.size
+        ? t('trade.pos.presetNote', { preset: props.label, trigger, size: number(props.size), coin: props.coin })
+        : t('trade.pos.presetNoteWhole', { preset: props.label, trigger })}
+    </span>
+  );
+}

@@ -31,9 +31,10 @@ export function orderSideText(order: TradeOrder, t: Translate): string {
   return t(closing ? 'trade.form.closeLong' : 'trade.form.openShort');
 }
 
-/** Limit, market, stop-limit (a limit with a trigger), post-only, liquidation. */
+/** Limit, market, stop-limit (a limit with a trigger), a spot order's take-profit or stop-loss, post-only, liquidation. */
 export function orderTypeText(order: TradeOrder, t: Translate): string {
   if (order.orderType === 'liquidation') return t('trade.acct.liquidation');
+  if (order.tpslKind) return t(order.tpslKind === 'tp' ? 'trade.form.takeProfit' : 'trade.form.stopLoss');
   if (order.triggerPrice !== '')
     return t(order.orderType === 'market' ? 'trade.acct.stopMarket' : 'trade.form.stopLimit');
   if (order.orderType === 'market') return t('trade.form.market');

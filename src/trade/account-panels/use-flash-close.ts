@@ -1,9 +1,10 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useT } from '../../i18n/i18n';
 import { showToast } from '../../ui/toast/toast-state';
 import { errorText } from '../trade-api';
 import type { FuturesPositionRow } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
+import { useRunOnce } from './use-run-once';
 
 /**
  * Flash close, as the exchange's positions offer it: one press closes the whole position at market, with no dialog.
@@ -12,24 +13,22 @@ import { useTradeServices } from '../trade-services';
 export function useFlashClose(): (position: FuturesPositionRow) => void {
   const t = useT();
   const { api, store } = useTradeServices();
-  const inFlight = useRef(new Set<string>());
+  const { run } = useRunOnce();
   return useCallback(
     (position: FuturesPositionRow) => {
-      const key = `${position.symbol}:${position.holdSide}`;
-      if (inFlight.current.has(key)) return;
-      inFlight.current.add(key);
       const side = position.holdSide === 'long' ? t('trade.acct.long') : t('trade.acct.short');
-      api
-        .closePosition(position.symbol, position.holdSide)
-        .then(
+      void run(`${position.symbol}:${position.holdSide}`, () =>
+        api.closePosition(position.symbol, position.holdSide).then(
           () => {
             showToast({ type: 'success', message: t('trade.pos.flashClosed', { symbol: position.symbol, side }) });
             store.refresh('positions', 'futuresAccount', 'history');
           },
-          (error: unknown) => showToast({ type: 'error', message: errorText(error) }),
-        )
-        .finally(() => inFlight.current.delete(key));
+          (error: unknown) => {
+            showToast({ type: 'error', message: errorText(error) });
+          },
+        ),
+      );
     },
-    [api, store, t],
+    [api, store, t, run],
   );
 }

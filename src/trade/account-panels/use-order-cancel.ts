@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { showToast } from '../../ui/toast/toast-state';
 import { errorText, type TradeApi } from '../trade-api';
 import type { TradeOrder } from '../trade-replies';
+import { useRunOnce } from './use-run-once';
 
 /**
  * Cancelling open orders of one market, each with its own loading state: a second press while one is in flight does
@@ -14,24 +14,17 @@ export function useOrderCancel(
   onCancelled: (order: TradeOrder) => void,
 ) {
   const t = useT();
-  const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
-  const cancel = async (order: TradeOrder) => {
-    if (cancelling.has(order.orderId)) return;
-    setCancelling((current) => new Set(current).add(order.orderId));
-    try {
-      if (market === 'futures') await api.cancelFuturesOrder(order.symbol, order.orderId);
-      else await api.cancelSpotOrder(order.symbol, order.orderId);
-      showToast({ type: 'success', message: t('trade.acct.cancelled') });
-      onCancelled(order);
-    } catch (error) {
-      showToast({ type: 'error', message: errorText(error) });
-    } finally {
-      setCancelling((current) => {
-        const next = new Set(current);
-        next.delete(order.orderId);
-        return next;
-      });
-    }
-  };
+  const { running: cancelling, run } = useRunOnce();
+  const cancel = (order: TradeOrder) =>
+    run(order.orderId, async () => {
+      try {
+        if (market === 'futures') await api.cancelFuturesOrder(order.symbol, order.orderId);
+        else await api.cancelSpotOrder(order.symbol, order.orderId);
+        showToast({ type: 'success', message: t('trade.acct.cancelled') });
+        onCancelled(order);
+      } catch (error) {
+        showToast({ type: 'error', message: errorText(error) });
+      }
+    });
   return { cancelling, cancel };
 }

@@ -7,12 +7,13 @@ import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast/toast-state';
 import { useNumericTyping } from '../../ui/use-numeric-typing';
-import type { FuturesSettings } from '../trade-replies';
+import type { FuturesSettings, HoldSide } from '../trade-replies';
 import { useTradeServices } from '../trade-services';
 import { useNumberText } from '../use-number-text';
 import { refusalOf } from './form-refusal';
-import { HIGH_LEVERAGE, leveragePresetsUpTo, sliderLeverage } from './leverage-choice';
+import { HIGH_LEVERAGE, leveragePresetsUpTo, sideLeverage, sideMaxPosition, sliderLeverage } from './leverage-choice';
 import { leverageValue } from './order-form-model';
+import { OrderFormSegmented } from './OrderFormSegmented';
 
 export interface LeverageDialogProps {
   instrument: TradeInstrument;
@@ -26,15 +27,20 @@ export interface LeverageDialogProps {
 
 /**
  * Chooses the symbol's leverage (contract `set-leverage`, 1 … maxLever): a slider, preset chips, the exact figure
- * typed by the spec §5 rule, the margin tiers' largest position, and a warning above {@link HIGH_LEVERAGE}×. Confirm
- * applies it; a refusal shows here and keeps what was chosen.
+ * typed by the spec §5 rule, the margin tiers' largest position, and a warning above {@link HIGH_LEVERAGE}×. In
+ * isolated margin each side has its own leverage: a Long / Short choice picks the one edited, sent as `holdSide`.
+ * Confirm applies it; a refusal shows here and keeps what was chosen.
  */
 export function LeverageDialog({ instrument, settings, maxLever, stamps, onClose }: LeverageDialogProps) {
   const t = useT();
   const numberText = useNumberText();
   const { api, store } = useTradeServices();
   const sliderId = useId();
-  const [typed, setTyped] = useState(String(settings.leverage));
+  const isIsolated = settings.marginMode === 'isolated';
+  const [side, setSide] = useState<HoldSide>('long');
+  const current = sideLeverage(settings, side);
+  const maxPosition = sideMaxPosition(settings, side);
+  const [typed, setTyped] = useState(String(current));
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ShownRefusal | null>(null);
@@ -45,24 +51,37 @@ export function LeverageDialog({ instrument, settings, maxLever, stamps, onClose
     setFailure(null);
   };
   const typing = useNumericTyping(typed, 0, choose);
+  const chooseSide = (next: HoldSide) => {
+    // Each side starts from its own leverage; what was typed or refused for the other side does not carry over.
+    setSide(next);
+    setTyped(String(sideLeverage(settings, next)));
+    setTouched(false);
+    setFailure(null);
+  };
 
   const chosen = leverageValue(typed, maxLever);
-  const shown = sliderLeverage(typed, maxLever, settings.leverage);
+  const shown = sliderLeverage(typed, maxLever, current);
   const rangeError = touched && chosen === null ? t('trade.form.leverageRange', { max: maxLever }) : null;
   const shownFailure = failure && isRefusalStanding(failure, stamps) ? failure.text : null;
 
   const confirm = async () => {
     setTouched(true);
     if (busy || chosen === null) return;
-    if (chosen === settings.leverage) {
+    if (chosen === current) {
       onClose();
       return;
     }
     setBusy(true);
     setFailure(null);
     try {
-      await api.setLeverage(instrument.symbol, chosen);
-      showToast({ type: 'success', message: t('trade.form.leverageSet', { leverage: chosen }) });
+      if (isIsolated) await api.setLeverage(instrument.symbol, chosen, side);
+      else await api.setLeverage(instrument.symbol, chosen);
+      const done = !isIsolated
+        ? 'trade.form.leverageSet'
+        : side === 'long'
+          ? 'trade.form.leverageLongSet'
+          : 'trade.form.leverageShortSet';
+      showToast({ type: 'success', message: t(done, { leverage: chosen }) });
       store.refresh('settings', 'futuresAccount');
       onClose();
     } catch (error) {
@@ -89,6 +108,23 @@ export function LeverageDialog({ instrument, settings, maxLever, stamps, onClose
         </>
       }
     >
+      {isIsolated && (
+        <>
+          <OrderFormSegmented<HoldSide>
+            label={t('trade.form.leverageSide')}
+            value={side}
+            disabled={busy}
+            tone={(value) => (value === 'long' ? 'buy' : 'sell')}
+            className="trade-leverage__sides"
+            options={[
+              { value: 'long', label: `${t('trade.form.long')} ${settings.longLeverage}×` },
+              { value: 'short', label: `${t('trade.form.short')} ${settings.shortLeverage}×` },
+            ]}
+            onChange={chooseSide}
+          />
+          <p className="trade-leverage__note">{t('trade.form.leverageIsolatedNote')}</p>
+        </>
+      )}
       <p className="trade-leverage__shown" aria-hidden="true">
         <bdi dir="ltr">{`${shown}×`}</bdi>
       </p>
@@ -142,12 +178,12 @@ export function LeverageDialog({ instrument, settings, maxLever, stamps, onClose
           }
         }}
       />
-      {settings.maxPositionSize !== null && (
+      {maxPosition !== null && (
         <dl className="trade-leverage__facts">
           <div>
-            <dt>{t('trade.form.leverageMaxPosition', { leverage: String(settings.leverage) })}</dt>
+            <dt>{t('trade.form.leverageMaxPosition', { leverage: String(current) })}</dt>
             <dd data-testid="leverage-max-position">
-              <bdi dir="ltr">{`${numberText(settings.maxPositionSize)} ${instrument.base}`}</bdi>
+              <bdi dir="ltr">{`${numberText(maxPosition)} ${instrument.base}`}</bdi>
             </dd>
           </div>
         </dl>

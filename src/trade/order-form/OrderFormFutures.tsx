@@ -21,8 +21,9 @@ export interface OrderFormFuturesProps {
 type Busy = 'margin' | 'position' | null;
 
 /**
- * The futures account settings above the order form: margin mode, position mode and a compact leverage button that
- * opens the leverage dialog (1 … maxLever), so the form stays short on a laptop's screen.
+ * The futures account settings above the order form: margin mode, position mode and a compact leverage button (both
+ * sides' figures in isolated margin) that opens the leverage dialog (1 … maxLever), so the form stays short on a
+ * laptop's screen.
  */
 export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFuturesProps) {
   const t = useT();
@@ -47,6 +48,8 @@ export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFutu
       );
     return null;
   }
+
+  const isIsolated = current.marginMode === 'isolated';
 
   const run = async (kind: Exclude<Busy, null>, action: () => Promise<void>, done: string) => {
     if (busy) return;
@@ -92,12 +95,23 @@ export function OrderFormFutures({ instrument, settings, stamps }: OrderFormFutu
         className="trade-leverage__open"
         aria-haspopup="dialog"
         data-testid="leverage-open"
-        data-leverage={current.leverage}
+        data-leverage={isIsolated ? `${current.longLeverage}/${current.shortLeverage}` : current.leverage}
         disabled={busy !== null}
         onClick={() => setLeverageOpen(true)}
       >
         <span className="trade-leverage__open-label">{t('trade.form.leverageLabel')}</span>{' '}
-        <bdi dir="ltr" className="trade-leverage__open-value">{`${current.leverage}×`}</bdi>
+        {isIsolated ? (
+          // Isolated margin holds each side at its own leverage, so the button shows both.
+          <span className="trade-leverage__open-sides">
+            <span className="trade-leverage__open-side">{t('trade.form.long')}</span>{' '}
+            <bdi dir="ltr" className="trade-leverage__open-value">{`${current.longLeverage}×`}</bdi>
+            {' / '}
+            <span className="trade-leverage__open-side">{t('trade.form.short')}</span>{' '}
+            <bdi dir="ltr" className="trade-leverage__open-value">{`${current.shortLeverage}×`}</bdi>
+          </span>
+        ) : (
+          <bdi dir="ltr" className="trade-leverage__open-value">{`${current.leverage}×`}</bdi>
+        )}
       </button>
       {isLeverageOpen && (
         <LeverageDialog

@@ -2,7 +2,7 @@ import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { useT } from '../../i18n/i18n';
 import type { ReactNode } from 'react';
 import { useNumberText } from '../use-number-text';
-import type { FormField, OrderFormState } from './order-form-model';
+import { type FormField, isClosing, type OrderFormState } from './order-form-model';
 import { quotePlacesOf } from './order-form-sizing';
 import { OrderFormAmountUnit } from './OrderFormAmountUnit';
 import { OrderFormNumeric } from './OrderFormNumeric';
@@ -40,7 +40,8 @@ export function OrderFormInputs({
   const inQuote = form.sizeUnit === 'quote';
   const price = instrument.pricePlaces;
   const futures = instrument.market === 'futures';
-  const closing = hedge ? form.tradeSide === 'close' : form.reduceOnly;
+  // Spot orders never close a position, so they always may carry presets.
+  const closing = futures && isClosing(form, hedge);
   return (
     <div className="trade-form__inputs">
       {form.type === 'stop-limit' && (
@@ -145,7 +146,7 @@ export function OrderFormInputs({
             <span>{t('trade.form.reduceOnly')}</span>
           </label>
         )}
-        {futures && !closing && (
+        {!closing && (
           <label className="trade-check">
             <input
               type="checkbox"
@@ -157,7 +158,7 @@ export function OrderFormInputs({
           </label>
         )}
       </div>
-      {futures && !closing && form.hasPresets && (
+      {!closing && form.hasPresets && (
         <div className="trade-form__presets">
           <OrderFormNumeric
             name="takeProfit"

@@ -15,6 +15,8 @@ export interface OrderFormNumericProps {
   unitControl?: ReactNode;
   error?: string | null;
   hint?: string;
+  /** What an empty field means (a dialog's "Whole position"). */
+  placeholder?: string;
   disabled?: boolean;
   name: string;
 }
@@ -33,6 +35,7 @@ export function OrderFormNumeric({
   unitControl,
   error,
   hint,
+  placeholder,
   disabled,
   name,
 }: OrderFormNumericProps) {
@@ -46,6 +49,7 @@ export function OrderFormNumeric({
       autoComplete="off"
       spellCheck={false}
       dir="ltr"
+      placeholder={placeholder}
       disabled={disabled}
       error={error}
       hint={typing.hint ?? hint}

@@ -25,6 +25,10 @@ function problemText(problem: FormProblem, t: Translate): string {
       return t('order.minNotional', problem.params);
     case 'balance':
       return t('order.balance', problem.params);
+    case 'preset-above':
+      return t('order.presetAbove', problem.params);
+    case 'preset-below':
+      return t('order.presetBelow', problem.params);
   }
 }
 

@@ -22,7 +22,7 @@ export interface OrderFormState {
   reduceOnly: boolean;
   /** Hedge futures mode. */
   tradeSide: 'open' | 'close';
-  /** Futures: attach take-profit / stop-loss presets. */
+  /** Attach take-profit / stop-loss presets (spot, or an opening futures order). */
   hasPresets: boolean;
   takeProfit: string;
   stopLoss: string;

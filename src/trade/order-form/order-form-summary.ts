@@ -1,6 +1,11 @@
 import type { TradeInstrument } from '../../../engine/market/trade-instrument';
 import { numericValue } from '../../../engine/rules/numeric-input';
-import { estimateOrderValue, pricePresetProblem } from '../../../engine/rules/order-estimate';
+import {
+  estimateOrderValue,
+  type PresetSideProblem,
+  presetSideProblem,
+  pricePresetProblem,
+} from '../../../engine/rules/order-estimate';
 import { estimateFee, type Liquidity, likelyLiquidity } from '../../../engine/rules/order-fee';
 import { type OrderMaxInput, orderSizeFor, percentOfMax, roomUnder } from '../../../engine/rules/order-max';
 import {
@@ -13,6 +18,7 @@ import {
 import type { AccountSnapshot } from '../account-panels/account-store';
 import type { FuturesOrderRequest, SpotOrderRequest } from '../trade-api';
 import type { FuturesPositionRow, FuturesSettings } from '../trade-replies';
+import { sideLeverage, sideMaxPosition } from './leverage-choice';
 import { type FormField, isClosing, type OrderFormState } from './order-form-model';
 import { quotePlacesOf, type SizingContext, sendSizeOf, unitPriceOf } from './order-form-sizing';
 
@@ -52,7 +58,7 @@ export interface FeePreview {
 /** One reason the order cannot be sent, under the field it concerns (`params` fill the message). */
 export interface FormProblem {
   field: FormField;
-  code: OrderProblemCode;
+  code: OrderProblemCode | PresetSideProblem;
   params?: Record<string, string>;
 }
 
@@ -100,7 +106,6 @@ interface Frame {
   isFutures: boolean;
   settings: FuturesSettings | null;
   isHedge: boolean;
-  leverage: number;
   available: string | null;
   positions: readonly FuturesPositionRow[];
 }
@@ -127,7 +132,6 @@ export function summarizeOrderForm(form: OrderFormState, context: OrderFormConte
     isFutures,
     settings,
     isHedge: settings?.posMode === 'hedge_mode',
-    leverage: settings?.leverage ?? 1,
     // Until the session is known there is no balance to show (not a zero one).
     available: account.session === 'signedIn' ? availableOf(instrument, form.side, account) : null,
     positions: isFutures ? account.positions.data : NO_POSITIONS,
@@ -172,6 +176,14 @@ function availableOf(instrument: TradeInstrument, side: 'buy' | 'sell', account:
 }
 
 /**
+ * The leverage an order of `side` opens at: in isolated margin its own side's (buy opens long, sell short), in cross
+ * the one leverage; 1 for spot and while the settings are unknown.
+ */
+function leverageFor({ settings }: Frame, side: 'buy' | 'sell'): number {
+  return settings === null ? 1 : sideLeverage(settings, side === 'buy' ? 'long' : 'short');
+}
+
+/**
  * Futures: what an order of `side` closes first, as the gateway counts it. Hedge mode: a closing order closes the
  * position of its side (buy the long, sell the short), an opening one nothing. One-way mode: any order reduces the
  * opposite position before it opens, and a reduce-only one does nothing else.
@@ -191,12 +203,14 @@ function closingOf(
 
 /**
  * Futures: how much the position an order of `side` opens into may still grow under the margin tiers (the settings'
- * `maxPositionSize`): the tiers are chosen on the side's own isolated position, or on every cross leg of the symbol
- * together, as the gateway counts them. Undefined without settings or when the gateway gave no cap.
+ * largest position at that side's leverage): the tiers are chosen on the side's own isolated position, or on every
+ * cross leg of the symbol together, as the gateway counts them. Undefined without settings or when the gateway gave
+ * no cap.
  */
 function positionRoomOf({ settings, positions, instrument }: Frame, side: 'buy' | 'sell'): string | undefined {
-  if (settings === null || settings.maxPositionSize === null) return undefined;
   const own = side === 'buy' ? 'long' : 'short';
+  const maxSize = settings === null ? null : sideMaxPosition(settings, own);
+  if (settings === null || maxSize === null) return undefined;
   const isolated = settings.marginMode === 'isolated';
   const counted = positions.filter(
     (row) =>
@@ -204,7 +218,7 @@ function positionRoomOf({ settings, positions, instrument }: Frame, side: 'buy' 
       (isolated ? row.marginMode === 1 && row.holdSide === own : row.marginMode === 2),
   );
   return roomUnder(
-    settings.maxPositionSize,
+    maxSize,
     counted.map((row) => row.positionsCount),
   );
 }
@@ -218,7 +232,7 @@ function maxInputOf(frame: Frame, side: 'buy' | 'sell', closing: OrderClosing): 
     available: frame.available,
     price: unitPriceOf(form, frame.lastPrice),
     isMarket: form.type === 'market',
-    leverage: frame.isFutures ? frame.leverage : 1,
+    leverage: frame.isFutures ? leverageFor(frame, side) : 1,
     takerFeeRate: instrument.takerFeeRate,
     sizeStep: instrument.sizeStep,
     reservePlaces: instrument.pricePlaces,
@@ -238,7 +252,8 @@ function maxOpenOf(frame: Frame): { long: string | null; short: string | null } 
 
 /**
  * The validation problems of the order as sent (`validateOrder` on the instrument's rules), then those of the
- * take-profit and stop-loss presets of an opening futures order: when given, positive multiples of the tick.
+ * take-profit and stop-loss presets of a spot or opening futures order: when given, positive multiples of the tick,
+ * and for spot on the profit / loss side of the order's price.
  */
 function problemsOf(frame: Frame, sent: OrderFormState, closing: OrderClosing): FormProblem[] {
   const { instrument, isFutures } = frame;
@@ -251,7 +266,7 @@ function problemsOf(frame: Frame, sent: OrderFormState, closing: OrderClosing): 
     size: sent.size,
     available: frame.available,
     referencePrice: frame.lastPrice ?? undefined,
-    leverage: isFutures ? frame.leverage : undefined,
+    leverage: isFutures ? leverageFor(frame, sent.side) : undefined,
     reduceOnly: isFutures && isClosing(sent, frame.isHedge),
     closable: isFutures ? closing.closable : undefined,
   };
@@ -259,22 +274,39 @@ function problemsOf(frame: Frame, sent: OrderFormState, closing: OrderClosing): 
     ...problem,
     field: FIELD_OF[problem.field],
   }));
-  const hasPresets = isFutures && sent.hasPresets && !isClosing(sent, frame.isHedge);
+  if (!hasPresetsOf(sent, instrument, frame.isHedge)) return problems;
+  // Spot presets are checked against the price the gateway checks them against (its limit price, or the last price of
+  // a market order); futures presets are left to the gateway, which weighs a market order at its last fill.
+  const reference = unitPriceOf(sent, frame.lastPrice);
   for (const field of ['takeProfit', 'stopLoss'] as const) {
-    const code = hasPresets ? pricePresetProblem(sent[field], instrument.priceStep) : null;
+    const code = pricePresetProblem(sent[field], instrument.priceStep);
     if (code) problems.push({ field, code, params: { step: instrument.priceStep } });
+    const side = code || isFutures ? null : presetSideProblem(field, sent.side, sent[field], reference);
+    if (side) problems.push({ field, code: side, params: { price: reference ?? '' } });
   }
   return problems;
+}
+
+/** Whether the order sends its take-profit / stop-loss presets: when ticked, on spot or an opening futures order. */
+function hasPresetsOf(sent: OrderFormState, instrument: TradeInstrument, hedge: boolean): boolean {
+  return sent.hasPresets && !(instrument.market === 'futures' && isClosing(sent, hedge));
+}
+
+/** A preset as the request sends it: its plain decimal, or left out when empty or not sent. */
+function presetOf(sent: OrderFormState, field: 'takeProfit' | 'stopLoss', isSent: boolean): string | undefined {
+  return isSent ? (numericValue(sent[field]) ?? undefined) : undefined;
 }
 
 /**
  * Values the order at its limit price (a market order at the last price): one multiplication per keystroke, exact
  * in decimal; futures margin is value / leverage rounded up to the price places (never shown lower than it is).
  */
-function estimateOf({ instrument, isFutures, lastPrice, leverage }: Frame, sent: OrderFormState): OrderEstimate {
+function estimateOf(frame: Frame, sent: OrderFormState): OrderEstimate {
+  const { instrument, isFutures, lastPrice } = frame;
   const kind = isFutures ? 'margin' : sent.side === 'buy' ? 'cost' : 'proceeds';
   const price = sent.type === 'market' ? (lastPrice ?? '') : sent.price;
-  const margin = kind === 'margin' ? { leverage, places: quotePlacesOf(instrument) } : null;
+  const margin =
+    kind === 'margin' ? { leverage: leverageFor(frame, sent.side), places: quotePlacesOf(instrument) } : null;
   return { kind, value: estimateOrderValue(price, sent.size, margin) };
 }
 
@@ -292,8 +324,9 @@ function feeOf(
 }
 
 /**
- * The place-order request: plain decimals as the contract wants them, optional fields left out; futures add the
- * margin mode from the settings, and open/close (hedge) or reduce-only (one-way). Null while those settings are unknown.
+ * The place-order request: plain decimals as the contract wants them, optional fields left out; spot adds its presets,
+ * futures the margin mode from the settings, open/close (hedge) or reduce-only (one-way) and the presets of an opening
+ * order. Null while those settings are unknown.
  */
 function requestOf(
   sent: OrderFormState,
@@ -312,10 +345,17 @@ function requestOf(
     // Its place in the body, for the send to fill: each send is a new order.
     clientOid: undefined,
   };
-  if (instrument.market !== 'futures') return { market: 'spot', order };
+  if (instrument.market !== 'futures') {
+    if (!hasPresetsOf(sent, instrument, false)) return { market: 'spot', order };
+    const presets = {
+      presetTakeProfitPrice: presetOf(sent, 'takeProfit', true),
+      presetStopLossPrice: presetOf(sent, 'stopLoss', true),
+    };
+    return { market: 'spot', order: { ...order, ...presets } };
+  }
   if (settings === null) return null;
   const hedge = settings.posMode === 'hedge_mode';
-  const presets = sent.hasPresets && !isClosing(sent, hedge);
+  const presets = hasPresetsOf(sent, instrument, hedge);
   return {
     market: 'futures',
     order: {
@@ -324,8 +364,8 @@ function requestOf(
       marginMode: settings.marginMode,
       tradeSide: hedge ? sent.tradeSide : undefined,
       reduceOnly: hedge ? undefined : sent.reduceOnly ? 'YES' : 'NO',
-      presetStopSurplusPrice: presets ? (numericValue(sent.takeProfit) ?? undefined) : undefined,
-      presetStopLossPrice: presets ? (numericValue(sent.stopLoss) ?? undefined) : undefined,
+      presetStopSurplusPrice: presetOf(sent, 'takeProfit', presets),
+      presetStopLossPrice: presetOf(sent, 'stopLoss', presets),
     },
   };
 }

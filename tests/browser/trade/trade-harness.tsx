@@ -26,10 +26,14 @@ export const FUTURES: TradeInstrument = {
 export const SETTINGS: FuturesSettings = {
   symbol: 'BTCUSDT',
   leverage: 10,
+  longLeverage: 10,
+  shortLeverage: 10,
   marginMode: 'crossed',
   posMode: 'one_way_mode',
   maxLever: 20,
   maxPositionSize: '1000000000',
+  maxLongPositionSize: '1000000000',
+  maxShortPositionSize: '1000000000',
 };
 
 export const ACCOUNT: FuturesAccount = {
@@ -63,6 +67,10 @@ export const LONG: FuturesPositionRow = {
   liquidationPrice: '',
   presetStopSurplusPrice: '',
   presetStopLossPrice: '',
+  presetStopSurplusTriggerType: 'mark_price',
+  presetStopLossTriggerType: 'mark_price',
+  presetStopSurplusSize: '',
+  presetStopLossSize: '',
   cTime: '1700000000000',
   uTime: '1700000000000',
 };

@@ -77,6 +77,16 @@ describe('parseOrders', () => {
     });
   });
 
+  it('reads which preset a spot closing order carries out, and none on an order without one', () => {
+    const [parent, take, stop] = parseOrders([
+      { ...ORDER, presetTakeProfitPrice: '66000.00', presetStopLossPrice: '', parentOrderId: '', tpslKind: '' },
+      { ...ORDER, orderId: '1002', side: 'sell', parentOrderId: '1001', tpslKind: 'tp' },
+      { ...ORDER, orderId: '1003', side: 'sell', parentOrderId: '1001', tpslKind: 'sl' },
+    ]);
+    expect(parent.tpslKind).toBeUndefined();
+    expect([take.tpslKind, stop.tpslKind]).toEqual(['tp', 'sl']);
+  });
+
   it.each([
     ['a number for money', { price: 60000.5 }],
     ['an exponent', { size: '1e3' }],
@@ -90,6 +100,7 @@ describe('parseOrders', () => {
     ['an object for the time', { cTime: {} }],
     ['a prototype key as the side', { side: '__proto__' }],
     ['a reduce-only flag that is neither YES nor NO', { marginMode: 'crossed', reduceOnly: 'maybe' }],
+    ['an unknown TP/SL kind', { tpslKind: 'trailing' }],
   ])('refuses a list holding %s', (_, change) => {
     expect(() => parseOrders([ORDER, { ...ORDER, ...change }])).toThrow(ReplyShapeError);
   });
@@ -163,8 +174,33 @@ describe('parseFuturesSettings', () => {
   const SETTINGS = { symbol: 'BTCUSDT', leverage: 20, marginMode: 'crossed', posMode: 'hedge_mode', maxLever: '125' };
 
   it('reads the settings, numbers sent as digit strings too', () => {
-    expect(parseFuturesSettings(SETTINGS)).toEqual({ ...SETTINGS, maxLever: 125, maxPositionSize: null });
+    expect(parseFuturesSettings(SETTINGS)).toEqual({
+      ...SETTINGS,
+      longLeverage: 20,
+      shortLeverage: 20,
+      maxLever: 125,
+      maxPositionSize: null,
+      maxLongPositionSize: null,
+      maxShortPositionSize: null,
+    });
     expect(parseFuturesSettings({ ...SETTINGS, maxPositionSize: '150' }).maxPositionSize).toBe('150');
+  });
+
+  it("reads each isolated side's leverage and largest position, the one figure standing in when a side is not sent", () => {
+    const sides = {
+      ...SETTINGS,
+      marginMode: 'isolated',
+      isolatedLongLever: '20',
+      isolatedShortLever: '50',
+      maxPositionSize: '600',
+      maxShortPositionSize: '150',
+    };
+    expect(parseFuturesSettings(sides)).toMatchObject({
+      longLeverage: 20,
+      shortLeverage: 50,
+      maxLongPositionSize: '600',
+      maxShortPositionSize: '150',
+    });
   });
 
   it.each([
@@ -176,6 +212,10 @@ describe('parseFuturesSettings', () => {
     { marginMode: 'fixed' },
     { maxPositionSize: '-1' },
     { maxPositionSize: 150 },
+    { isolatedLongLever: 0 },
+    { isolatedShortLever: '126' },
+    { isolatedShortLever: null },
+    { maxShortPositionSize: '1e3' },
   ])('refuses %j', (change) => {
     expect(() => parseFuturesSettings({ ...SETTINGS, ...change })).toThrow(ReplyShapeError);
   });
@@ -207,8 +247,22 @@ describe('parsePositions', () => {
     ['no size places', { volumePlace: undefined }],
     ['a base coin with markup', { baseCoin: '<b>BTC</b>' }],
     ['no base coin', { baseCoin: undefined }],
+    ['an unknown TP trigger type', { presetStopSurplusTriggerType: 'index_price' }],
+    ['a negative SL size', { presetStopLossSize: '-0.1' }],
   ])('refuses %s', (_, change) => {
     expect(() => parsePositions([{ ...POSITION, ...change }])).toThrow(ReplyShapeError);
+  });
+
+  it('reads each preset’s trigger type and size, the mark and the whole position when a gateway does not say', () => {
+    const [set] = parsePositions([
+      { ...POSITION, presetStopSurplusTriggerType: 'fill_price', presetStopSurplusSize: '0.2000' },
+    ]);
+    expect(set).toMatchObject({
+      presetStopSurplusTriggerType: 'fill_price',
+      presetStopSurplusSize: '0.2000',
+      presetStopLossTriggerType: 'mark_price',
+      presetStopLossSize: '',
+    });
   });
 });
 

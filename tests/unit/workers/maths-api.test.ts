@@ -79,3 +79,23 @@ describe('createMathsApi account watch', () => {
     expect(refused).toMatchObject({ ok: false, field: 'wallets.USDT' });
   });
 });
+
+describe('createMathsApi tpslPreview', () => {
+  const SHORT = { side: 2, positionsCount: '0.3', positionsOpenAvgPrice: '2000', positionsOpenMarginCount: '60' };
+
+  it('answers the PnL and ROE of a preset at its price for its size', async () => {
+    // −1 · 0.1 · (1900 − 2000) = 10 on 60 · 0.1 / 0.3 = 20 of margin.
+    expect(await createMathsApi().tpslPreview({ ...SHORT, triggerPrice: '1900', size: '0.1' })).toEqual({
+      pnl: '10.00',
+      roePercent: '50.00',
+    });
+  });
+
+  it('refuses a size above the position with the field and code', async () => {
+    expect(await createMathsApi().tpslPreview({ ...SHORT, triggerPrice: '1900', size: '0.4' })).toMatchObject({
+      ok: false,
+      field: 'size',
+      code: 'maths.out-of-range',
+    });
+  });
+});

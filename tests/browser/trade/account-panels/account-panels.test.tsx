@@ -124,15 +124,63 @@ describe('AccountPanels open orders', () => {
     await renderPanels(api);
     const first = page.getByRole('button', { name: 'Cancel order 101' });
     const second = page.getByRole('button', { name: 'Cancel order 102' });
-    await userEvent.click(first);
+    // Two presses in one task, before React re-renders the button as busy: one cancel goes out.
+    const button = first.element() as HTMLButtonElement;
+    button.click();
+    button.click();
     await expect.element(first).toHaveAttribute('aria-busy', 'true');
     expect(second.element().getAttribute('aria-busy')).toBeNull();
+    expect(api.cancelSpotOrder).toHaveBeenCalledTimes(1);
     expect(api.cancelSpotOrder).toHaveBeenCalledWith('BTCUSDT', '101');
     listed = [listed[1]];
     release();
     await expect.poll(() => first.elements().length).toBe(0);
     await expect.element(second).toBeVisible();
     expect(toastState.toasts.some((toast) => toast.message === 'Order cancelled.')).toBe(true);
+  });
+
+  it('values each open order at its own price in the quote coin, from the maths worker; a market order shows --', async () => {
+    const listed = [
+      order({ orderId: '101', price: '60000.00', size: '0.5000' }),
+      order({ orderId: '102', side: 'sell', price: '61234.57', size: '0.0013' }),
+      order({ orderId: '103', orderType: 'market', price: '', size: '0.2000' }),
+    ];
+    await renderPanels(stubApi({ spotOpenOrders: async () => listed }));
+    const valueCell = (id: string) => document.querySelector(`tr[data-order-id="${id}"] [data-cell="value"]`);
+    await expect.element(page.getByRole('button', { name: 'Cancel order 103' })).toBeVisible();
+    // Phone-width cards label each figure with its column's name.
+    expect(valueCell('101')?.getAttribute('data-label')).toBe('Value (USDT)');
+    // 60000.00 × 0.5 = 30000.00; 61234.57 × 0.0013 = 79.604941, half-up to the quote's 2 places = 79.60.
+    await expect.poll(() => valueCell('101')?.textContent).toBe('30,000.00');
+    expect(valueCell('102')?.textContent).toBe('79.60');
+    expect(valueCell('103')?.textContent).toBe('--');
+  });
+
+  it('names a spot order’s closing trigger orders by the preset each carries out', async () => {
+    const closing = {
+      side: 'sell' as const,
+      orderType: 'market' as const,
+      price: '',
+      planStatus: 'untriggered' as const,
+    };
+    const listed = [
+      order({ ...closing, orderId: '201', triggerPrice: '66000.00', tpslKind: 'tp' }),
+      order({ ...closing, orderId: '202', triggerPrice: '55000.00', tpslKind: 'sl' }),
+      order({ ...closing, orderId: '203', triggerPrice: '50000.00' }),
+    ];
+    await renderPanels(stubApi({ spotOpenOrders: async () => listed }));
+    const typeOf = (id: string) =>
+      page
+        .getByRole('button', { name: `Cancel order ${id}` })
+        .element()
+        .closest('tr')
+        ?.querySelector('[data-label="Type"]')?.textContent;
+    await expect.element(page.getByRole('button', { name: 'Cancel order 203' })).toBeVisible();
+    expect([typeOf('201'), typeOf('202'), typeOf('203')]).toEqual([
+      'Take profit (trigger)',
+      'Stop loss (trigger)',
+      'Stop-market',
+    ]);
   });
 
   it('moves the focus to the next order after a cancel by keyboard, and to the panel when none is left', async () => {
@@ -372,6 +420,26 @@ describe('AccountPanels positions', () => {
     await expect.poll(() => page.getByRole('dialog').elements().length).toBe(0);
     expect(api.reversePosition).toHaveBeenLastCalledWith('BTCUSDT', 'long');
     expect(toastState.toasts.some((toast) => toast.message === 'BTCUSDT reversed: now Short.')).toBe(true);
+  });
+
+  it('says under the TP/SL prices when a preset watches the last price or closes part of the position', async () => {
+    const { link } = await realMaths();
+    const set = {
+      ...LONG,
+      presetStopSurplusPrice: '70000.0',
+      presetStopSurplusTriggerType: 'fill_price' as const,
+      presetStopSurplusSize: '0.0100',
+      presetStopLossPrice: '50000.0',
+    };
+    await renderPanels(stubApi({ positions: async () => [set] }), { futures: true, maths: link });
+    const row = page.getByRole('row', { name: /BTCUSDT/ });
+    await expect.element(row).toBeVisible();
+    const cell = row.element().querySelector('[data-cell="tpsl"]');
+    expect(cell?.querySelector('bdi')?.textContent).toBe('70,000.0 / 50,000.0');
+    // The stop-loss is the default (mark, whole position): no note for it.
+    expect([...(cell?.querySelectorAll('[data-preset-note]') ?? [])].map((n) => n.textContent)).toEqual([
+      'TP: Last, 0.0100 BTC',
+    ]);
   });
 
   it('shows the empty positions text and the futures account', async () => {

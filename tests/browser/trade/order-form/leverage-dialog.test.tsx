@@ -171,3 +171,98 @@ describe('applying the leverage', () => {
     await expect.element(page.getByTestId('leverage-failure')).not.toBeInTheDocument();
   });
 });
+
+describe('isolated margin: a leverage per side', () => {
+  /** The form in isolated margin, the long side at `long`× and the short at `short`×, as the server holds them. */
+  async function renderIsolated(held: { long: number; short: number }, overrides: Partial<TradeApi> = {}) {
+    const api = stubApi({
+      futuresSettings: async () => ({
+        ...SETTINGS,
+        marginMode: 'isolated',
+        maxLever: 125,
+        leverage: held.long,
+        longLeverage: held.long,
+        shortLeverage: held.short,
+        maxPositionSize: '600',
+        maxLongPositionSize: '600',
+        maxShortPositionSize: '150',
+      }),
+      ...overrides,
+    });
+    const value = services(api);
+    disposers.push(() => value.store.dispose());
+    await render(withServices(value, <OrderForm instrument={FUTURES} lastPrice="60000.0" />));
+    return { api };
+  }
+
+  const sides = () => dialog().getByRole('group', { name: 'Position side' });
+
+  it('shows both sides on the button', async () => {
+    await renderIsolated({ long: 10, short: 20 });
+    const open = page.getByRole('button', { name: 'Leverage Long 10× / Short 20×' });
+    await expect.element(open).toBeVisible();
+    expect(open.element().getAttribute('data-leverage')).toBe('10/20');
+  });
+
+  it('keeps both three-digit figures inside the button on a 360 px phone', async () => {
+    await page.viewport(360, 740);
+    try {
+      await renderIsolated({ long: 125, short: 100 });
+      const open = page.getByRole('button', { name: 'Leverage Long 125× / Short 100×' });
+      await expect.element(open).toBeVisible();
+      const button = open.element() as HTMLElement;
+      expect(button.scrollWidth).toBeLessThanOrEqual(button.clientWidth);
+      expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(360);
+    } finally {
+      await page.viewport(414, 896);
+    }
+  });
+
+  it('edits the side chosen, sends it as holdSide, and the button then shows the new figure of that side', async () => {
+    const held = { long: 10, short: 20 };
+    const { api } = await renderIsolated(held, {
+      setLeverage: async (_symbol, next, holdSide) => {
+        if (holdSide === 'short') held.short = next;
+        else held.long = next;
+      },
+    });
+    await userEvent.click(page.getByRole('button', { name: 'Leverage Long 10× / Short 20×' }));
+    await expect.element(sides()).toBeVisible();
+    await expect.element(sides().getByRole('radio', { name: 'Long 10×' })).toBeChecked();
+    expect(exact().value).toBe('10');
+    await expect.element(page.getByTestId('leverage-max-position')).toHaveTextContent('600 BTC');
+    await userEvent.click(sides().getByText('Short 20×', { exact: true }));
+    await expect.element(sides().getByRole('radio', { name: 'Short 20×' })).toBeChecked();
+    await expect.element(slider()).toHaveAttribute('aria-valuetext', '20×');
+    expect(exact().value).toBe('20');
+    await expect.element(page.getByText('Max position at the current 20×')).toBeVisible();
+    await expect.element(page.getByTestId('leverage-max-position')).toHaveTextContent('150 BTC');
+    await userEvent.click(page.getByRole('button', { name: '50×', exact: true }));
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
+    await expect.poll(() => api.setLeverage.mock.calls).toEqual([['BTCUSDT', 50, 'short']]);
+    await expect.element(dialog()).not.toBeInTheDocument();
+    await expect.poll(() => toastState.toasts.map((toast) => toast.message)).toContain('Short leverage set to 50×.');
+    await expect.element(page.getByRole('button', { name: 'Leverage Long 10× / Short 50×' })).toBeVisible();
+  });
+
+  it('starts each side from its own figure: what was chosen for one side is not sent for the other', async () => {
+    const { api } = await renderIsolated({ long: 10, short: 20 });
+    await userEvent.click(page.getByRole('button', { name: 'Leverage Long 10× / Short 20×' }));
+    await userEvent.click(page.getByRole('button', { name: '75×', exact: true }));
+    await userEvent.click(sides().getByText('Short 20×', { exact: true }));
+    expect(exact().value).toBe('20');
+    // Short is already at 20×: Confirm closes without a call.
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
+    await expect.element(dialog()).not.toBeInTheDocument();
+    expect(api.setLeverage).not.toHaveBeenCalled();
+  });
+
+  it('sends no holdSide in cross margin, where there is one leverage', async () => {
+    const { api, open } = await renderForm();
+    await userEvent.click(open);
+    expect(dialog().getByRole('group', { name: 'Position side' }).query()).toBeNull();
+    await userEvent.click(page.getByRole('button', { name: '20×', exact: true }));
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
+    await expect.poll(() => api.setLeverage.mock.calls).toEqual([['BTCUSDT', 20]]);
+  });
+});

@@ -85,7 +85,12 @@ describe('OrderForm Max with a futures position open', () => {
 
   it('stops where the margin tiers stop the position at this leverage', async () => {
     // Isolated, the tiers allow 1.2 BTC at 10x: the 0.5 long may grow by 0.7; a short may open 1.2 after closing it.
-    await renderFutures('one_way_mode', { marginMode: 'isolated', maxPositionSize: '1.2' });
+    await renderFutures('one_way_mode', {
+      marginMode: 'isolated',
+      maxPositionSize: '1.2',
+      maxLongPositionSize: '1.2',
+      maxShortPositionSize: '1.2',
+    });
     await expect.element(page.getByTestId('order-max-long')).toHaveTextContent('0.700 BTC');
     await expect.element(page.getByTestId('order-max-short')).toHaveTextContent('1.700 BTC');
     await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { estimateOrderValue, farFromMarket, pricePresetProblem } from '../../../../engine/rules/order-estimate';
+import {
+  estimateOrderValue,
+  farFromMarket,
+  presetSideProblem,
+  pricePresetProblem,
+} from '../../../../engine/rules/order-estimate';
 
 describe('estimateOrderValue', () => {
   it('multiplies price by size exactly in decimal (spot cost or proceeds)', () => {
@@ -29,6 +34,29 @@ describe('pricePresetProblem', () => {
     expect(pricePresetProblem('0', '0.5')).toBe('not-positive');
     expect(pricePresetProblem('abc', '0.5')).toBe('not-positive');
     expect(pricePresetProblem('101.3', '0.5')).toBe('tick');
+  });
+});
+
+describe('presetSideProblem', () => {
+  it('wants a buy take-profit above the price it protects and its stop-loss below', () => {
+    expect(presetSideProblem('takeProfit', 'buy', '61000', '60000')).toBeNull();
+    expect(presetSideProblem('takeProfit', 'buy', '60000', '60000.00')).toBe('preset-above');
+    expect(presetSideProblem('takeProfit', 'buy', '59000', '60000')).toBe('preset-above');
+    expect(presetSideProblem('stopLoss', 'buy', '59999.99', '60000')).toBeNull();
+    expect(presetSideProblem('stopLoss', 'buy', '60000.01', '60000')).toBe('preset-below');
+  });
+
+  it('wants a sell the other way round', () => {
+    expect(presetSideProblem('takeProfit', 'sell', '59000', '60000')).toBeNull();
+    expect(presetSideProblem('takeProfit', 'sell', '61000', '60000')).toBe('preset-below');
+    expect(presetSideProblem('stopLoss', 'sell', '61000', '60000')).toBeNull();
+    expect(presetSideProblem('stopLoss', 'sell', '60000', '60000')).toBe('preset-above');
+  });
+
+  it('says nothing while the preset or the price is not a number yet', () => {
+    expect(presetSideProblem('takeProfit', 'buy', '', '60000')).toBeNull();
+    expect(presetSideProblem('takeProfit', 'buy', '1', null)).toBeNull();
+    expect(presetSideProblem('stopLoss', 'sell', '1', '.')).toBeNull();
   });
 });
 

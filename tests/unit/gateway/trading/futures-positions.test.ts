@@ -266,10 +266,15 @@ describe('futures refusals', () => {
     expect(await ann.ok('/v1/trade/mix/settings?symbol=BTCUSDT')).toEqual({
       symbol: 'BTCUSDT',
       leverage: '10',
+      crossMarginLeverage: '10',
+      isolatedLongLever: '10',
+      isolatedShortLever: '10',
       marginMode: 'isolated',
       posMode: 'one_way_mode',
       maxLever: '125',
       maxPositionSize: '1000000000',
+      maxLongPositionSize: '1000000000',
+      maxShortPositionSize: '1000000000',
     });
     expect(await ann.post('/v1/trade/mix/place-order', { ...reduce, reduceOnly: 'NO', size: '10.0000' })).toMatchObject(
       { code: '43004' },

@@ -184,3 +184,74 @@ describe('v2 spot batch orders', () => {
     expect(await usdt()).toEqual({ available: '10000.00000000', frozen: '0.00000000' });
   });
 });
+
+describe('v2 spot orders with TP/SL presets', () => {
+  it('shows a resting order’s presets, and a filled one’s closing trigger orders among the tpsl unfilled orders', async () => {
+    const tp = priceNear(h, 'SPOT', 'BTCUSDT', 1.05);
+    const sl = priceNear(h, 'SPOT', 'BTCUSDT', 0.85);
+    const resting = ok(
+      await bot.post(P.placeOrder, {
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        orderType: 'limit',
+        price: priceNear(h, 'SPOT', 'BTCUSDT', 0.9),
+        size: '0.001',
+        presetTakeProfitPrice: tp,
+        presetStopLossPrice: sl,
+      }),
+    );
+    expect(ok(await bot.get(P.unfilledOrders, { symbol: 'BTCUSDT' }))).toEqual([
+      expect.objectContaining({
+        orderId: resting.orderId,
+        presetTakeProfitPrice: tp,
+        executeTakeProfitPrice: '',
+        presetStopLossPrice: sl,
+        executeStopLossPrice: '',
+        tpslType: 'normal',
+      }),
+    ]);
+    expect(ok(await bot.get(P.unfilledOrders, { tpslType: 'tpsl' }))).toEqual([]);
+
+    const filled = ok(
+      await bot.post(P.placeOrder, {
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        orderType: 'limit',
+        price: priceNear(h, 'SPOT', 'BTCUSDT', 1.01),
+        size: '0.002',
+        presetTakeProfitPrice: tp,
+        presetStopLossPrice: sl,
+      }),
+    );
+    expect(ok(await bot.get(P.orderInfo, { orderId: filled.orderId }))[0].status).toBe('filled');
+    const closing = ok(await bot.get(P.unfilledOrders, { symbol: 'BTCUSDT', tpslType: 'tpsl' }));
+    const leg = { side: 'sell', orderType: 'market', size: '0.002000', status: 'live', tpslType: 'tpsl' };
+    expect(closing).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ...leg, triggerPrice: tp }),
+        expect.objectContaining({ ...leg, triggerPrice: sl }),
+      ]),
+    );
+    expect(closing).toHaveLength(2);
+    const btc = ok(await bot.get(ASSETS, { coin: 'BTC' }))[0];
+    expect({ available: Number(btc.available), frozen: Number(btc.frozen) }).toEqual({ available: 0, frozen: 0.002 });
+  });
+
+  it('refuses presets on the wrong side, off the tick, and a limit execution price, placing nothing', async () => {
+    const price = priceNear(h, 'SPOT', 'BTCUSDT', 0.9);
+    const buy = { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price, size: '0.001' };
+    const below = priceNear(h, 'SPOT', 'BTCUSDT', 0.8);
+    expect(refused(await bot.post(P.placeOrder, { ...buy, presetTakeProfitPrice: below }), '40020')).toContain(
+      'presetTakeProfitPrice',
+    );
+    expect(refused(await bot.post(P.placeOrder, { ...buy, presetStopLossPrice: price }), '40020')).toContain(
+      'presetStopLossPrice',
+    );
+    refused(await bot.post(P.placeOrder, { ...buy, presetStopLossPrice: `${below}1` }), '41103');
+    refused(await bot.post(P.placeOrder, { ...buy, presetTakeProfitPrice: 'high' }), '40020');
+    const execute = { ...buy, presetStopLossPrice: below, executeStopLossPrice: below };
+    expect(refused(await bot.post(P.placeOrder, execute), '40020')).toContain('executeStopLossPrice');
+    expect(ok(await bot.get(P.historyOrders, { symbol: 'BTCUSDT' }))).toEqual([]);
+    expect(await usdt()).toEqual({ available: '10000.00000000', frozen: '0.00000000' });
+  });
+});

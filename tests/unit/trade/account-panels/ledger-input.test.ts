@@ -24,6 +24,10 @@ const position: FuturesPositionRow = {
   totalDelegateValue: '12000.00000000',
   presetStopSurplusPrice: '',
   presetStopLossPrice: '',
+  presetStopSurplusTriggerType: 'mark_price',
+  presetStopLossTriggerType: 'mark_price',
+  presetStopSurplusSize: '',
+  presetStopLossSize: '',
   cTime: '1',
   uTime: '1',
 };

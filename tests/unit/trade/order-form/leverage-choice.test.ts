@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { leveragePresetsUpTo, sliderLeverage } from '../../../../src/trade/order-form/leverage-choice';
+import {
+  leveragePresetsUpTo,
+  sideLeverage,
+  sideMaxPosition,
+  sliderLeverage,
+} from '../../../../src/trade/order-form/leverage-choice';
 
 describe('leveragePresetsUpTo', () => {
   it('offers every preset to a 125× contract', () => {
@@ -26,5 +31,33 @@ describe('sliderLeverage', () => {
   it('stays at the fallback while nothing readable is typed', () => {
     expect(sliderLeverage('', 20, 10)).toBe(10);
     expect(sliderLeverage('2.5', 20, 10)).toBe(10);
+  });
+});
+
+const SIDES = {
+  leverage: 10,
+  longLeverage: 10,
+  shortLeverage: 20,
+  maxPositionSize: '1000000000',
+  maxLongPositionSize: '1000000000',
+  maxShortPositionSize: '5000',
+};
+
+describe('sideLeverage', () => {
+  it('gives each isolated side its own leverage', () => {
+    expect(sideLeverage({ ...SIDES, marginMode: 'isolated' }, 'long')).toBe(10);
+    expect(sideLeverage({ ...SIDES, marginMode: 'isolated' }, 'short')).toBe(20);
+  });
+
+  it('gives both sides the one leverage in cross margin', () => {
+    expect(sideLeverage({ ...SIDES, leverage: 7, marginMode: 'crossed' }, 'short')).toBe(7);
+  });
+});
+
+describe('sideMaxPosition', () => {
+  it("gives the largest position at the isolated side's leverage, and the one figure in cross", () => {
+    expect(sideMaxPosition({ ...SIDES, marginMode: 'isolated' }, 'short')).toBe('5000');
+    expect(sideMaxPosition({ ...SIDES, marginMode: 'isolated' }, 'long')).toBe('1000000000');
+    expect(sideMaxPosition({ ...SIDES, marginMode: 'crossed' }, 'short')).toBe('1000000000');
   });
 });

@@ -35,10 +35,14 @@ const FUTURES: TradeInstrument = {
 const SETTINGS: FuturesSettings = {
   symbol: 'BTCUSDT',
   leverage: 10,
+  longLeverage: 10,
+  shortLeverage: 10,
   marginMode: 'crossed',
   posMode: 'one_way_mode',
   maxLever: 20,
   maxPositionSize: '1000000000',
+  maxLongPositionSize: '1000000000',
+  maxShortPositionSize: '1000000000',
 };
 
 const BALANCES: SpotAsset[] = [
@@ -300,6 +304,57 @@ describe('summarizeOrderForm problems', () => {
   });
 });
 
+describe('summarizeOrderForm with spot TP/SL presets', () => {
+  it('sends them with a limit buy when ticked, and nothing of them when not', () => {
+    const form = formOf({ price: '100.00', size: '1', hasPresets: true, takeProfit: '110.00', stopLoss: '95' });
+    const summary = summarizeOrderForm(form, contextOf(SPOT));
+    expect(summary.problems).toEqual([]);
+    expect(summary.request?.order).toMatchObject({ presetTakeProfitPrice: '110.00', presetStopLossPrice: '95' });
+    const unticked = summarizeOrderForm({ ...form, hasPresets: false, takeProfit: '1' }, contextOf(SPOT));
+    expect(unticked.problems).toEqual([]);
+    expect(unticked.request?.order).not.toHaveProperty('presetTakeProfitPrice');
+  });
+
+  it('wants a buy take-profit above the limit price and its stop-loss below it', () => {
+    const form = formOf({ price: '100.00', size: '1', hasPresets: true, takeProfit: '100.00', stopLoss: '101' });
+    const summary = summarizeOrderForm(form, contextOf(SPOT));
+    expect(summary.problems).toEqual([
+      { field: 'takeProfit', code: 'preset-above', params: { price: '100.00' } },
+      { field: 'stopLoss', code: 'preset-below', params: { price: '100.00' } },
+    ]);
+    expect(summary.canSend).toBe(false);
+  });
+
+  it('weighs a market sell’s presets against the last price, the other way round', () => {
+    const form = formOf({
+      type: 'market',
+      side: 'sell',
+      size: '0.1',
+      hasPresets: true,
+      takeProfit: '102',
+      stopLoss: '99',
+    });
+    const summary = summarizeOrderForm(form, contextOf(SPOT, { lastPrice: '101.00' }));
+    expect(summary.problems).toEqual([
+      { field: 'takeProfit', code: 'preset-below', params: { price: '101.00' } },
+      { field: 'stopLoss', code: 'preset-above', params: { price: '101.00' } },
+    ]);
+    const right = summarizeOrderForm(
+      { ...form, takeProfit: '90', stopLoss: '105' },
+      contextOf(SPOT, { lastPrice: '101.00' }),
+    );
+    expect(right.problems).toEqual([]);
+    expect(right.request?.order).toMatchObject({ presetTakeProfitPrice: '90', presetStopLossPrice: '105' });
+  });
+
+  it('shows the tick problem of a preset rather than its side', () => {
+    const form = formOf({ price: '100.00', size: '1', hasPresets: true, takeProfit: '0', stopLoss: '' });
+    expect(summarizeOrderForm(form, contextOf(SPOT)).problems).toEqual([
+      { field: 'takeProfit', code: 'not-positive', params: { step: '0.01' } },
+    ]);
+  });
+});
+
 describe('summarizeOrderForm on futures, one-way mode', () => {
   const context = contextOf(FUTURES, { lastPrice: '60000.0', positions: [LONG] });
 
@@ -416,7 +471,16 @@ describe('summarizeOrderForm margin tiers in Max', () => {
   const roomOf = (maxPositionSize: string | null, marginMode: 'isolated' | 'crossed', side: 'buy' | 'sell') =>
     summarizeOrderForm(
       formOf({ side, price: '60000.0' }),
-      contextOf(FUTURES, { positions, settings: { ...SETTINGS, maxPositionSize, marginMode } }),
+      contextOf(FUTURES, {
+        positions,
+        settings: {
+          ...SETTINGS,
+          maxPositionSize,
+          maxLongPositionSize: maxPositionSize,
+          maxShortPositionSize: maxPositionSize,
+          marginMode,
+        },
+      }),
     ).maxInput.positionRoom;
 
   it('counts every cross leg of the symbol together, as the gateway chooses the tier', () => {
@@ -436,10 +500,56 @@ describe('summarizeOrderForm margin tiers in Max', () => {
 
   it('stops Max where the tiers stop the position at this leverage', () => {
     // Isolated, the tiers allow 1.2 BTC at 10x: the 0.5 long may grow by 0.7; a short may open 1.2 after closing it.
-    const settings: FuturesSettings = { ...SETTINGS, marginMode: 'isolated', maxPositionSize: '1.2' };
+    const settings: FuturesSettings = {
+      ...SETTINGS,
+      marginMode: 'isolated',
+      maxPositionSize: '1.2',
+      maxLongPositionSize: '1.2',
+      maxShortPositionSize: '1.2',
+    };
     const context = contextOf(FUTURES, { lastPrice: '60000.0', positions: [LONG], settings });
     const summary = summarizeOrderForm(formOf({ price: '60000.0' }), context);
     expect(summary.maxOpen).toEqual({ long: '0.700', short: '1.700' });
     expect(summary.maxSize).toBe('0.700');
+  });
+
+  it("stops each side where the tiers stop it at that side's own isolated leverage", () => {
+    // The long runs at 10x (tiers allow 1.2 BTC), the short at 20x (0.3 BTC): the 0.5 long still closes first.
+    const settings: FuturesSettings = {
+      ...SETTINGS,
+      marginMode: 'isolated',
+      shortLeverage: 20,
+      maxPositionSize: '1.2',
+      maxLongPositionSize: '1.2',
+      maxShortPositionSize: '0.3',
+    };
+    const context = contextOf(FUTURES, { lastPrice: '60000.0', positions: [LONG], settings });
+    expect(summarizeOrderForm(formOf({ price: '60000.0' }), context).maxOpen).toEqual({
+      long: '0.700',
+      short: '0.800',
+    });
+  });
+});
+
+describe('summarizeOrderForm with a leverage per isolated side', () => {
+  const isolated: FuturesSettings = { ...SETTINGS, marginMode: 'isolated', longLeverage: 10, shortLeverage: 20 };
+  const context = contextOf(FUTURES, { lastPrice: '60000.0', settings: isolated });
+
+  it('values the margin of a buy at the long leverage and of a sell at the short one', () => {
+    const buy = summarizeOrderForm(formOf({ side: 'buy', price: '60000.0', size: '1.000' }), context);
+    const sell = summarizeOrderForm(formOf({ side: 'sell', price: '60000.0', size: '1.000' }), context);
+    expect(buy.estimate).toEqual({ kind: 'margin', value: '6000.00' });
+    expect(sell.estimate).toEqual({ kind: 'margin', value: '3000.00' });
+  });
+
+  it('gives the short side twice the Max of the long one at twice the leverage', () => {
+    const summary = summarizeOrderForm(formOf({ price: '60000.0' }), context);
+    // Buy: 10000 / (6000 + 60) → 1.650. Sell: 10000 / (3000 + 60) → 3.267.
+    expect(summary.maxOpen).toEqual({ long: '1.650', short: '3.267' });
+  });
+
+  it('uses the one cross leverage for both sides in cross margin, whatever the isolated sides hold', () => {
+    const cross = contextOf(FUTURES, { lastPrice: '60000.0', settings: { ...isolated, marginMode: 'crossed' } });
+    expect(summarizeOrderForm(formOf({ price: '60000.0' }), cross).maxOpen).toEqual({ long: '1.650', short: '1.650' });
   });
 });
