@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { MarginPreview } from '../../../engine/maths/margin-preview';
+import { useMemo } from 'react';
+import type { MarginPreview, MarginPreviewInput } from '../../../engine/maths/margin-preview';
 import type { MathsFailure } from '../../../workers/maths.api';
-import { mathsWorker } from '../../workers';
 import type { FuturesPositionRow } from '../trade-replies';
+import { useMathsAnswer } from './use-maths-answer';
 
 /**
  * The margin and liquidation price an isolated position would have after a change of `delta` (a signed decimal, or
@@ -13,18 +13,10 @@ export function useMarginPreview(
   position: FuturesPositionRow | null,
   delta: string | null,
 ): MarginPreview | null | undefined {
-  const [preview, setPreview] = useState<MarginPreview | null | undefined>(undefined);
-  useEffect(() => {
-    setPreview(undefined);
-    if (!position || delta === null) {
-      setPreview(null);
-      return;
-    }
-    let live = true;
-    mathsWorker
-      .call(
-        (api) =>
-          api.marginPreview({
+  const input = useMemo<MarginPreviewInput | null>(
+    () =>
+      position && delta !== null
+        ? {
             side: position.position,
             positionsCount: position.positionsCount,
             positionsOpenAvgPrice: position.positionsOpenAvgPrice,
@@ -33,17 +25,9 @@ export function useMarginPreview(
             mm: position.mm,
             feeRate: position.feeRate,
             pricePlace: position.pricePlace,
-          }) as Promise<MarginPreview | MathsFailure>,
-      )
-      .then((answer: MarginPreview | MathsFailure) => {
-        if (live) setPreview('ok' in answer ? null : answer);
-      })
-      .catch(() => {
-        if (live) setPreview(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [position, delta]);
-  return preview;
+          }
+        : null,
+    [position, delta],
+  );
+  return useMathsAnswer(input, (api, request) => api.marginPreview(request) as Promise<MarginPreview | MathsFailure>);
 }

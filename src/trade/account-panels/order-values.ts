@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import type { OrderValuesInput } from '../../../engine/maths/order-value';
 import type { MathsFailure } from '../../../workers/maths.api';
-import { mathsWorker } from '../../workers';
 import type { TradeOrder } from '../trade-replies';
+import { useMathsAnswer } from './use-maths-answer';
 
 /**
  * Each open order's value at its own price (`price × size` in the quote coin, to `places`), worked out in the maths
@@ -12,31 +13,19 @@ export function useOrderValues(
   orders: readonly TradeOrder[],
   places: number,
 ): ReadonlyMap<string, string | null> | undefined {
-  const [values, setValues] = useState<ReadonlyMap<string, string | null> | undefined>(undefined);
-  useEffect(() => {
-    if (orders.length === 0) {
-      setValues(new Map());
-      return;
-    }
-    let live = true;
-    const lines = orders.map((order) => ({
-      price: order.orderType === 'market' ? null : order.price,
-      size: order.size,
-    }));
-    mathsWorker
-      .call((api) => api.orderValues({ orders: lines, places }) as Promise<(string | null)[] | MathsFailure>)
-      .then((answer: (string | null)[] | MathsFailure) => {
-        if (!live) return;
-        setValues(
-          Array.isArray(answer) ? new Map(orders.map((order, i) => [order.orderId, answer[i] ?? null])) : undefined,
-        );
-      })
-      .catch(() => {
-        if (live) setValues(undefined);
-      });
-    return () => {
-      live = false;
-    };
-  }, [orders, places]);
-  return values;
+  const input = useMemo<OrderValuesInput>(
+    () => ({
+      orders: orders.map((order) => ({ price: order.orderType === 'market' ? null : order.price, size: order.size })),
+      places,
+    }),
+    [orders, places],
+  );
+  const values = useMathsAnswer(
+    input,
+    (api, request) => api.orderValues(request) as Promise<(string | null)[] | MathsFailure>,
+  );
+  return useMemo(
+    () => (values ? new Map(orders.map((order, i) => [order.orderId, values[i] ?? null])) : undefined),
+    [orders, values],
+  );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { TpslPreview } from '../../../engine/maths/tpsl-preview';
+import { useMemo } from 'react';
+import type { TpslPreview, TpslPreviewInput } from '../../../engine/maths/tpsl-preview';
 import type { MathsFailure } from '../../../workers/maths.api';
-import { mathsWorker } from '../../workers';
 import type { FuturesPositionRow } from '../trade-replies';
+import { useMathsAnswer } from './use-maths-answer';
 
 /**
  * The PnL and ROE a take-profit or stop-loss of `position` would realize at `price` for `size` (null: the whole
@@ -14,35 +14,19 @@ export function useTpslPreview(
   price: string | null,
   size: string | null,
 ): TpslPreview | null | undefined {
-  const [preview, setPreview] = useState<TpslPreview | null | undefined>(undefined);
-  useEffect(() => {
-    setPreview(undefined);
-    if (!position || price === null) {
-      setPreview(null);
-      return;
-    }
-    let live = true;
-    mathsWorker
-      .call(
-        (api) =>
-          api.tpslPreview({
+  const input = useMemo<TpslPreviewInput | null>(
+    () =>
+      position && price !== null
+        ? {
             side: position.position,
             positionsCount: position.positionsCount,
             positionsOpenAvgPrice: position.positionsOpenAvgPrice,
             positionsOpenMarginCount: position.positionsOpenMarginCount,
             triggerPrice: price,
             size,
-          }) as Promise<TpslPreview | MathsFailure>,
-      )
-      .then((answer: TpslPreview | MathsFailure) => {
-        if (live) setPreview('ok' in answer ? null : answer);
-      })
-      .catch(() => {
-        if (live) setPreview(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [position, price, size]);
-  return preview;
+          }
+        : null,
+    [position, price, size],
+  );
+  return useMathsAnswer(input, (api, request) => api.tpslPreview(request) as Promise<TpslPreview | MathsFailure>);
 }

@@ -151,7 +151,7 @@ describe('AccountPanels open orders', () => {
     // Phone-width cards label each figure with its column's name.
     expect(valueCell('101')?.getAttribute('data-label')).toBe('Value (USDT)');
     // 60000.00 × 0.5 = 30000.00; 61234.57 × 0.0013 = 79.604941, half-up to the quote's 2 places = 79.60.
-    await expect.poll(() => valueCell('101')?.textContent).toBe('30,000.00');
+    await expect.poll(() => valueCell('101')?.textContent, { timeout: 15_000 }).toBe('30,000.00');
     expect(valueCell('102')?.textContent).toBe('79.60');
     expect(valueCell('103')?.textContent).toBe('--');
   });

@@ -34,6 +34,8 @@ function renderDialog(api: TradeApi, position: FuturesPositionRow) {
 
 /** The text of a preview figure (`tp-pnl`, `sl-roe`, …) as the dialog shows it. */
 const figure = (name: string) => () => document.querySelector(`[data-figure="${name}"]`)?.textContent;
+/** The maths worker starts on the first preview: on a loaded machine that takes longer than a poll's default second. */
+const WORKER_WAIT = { timeout: 15_000 };
 
 describe('PositionTpslDialog preview', () => {
   it('previews a long’s PnL and ROE at each price, for the whole position or the size typed', async () => {
@@ -41,19 +43,19 @@ describe('PositionTpslDialog preview', () => {
     const dialog = page.getByRole('dialog');
     // Long 0.5 @ 60000 on 3000: at 61000 the whole position makes 500 (16.67 %), 0.2 of it 200 on 1200.
     await userEvent.fill(dialog.getByLabelText('Take-profit price'), '61000');
-    await expect.poll(figure('tp-pnl')).toBe('500.00 USDT');
-    await expect.poll(figure('tp-roe')).toBe('16.67%');
+    await expect.poll(figure('tp-pnl'), WORKER_WAIT).toBe('500.00 USDT');
+    await expect.poll(figure('tp-roe'), WORKER_WAIT).toBe('16.67%');
     await userEvent.fill(dialog.getByLabelText('Take-profit amount'), '0.2');
-    await expect.poll(figure('tp-pnl')).toBe('200.00 USDT');
-    await expect.poll(figure('tp-roe')).toBe('16.67%');
+    await expect.poll(figure('tp-pnl'), WORKER_WAIT).toBe('200.00 USDT');
+    await expect.poll(figure('tp-roe'), WORKER_WAIT).toBe('16.67%');
     // At 59000 a quarter loses 250 on 1500: −16.67 %.
     await userEvent.fill(dialog.getByLabelText('Stop-loss price'), '59000');
     await userEvent.fill(dialog.getByLabelText('Stop-loss amount'), '0.25');
-    await expect.poll(figure('sl-pnl')).toMatch(/^[-−]250\.00 USDT$/);
-    await expect.poll(figure('sl-roe')).toMatch(/^[-−]16\.67%$/);
+    await expect.poll(figure('sl-pnl'), WORKER_WAIT).toMatch(/^[-−]250\.00 USDT$/);
+    await expect.poll(figure('sl-roe'), WORKER_WAIT).toMatch(/^[-−]16\.67%$/);
     // A size above the position has no preview.
     await userEvent.fill(dialog.getByLabelText('Stop-loss amount'), '0.6');
-    await expect.poll(figure('sl-pnl')).toBe('-- USDT');
+    await expect.poll(figure('sl-pnl'), WORKER_WAIT).toBe('-- USDT');
   });
 
   it('previews a short’s take-profit below the entry', async () => {
@@ -62,8 +64,8 @@ describe('PositionTpslDialog preview', () => {
     // Short 0.3 @ 2000 on 60: 0.1 at 1900 makes 10 on 20 of margin, 50 %.
     await userEvent.fill(dialog.getByLabelText('Take-profit price'), '1900');
     await userEvent.fill(dialog.getByLabelText('Take-profit amount'), '0.1');
-    await expect.poll(figure('tp-pnl')).toBe('10.00 USDT');
-    await expect.poll(figure('tp-roe')).toBe('50.00%');
+    await expect.poll(figure('tp-pnl'), WORKER_WAIT).toBe('10.00 USDT');
+    await expect.poll(figure('tp-roe'), WORKER_WAIT).toBe('50.00%');
   });
 });
 
@@ -118,6 +120,6 @@ describe('PositionTpslDialog save', () => {
     await expect.element(dialog.getByLabelText('Stop-loss price')).toHaveValue('59000');
     await expect.element(dialog.getByLabelText('Stop-loss amount')).toHaveValue('0.25');
     await expect.element(trigger.getByRole('button', { name: 'Last' })).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(figure('sl-pnl')).toMatch(/^[-−]250\.00 USDT$/);
+    await expect.poll(figure('sl-pnl'), WORKER_WAIT).toMatch(/^[-−]250\.00 USDT$/);
   });
 });
