@@ -1,14 +1,15 @@
+import Decimal from 'decimal.js';
 import { expect, type Page, test } from '@playwright/test';
 import { registerFresh, watchCspViolations } from './support';
 import { availableOf, openTradeScreen, plainDecimal, SLOW, units, watchPageErrors } from './trading-support';
 
-/** English grouping of a plain decimal with the places it carries ("34006.5" → "34,006.5"). */
 /** Units of 10^-8 cut toward zero to `places` decimals, as the screens show a balance (engine/rules/coin-places.ts). */
 function cutToPlaces(value: bigint, places = 4): bigint {
   const step = 10n ** BigInt(8 - places);
   return (value / step) * step;
 }
 
+/** English grouping of a plain decimal with the places it carries ("34006.5" → "34,006.5"). */
 function grouped(decimal: string): string {
   const [whole, fraction] = decimal.split('.');
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -79,16 +80,21 @@ test.describe('trading screens: orders and positions', () => {
     await expect(screen.tab(/^Open orders/)).toHaveAttribute('aria-selected', 'true');
     const row = screen.panel.locator(`tr[data-order-id="${order.orderId}"]`);
     await expect(row).toBeVisible(SLOW);
-    await expect(row.getByRole('cell')).toHaveText([
-      /\d/,
-      'Buy',
-      'Limit',
-      grouped(price),
-      '--',
-      '0.000000 / 0.001000',
-      'Open',
-      'Cancel',
-    ]);
+    await expect(row.getByRole('cell')).toHaveText(
+      [
+        /\d/,
+        'Buy',
+        'Limit',
+        grouped(price),
+        '--',
+        '0.000000 / 0.001000',
+        // Its value, price × size half-up to the quote's 2 places, from the maths worker.
+        grouped(new Decimal(price).times(size).toFixed(2, Decimal.ROUND_HALF_UP)),
+        'Open',
+        'Cancel',
+      ],
+      SLOW,
+    );
 
     // The order holds price × size plus the taker fee (0.1 %, rounded up to the 8 places of USDT).
     const value = units(price, 2) * units(size, 6);
