@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
@@ -99,13 +99,18 @@ export function positionRoutes(trading: PaperTrading): Hono<GatewayEnv> {
     return positionView(position, ledger, ctx.accounts.posMode(userId) === 'hedge_mode');
   };
 
-  routes.post('/v1/trade/mix/place-pos-tpsl', async (c) => {
+  /** What every call on one position opens with: the trader, the body, and the position's symbol, side and contract. */
+  const positionRequest = async (c: Context<GatewayEnv>) => {
     const userId = requireTrader(c, ctx);
     const body = await readTradeBody(c);
     checkProductType(body);
     const symbol = readSymbol(body.symbol);
     const holdSide = readHoldSide(body);
-    const spec = specOf(symbol);
+    return { userId, body, symbol, holdSide, spec: specOf(symbol) };
+  };
+
+  routes.post('/v1/trade/mix/place-pos-tpsl', async (c) => {
+    const { userId, body, symbol, holdSide, spec } = await positionRequest(c);
     const takeProfit = readTpslPreset(spec, body, 'stopSurplus');
     const stopLoss = readTpslPreset(spec, body, 'stopLoss');
     if (takeProfit === undefined && stopLoss === undefined)
@@ -115,13 +120,8 @@ export function positionRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   });
 
   routes.post('/v1/trade/mix/set-margin', async (c) => {
-    const userId = requireTrader(c, ctx);
-    const body = await readTradeBody(c);
-    checkProductType(body);
-    const symbol = readSymbol(body.symbol);
-    const holdSide = readHoldSide(body);
+    const { userId, body, symbol, holdSide, spec } = await positionRequest(c);
     const amount = readSignedAmount(body);
-    const spec = specOf(symbol);
     // Money beyond the quote precision could not be shown or given back.
     if (amount % pow10(MONEY_PLACES - Math.min(spec.quotePrecision, MONEY_PLACES)) !== 0n)
       throw invalidField('amount', `must have at most ${spec.quotePrecision} decimals`);
@@ -141,12 +141,7 @@ export function positionRoutes(trading: PaperTrading): Hono<GatewayEnv> {
   });
 
   routes.post('/v1/trade/mix/reverse-position', async (c) => {
-    const userId = requireTrader(c, ctx);
-    const body = await readTradeBody(c);
-    checkProductType(body);
-    const symbol = readSymbol(body.symbol);
-    const holdSide = readHoldSide(body);
-    const spec = specOf(symbol);
+    const { userId, symbol, holdSide, spec } = await positionRequest(c);
     const { closed, opened } = write(() => actions.reverse(userId, symbol, holdSide));
     return replyOk(c, { closeOrder: futuresOrderView(spec, closed), openOrder: futuresOrderView(spec, opened) });
   });
