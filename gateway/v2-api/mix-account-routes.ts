@@ -3,7 +3,8 @@ import { replyMarketOk } from '../http/envelope';
 import type { PaperTrading } from '../trading/paper-trading';
 import { readLeverage } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
-import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
+import type { ApiKeyEnv } from './api-key-env';
+import { v2TradingAccess } from './v2-trade-request';
 import { mixAccountView, mixPositionViews } from './mix-account-views';
 import { asV2 } from './v2-trade-errors';
 import { checkMarginCoin, choiceOf, instrumentOf, productOf, queryOf, readV2Body, textOf } from './v2-trade-input';
@@ -29,12 +30,7 @@ const INST = 'USDT-FUTURES' as const;
 export function mixAccountRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
   const routes = new Hono<ApiKeyEnv>();
   const { ctx, futures } = trading;
-  const write = <T>(action: () => T): T => ctx.db.transaction(action)();
-  const userOf = (c: Parameters<typeof apiCallerOf>[0]) => {
-    const { userId } = apiCallerOf(c);
-    write(() => ctx.ensureAccount(userId));
-    return userId;
-  };
+  const { write, userOf } = v2TradingAccess(ctx);
 
   const settingsReply = (userId: string, symbol: string, marginCoin: string) => {
     const settings = futures.settingsOf(userId, symbol);

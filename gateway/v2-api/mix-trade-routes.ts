@@ -8,7 +8,8 @@ import { TradeError } from '../trading/trade-errors';
 import { feeOn, recordedLiquidity } from '../trading/trade-fees';
 import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
-import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
+import type { ApiKeyEnv, apiCallerOf } from './api-key-env';
+import { v2TradingAccess } from './v2-trade-request';
 import { createV2OrderQueries } from './v2-order-queries';
 import { recordCancelledOrder } from './v2-time-in-force';
 import { asV2, orderDataMissing, orderMissing, parameterMissing, parameterVerification } from './v2-trade-errors';
@@ -51,12 +52,7 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
   const routes = new Hono<ApiKeyEnv>();
   const { ctx, futures } = trading;
   const queries = createV2OrderQueries(ctx);
-  const write = <T>(action: () => T): T => ctx.db.transaction(action)();
-  const userOf = (c: Parameters<typeof apiCallerOf>[0]) => {
-    const { userId } = apiCallerOf(c);
-    write(() => ctx.ensureAccount(userId));
-    return userId;
-  };
+  const { write, userOf } = v2TradingAccess(ctx);
   const specOf = (order: OrderRecord) => ctx.spec(INST, order.symbol);
 
   /** Places one order (in the caller's transaction). */

@@ -14,7 +14,8 @@ import { SPOT_PRESET_FIELDS } from '../trading/spot-tpsl';
 import { TradeError } from '../trading/trade-errors';
 import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
-import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
+import type { ApiKeyEnv, apiCallerOf } from './api-key-env';
+import { v2TradingAccess } from './v2-trade-request';
 import { createV2OrderQueries } from './v2-order-queries';
 import { recordCancelledOrder } from './v2-time-in-force';
 import {
@@ -120,12 +121,7 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
   const { ctx, spot } = trading;
   const queries = createV2OrderQueries(ctx);
   const records = new OrderRecords(ctx);
-  const write = <T>(action: () => T): T => ctx.db.transaction(action)();
-  const userOf = (c: Parameters<typeof apiCallerOf>[0]) => {
-    const { userId } = apiCallerOf(c);
-    write(() => ctx.ensureAccount(userId));
-    return userId;
-  };
+  const { write, userOf } = v2TradingAccess(ctx);
   const specOf = (order: OrderRecord) => ctx.spec('SPOT', order.symbol);
 
   /** Places one order of a place-order or batch body (in the caller's transaction). */

@@ -3,7 +3,8 @@ import { replyMarketOk } from '../http/envelope';
 import type { OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import { requirePermission } from './api-key-auth';
-import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
+import type { ApiKeyEnv } from './api-key-env';
+import { v2TradingAccess } from './v2-trade-request';
 import { asV2, parameterWrong } from './v2-trade-errors';
 import { checkMarginCoin, choiceOf, instrumentOf, orderIdOf, productOf, readV2Body } from './v2-trade-input';
 
@@ -25,12 +26,7 @@ export const MIX_BATCH_CANCEL_MAX = 50;
 export function v2BulkRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
   const routes = new Hono<ApiKeyEnv>();
   const { ctx, spot, futures } = trading;
-  const write = <T>(action: () => T): T => ctx.db.transaction(action)();
-  const userOf = (c: Parameters<typeof apiCallerOf>[0]) => {
-    const { userId } = apiCallerOf(c);
-    write(() => ctx.ensureAccount(userId));
-    return userId;
-  };
+  const { write, userOf } = v2TradingAccess(ctx);
   const ids = (order: OrderRecord) => ({ orderId: order.orderId, clientOid: order.clientOid });
 
   // Answers with the pair alone, as the exchange does: the orders' states are read from the order lists.
