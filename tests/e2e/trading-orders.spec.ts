@@ -250,7 +250,7 @@ test.describe('trading screens: orders and positions', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await row.scrollIntoViewIfNeeded();
     await expect.poll(() => row.evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
-    const scroller = row.locator('xpath=ancestor::div[contains(@class, "account-panels__scroll")]');
+    const scroller = row.locator('xpath=ancestor::*[contains(@class, "account-panels__scroll")]');
     expect(await scroller.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
     expect(await within()).toBe(true);
     await expect(row.locator('[data-cell="upnl"]')).toHaveAttribute('data-label', 'Unrealized PnL');

@@ -6,6 +6,7 @@ import type { AccountSnapshot } from './account-store';
 import { useTradeServices } from '../trade-services';
 import { useNumberText } from '../use-number-text';
 import { AccountPanelsState } from './AccountPanelsState';
+import { PanelScroll } from './PanelScroll';
 
 export interface AssetsPanelProps {
   instrument: TradeInstrument;
@@ -63,7 +64,7 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
       emptyText={t('trade.acct.noAssets')}
       onRetry={() => store.refresh('spotAssets')}
     >
-      <div className="account-panels__scroll">
+      <PanelScroll label={t('trade.acct.assets')}>
         <table className="account-table account-table--cards">
           <caption className="trade-visually-hidden">{t('trade.acct.assets')}</caption>
           <thead>
@@ -87,7 +88,7 @@ export function AssetsPanel({ instrument, account }: AssetsPanelProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </PanelScroll>
     </AccountPanelsState>
   );
 }

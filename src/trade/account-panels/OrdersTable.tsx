@@ -6,6 +6,7 @@ import type { TradeOrder } from '../trade-replies';
 import { useIntlTag, useNumberText } from '../use-number-text';
 import { Button } from '../../ui/Button';
 import { orderSideText, orderStatusText, orderTime, orderTypeText } from './account-format';
+import { PanelScroll } from './PanelScroll';
 
 export interface OrdersTableProps {
   instrument: TradeInstrument;
@@ -25,7 +26,7 @@ export function OrdersTable({ instrument, orders, kind, cancelling, values, onCa
   const intl = useIntlTag();
   const futures = instrument.market === 'futures';
   return (
-    <div className="account-panels__scroll">
+    <PanelScroll label={kind === 'open' ? t('trade.acct.openOrders') : t('trade.acct.history')}>
       <table className="account-table account-table--cards">
         <caption className="trade-visually-hidden">
           {kind === 'open' ? t('trade.acct.openOrders') : t('trade.acct.history')}
@@ -115,6 +116,6 @@ export function OrdersTable({ instrument, orders, kind, cancelling, values, onCa
           ))}
         </tbody>
       </table>
-    </div>
+    </PanelScroll>
   );
 }

@@ -11,6 +11,7 @@ import { useIntlTag, useNumberText } from '../use-number-text';
 import type { AccountSnapshot } from './account-store';
 import { orderTime } from './account-format';
 import { AccountPanelsState } from './AccountPanelsState';
+import { PanelScroll } from './PanelScroll';
 
 export interface PositionHistoryPanelProps {
   account: AccountSnapshot;
@@ -62,7 +63,7 @@ export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
       emptyText={t('trade.pos.noHistory')}
       onRetry={() => setAttempt((n) => n + 1)}
     >
-      <div className="account-panels__scroll">
+      <PanelScroll label={t('trade.pos.history')}>
         <table
           className="account-table account-table--history-positions account-table--cards"
           data-masked={masked || undefined}
@@ -134,7 +135,7 @@ export function PositionHistoryPanel({ account }: PositionHistoryPanelProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </PanelScroll>
     </AccountPanelsState>
   );
 }

@@ -6,6 +6,7 @@ import type { PositionRowsSnapshot } from './position-rows';
 import type { FuturesPositionRow, TpslTriggerType } from '../trade-replies';
 import { useNumberText } from '../use-number-text';
 import { Button } from '../../ui/Button';
+import { PanelScroll } from './PanelScroll';
 
 /** What a row's buttons open: the close dialog, the TP/SL dialog, or the margin dialog (isolated only). */
 export type PositionAction = 'close' | 'flash' | 'reverse' | 'tpsl' | 'margin';
@@ -95,7 +96,7 @@ export function PositionsTable({ rows, onAction }: PositionsTableProps) {
     };
   }, [rows]);
   return (
-    <div className="account-panels__scroll">
+    <PanelScroll label={t('trade.acct.positions')}>
       <table className="account-table account-table--positions account-table--cards" data-masked={masked || undefined}>
         <caption className="trade-visually-hidden">{t('trade.acct.positions')}</caption>
         <colgroup>
@@ -130,7 +131,7 @@ export function PositionsTable({ rows, onAction }: PositionsTableProps) {
           })}
         </tbody>
       </table>
-    </div>
+    </PanelScroll>
   );
 }
 

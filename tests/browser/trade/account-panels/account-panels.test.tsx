@@ -104,6 +104,14 @@ describe('AccountPanels states', () => {
     await expect.element(page.getByRole('row', { name: /BTC/ })).toHaveTextContent('BTC0.2000000.000000');
   });
 
+  it('lets a keyboard reach and scroll a table that holds no button: its box is a named region in the tab order', async () => {
+    await renderPanels(stubApi());
+    await userEvent.click(page.getByRole('tab', { name: 'Assets' }));
+    const box = page.getByRole('region', { name: 'Assets' });
+    await expect.element(box).toHaveAttribute('tabindex', '0');
+    await expect.element(box.getByRole('row', { name: /USDT/ })).toBeVisible();
+  });
+
   it('cuts a balance toward zero to its coin’s places, never showing more than there is', async () => {
     const api = stubApi();
     api.spotAssets.mockResolvedValue([{ coin: 'USDT', available: '9999.99999999', frozen: '0.00009', places: 4 }]);
