@@ -42,9 +42,15 @@ export function replyMarketOk<T>(c: Context<GatewayEnv>, data: T): Response {
   return c.json({ code: SUCCESS_CODE, msg: 'success', requestTime: Date.now(), data });
 }
 
-/** Replies a transport-level error envelope; market API paths also get `requestTime`, as the exchange sends it. */
+/**
+ * Replies a transport-level error envelope; market API paths also get `requestTime`, as the exchange sends it. A `/v1`
+ * request the gateway could not read (bad JSON, a refused field: HTTP 400) is answered as spec §8 expects of a refusal
+ * the page shows: HTTP 200 `{status:"error", code, msg, data:null}`, so the page shows the code's text, not a status.
+ */
 export function replyError(c: Context<GatewayEnv>, error: GatewayError): Response {
   c.set('replyCode', error.code);
+  if (error.status === 400 && c.req.path.startsWith('/v1/'))
+    return c.json({ status: 'error', code: error.code, msg: error.message, data: null });
   const body = c.req.path.startsWith('/api/')
     ? { code: error.code, msg: error.message, requestTime: Date.now(), data: null }
     : { code: error.code, msg: error.message, data: null };

@@ -39,12 +39,12 @@ export function loginExpired(): BusinessError {
   return new BusinessError('20906', 'Login expired, please log in again');
 }
 
-/** The body is not valid JSON (HTTP 400, code 40001). */
+/** The body is not valid JSON (code 40001: HTTP 400, or 200 with `status:"error"` on `/v1`, see `replyError`). */
 export function malformedJson(): GatewayError {
   return new GatewayError(400, '40001', 'Malformed JSON body');
 }
 
-/** A body field has the wrong type or value (HTTP 400, code 40002); the message names the field. */
+/** A body field has the wrong type or value (code 40002, HTTP 400; 200 with `status:"error"` on `/v1`); the message names the field. */
 export function invalidField(field: string, expectation: string): GatewayError {
   return new GatewayError(400, '40002', `Invalid field ${field}: ${expectation}`);
 }

@@ -8,6 +8,11 @@ const CODE_TEXTS: Record<string, MessageKey> = {
   '00021': 'error.signMode',
   '00022': 'error.signExpired',
   '00023': 'error.signInvalid',
+  // A request the gateway could not read: bad JSON, a refused field, a cut-off or too deeply nested body (spec §8).
+  '40001': 'error.badInput',
+  '40002': 'error.badInput',
+  '40004': 'error.badInput',
+  '40005': 'error.badInput',
   '40101': 'auth.errCredentials',
   '40102': 'auth.errCode',
   '40103': 'auth.errPending',
@@ -45,4 +50,12 @@ const CODE_TEXTS: Record<string, MessageKey> = {
 export function localizedCodeText(code: string): string | null {
   const key = Object.hasOwn(CODE_TEXTS, code) ? CODE_TEXTS[code] : undefined;
   return key ? t(key) : null;
+}
+
+/** The codes of a request the gateway could not read (bad JSON, a refused field, a broken body): "check what you typed". */
+const INPUT_REFUSED = new Set(['40001', '40002', '40004', '40005']);
+
+/** Whether a failed call's code says the gateway refused what was sent (so the form, not the network, is at fault). */
+export function isInputRefused(code: string | undefined): boolean {
+  return code !== undefined && INPUT_REFUSED.has(code);
 }

@@ -79,14 +79,13 @@ export function parseIpList(text: string): string[] {
 
 /**
  * The localized reason a key call failed: the gateway's code in the user's language; texts the request layer localized
- * already (an ended session, a network failure) as they are. A refused field (HTTP 400) reaches the page as a bare
- * status, so the form checks the fields first (api-key-fields.ts) and this says only that the change was not saved.
+ * already (an ended session, a network failure) as they are, a refused field (40002) among them. The form checks the
+ * fields first (api-key-fields.ts), so a refused one is rare.
  */
 export function apiKeyFailureText(t: Translate, error: unknown): string {
   if (!(error instanceof RequestError)) return t('apiKeys.err.failed');
   const code = error.details.code;
   if (code === API_KEY_CODES.limit) return t('apiKeys.err.limit', { max: MAX_API_KEYS });
   if (code === API_KEY_CODES.notFound) return t('apiKeys.err.notFound');
-  if (error.kind === 'http' && error.details.status === 400) return t('apiKeys.err.failed');
   return error.message || t('apiKeys.err.failed');
 }

@@ -1,4 +1,5 @@
 import { RequestError } from '../../api/request';
+import { isInputRefused } from '../../api/code-texts';
 import type { MessageKey, Translate } from '../../i18n/i18n';
 import { api } from '../../security/secured-api';
 
@@ -90,13 +91,13 @@ export const saveLoginVerification = (choice: Record<LoginFactor, boolean>) =>
 
 /**
  * The localized reason a settings call failed: the gateway's code in the user's language; texts the request layer
- * localized already (network, an ended session) as they are; a refused field (HTTP 400) as "check what you typed".
+ * localized already (network, an ended session) as they are; a refused field (40002 and kin) as "check what you typed".
  */
 export function settingsFailureText(t: Translate, error: unknown): string {
   if (!(error instanceof RequestError)) return t('accountSettings.err.failed');
   const key = error.details.code ? FAILURE_TEXTS[error.details.code] : undefined;
   if (key) return t(key);
-  if (error.kind === 'http' && error.details.status === 400) return t('accountSettings.err.invalid');
+  if (isInputRefused(error.details.code)) return t('accountSettings.err.invalid');
   if (error.kind === 'business') return t('accountSettings.err.failed');
   return error.message || t('accountSettings.err.failed');
 }

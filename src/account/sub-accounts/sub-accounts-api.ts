@@ -158,6 +158,5 @@ export function subFailureText(t: Translate, error: unknown): string {
   };
   const code = error.details.code;
   if (code !== undefined && texts[code] !== undefined) return texts[code];
-  if (error.kind === 'http' && error.details.status === 400) return t('subaccounts.err.failed');
   return error.message || t('subaccounts.err.failed');
 }

@@ -133,6 +133,13 @@ describe('request layer: errors (spec §8)', () => {
     expect(toasts).toEqual(['Konto oder Passwort falsch.']);
   });
 
+  it('shows a refused query of the real gateway as its code’s text, not as an HTTP status (spec §8)', async () => {
+    const { client, toasts } = setup({ codeText: (code) => (code === '40940' ? 'Zeitraum ungültig.' : null) });
+    const error = await failure(client.get('/public/protection-fund/history', { params: { days: '7' } }));
+    expect(error).toMatchObject({ kind: 'business', message: 'Zeitraum ungültig.', details: { code: '40940' } });
+    expect(toasts).toEqual(['Zeitraum ungültig.']);
+  });
+
   it('does not toast when the caller asks for silence', async () => {
     await fault({ path: '/v1/public/time', status: 500 });
     const { client, toasts } = setup();

@@ -174,7 +174,7 @@ describe('GET /v1/asset/bills', () => {
     ]);
   });
 
-  it('answers 400 naming the field for a bad coin, kind, account, time, cursor or limit', async () => {
+  it('refuses with 40002 naming the field for a bad coin, kind, account, time, cursor or limit', async () => {
     const ann = await h.trader('ann@example.com');
     for (const [query, field] of [
       ['coin=btc', 'coin'],
@@ -191,7 +191,7 @@ describe('GET /v1/asset/bills', () => {
     ]) {
       const res = await ann.request(`/v1/asset/bills?${query}`);
       const reply = await res.json();
-      expect([res.status, reply.code], query).toEqual([400, '40002']);
+      expect([res.status, reply.status, reply.code], query).toEqual([200, 'error', '40002']);
       expect(reply.msg, query).toContain(field);
     }
   });

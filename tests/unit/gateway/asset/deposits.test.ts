@@ -83,7 +83,7 @@ describe('GET /v1/asset/deposit-address', () => {
     expect(await same.ok('/v1/asset/deposit-address?coin=BTC&chain=BTC')).toEqual(before);
   });
 
-  it('answers 400 naming the field for an unknown coin or a chain the coin is not on', async () => {
+  it('refuses with 40002 naming the field for an unknown coin or a chain the coin is not on', async () => {
     const h = harness();
     const ann = await h.trader('ann@example.com');
     for (const [query, field] of [
@@ -94,7 +94,7 @@ describe('GET /v1/asset/deposit-address', () => {
       ['coin=BTC', 'chain'],
     ]) {
       const { status, reply } = await send(ann, `/v1/asset/deposit-address?${query}`);
-      expect([status, reply.code], query).toEqual([400, '40002']);
+      expect([status, reply.status, reply.code], query).toEqual([200, 'error', '40002']);
       expect(reply.msg, query).toContain(field);
     }
   });
@@ -199,7 +199,7 @@ describe('POST /v1/asset/dev/deposit', () => {
     expect((await ann.ok('/v1/asset/deposits')).rows).toEqual([]);
   });
 
-  it('answers 400 naming the field for a bad coin, chain or amount', async () => {
+  it('refuses with 40002 naming the field for a bad coin, chain or amount', async () => {
     const h = harness();
     const ann = await h.trader('ann@example.com');
     const body = { coin: 'USDT', chain: 'TRC20', amount: '10' };
@@ -214,7 +214,7 @@ describe('POST /v1/asset/dev/deposit', () => {
       [{ ...body, amount: '0' }, 'amount'],
     ] as const) {
       const { status, reply } = await send(ann, DEV, bad);
-      expect([status, reply.code], JSON.stringify(bad)).toEqual([400, '40002']);
+      expect([status, reply.status, reply.code], JSON.stringify(bad)).toEqual([200, 'error', '40002']);
       expect(reply.msg, JSON.stringify(bad)).toContain(field);
     }
     expect(h.db.prepare('SELECT COUNT(*) AS n FROM asset_deposits').get()).toEqual({ n: 0 });
@@ -262,8 +262,8 @@ describe('GET /v1/asset/deposits', () => {
     const bobs = await bob.ok(`/v1/asset/deposits?userId=${ann.userId}&user_id=${ann.userId}`);
     expect(bobs.rows.map((r: { amount: string }) => r.amount)).toEqual(['1.00000000']);
     for (const query of ['limit=0', 'limit=101', 'cursor=x', 'coin=usdt']) {
-      const { status } = await send(ann, `/v1/asset/deposits?${query}`);
-      expect(status, query).toBe(400);
+      const { status, reply } = await send(ann, `/v1/asset/deposits?${query}`);
+      expect([status, reply.status, reply.code], query).toEqual([200, 'error', '40002']);
     }
   });
 });

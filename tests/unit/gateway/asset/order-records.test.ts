@@ -132,7 +132,7 @@ describe('GET /v1/asset/orders', () => {
       expect((await bob.ok(`/v1/asset/orders${query}`)).rows).toEqual([]);
   });
 
-  it('answers 400 naming the field for a bad market, status, symbol, time, cursor or limit', async () => {
+  it('refuses with 40002 naming the field for a bad market, status, symbol, time, cursor or limit', async () => {
     const ann = await trader('ann@example.com');
     for (const [query, field] of [
       ['market=margin', 'market'],
@@ -145,7 +145,7 @@ describe('GET /v1/asset/orders', () => {
     ]) {
       const res = await ann.request(`/v1/asset/orders?${query}`);
       const reply = await res.json();
-      expect([res.status, reply.code], query).toEqual([400, '40002']);
+      expect([res.status, reply.status, reply.code], query).toEqual([200, 'error', '40002']);
       expect(reply.msg, query).toContain(field);
     }
   });

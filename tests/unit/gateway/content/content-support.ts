@@ -13,8 +13,8 @@ export interface ContentHarness {
   app: Hono<GatewayEnv>;
   /** A signed-in user whose requests reach the content routes. */
   reader(email: string): Promise<Trader>;
-  /** An anonymous GET's JSON reply and status. */
-  get(path: string): Promise<{ status: number } & Omit<Reply, 'status'>>;
+  /** An anonymous GET's JSON reply and HTTP status; the reply's own `status` ("error" on a refusal) is `replyStatus`. */
+  get(path: string): Promise<{ status: number; replyStatus?: string } & Omit<Reply, 'status'>>;
   close(): void;
 }
 
@@ -38,7 +38,7 @@ export function makeContentHarness(options: ContentStoreOptions = {}): ContentHa
     get: async (path) => {
       const res = await app.request(`http://localhost${path}`);
       const body = await res.json();
-      return { status: res.status, code: body.code, msg: body.msg, data: body.data };
+      return { status: res.status, replyStatus: body.status, code: body.code, msg: body.msg, data: body.data };
     },
     close: () => h.close(),
   };

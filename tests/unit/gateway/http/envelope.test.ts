@@ -1,4 +1,8 @@
+import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { businessErrorHandler, replyOk } from '../../../../gateway/http/envelope';
+import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
+import { readJsonBody } from '../../../../gateway/http/read-json-body';
 import { makeTestApp, requestTime, type TestApp } from '../support';
 
 let t: TestApp;
@@ -37,21 +41,46 @@ describe('/v1 envelope', () => {
 });
 
 describe('error replies', () => {
-  it('rejects malformed JSON with 400 and code 40001', async () => {
+  it('refuses malformed JSON on /v1 with HTTP 200 {status:"error", code:"40001"}', async () => {
     const before = Date.now();
     const res = await post('{"bizType": "sign", ');
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: '40001', data: null });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'error', code: '40001', msg: 'Malformed JSON body', data: null });
     expectFreshRequestTime(res, before);
   });
 
-  it('rejects a field of the wrong type with 400, code 40002 and a message naming the field', async () => {
+  it('refuses a field of the wrong type on /v1 with HTTP 200, code 40002 and a message naming the field', async () => {
     const res = await post(JSON.stringify({ bizType: 5, data: { event: 'x' }, page: '/' }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.code).toBe('40002');
+    expect([body.status, body.code, body.data]).toEqual(['error', '40002', null]);
     expect(body.msg).toContain('bizType');
     expect(requestTime(res)).toBeGreaterThan(0);
+  });
+
+  it('answers the same bad JSON with HTTP 200 {status:"error"} on a /v1 path, and with HTTP 400 on /api/v2 and /v2', async () => {
+    // One route that reads a JSON body, behind the error handler every area uses, at each kind of path.
+    const app = new Hono<GatewayEnv>();
+    app.onError(businessErrorHandler);
+    app.post('*', async (c) => replyOk(c, await readJsonBody(c)));
+    const send = (path: string) =>
+      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    const v1 = await send('/v1/asset/transfer');
+    expect(v1.status).toBe(200);
+    expect(await v1.json()).toEqual({ status: 'error', code: '40001', msg: 'Malformed JSON body', data: null });
+    const api = await send('/api/v2/spot/trade/place-order');
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({
+      code: '40001',
+      msg: 'Malformed JSON body',
+      requestTime: expect.any(Number),
+      data: null,
+    });
+    const v2 = await send('/v2/spot/trade/place-order');
+    expect(v2.status).toBe(400);
+    expect(await v2.json()).toEqual({ code: '40001', msg: 'Malformed JSON body', data: null });
+    // A path that only starts like /v1 is not one.
+    expect((await send('/v1x/asset/transfer')).status).toBe(400);
   });
 
   it('answers an unknown /v1 or /api route with 404 and code 40404, whatever the method', async () => {

@@ -201,9 +201,7 @@ describe('hostile query parameters', () => {
     `${FUND_PATHS.payouts}?limit=%31%30%30`,
   ])('refuses %s with 40940', async (path) => {
     const { status, body } = await fundGet(path);
-    expect(status).toBe(400);
-    expect(body.code).toBe('40940');
-    expect(body.data).toBeNull();
+    expect([status, body.status, body.code, body.data]).toEqual([200, 'error', '40940', null]);
   });
 
   it('ignores what the request layer adds to every request and parameters no route reads', async () => {

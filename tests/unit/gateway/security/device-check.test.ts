@@ -5,6 +5,7 @@ import { createDeviceKeyStore, hashUserId } from '../../../../gateway/security/d
 import { createSignPolicy, DEFAULT_SIGN_POLICY } from '../../../../gateway/security/sign-config';
 import { type ClientKey, deviceCheckSign, makeClientKey, newTraceId } from './ds1-client';
 import { bareApp, makeSecurityDb, NOW } from './harness';
+import { expectRefused } from '../refusal-support';
 
 const URL = DEFAULT_SIGN_POLICY.userCheckDeviceUrl;
 let t: ReturnType<typeof makeSecurityDb>;
@@ -100,7 +101,6 @@ describe('device check', () => {
       headers: { 'content-type': 'application/json', 'request-time': String(NOW), 'trace-id': newTraceId() },
       body: JSON.stringify({ userIdHash: 'user-1', lastAlgorithm: 'rsa2048', userCheckDeviceSign: 'AA==' }),
     });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { code: string }).code).toBe('40002');
+    await expectRefused(res, '40002', 'userIdHash');
   });
 });

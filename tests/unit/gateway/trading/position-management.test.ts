@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTradingHarness, type Trader, type TradingHarness } from './trading-support';
+import { expectRefused } from '../refusal-support';
 
 let h: TradingHarness;
 beforeEach(() => {
@@ -92,7 +93,7 @@ describe('TP/SL of an open position', () => {
     expect(await ann.ok(`${MIX}/positions`)).toEqual([]);
   });
 
-  it('refuses prices on the wrong side of the mark (43012), off the tick (43002) and malformed ones (400)', async () => {
+  it('refuses prices on the wrong side of the mark (43012), off the tick (43002) and malformed ones (40002)', async () => {
     const ann = await h.trader('ann@example.com');
     await open(ann, 'isolated', 'sell', '0.0100');
     const mark = new Decimal(ticker().markPrice!);
@@ -107,8 +108,7 @@ describe('TP/SL of an open position', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ symbol: 'BTCUSDT', stopLossTriggerPrice: bad }),
       });
-      expect(res.status, String(bad)).toBe(400);
-      expect(((await res.json()) as { code: string }).code).toBe('40002');
+      await expectRefused(res, '40002', undefined, String(bad));
     }
     expect((await send({})).code).toBe('40002');
     expect((await send({ holdSide: 'long', stopSurplusTriggerPrice: mark.plus(100).toFixed(1) })).code).toBe('43007');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../../../gateway/auth/password-hash';
 import { createTermsConsentStore } from '../../../../../gateway/auth/registration/terms-consent-store';
 import { type AuthHarness, type Browser, fakeCiphertext, lastCode, makeAuthHarness } from '../auth-support';
+import { expectRefused } from '../../refusal-support';
 
 const PWD = 'Fresh-pass-1';
 /** The consent every registration form sends once its box is ticked. */
@@ -229,12 +230,8 @@ describe('registration validation', () => {
     ['referral as an object', { ...base, clacCode: { $ne: null } }, 'clacCode'],
   ];
   for (const [name, body, field] of cases) {
-    it(`answers 400 naming ${field} for ${name}`, async () => {
-      const res = await h.browser().post('/v1/user/register/email', body);
-      expect(res.status).toBe(400);
-      const reply = await res.json();
-      expect(reply.code).toBe('40002');
-      expect(reply.msg).toContain(field);
+    it(`refuses with 40002 naming ${field} for ${name}`, async () => {
+      await expectRefused(await h.browser().post('/v1/user/register/email', body), '40002', field);
     });
   }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AuthHarness, type Browser, makeAuthHarness, totpAt } from '../auth-support';
+import { expectRefused } from '../../refusal-support';
 
 const PWD = 'Trader-pass-1';
 const PATHS = {
@@ -106,8 +107,6 @@ describe('Google Authenticator binding', () => {
       const res = await h.browser().post(path, { googleCode: '123456' });
       expect(await res.json(), path).toMatchObject({ status: 'error', code: '00005' });
     }
-    const res = await browser.post(PATHS.bind, { googleCode: 'abc' });
-    expect(res.status).toBe(400);
-    expect((await res.json()).msg).toContain('googleCode');
+    await expectRefused(await browser.post(PATHS.bind, { googleCode: 'abc' }), '40002', 'googleCode');
   });
 });

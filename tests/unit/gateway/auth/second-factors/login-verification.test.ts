@@ -3,6 +3,7 @@ import { STEP_UP_PATHS } from '../../../../../gateway/auth/second-factors/step-u
 import { LOGIN_VERIFICATION_PATH } from '../../../../../gateway/auth/second-factors/verification-settings-routes';
 import { type AuthHarness, type Browser, lastCode, makeAuthHarness, TEST_TOTP_SECRET, totpAt } from '../auth-support';
 import { get, post, SEND_PATH, SETTINGS_PWD, signIn } from '../profile/account-settings-support';
+import { expectRefused } from '../../refusal-support';
 
 let h: AuthHarness;
 let browser: Browser;
@@ -54,7 +55,7 @@ describe('sign-in verification choice', () => {
     expect((await post(browser, LOGIN_VERIFICATION_PATH, none)).code).toBe('40152');
     expect((await post(browser, LOGIN_VERIFICATION_PATH, { ...none, mobile: true })).code).toBe('40152');
     expect((await post(browser, LOGIN_VERIFICATION_PATH, { ...none, fido: true })).code).toBe('40152');
-    expect((await browser.post(LOGIN_VERIFICATION_PATH, { email: 'yes' })).status).toBe(400);
+    await expectRefused(await browser.post(LOGIN_VERIFICATION_PATH, { email: 'yes' }), '40002', 'email');
     // The refusals above kept the grant; the save uses it up.
     expect((await post(browser, LOGIN_VERIFICATION_PATH, { ...none, email: true, google: true })).code).toBe('00000');
     expect((await post(browser, LOGIN_VERIFICATION_PATH, { ...none, email: true })).code).toBe('40112');

@@ -5,6 +5,7 @@ import { type AuthHarness, type Browser, lastCode, TEST_TOTP_SECRET, totpAt } fr
 import { createSub } from '../sub-accounts/sub-support';
 import { SoftAuthenticator } from '../security-keys/webauthn-authenticator';
 import { call, makeWebAuthnHarness, ORIGIN, PWD, registerKey } from '../security-keys/webauthn-support';
+import { expectRefused } from '../../refusal-support';
 
 const MINUTE = 60_000;
 const SEND = '/v1/msg/verify-code/send';
@@ -78,7 +79,7 @@ describe('step-up options', () => {
   });
   it('refuses an unknown purpose, and an anonymous caller', async () => {
     const browser = await signIn('plain@example.com');
-    expect((await browser.post(STEP_UP_PATHS.options, { purpose: 'everything' })).status).toBe(400);
+    await expectRefused(await browser.post(STEP_UP_PATHS.options, { purpose: 'everything' }), '40002', 'purpose');
     expect((await call(h.browser(), STEP_UP_PATHS.options, { purpose: 'fido-add' })).code).toBe('00005');
   });
 });
@@ -164,7 +165,7 @@ describe('step-up verify', () => {
     expect(
       (await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: wrongMail, googleCode })).code,
     ).toBe('40102');
-    expect((await browser.post(STEP_UP_PATHS.verify, { purpose: 'fido-add', googleCode })).status).toBe(400);
+    await expectRefused(await browser.post(STEP_UP_PATHS.verify, { purpose: 'fido-add', googleCode }), '40002');
     expect(
       (await call(browser, STEP_UP_PATHS.verify, { purpose: 'fido-add', emailCode: mailed, googleCode })).code,
     ).toBe('00000');
@@ -237,9 +238,12 @@ describe('password change', () => {
       emailCode: await emailCode(browser, 'plain@example.com'),
     });
     expect((await change(browser, { oldPwd: 'Wrong-pass-9', pwd: NEW, rePwd: NEW })).code).toBe('40113');
-    expect((await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: 'short', rePwd: 'short' })).status).toBe(400);
-    expect((await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: NEW, rePwd: `${NEW}x` })).status).toBe(400);
-    expect((await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: PWD, rePwd: PWD })).status).toBe(400);
+    await expectRefused(
+      await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: 'short', rePwd: 'short' }),
+      '40002',
+    );
+    await expectRefused(await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: NEW, rePwd: `${NEW}x` }), '40002');
+    await expectRefused(await browser.post(PASSWORD_CHANGE_PATH, { oldPwd: PWD, pwd: PWD, rePwd: PWD }), '40002');
     // Every refusal above left the grant in place.
     expect((await change(browser, { oldPwd: PWD, pwd: NEW, rePwd: NEW })).data).toEqual({ changed: true });
     expect((await call(h.browser(), '/v1/user/login', { loginName: 'plain@example.com', pwd: PWD })).code).toBe(

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCRYPT_PARAMS } from '../../../../../gateway/auth/password-hash';
 import { type AuthHarness, fakeCiphertext, makeAuthHarness } from '../auth-support';
+import { expectRefused } from '../../refusal-support';
 
 const EMAIL = 'trader@example.com';
 const PASSWORD = 'Trader-pass-1';
@@ -67,10 +68,9 @@ describe('POST /v1/user/login', () => {
     expect(new Set(replies).size).toBe(1);
   });
 
-  it('requires an area code for a mobile login name (400 naming areaCode)', async () => {
+  it('requires an area code for a mobile login name (40002 naming areaCode)', async () => {
     const res = await h.browser().post('/v1/user/login', { loginName: '13800138000', pwd: 'Mobile-pass-1' });
-    expect(res.status).toBe(400);
-    expect((await res.json()).msg).toContain('areaCode');
+    await expectRefused(res, '40002', 'areaCode');
   });
 });
 
