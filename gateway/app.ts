@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
-import { v2ApiRoutes } from './v2-api/v2-api';
+import { type ApiKeyDeps, v2ApiRoutes } from './v2-api/v2-api';
 import { AssetFigures } from './asset/asset-figures';
 import { assetRoutes } from './asset/asset-routes';
 import { depositAddressKey } from './asset/deposit-addresses';
@@ -73,6 +73,8 @@ export interface AppDeps {
   streamFaults?: StreamFaults;
   /** A TLS-terminating proxy is in front: believe its `X-Forwarded-Proto` and `X-Forwarded-For` (default off). */
   trustProxy?: boolean;
+  /** Holds API keys to the exchange's per-route request limits (HTTP 429 past them; default off, `startGateway` on). */
+  apiRateLimits?: ApiKeyDeps['rateLimits'];
   /** Where third-party sign-in reads its settings (`PUBLIC_ORIGINS`, each provider's; README "Settings"); default none. */
   thirdEnv?: NodeJS.ProcessEnv;
   /** The image hosts the page probes (spec §7.8); default this origin only. */
@@ -165,7 +167,13 @@ export function createApp(deps: AppDeps): Hono<GatewayEnv> {
   );
   app.route(
     '/',
-    v2ApiRoutes({ auth: auth.context, trading, serverPrivateKey: identity.serverPrivateKey, logger: deps.logger }),
+    v2ApiRoutes({
+      auth: auth.context,
+      trading,
+      serverPrivateKey: identity.serverPrivateKey,
+      logger: deps.logger,
+      rateLimits: deps.apiRateLimits,
+    }),
   );
   app.route(
     '/',

@@ -56,6 +56,8 @@ async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     reservesRebuildMs,
     localMode,
     trustProxy: env.TRUST_PROXY === '1',
+    // API_RATE_LIMITS=0 lifts the per-route limits of API keys (a burst test that measures durability, not limits).
+    apiRateLimits: env.API_RATE_LIMITS !== '0',
     thirdEnv: env,
     // DEV_ANNOUNCEMENTS (bench): more announcements than the seeds, in local mode or with the fault switch only.
     announcementCount: announcementCountOf(env, localMode || env.GATEWAY_FAULTS === '1'),

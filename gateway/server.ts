@@ -83,6 +83,8 @@ export interface GatewayOptions {
   tradeLongPollMs?: number;
   /** A TLS-terminating proxy is in front (TRUST_PROXY): its `X-Forwarded-Proto` and `X-Forwarded-For` are believed. */
   trustProxy?: boolean;
+  /** Holds API keys to the exchange's per-route request limits (HTTP 429 past them; default on, API_RATE_LIMITS=0 off). */
+  apiRateLimits?: boolean;
   /** Third-party sign-in's settings (README "Settings"); the process environment in `main.ts`. */
   thirdEnv?: NodeJS.ProcessEnv;
   /**
@@ -162,6 +164,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     localMode,
     seedDevAccounts: options.seedDevAccounts ?? localMode,
     trustProxy: options.trustProxy,
+    apiRateLimits: options.apiRateLimits ?? true,
     thirdEnv: options.thirdEnv,
     announcementCount: options.announcementCount,
     reserves,

@@ -1,29 +1,69 @@
 import type { Statement } from 'better-sqlite3';
+import { type FillRecord, OrderRecords } from '../asset/order-records';
 import { coinPlaces } from '../trading/coin-places';
 import type { Market, OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
+import { createPositionHistory, type PositionHistoryRecord } from '../trading/position-history';
+import { futuresAlgoRow, spotAlgoRow } from './private-algo-views';
+import { type FuturesFillPart, fillScopeOf, futuresFillRow, spotFillRow } from './private-fill-views';
 import { type PrivateArg, PRIVATE_ERRORS } from './private-protocol';
-import { futuresAccountRow, futuresOrderRow, positionRows, spotAccountRow, spotOrderRow } from './private-views';
+import {
+  futuresAccountRow,
+  futuresOrderRow,
+  positionHistoryRow,
+  positionRows,
+  spotAccountRow,
+  spotOrderRow,
+} from './private-views';
 
 const FUTURES_PRODUCTS: Record<string, string> = { 'USDT-FUTURES': 'USDT', 'SUSDT-FUTURES': 'SUSDT' };
+
+/** Fills read per page while catching up on the ledger (one page covers most changes: a market order's few levels). */
+const FILL_PAGE = 20;
+/** Closed positions read at most per change: more than a user can hold open at once (two per contract). */
+const HISTORY_PAGE = 200;
 
 /** What a subscription pushes, resolved from its arg. */
 export type Feed =
   | { kind: 'orders'; market: Market; symbol?: string; marginCoin: string }
   | { kind: 'spot-account' }
   | { kind: 'futures-account'; marginCoin: string }
-  | { kind: 'positions'; symbol?: string; marginCoin: string };
+  | { kind: 'positions'; symbol?: string; marginCoin: string }
+  /** Each fill as it happens (no snapshot on subscribe). */
+  | { kind: 'fill'; market: Market; symbol?: string; marginCoin: string }
+  /** Each change of a trigger order's plan: placed, triggered, cancelled (no snapshot on subscribe). */
+  | { kind: 'orders-algo'; market: Market; symbol?: string; marginCoin: string }
+  /** Each futures position as it closes (no snapshot on subscribe). */
+  | { kind: 'positions-history'; marginCoin: string };
+
+/** The kinds of feed that push events as they happen, never a snapshot on subscribe. */
+export type EventFeed = Extract<Feed, { kind: 'fill' | 'orders-algo' | 'positions-history' }>;
+
+/** True for a feed of events (`fill`, `orders-algo`, `positions-history`). */
+export function isEventFeed(feed: Feed): feed is EventFeed {
+  return feed.kind === 'fill' || feed.kind === 'orders-algo' || feed.kind === 'positions-history';
+}
 
 /** Reads the rows of each feed from paper trading. */
 export class PrivateChannelReaders {
   private readonly spotPlaces: Map<string, number>;
   private readonly changedSince: Statement;
+  private readonly lastTradeEntry: Statement;
+  private readonly records: OrderRecords;
+  private readonly history: ReturnType<typeof createPositionHistory>;
 
   constructor(private readonly trading: PaperTrading) {
+    const { db } = trading.ctx;
     this.spotPlaces = coinPlaces(trading.ctx.simulator.listInstruments('SPOT'));
-    this.changedSince = trading.ctx.db
+    this.changedSince = db
       .prepare('SELECT order_id FROM trade_orders WHERE user_id = ? AND market = ? AND u_time >= ? ORDER BY seq')
       .pluck();
+    // On the (user_id, kind, seq) index: one lookup, however long the user's ledger.
+    this.lastTradeEntry = db
+      .prepare("SELECT coalesce(max(seq), 0) FROM ledger_entries WHERE user_id = ? AND kind = 'trade'")
+      .pluck();
+    this.records = new OrderRecords(trading.ctx);
+    this.history = createPositionHistory(db);
   }
 
   /** The trading clock. */
@@ -31,44 +71,53 @@ export class PrivateChannelReaders {
     return this.trading.ctx.now();
   }
 
-  /** An arg's feed, or the error to answer: 30016 for an unknown channel or instType, 30001 for an unknown instId. */
+  /**
+   * An arg's feed, or the error to answer: 30016 for an unknown channel or instType, a missing instId where one is
+   * required, or an instId `positions-history` does not take (only `default`); 30001 for an unknown instId.
+   */
   feedOf(arg: PrivateArg): Feed | { code: number; msg: string } {
     const { simulator } = this.trading.ctx;
     const missing = {
       code: PRIVATE_ERRORS.notFound,
       msg: `instType:${arg.instType},channel:${arg.channel} doesn't exist`,
     };
+    const instIdRequired = { code: PRIVATE_ERRORS.paramError, msg: 'Param error: instId is required' };
+    const unknownInstId = {
+      ...missing,
+      msg: `instType:${arg.instType},channel:${arg.channel},instId:${arg.instId} doesn't exist`,
+    };
     const symbolOf = (instType: 'SPOT' | 'USDT-FUTURES'): string | undefined | null => {
       if (arg.instId === undefined || arg.instId === 'default') return undefined;
       return simulator.getInstrument(instType, arg.instId) ? arg.instId : null;
     };
-    if (arg.instType === 'SPOT') {
-      if (arg.channel === 'orders') {
-        if (arg.instId === undefined)
-          return { code: PRIVATE_ERRORS.paramError, msg: 'Param error: instId is required' };
-        const symbol = symbolOf('SPOT');
-        if (symbol === null)
-          return { ...missing, msg: `instType:SPOT,channel:orders,instId:${arg.instId} doesn't exist` };
-        return { kind: 'orders', market: 'spot', symbol, marginCoin: '' };
-      }
-      if (arg.channel === 'account') return arg.coin === 'default' ? { kind: 'spot-account' } : missing;
-    }
-    const marginCoin = FUTURES_PRODUCTS[arg.instType];
+    const isSpot = arg.instType === 'SPOT';
+    const marginCoin = isSpot ? '' : FUTURES_PRODUCTS[arg.instType];
     if (marginCoin !== undefined) {
-      if (arg.channel === 'orders' || arg.channel === 'positions') {
-        if (arg.instId === undefined)
-          return { code: PRIVATE_ERRORS.paramError, msg: 'Param error: instId is required' };
-        const symbol = symbolOf('USDT-FUTURES');
-        if (symbol === null)
-          return {
-            ...missing,
-            msg: `instType:${arg.instType},channel:${arg.channel},instId:${arg.instId} doesn't exist`,
-          };
-        return arg.channel === 'orders'
-          ? { kind: 'orders', market: 'futures', symbol, marginCoin }
+      const market: Market = isSpot ? 'spot' : 'futures';
+      const symbol = symbolOf(isSpot ? 'SPOT' : 'USDT-FUTURES');
+      const channel = arg.channel;
+      if (channel === 'orders' || (channel === 'positions' && !isSpot)) {
+        if (arg.instId === undefined) return instIdRequired;
+        if (symbol === null) return unknownInstId;
+        return channel === 'orders'
+          ? { kind: 'orders', market, symbol, marginCoin }
           : { kind: 'positions', symbol, marginCoin };
       }
-      if (arg.channel === 'account') return arg.coin === 'default' ? { kind: 'futures-account', marginCoin } : missing;
+      // The exchange takes these without an instId too: all of the user's symbols, as `default`.
+      if (channel === 'fill' || channel === 'orders-algo') {
+        if (symbol === null) return unknownInstId;
+        return { kind: channel, market, symbol, marginCoin };
+      }
+      if (channel === 'positions-history' && !isSpot) {
+        if (arg.instId === undefined) return instIdRequired;
+        if (arg.instId !== 'default')
+          return { code: PRIVATE_ERRORS.paramError, msg: 'Param error: positions-history takes instId default only' };
+        return { kind: 'positions-history', marginCoin };
+      }
+      if (channel === 'account') {
+        if (arg.coin !== 'default') return missing;
+        return isSpot ? { kind: 'spot-account' } : { kind: 'futures-account', marginCoin };
+      }
     }
     return {
       code: PRIVATE_ERRORS.paramError,
@@ -111,6 +160,75 @@ export class PrivateChannelReaders {
   /** The `positions` rows of one margin coin, of one symbol when given. */
   positions(userId: string, marginCoin: string, symbol: string | undefined) {
     return positionRows(this.trading, userId, marginCoin, symbol);
+  }
+
+  /** The sequence number of the user's latest spot fill (ledger trade entry; 0 before any): fills after it are new. */
+  lastFillSeq(userId: string): number {
+    return this.lastTradeEntry.get(userId) as number;
+  }
+
+  /** The user's spot fills (ledger trade entries) after entry `after`, oldest first; one lookup when there is none. */
+  spotFillsAfter(userId: string, after: number): FillRecord[] {
+    if (this.lastFillSeq(userId) <= after) return [];
+    const found: FillRecord[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = this.records.fills(userId, { before, limit: FILL_PAGE });
+      for (const fill of page.rows) {
+        if (fill.seq <= after) return found.reverse();
+        found.push(fill);
+      }
+      if (page.next === null) return found.reverse();
+      before = page.next;
+    }
+  }
+
+  /** One spot fill as the `fill` channel shows it. */
+  spotFillRow(userId: string, fill: FillRecord): unknown {
+    const { ctx } = this.trading;
+    const order = ctx.orders.find(userId, 'spot', fill.orderId);
+    return spotFillRow(fill, order, fillScopeOf(ctx.db, fill.spec, order, fill));
+  }
+
+  /** What a futures order filled between two reads, as the `fill` channel shows it. */
+  futuresFillRow(order: OrderRecord, part: FuturesFillPart, marginCoin: string): unknown {
+    const { ctx } = this.trading;
+    const spec = ctx.spec('USDT-FUTURES', order.symbol);
+    return futuresFillRow(spec, order, part, marginCoin, fillScopeOf(ctx.db, spec, order, part));
+  }
+
+  /** A trigger order as the `orders-algo` channel of its market shows it. */
+  algoRow(order: OrderRecord, marginCoin: string): unknown {
+    const { ctx } = this.trading;
+    return order.market === 'spot'
+      ? spotAlgoRow(ctx.spec('SPOT', order.symbol), order)
+      : futuresAlgoRow(ctx.spec('USDT-FUTURES', order.symbol), order, marginCoin);
+  }
+
+  /** The sequence number of the user's latest closed position (0 before any): positions closed after it are new. */
+  lastClosedSeq(userId: string): number {
+    return Number(this.history.ofUser(userId, undefined, 1)[0]?.positionId ?? 0);
+  }
+
+  /** The user's positions closed after `after` (a history sequence number), oldest first; one row read when none. */
+  closedAfter(userId: string, after: number): PositionHistoryRecord[] {
+    if (this.lastClosedSeq(userId) <= after) return [];
+    return this.history
+      .ofUser(userId, undefined, HISTORY_PAGE)
+      .filter((row) => Number(row.positionId) > after)
+      .reverse();
+  }
+
+  /** One closed position as the `positions-history` channel shows it. */
+  closedRow(userId: string, row: PositionHistoryRecord, marginCoin: string): unknown {
+    const { ctx } = this.trading;
+    return positionHistoryRow(
+      ctx.spec('USDT-FUTURES', row.symbol),
+      userId,
+      row,
+      marginCoin,
+      ctx.accounts.posMode(userId),
+    );
   }
 
   /** Creates the user's paper accounts on first use. */

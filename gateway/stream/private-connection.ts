@@ -10,7 +10,7 @@ import {
   privateErrorText,
   readPrivateArg,
 } from './private-protocol';
-import { type PrivateSubscription, subscriptionPush } from './private-pushes';
+import { openSubscription, type PrivateSubscription, subscriptionPush } from './private-pushes';
 import { type SocketTicket, takeSubscriptionPlace } from './socket-admission';
 import { REFUSED_CLOSE_CODE, type SocketSetup, StreamSocket } from './stream-socket';
 
@@ -55,11 +55,14 @@ export class PrivateConnection extends StreamSocket {
     return this.session !== undefined;
   }
 
-  /** Re-reads every subscription after a change of the user's trading and pushes what differs from the last push. */
+  /**
+   * Re-reads every subscription after a change of the user's trading and pushes what differs from the last push; one
+   * that fails is logged and the others still push.
+   */
   refresh(): void {
     if (this.isDisposed || !this.session) return;
     if (!this.checkSession()) return;
-    for (const subscription of this.subscriptions.values()) this.push(subscription, 'update');
+    for (const subscription of this.subscriptions.values()) this.pushGuarded(subscription, 'update');
   }
 
   protected override answersPing(): boolean {
@@ -142,6 +145,15 @@ export class PrivateConnection extends StreamSocket {
       this.send(privateErrorText(feed.code, feed.msg, { arg, op }));
       return;
     }
+    let subscription: PrivateSubscription;
+    try {
+      subscription = openSubscription(readers, this.session!.userId, argJson, feed);
+    } catch (error) {
+      // This arg alone is refused; the other args of the message and the socket's subscriptions carry on.
+      this.logFailure('private stream subscribe failed', argJson, error);
+      this.send(privateErrorText(PRIVATE_ERRORS.systemBusy, 'System busy', { arg, op }));
+      return;
+    }
     if (!this.subscriptions.has(key)) {
       const place = takeSubscriptionPlace(this.subscriptions.size, this.hub.maxSubscriptions, this.ticket);
       if (!place.ok) {
@@ -149,10 +161,22 @@ export class PrivateConnection extends StreamSocket {
         return;
       }
     }
-    const subscription: PrivateSubscription = { argJson, feed, seen: new Map(), last: '', scannedAt: readers.now() };
     this.subscriptions.set(key, subscription);
     this.send(ack);
-    this.push(subscription, 'snapshot');
+    this.pushGuarded(subscription, 'snapshot');
+  }
+
+  /** {@link push}, a failure logged: the subscription stays and its next change is read afresh. */
+  private pushGuarded(subscription: PrivateSubscription, action: 'snapshot' | 'update'): void {
+    try {
+      this.push(subscription, action);
+    } catch (error) {
+      this.logFailure('private stream push failed', subscription.argJson, error);
+    }
+  }
+
+  private logFailure(message: string, arg: string, error: unknown): void {
+    this.hub.logger.error(message, { arg, error: error instanceof Error ? error.message : String(error) });
   }
 
   /** Pushes a subscription's snapshot, or its changes since the last push (nothing when nothing changed). */

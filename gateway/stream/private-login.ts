@@ -8,7 +8,7 @@ import { isAllowedIp } from '../api-keys/ip-allow-list';
 import type { ReplayStore } from '../security/replay-store';
 import { type LoginArgs, PRIVATE_ERRORS } from './private-protocol';
 
-/** Whole seconds since the epoch, as the login's `timestamp` is sent. */
+/** Whole seconds since the epoch, as the login's `timestamp` is sent (a number arrives as its digits, `timestampText`). */
 const SECONDS = /^\d{1,12}$/;
 
 /** Who a logged-in private socket acts for. */
@@ -41,9 +41,10 @@ const refuse = (code: number, msg: string, reason: string): LoginRefusal => ({ c
 
 /**
  * Checks a private-stream login by the REST key check's rules (`api-key-auth.ts`): the key read afresh (a disabled or
- * deleted key fails), the timestamp (seconds) within 30 s either way, the signature, each login signature accepted
- * once (replay kind `api-key-login`, claimed before the checks after it), the passphrase, the address against the
- * key's allow-list, and the `read` permission. Answers the session, or the refusal to send.
+ * deleted key fails), the timestamp (seconds, sent as a string or a JSON number) within 30 s either way, the signature
+ * over the timestamp's decimal digits, each login signature accepted once (replay kind `api-key-login`, claimed before
+ * the checks after it), the passphrase, the address against the key's allow-list, and the `read` permission. Answers
+ * the session, or the refusal to send.
  */
 export async function checkPrivateLogin(
   deps: PrivateLoginDeps,

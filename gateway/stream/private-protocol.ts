@@ -14,7 +14,7 @@ export const PRIVATE_ERRORS = {
   accessKeyInvalid: 30011,
   /** The passphrase is missing or not the key's. */
   passphraseInvalid: 30012,
-  /** The timestamp is missing or not whole seconds since the epoch. */
+  /** The timestamp is missing or not whole seconds since the epoch (a string of digits or a whole JSON number). */
   timestampInvalid: 30013,
   /** The timestamp is more than 30 s from the gateway's clock, or the login was used already. */
   timestampExpired: 30014,
@@ -30,6 +30,7 @@ export const PRIVATE_ERRORS = {
 export interface LoginArgs {
   apiKey: string;
   passphrase: string;
+  /** The decimal digits of the timestamp as sent (a string, or a JSON number); "" when it cannot be one. */
   timestamp: string;
   sign: string;
 }
@@ -54,8 +55,18 @@ const OPS = new Set(['login', 'subscribe', 'unsubscribe']);
 const text = (value: unknown): string => (typeof value === 'string' && value.length <= FIELD_MAX ? value : '');
 
 /**
+ * The login `timestamp` as the text it is signed with: a string as sent (trimmed), or a JSON number's decimal digits,
+ * as the exchange's SDKs send it (`Math.floor(Date.now() / 1000)`). A number that is not a whole, non-negative, safe
+ * integer (1.5, -1, 1e21) reads as "", which the login refuses as malformed, like a string that is not digits.
+ */
+function timestampText(value: unknown): string {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : '';
+  return text(value).trim();
+}
+
+/**
  * Parses one text message other than `ping` (which the connection answers, `StreamSocket`):
- * `{"op":"login","args":[{apiKey,passphrase,timestamp,sign}]}` or a (un)subscribe.
+ * `{"op":"login","args":[{apiKey,passphrase,timestamp,sign}]}` (`timestamp` a string or a number) or a (un)subscribe.
  */
 export function parsePrivateMessage(raw: string): PrivateRequest {
   let message: unknown;
@@ -83,7 +94,7 @@ export function parsePrivateMessage(raw: string): PrivateRequest {
     args: {
       apiKey: text(fields.apiKey).trim(),
       passphrase: text(fields.passphrase),
-      timestamp: text(fields.timestamp).trim(),
+      timestamp: timestampText(fields.timestamp),
       sign: text(fields.sign).trim(),
     },
   };

@@ -1,9 +1,7 @@
 import type { OrderRecord } from '../trading/order-store';
-import type { Feed, PrivateChannelReaders } from './private-channels';
+import { type Feed, isEventFeed, type PrivateChannelReaders } from './private-channels';
+import { type EventCursor, eventPush, SCAN_SLACK_MS, startEvents } from './private-event-pushes';
 import { pushText } from './stream-protocol';
-
-/** Orders changed this long before the last scan are read again, so a change in the same millisecond is not missed. */
-const SCAN_SLACK_MS = 2000;
 
 /** One subscription of a connection and what it last pushed, so an update carries only what changed. */
 export interface PrivateSubscription {
@@ -15,6 +13,20 @@ export interface PrivateSubscription {
   last: string;
   /** Orders: when the last scan ran (trading clock). */
   scannedAt: number;
+  /** Event feeds (`fill`, `orders-algo`, `positions-history`): where the next read starts. */
+  events?: EventCursor;
+}
+
+/** A new subscription of `feed`; an event feed starts after everything that happened before it. */
+export function openSubscription(
+  readers: PrivateChannelReaders,
+  userId: string,
+  argJson: string,
+  feed: Feed,
+): PrivateSubscription {
+  const subscription: PrivateSubscription = { argJson, feed, seen: new Map(), last: '', scannedAt: readers.now() };
+  if (isEventFeed(feed)) subscription.events = startEvents(readers, userId, feed);
+  return subscription;
 }
 
 /** What identifies an order's state: a change to any of these is pushed. */
@@ -27,7 +39,7 @@ const holds = (row: { available: string; frozen: string }) =>
 
 /**
  * A subscription's snapshot, or its changes since the last push as an update (undefined when nothing changed), and
- * what it pushed remembered in the subscription.
+ * what it pushed remembered in the subscription. An event feed has no snapshot: it pushes what happens after it began.
  */
 export function subscriptionPush(
   readers: PrivateChannelReaders,
@@ -36,6 +48,10 @@ export function subscriptionPush(
   action: 'snapshot' | 'update',
 ): string | undefined {
   const { feed } = subscription;
+  if (isEventFeed(feed)) {
+    if (action === 'snapshot' || !subscription.events) return undefined;
+    return eventPush(readers, userId, subscription.argJson, feed, subscription.events);
+  }
   let rows: unknown[];
   if (feed.kind === 'orders') {
     const now = readers.now();

@@ -60,9 +60,11 @@ type HttpServer = Server | Http2Server | Http2SecureServer;
 
 /**
  * The exchange's v2 private WebSocket for API-key clients on the gateway's HTTP server: `login` with the key's HMAC
- * (same store and rules as the REST check), then `orders`, `account` (SPOT) and `orders`, `positions`, `account`
- * (USDT-FUTURES or SUSDT-FUTURES) of the key owner's paper account only: a snapshot on subscribe, then updates when
- * paper trading reports a change (the long poll's change feed). `ping`/`pong`, size and subscription caps, and the
+ * (same store and rules as the REST check; the timestamp a string or a number of seconds), then `orders`, `account`
+ * (SPOT) and `orders`, `positions`, `account` (USDT-FUTURES or SUSDT-FUTURES) of the key owner's paper account only:
+ * a snapshot on subscribe, then updates when paper trading reports a change (the long poll's change feed). The event
+ * channels `fill` and `orders-algo` (both markets) and `positions-history` (futures) send no snapshot: each push is
+ * what happened since the last, driven by the same change feed. `ping`/`pong`, size and subscription caps, and the
  * idle timeout are the public stream's (`StreamSocket`), and so are the address limits (`admission`); a socket that has
  * not logged in within the login timeout is closed. Each stream claims only its own path, so the order the two are
  * attached in does not matter.

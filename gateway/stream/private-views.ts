@@ -2,22 +2,23 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { mixAccountView, mixPositionViews } from '../v2-api/mix-account-views';
 import type { InstrumentSpec } from '../market/instruments';
-import type { CoinBalance } from '../trading/account-store';
-import { formatMoney } from '../money/money-units';
+import type { CoinBalance, PosMode } from '../trading/account-store';
+import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
 import type { OrderRecord } from '../trading/order-store';
 import { futuresOrderView, spotOrderView } from '../trading/order-views';
 import type { PaperTrading } from '../trading/paper-trading';
+import type { PositionHistoryRecord } from '../trading/position-history';
 
 /**
  * The rows of the exchange's v2 private WebSocket channels (spot `orders` and `account`, futures `orders`,
- * `positions` and `account`), with the fields client libraries read (ccxt's bitget `parseWsOrder`, `handleBalance`,
+ * `positions`, `positions-history` and `account`), with the fields client libraries read (ccxt's bitget `parseWsOrder`, `handleBalance`,
  * `parseWsPosition`). Figures come from the same views as the v2 REST replies, so both show one order alike. Per-fill
  * fields (`fillPrice`, `tradeId`, `baseVolume` of one fill) are left out: the paper engine keeps an order's totals,
  * and a library reads the cumulative `accBaseVolume` when they are absent.
  */
 
 /** A fee as the exchange writes a charge: negative, "0" when none. */
-const charged = (fee: string) => (/^[0.]+$/.test(fee) ? '0' : `-${fee}`);
+export const chargedFee = (fee: string) => (/^[0.]+$/.test(fee) ? '0' : `-${fee}`);
 
 /** One spot order of the `orders` channel (instType SPOT). */
 export function spotOrderRow(spec: InstrumentSpec, order: OrderRecord) {
@@ -40,7 +41,7 @@ export function spotOrderRow(spec: InstrumentSpec, order: OrderRecord) {
     accBaseVolume: view.baseVolume,
     priceAvg: view.priceAvg,
     status: order.status,
-    feeDetail: [{ feeCoin: spec.quoteCoin, fee: charged(view.fee) }],
+    feeDetail: [{ feeCoin: spec.quoteCoin, fee: chargedFee(view.fee) }],
     enterPointSource: 'API',
     stpMode: 'none',
     cTime: view.cTime,
@@ -72,7 +73,7 @@ export function futuresOrderRow(spec: InstrumentSpec, order: OrderRecord, margin
     marginCoin,
     leverage: view.leverage,
     status: order.status === 'cancelled' ? 'canceled' : order.status,
-    feeDetail: [{ feeCoin: marginCoin, fee: charged(view.fee) }],
+    feeDetail: [{ feeCoin: marginCoin, fee: chargedFee(view.fee) }],
     pnl: view.totalProfits,
     totalProfits: view.totalProfits,
     presetStopSurplusPrice: view.presetStopSurplusPrice,
@@ -112,10 +113,20 @@ export function futuresAccountRow(trading: PaperTrading, userId: string, marginC
   };
 }
 
-/** A stable 18-digit position id, so one position keeps its `posId` across pushes without showing whose it is. */
-function positionIdOf(userId: string, symbol: string, holdSide: string, cTime: string): string {
-  const digest = createHash('sha256').update(`${userId}\n${symbol}\n${holdSide}\n${cTime}`).digest();
+/** A stable 18-digit id of `text`, as the exchange's ids look (a hash, so it does not show what it was made from). */
+function digitsOf(text: string): string {
+  const digest = createHash('sha256').update(text).digest();
   return ((digest.readBigUInt64BE(0) % 900_000_000_000_000_000n) + 100_000_000_000_000_000n).toString();
+}
+
+/** A position's `posId`: the same on every push of it, on `positions` and on `positions-history` once it closed. */
+function positionIdOf(userId: string, symbol: string, holdSide: string, cTime: string): string {
+  return digitsOf(`${userId}\n${symbol}\n${holdSide}\n${cTime}`);
+}
+
+/** A futures fill's `tradeId`: its order and the order's filled size after it, so every part has its own. */
+export function fillIdOf(orderId: string, filledAfter: bigint): string {
+  return digitsOf(`fill\n${orderId}\n${filledAfter}`);
 }
 
 /** The futures `positions` channel's rows: every open position (of one symbol when given). */
@@ -151,4 +162,40 @@ export function positionRows(trading: PaperTrading, userId: string, marginCoin: 
       uTime: p.uTime,
     };
   });
+}
+
+/**
+ * One closed position of the futures `positions-history` channel. Its `posId` is the one the `positions` channel showed
+ * while it was open; `posMode` is the account's mode now (the mode cannot change while a position is open). The
+ * history keeps one fee total, split here between opening and closing by their values, which is exact up to rounding
+ * when both paid the same rate.
+ */
+export function positionHistoryRow(
+  spec: InstrumentSpec,
+  userId: string,
+  row: PositionHistoryRecord,
+  marginCoin: string,
+  posMode: PosMode,
+) {
+  const places = spec.quotePrecision;
+  const traded = row.openedValue + row.closedValue;
+  const closeFee = traded === 0n ? 0n : (row.fees * row.closedValue) / traded;
+  return {
+    posId: positionIdOf(userId, row.symbol, row.holdSide, String(row.cTime)),
+    instId: row.symbol,
+    marginCoin,
+    marginMode: row.marginMode,
+    holdSide: row.holdSide,
+    posMode,
+    openPriceAvg: averagePrice(spec, row.openedValue, row.openedSize, spec.pricePlace),
+    closePriceAvg: averagePrice(spec, row.closedValue, row.closedSize, spec.pricePlace),
+    openSize: formatUnits(row.openedSize, spec.volumePlace),
+    closeSize: formatUnits(row.closedSize, spec.volumePlace),
+    achievedProfits: formatMoney(row.pnl, places),
+    settleFee: formatMoney(row.funding, places),
+    openFee: chargedFee(formatMoney(row.fees - closeFee, places)),
+    closeFee: chargedFee(formatMoney(closeFee, places)),
+    cTime: String(row.cTime),
+    uTime: String(row.uTime),
+  };
 }

@@ -152,8 +152,14 @@ export class FuturesPositionActions {
    * Reverses a position (in the caller's transaction): closes it whole at market, then opens the same size on the other
    * side at market, in the position's margin mode and the symbol's leverage. Either both happen or neither: a close the
    * book cannot fill whole (43010) or an opening the account cannot hold (43004, a tier's leverage) refuses the whole.
+   * `clientOid` names the opening order (the v2 reversal's `clientOid`); the caller has checked it is unused.
    */
-  reverse(userId: string, symbol: string, holdSide: HoldSide | null): { closed: OrderRecord; opened: OrderRecord } {
+  reverse(
+    userId: string,
+    symbol: string,
+    holdSide: HoldSide | null,
+    clientOid = '',
+  ): { closed: OrderRecord; opened: OrderRecord } {
     const spec = this.ctx.spec(INST, symbol);
     const position = this.positionOf(userId, spec, holdSide);
     const { size, marginMode } = position;
@@ -173,7 +179,7 @@ export class FuturesPositionActions {
       triggerPrice: null,
       presetTp: null,
       presetSl: null,
-      clientOid: '',
+      clientOid,
     });
     if (opened.baseVolume !== size) throw noLiquidity();
     this.ctx.changes.notify(userId, ['orders', 'positions', 'assets']);

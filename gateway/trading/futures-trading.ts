@@ -13,6 +13,8 @@ import {
   newOrderRecord,
   type OrderRecord,
   type TimeInForce,
+  type FuturesPlanType,
+  type TriggerPriceType,
 } from './order-store';
 import { directionOf, marginFor, oppositeOf, unrealizedPnl } from './position-math';
 import { userFeeOn } from './trade-fees';
@@ -28,6 +30,7 @@ import {
   reduceOnlyRefused,
 } from './trade-errors';
 import type { TradingContext } from './trading-context';
+import { MAX_CALLBACK_BPS } from './trailing-stop';
 
 /** A checked futures order request in instrument units (paper-trading contract, "Futures"). */
 export interface FuturesOrderInput {
@@ -41,9 +44,30 @@ export interface FuturesOrderInput {
   size: bigint;
   reduceOnly: boolean;
   triggerPrice: bigint | null;
+  /** The price a trigger order watches: the mark, or (the default) the last traded price. */
+  triggerType?: TriggerPriceType;
+  /**
+   * A trailing order (the exchange's `track_plan`, a market trigger order only): its callback in hundredths of a
+   * percent, 1 to 1,000; the trigger price is where it starts trailing.
+   */
+  callbackBps?: number;
+  /** What the exchange's plan routes placed a trigger order as (kept for their lists; the engine does not read it). */
+  planType?: FuturesPlanType;
   presetTp: bigint | null;
   presetSl: bigint | null;
   clientOid: string;
+}
+
+/**
+ * The trigger fields a trigger order keeps: the price it watches (when not the last price), a trailing callback, and
+ * what it was placed as.
+ */
+function triggerFieldsOf(input: FuturesOrderInput): Pick<OrderRecord, 'triggerType' | 'callbackBps' | 'planType'> {
+  return {
+    ...(input.triggerType === undefined ? {} : { triggerType: input.triggerType }),
+    ...(input.callbackBps === undefined ? {} : { callbackBps: input.callbackBps }),
+    ...(input.planType === undefined ? {} : { planType: input.planType }),
+  };
 }
 
 /** Leverages and margin mode of a symbol nobody has set yet. */
@@ -118,6 +142,53 @@ export class FuturesTrading {
   /** Places an order (in the caller's transaction); returns it. */
   place(userId: string, input: FuturesOrderInput): OrderRecord {
     const { ctx } = this;
+    const { spec, order, preview } = this.prepare(userId, input);
+    if (input.triggerPrice !== null) {
+      ctx.orders.insert(order);
+      // An opening order counts in a cross position's liquidation price (maths contract, totalDelegateValue).
+      ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
+      return order;
+    }
+    if (preview.rejected) throw postOnlyWouldTake();
+    if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
+    // Fill or kill: the same preview the engine takes liquidity by says whether the order fills whole at once.
+    if (input.force === 'fok' && preview.filled < input.size) return insertCancelledAtOnce(ctx, order);
+    ctx.orders.insert(order);
+    this.fills.execute(spec, order);
+    ctx.orders.update(order);
+    ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
+    return order;
+  }
+
+  /**
+   * Changes an untriggered trigger order of the user (in the caller's transaction) to `next`, checked and held as a new
+   * order would be; it keeps its id, clientOid and creation time, and a trailing one starts trailing afresh. 43006 for
+   * any other order (another user's, a triggered or finished one, another symbol's); a refusal changes nothing once
+   * the caller's transaction rolls back.
+   */
+  modifyTrigger(userId: string, orderId: string, next: FuturesOrderInput): OrderRecord {
+    const { ctx } = this;
+    const old = ctx.orders.find(userId, 'futures', orderId);
+    if (!old || !isOpen(old) || old.planStatus !== 'untriggered' || old.symbol !== next.symbol) throw orderNotFound();
+    if (next.triggerPrice === null) throw invalidField('triggerPrice', 'is required');
+    // The order stops holding margin while its new form is checked, so it is not counted against itself.
+    old.status = 'cancelled';
+    old.frozen = 0n;
+    ctx.orders.update(old);
+    const { order } = this.prepare(userId, { ...next, clientOid: old.clientOid });
+    order.orderId = old.orderId;
+    order.cTime = old.cTime;
+    ctx.orders.update(order);
+    ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
+    return order;
+  }
+
+  /**
+   * Checks an order as placing it would (mode, size, price band, position to close, value, presets, margin tier,
+   * available margin) and builds its record holding its margin; a trigger order also gets the direction it fires in.
+   */
+  private prepare(userId: string, input: FuturesOrderInput) {
+    const { ctx } = this;
     const spec = ctx.spec(INST, input.symbol);
     const now = ctx.now();
     const last = unitsOf(ctx.simulator.getTicker(INST, spec.symbol)?.lastPr ?? '0', spec.pricePlace);
@@ -145,7 +216,9 @@ export class FuturesTrading {
     if (!isClose && notional(spec, refPrice, input.size) < unitsOf(spec.minTradeUSDT, 8)) {
       throw belowMinimum(`value is below the minimum ${spec.minTradeUSDT} USDT`);
     }
-    this.checkPresets(input, holdSide, refPrice, isClose);
+    this.checkTrailing(input);
+    // A stop-market order's presets protect the position it opens at its trigger, not at today's price.
+    this.checkPresets(input, holdSide, input.price ?? input.triggerPrice ?? refPrice, isClose);
     // What opens is always of the order's own side (buy opens long, sell short), in hedge and one-way mode alike.
     const leverage = leverageOf(settings, holdSide);
     if (opening > 0n) {
@@ -171,24 +244,15 @@ export class FuturesTrading {
         leverage,
         presetTp: input.presetTp,
         presetSl: input.presetSl,
+        ...(input.triggerPrice === null ? {} : triggerFieldsOf(input)),
       },
     );
     if (input.triggerPrice !== null) {
-      order.triggerUp = input.triggerPrice >= last;
-      ctx.orders.insert(order);
-      // An opening order counts in a cross position's liquidation price (maths contract, totalDelegateValue).
-      ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
-      return order;
+      // A trigger fires in the direction the price it watches has to move to reach it.
+      const watched = input.triggerType === 'mark_price' ? this.fills.markOf(spec) : last;
+      order.triggerUp = input.triggerPrice >= watched;
     }
-    if (preview.rejected) throw postOnlyWouldTake();
-    if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
-    // Fill or kill: the same preview the engine takes liquidity by says whether the order fills whole at once.
-    if (input.force === 'fok' && preview.filled < input.size) return insertCancelledAtOnce(ctx, order);
-    ctx.orders.insert(order);
-    this.fills.execute(spec, order);
-    ctx.orders.update(order);
-    ctx.changes.notify(userId, ['orders', 'positions', 'assets']);
-    return order;
+    return { spec, order, preview };
   }
 
   /** Cancels an open futures order of the user, releasing its held margin; 43006 for any other id. */
@@ -321,6 +385,16 @@ export class FuturesTrading {
     const settings = this.settingsOf(userId, symbol);
     if (settings.marginMode === marginMode) return settings;
     return this.setMarginMode(userId, symbol, marginMode);
+  }
+
+  /** A trailing order is a market trigger order with a callback of 1 to 1,000 hundredths of a percent (40002 otherwise). */
+  private checkTrailing(input: FuturesOrderInput): void {
+    const bps = input.callbackBps;
+    if (bps === undefined) return;
+    if (!Number.isInteger(bps) || bps < 1 || bps > MAX_CALLBACK_BPS)
+      throw invalidField('callbackRatio', 'must be more than 0 and at most 10 (percent)');
+    if (input.triggerPrice === null || input.orderType !== 'market')
+      throw invalidField('callbackRatio', 'applies to a market trigger order only');
   }
 
   /** TP must lie on the profit side and SL on the loss side of the order's price (40002 naming the field otherwise). */

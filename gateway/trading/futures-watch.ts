@@ -9,7 +9,8 @@ import type { OrderRecord } from './order-store';
 import { directionOf } from './position-math';
 import type { PositionRecord, TpslTriggerType } from './position-store';
 import type { TradingContext } from './trading-context';
-import { isRestingCrossed, isTriggerReached, tickerPrices } from './ticker-crossing';
+import { isPriceReached, isRestingCrossed, tickerPrices } from './ticker-crossing';
+import { trailStep } from './trailing-stop';
 
 /** The prices a ticker settles positions by (units): the mark, and the last trade that `fill_price` TP/SL watch. */
 interface WatchedPrices {
@@ -43,11 +44,9 @@ export class FuturesWatch {
   /** Reacts to one ticker of a perpetual. */
   onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
     this.settleFunding(spec, ticker);
-    this.fillOrders(spec, ticker);
-    this.watchPositions(spec, {
-      mark: markUnits(spec, ticker.markPrice, ticker.lastPr),
-      last: tickerPrices(spec, ticker).last,
-    });
+    const watched = { mark: markUnits(spec, ticker.markPrice, ticker.lastPr), last: tickerPrices(spec, ticker).last };
+    this.fillOrders(spec, ticker, watched);
+    this.watchPositions(spec, watched);
   }
 
   /**
@@ -104,13 +103,31 @@ export class FuturesWatch {
     }
   }
 
-  /** Trigger orders reached by the last price execute; resting limit orders crossed by the last price or the order book fill as maker. */
-  private fillOrders(spec: InstrumentSpec, ticker: TickerSnapshot): void {
+  /**
+   * Trigger orders reached by the price they watch (the last price unless set to the mark) execute, a trailing one once
+   * the price pulls back by its callback from its best since its trigger; resting limit orders crossed by the last price
+   * or the order book fill as maker.
+   */
+  private fillOrders(spec: InstrumentSpec, ticker: TickerSnapshot, watched: WatchedPrices): void {
     const prices = tickerPrices(spec, ticker);
     for (const order of this.ctx.orders.openOfSymbol('futures', spec.symbol)) {
       this.ctx.db.transaction(() => {
         if (order.planStatus === 'untriggered') {
-          if (!isTriggerReached(order.triggerUp, order.triggerPrice!, prices)) return;
+          const price = order.triggerType === 'mark_price' ? watched.mark : watched.last;
+          if (order.callbackBps !== undefined) {
+            const { callbackBps, triggerUp, trackPrice } = order;
+            const side = this.fills.execSideOf(order);
+            const step = trailStep(
+              { side, triggerUp, triggerPrice: order.triggerPrice!, callbackBps, trackPrice },
+              price,
+            );
+            order.trackPrice = step.trackPrice;
+            if (!step.fires) {
+              // The best price so far is stored, so a restart trails on from it.
+              if (step.trackPrice !== trackPrice) this.ctx.orders.update(order);
+              return;
+            }
+          } else if (!isPriceReached(order.triggerUp, order.triggerPrice!, price)) return;
           order.planStatus = 'triggered';
           this.triggered(spec, order);
         } else if (order.price !== null) {

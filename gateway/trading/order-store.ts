@@ -22,6 +22,13 @@ export type OrderType = 'limit' | 'market' | 'liquidation';
 export type HoldSide = 'long' | 'short';
 /** Which preset of a spot order a closing trigger order carries out: its take-profit or its stop-loss. */
 export type TpslKind = 'tp' | 'sl';
+/** Which price a trigger watches (the exchange's `triggerType`): the mark price or the last traded price. */
+export type TriggerPriceType = 'mark_price' | 'fill_price';
+/**
+ * What a futures trigger order was placed as, where the exchange tells them apart: a trigger order, a trailing order,
+ * or a trailing close of a position placed with its TP/SL (`moving_plan`); the last two trail alike.
+ */
+export type FuturesPlanType = 'normal_plan' | 'track_plan' | 'moving_plan';
 
 /** One paper order; prices and sizes in instrument units, money in 10^-8. */
 export interface OrderRecord {
@@ -60,6 +67,17 @@ export interface OrderRecord {
    */
   parentOrderId?: string;
   tpslKind?: TpslKind;
+  /** Futures trigger orders: the price the trigger watches; absent (every other order), the last price. */
+  triggerType?: TriggerPriceType;
+  /**
+   * A trailing order (the exchange's `track_plan`): once the price reaches the trigger, it executes at market when the
+   * price pulls back this many hundredths of a percent from its best since then.
+   */
+  callbackBps?: number;
+  /** A trailing order's best price since its trigger was reached (the highest for a sell, the lowest for a buy). */
+  trackPrice?: bigint;
+  /** Futures trigger orders placed through the exchange's plan routes: what they were placed as. */
+  planType?: FuturesPlanType;
   totalProfits: bigint;
   cTime: number;
   uTime: number;
@@ -88,6 +106,9 @@ type LineFields = Pick<
   | 'presetSl'
   | 'parentOrderId'
   | 'tpslKind'
+  | 'triggerType'
+  | 'callbackBps'
+  | 'planType'
 >;
 
 /** A fresh order: live, nothing filled, a stop order untriggered (its direction is set by the caller from the last price). */
@@ -176,6 +197,10 @@ interface OrderRow {
   preset_sl: string | null;
   parent_order_id: string | null;
   tpsl_kind: TpslKind | null;
+  trigger_type: TriggerPriceType | null;
+  callback_bps: number | null;
+  track_price: string | null;
+  plan_type: FuturesPlanType | null;
   total_profits: string;
   c_time: number;
   u_time: number;
@@ -213,6 +238,10 @@ function fromRow(row: OrderRow): OrderRecord {
     presetSl: big(row.preset_sl),
     ...(row.parent_order_id === null ? {} : { parentOrderId: row.parent_order_id }),
     ...(row.tpsl_kind === null ? {} : { tpslKind: row.tpsl_kind }),
+    ...(row.trigger_type === null ? {} : { triggerType: row.trigger_type }),
+    ...(row.callback_bps === null ? {} : { callbackBps: row.callback_bps }),
+    ...(row.track_price === null ? {} : { trackPrice: BigInt(row.track_price) }),
+    ...(row.plan_type === null ? {} : { planType: row.plan_type }),
     totalProfits: BigInt(row.total_profits),
     cTime: row.c_time,
     uTime: row.u_time,
@@ -248,6 +277,10 @@ function toParams(order: OrderRecord) {
     preset_sl: text(order.presetSl),
     parent_order_id: order.parentOrderId ?? null,
     tpsl_kind: order.tpslKind ?? null,
+    trigger_type: order.triggerType ?? null,
+    callback_bps: order.callbackBps ?? null,
+    track_price: order.trackPrice?.toString() ?? null,
+    plan_type: order.planType ?? null,
     total_profits: order.totalProfits.toString(),
     c_time: order.cTime,
     u_time: order.uTime,
@@ -282,6 +315,10 @@ const COLUMNS: readonly string[] = [
   'preset_sl',
   'parent_order_id',
   'tpsl_kind',
+  'trigger_type',
+  'callback_bps',
+  'track_price',
+  'plan_type',
   'total_profits',
   'c_time',
   'u_time',

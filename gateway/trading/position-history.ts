@@ -44,6 +44,38 @@ interface HistoryRow {
   u_time: number;
 }
 
+/** The filters of one page of a user's closed positions (the v2 `history-position` paging); all optional but `limit`. */
+export interface PositionHistoryPage {
+  symbol?: string;
+  /** Rows older than this `positionId` (the exchange's `idLessThan`, the `endId` of the page before). */
+  idLessThan?: string;
+  /** Inclusive bounds on the time the position closed (ms). */
+  startTime?: number;
+  endTime?: number;
+  limit: number;
+}
+
+/** A stored history row as a record. */
+function recordOf(row: HistoryRow): PositionHistoryRecord {
+  return {
+    positionId: String(row.seq),
+    symbol: row.symbol,
+    holdSide: row.hold_side,
+    marginMode: row.margin_mode,
+    leverage: row.leverage,
+    openedSize: BigInt(row.opened_size),
+    openedValue: BigInt(row.opened_value),
+    closedSize: BigInt(row.closed_size),
+    closedValue: BigInt(row.closed_value),
+    pnl: BigInt(row.pnl),
+    funding: BigInt(row.funding),
+    fees: BigInt(row.fees),
+    liquidated: row.liquidated === 1,
+    cTime: row.c_time,
+    uTime: row.u_time,
+  };
+}
+
 /** Writes a closed position's history row, and reads a user's closed positions newest first. */
 export function createPositionHistory(db: Database) {
   const insert = db.prepare(
@@ -54,6 +86,11 @@ export function createPositionHistory(db: Database) {
   const all = db.prepare('SELECT * FROM trade_position_history WHERE user_id = ? ORDER BY seq DESC LIMIT ?');
   const ofSymbol = db.prepare(
     'SELECT * FROM trade_position_history WHERE user_id = ? AND symbol = ? ORDER BY seq DESC LIMIT ?',
+  );
+  const paged = db.prepare(
+    `SELECT * FROM trade_position_history WHERE user_id = @user AND (@symbol IS NULL OR symbol = @symbol)
+       AND (@before IS NULL OR seq < @before) AND (@from IS NULL OR u_time >= @from) AND (@to IS NULL OR u_time <= @to)
+     ORDER BY seq DESC LIMIT @take`,
   );
   return {
     /** Records a position that has just closed to zero (its achieved profits hold both PnL and funding). */
@@ -80,23 +117,19 @@ export function createPositionHistory(db: Database) {
       const rows = (
         symbol === undefined ? all.all(userId, limit) : ofSymbol.all(userId, symbol, limit)
       ) as HistoryRow[];
-      return rows.map((row) => ({
-        positionId: String(row.seq),
-        symbol: row.symbol,
-        holdSide: row.hold_side,
-        marginMode: row.margin_mode,
-        leverage: row.leverage,
-        openedSize: BigInt(row.opened_size),
-        openedValue: BigInt(row.opened_value),
-        closedSize: BigInt(row.closed_size),
-        closedValue: BigInt(row.closed_value),
-        pnl: BigInt(row.pnl),
-        funding: BigInt(row.funding),
-        fees: BigInt(row.fees),
-        liquidated: row.liquidated === 1,
-        cTime: row.c_time,
-        uTime: row.u_time,
-      }));
+      return rows.map(recordOf);
+    },
+    /** One page of the user's closed positions, newest first (see {@link PositionHistoryPage}). */
+    page(userId: string, query: PositionHistoryPage): PositionHistoryRecord[] {
+      const rows = paged.all({
+        user: userId,
+        symbol: query.symbol ?? null,
+        before: query.idLessThan === undefined ? null : BigInt(query.idLessThan),
+        from: query.startTime ?? null,
+        to: query.endTime ?? null,
+        take: query.limit,
+      }) as HistoryRow[];
+      return rows.map(recordOf);
     },
   };
 }

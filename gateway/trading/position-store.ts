@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { MarginModeName } from './account-store';
-import type { HoldSide } from './order-store';
+import type { HoldSide, TriggerPriceType } from './order-store';
 
 /** Which price a position's TP or SL watches (the exchange's `stopSurplusTriggerType`): the mark or the last trade. */
-export type TpslTriggerType = 'mark_price' | 'fill_price';
+export type TpslTriggerType = TriggerPriceType;
 
 /** One open futures position; size in instrument units, money in 10^-8 USDT. */
 export interface PositionRecord {

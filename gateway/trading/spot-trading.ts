@@ -1,3 +1,4 @@
+import { invalidField } from '../http/gateway-error';
 import type { InstrumentSpec } from '../market/instruments';
 import type { TickerSnapshot } from '../market/market-types';
 import { type Fill, matchTaker, type OrderSide } from '../market/matching';
@@ -48,6 +49,67 @@ export class SpotTrading {
   /** Places an order (in the caller's transaction): checks, freezes, takes liquidity, rests the rest; returns the order. */
   place(userId: string, input: SpotOrderInput): OrderRecord {
     const { ctx } = this;
+    const { spec, order, preview, last } = this.prepare(userId, input);
+    if (input.triggerPrice !== null) {
+      this.arm(spec, order, preview.fills, last);
+      ctx.orders.insert(order);
+      ctx.changes.notify(userId, ['orders', 'assets']);
+      return order;
+    }
+    if (preview.rejected) throw postOnlyWouldTake();
+    if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
+    // Fill or kill: the same preview the engine takes liquidity by says whether the order fills whole at once.
+    if (input.force === 'fok' && preview.filled < input.size) {
+      this.checkAffordable(userId, spec, order, preview.fills);
+      return insertCancelledAtOnce(ctx, order);
+    }
+    order.frozen = this.freezeAmount(spec, order, preview.fills);
+    this.freeze(userId, spec, order);
+    ctx.orders.insert(order);
+    this.execute(spec, order);
+    ctx.orders.update(order);
+    ctx.changes.notify(userId, ['orders', 'assets']);
+    return order;
+  }
+
+  /**
+   * Changes an untriggered stop order of the user (in the caller's transaction) to `next`: its hold goes back, and the
+   * new form is checked and frozen for as a new order would be; it keeps its id, clientOid, presets and creation time.
+   * 43006 for any other order (another user's, a triggered or finished one, a TP/SL closing order, another pair's).
+   */
+  modifyTrigger(userId: string, orderId: string, next: SpotOrderInput): OrderRecord {
+    const { ctx } = this;
+    const old = ctx.orders.find(userId, 'spot', orderId);
+    if (!old || !isOpen(old) || old.planStatus !== 'untriggered' || old.parentOrderId !== undefined)
+      throw orderNotFound();
+    if (old.symbol !== next.symbol) throw orderNotFound();
+    if (next.triggerPrice === null) throw invalidField('triggerPrice', 'is required');
+    const spec = ctx.spec('SPOT', old.symbol);
+    this.release(spec, old);
+    const { order, preview, last } = this.prepare(userId, {
+      ...next,
+      clientOid: old.clientOid,
+      presetTp: old.presetTp,
+      presetSl: old.presetSl,
+    });
+    order.orderId = old.orderId;
+    order.cTime = old.cTime;
+    this.arm(spec, order, preview.fills, last);
+    ctx.orders.update(order);
+    ctx.changes.notify(userId, ['orders', 'assets']);
+    return order;
+  }
+
+  /** A stop order waits for its trigger in the direction the last price must move, holding what it will spend. */
+  private arm(spec: InstrumentSpec, order: OrderRecord, walk: readonly Fill[], last: bigint): void {
+    order.triggerUp = order.triggerPrice! >= last;
+    order.frozen = this.freezeAmount(spec, order, walk);
+    this.freeze(order.userId, spec, order);
+  }
+
+  /** Checks an order as placing it would (price band, presets, minimum size and value) and builds its record. */
+  private prepare(userId: string, input: SpotOrderInput) {
+    const { ctx } = this;
     const spec = ctx.spec('SPOT', input.symbol);
     const now = ctx.now();
     const last = lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
@@ -69,28 +131,7 @@ export class SpotTrading {
       { orderId: ctx.newOrderId(), userId, market: 'spot', symbol: spec.symbol, now, request: input },
       { presetTp: input.presetTp, presetSl: input.presetSl },
     );
-    if (input.triggerPrice !== null) {
-      order.triggerUp = input.triggerPrice >= last;
-      order.frozen = this.freezeAmount(spec, order, preview.fills);
-      this.freeze(userId, spec, order);
-      ctx.orders.insert(order);
-      ctx.changes.notify(userId, ['orders', 'assets']);
-      return order;
-    }
-    if (preview.rejected) throw postOnlyWouldTake();
-    if (input.orderType === 'market' && preview.filled === 0n) throw noLiquidity();
-    // Fill or kill: the same preview the engine takes liquidity by says whether the order fills whole at once.
-    if (input.force === 'fok' && preview.filled < input.size) {
-      this.checkAffordable(userId, spec, order, preview.fills);
-      return insertCancelledAtOnce(ctx, order);
-    }
-    order.frozen = this.freezeAmount(spec, order, preview.fills);
-    this.freeze(userId, spec, order);
-    ctx.orders.insert(order);
-    this.execute(spec, order);
-    ctx.orders.update(order);
-    ctx.changes.notify(userId, ['orders', 'assets']);
-    return order;
+    return { spec, order, preview, last };
   }
 
   /**

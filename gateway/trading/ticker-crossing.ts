@@ -21,7 +21,12 @@ export function tickerPrices(spec: InstrumentSpec, ticker: TickerSnapshot): Tick
 
 /** Whether a stop order's trigger is reached by the last price (upward triggers fire at or above, the others at or below). */
 export function isTriggerReached(triggerUp: boolean | null, triggerPrice: bigint, prices: TickerPrices): boolean {
-  return triggerUp ? prices.last >= triggerPrice : prices.last <= triggerPrice;
+  return isPriceReached(triggerUp, triggerPrice, prices.last);
+}
+
+/** Whether `price` (the last or the mark price, as the order watches) reaches a trigger, as {@link isTriggerReached}. */
+export function isPriceReached(triggerUp: boolean | null, triggerPrice: bigint, price: bigint): boolean {
+  return triggerUp ? price >= triggerPrice : price <= triggerPrice;
 }
 
 /** Whether the market crossed a resting order at `price` (last trade or the opposite best price through it), so it fills as maker. */

@@ -343,6 +343,21 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX trade_orders_parent ON trade_orders (parent_order_id) WHERE parent_order_id IS NOT NULL;
     `,
   },
+  {
+    id: 390,
+    name: 'plan-order-triggers',
+    // A futures trigger order may watch the mark price instead of the last trade (the exchange's triggerType; NULL is
+    // the last price, as every trigger order before), and a trailing one (track_plan) keeps its callback in hundredths
+    // of a percent and the best price it has seen since its trigger was reached. plan_type keeps what the exchange's
+    // plan routes placed it as (a trailing close of a position, moving_plan, trails as a track_plan does).
+    sql: `
+      ALTER TABLE trade_orders ADD COLUMN trigger_type TEXT CHECK (trigger_type IN ('mark_price', 'fill_price'));
+      ALTER TABLE trade_orders ADD COLUMN callback_bps INTEGER CHECK (callback_bps > 0);
+      ALTER TABLE trade_orders ADD COLUMN track_price TEXT;
+      ALTER TABLE trade_orders ADD COLUMN plan_type TEXT
+        CHECK (plan_type IN ('normal_plan', 'track_plan', 'moving_plan'));
+    `,
+  },
 ];
 
 /** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */

@@ -22,6 +22,7 @@ import {
   timestampExpired,
 } from '../api-keys/api-key-errors';
 import { API_KEY_PATTERN, type ApiPermission } from '../api-keys/api-key-rules';
+import { tooManyRequests, type V2RateLimiter } from './v2-rate-limits';
 import type { ApiKeyCredential, ApiKeyStore } from '../api-keys/api-key-store';
 import { isAllowedIp } from '../api-keys/ip-allow-list';
 import { signRequest } from './request-signature';
@@ -43,6 +44,8 @@ export interface ApiKeyAuthDeps {
   now?: () => number;
   /** The caller's address (default: the request-origin middleware's, a trusted proxy's `X-Forwarded-For` included). */
   clientIp?: (c: Context<ApiKeyEnv>) => string;
+  /** The per-account, per-route limits of the exchange (429 past them); none when absent. */
+  rateLimiter?: V2RateLimiter;
 }
 
 /**
@@ -122,6 +125,8 @@ export function apiKeyAuth(deps: ApiKeyAuthDeps): MiddlewareHandler<ApiKeyEnv> {
     if (!(await passphrases.matches(credential, passphrase))) throw refuse(passphraseWrong(), 'passphrase');
     const address = clientIp(c);
     if (!isAllowedIp(credential.ips, address)) throw refuse(ipNotAllowed(), `address ${address}`);
+    if (deps.rateLimiter && !deps.rateLimiter.take(credential.userId, c.req.path))
+      throw refuse(tooManyRequests(), 'rate limit');
 
     const caller: ApiCaller = {
       userId: credential.userId,

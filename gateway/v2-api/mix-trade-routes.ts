@@ -42,18 +42,13 @@ export const MIX_ORDER_PATHS = {
 const INST = 'USDT-FUTURES' as const;
 
 /**
- * The v2 private USDT-M order routes over paper trading, each behind the API key check `auth` and acting on the key
- * owner's account only: place (one-way, or hedge with `tradeSide` open/close; force gtc, post_only, ioc, fok; TP/SL
- * presets), cancel, order detail, pending and history orders, fills. `productType` USDT-FUTURES or its demo name
- * SUSDT-FUTURES, `marginCoin` USDT or SUSDT; replies name the margin coin as the request's product did. Placing and
- * cancelling call the session API's engine (`trading.futures`).
+ * The USDT-M order actions the v2 routes share, each in the caller's transaction and on the key owner's account only:
+ * place one order of a place-order or batch body, and find one by orderId or clientOid (another account's reads as
+ * absent).
  */
-export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
-  const routes = new Hono<ApiKeyEnv>();
+export function createMixOrderActions(trading: PaperTrading) {
   const { ctx, futures } = trading;
   const queries = createV2OrderQueries(ctx);
-  const { write, userOf } = v2TradingAccess(ctx);
-  const specOf = (order: OrderRecord) => ctx.spec(INST, order.symbol);
 
   /** Places one order (in the caller's transaction). */
   const place = (userId: string, body: JsonObject): OrderRecord => {
@@ -134,6 +129,24 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
       (clientOid !== undefined ? queries.byClientOid(userId, 'futures', clientOid) : undefined);
     return order && (symbol === undefined || order.symbol === symbol) ? order : undefined;
   };
+
+  return { place, orderOf };
+}
+
+/**
+ * The v2 private USDT-M order routes over paper trading, each behind the API key check `auth` and acting on the key
+ * owner's account only: place (one-way, or hedge with `tradeSide` open/close; force gtc, post_only, ioc, fok; TP/SL
+ * presets), cancel, order detail, pending and history orders, fills. `productType` USDT-FUTURES or its demo name
+ * SUSDT-FUTURES, `marginCoin` USDT or SUSDT; replies name the margin coin as the request's product did. Placing and
+ * cancelling call the session API's engine (`trading.futures`).
+ */
+export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
+  const routes = new Hono<ApiKeyEnv>();
+  const { ctx, futures } = trading;
+  const queries = createV2OrderQueries(ctx);
+  const { write, userOf } = v2TradingAccess(ctx);
+  const specOf = (order: OrderRecord) => ctx.spec(INST, order.symbol);
+  const { place, orderOf } = createMixOrderActions(trading);
 
   const ids = (order: OrderRecord) => ({ orderId: order.orderId, clientOid: order.clientOid });
   const trade = [auth, requirePermission('futures_trade')] as const;

@@ -1,7 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type FillRecord, OrderRecords } from '../asset/order-records';
 import { replyMarketOk } from '../http/envelope';
-import { GatewayError } from '../http/gateway-error';
 import type { JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MatchLevel } from '../market/matching';
@@ -15,7 +14,7 @@ import { TradeError } from '../trading/trade-errors';
 import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
 import type { ApiKeyEnv, apiCallerOf } from './api-key-env';
-import { v2TradingAccess } from './v2-trade-request';
+import { runV2Batch, v2TradingAccess } from './v2-trade-request';
 import { createV2OrderQueries } from './v2-order-queries';
 import { recordCancelledOrder } from './v2-time-in-force';
 import {
@@ -26,7 +25,6 @@ import {
   parameterVerification,
   parameterWrong,
   sizeScaleWrong,
-  toV2Error,
 } from './v2-trade-errors';
 import {
   choiceOf,
@@ -110,19 +108,13 @@ function quoteAmountOf(spec: InstrumentSpec, text: string): bigint {
 }
 
 /**
- * The v2 private spot trading routes over paper trading, each behind the API key check `auth` and acting on the
- * key owner's account only (an order of another account reads as unknown): place (limit/market, force gtc,
- * post_only, ioc, fok; a market buy's `size` is the quote amount), cancel, batch place and cancel, order detail,
- * open and history orders, fills. Placing and cancelling call the session API's engine (`trading.spot`); refusals
- * carry the exchange's codes (`v2-trade-errors.ts`).
+ * The spot order actions the v2 routes share, each in the caller's transaction and on the key owner's account only
+ * (another account's order reads as unknown): place one order of a place-order or batch body, cancel one named by
+ * orderId or clientOid (43001 for any other), and find one.
  */
-export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
-  const routes = new Hono<ApiKeyEnv>();
+export function createSpotOrderActions(trading: PaperTrading) {
   const { ctx, spot } = trading;
   const queries = createV2OrderQueries(ctx);
-  const records = new OrderRecords(ctx);
-  const { write, userOf } = v2TradingAccess(ctx);
-  const specOf = (order: OrderRecord) => ctx.spec('SPOT', order.symbol);
 
   /** Places one order of a place-order or batch body (in the caller's transaction). */
   const place = (userId: string, body: JsonObject, fallbackSymbol?: unknown): OrderRecord => {
@@ -199,36 +191,26 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
     return order ?? (clientOid !== undefined ? queries.byClientOid(userId, 'spot', clientOid) : undefined);
   };
 
-  const ids = (order: OrderRecord) => ({ orderId: order.orderId, clientOid: order.clientOid });
+  return { place, cancel, orderOf };
+}
 
-  /** Runs each item of a batch in its own transaction: its refusal goes to failureList, never the whole call. */
-  const batch = (
-    body: JsonObject,
-    each: (item: JsonObject) => OrderRecord,
-  ): { successList: unknown[]; failureList: unknown[] } => {
-    const list = body.orderList;
-    if (list === undefined || list === null) throw parameterMissing('orderList');
-    if (!Array.isArray(list) || list.length === 0 || list.length > SPOT_BATCH_MAX)
-      throw parameterWrong('orderList', `must list 1 to ${SPOT_BATCH_MAX} orders`);
-    const successList: unknown[] = [];
-    const failureList: unknown[] = [];
-    for (const raw of list) {
-      const item = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as JsonObject;
-      try {
-        successList.push(ids(write(() => each(item))));
-      } catch (error) {
-        const refusal = toV2Error(error, 'spot');
-        if (!(refusal instanceof GatewayError) || refusal.status >= 500) throw error;
-        failureList.push({
-          orderId: textOf(item.orderId, 'orderId') ?? '',
-          clientOid: typeof item.clientOid === 'string' ? item.clientOid : '',
-          errorMsg: refusal.message,
-          errorCode: String(refusal.code),
-        });
-      }
-    }
-    return { successList, failureList };
-  };
+/**
+ * The v2 private spot trading routes over paper trading, each behind the API key check `auth` and acting on the
+ * key owner's account only (an order of another account reads as unknown): place (limit/market, force gtc,
+ * post_only, ioc, fok; a market buy's `size` is the quote amount), cancel, batch place and cancel, order detail,
+ * open and history orders, fills. Placing and cancelling call the session API's engine (`trading.spot`); refusals
+ * carry the exchange's codes (`v2-trade-errors.ts`).
+ */
+export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
+  const routes = new Hono<ApiKeyEnv>();
+  const { ctx } = trading;
+  const queries = createV2OrderQueries(ctx);
+  const records = new OrderRecords(ctx);
+  const { write, userOf } = v2TradingAccess(ctx);
+  const specOf = (order: OrderRecord) => ctx.spec('SPOT', order.symbol);
+  const { place, cancel, orderOf } = createSpotOrderActions(trading);
+
+  const ids = (order: OrderRecord) => ({ orderId: order.orderId, clientOid: order.clientOid });
 
   const trade = [auth, requirePermission('spot_trade')] as const;
   const read = [auth, requirePermission('read')] as const;
@@ -250,7 +232,7 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
     const body = await readV2Body(c);
     return replyMarketOk(
       c,
-      batch(body, (item) => place(userId, item, body.symbol)),
+      runV2Batch(write, 'spot', body.orderList, SPOT_BATCH_MAX, (item) => place(userId, item, body.symbol)),
     );
   });
 
@@ -259,7 +241,7 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
     const body = await readV2Body(c);
     return replyMarketOk(
       c,
-      batch(body, (item) => cancel(userId, item, body.symbol)),
+      runV2Batch(write, 'spot', body.orderList, SPOT_BATCH_MAX, (item) => cancel(userId, item, body.symbol)),
     );
   });
 

@@ -13,7 +13,13 @@ import { apiSecretKey } from '../api-keys/secret-box';
 import { createReplayStore } from '../security/replay-store';
 import { spotAccountRoutes } from './spot-account-routes';
 import { spotTradeRoutes } from './spot-trade-routes';
+import { spotWalletRoutes } from './spot-wallet-routes';
+import { v2BillRoutes } from './v2-bill-routes';
 import { v2BulkRoutes } from './v2-bulk-routes';
+import { V2RateLimiter } from './v2-rate-limits';
+import { v2PlanRoutes } from './v2-plan-routes';
+import { v2OrderEditRoutes } from './v2-order-edit-routes';
+import { mixPositionRoutes } from './mix-position-routes';
 import { businessErrorHandler } from '../http/envelope';
 
 /** What the API key module is built from. */
@@ -27,6 +33,11 @@ export interface ApiKeyDeps {
   logger: Logger;
   /** The clock of the `ACCESS-TIMESTAMP` window (default Date.now). */
   now?: () => number;
+  /**
+   * Holds every account to the exchange's per-route request limits (HTTP 429 past them): `true` on the monotonic clock,
+   * or a limiter of the caller's (a test's, on a clock it holds); off when absent.
+   */
+  rateLimits?: boolean | V2RateLimiter;
 }
 
 /**
@@ -41,11 +52,22 @@ export function v2ApiRoutes(deps: ApiKeyDeps): Hono<ApiKeyEnv> {
   routes.onError(businessErrorHandler);
   routes.route('/', apiKeySessionRoutes(deps.auth, store));
   // One check (and one passphrase memory) for every private route; each route puts it in front of its handler.
-  const auth = apiKeyAuth({ store, replays: createReplayStore(deps.auth.db), logger: deps.logger, now: deps.now });
+  const auth = apiKeyAuth({
+    store,
+    replays: createReplayStore(deps.auth.db),
+    logger: deps.logger,
+    now: deps.now,
+    rateLimiter: deps.rateLimits === true ? new V2RateLimiter() : deps.rateLimits || undefined,
+  });
   routes.route('/', spotAccountRoutes(deps.trading, auth));
   routes.route('/', spotTradeRoutes(deps.trading, auth));
   routes.route('/', mixTradeRoutes(deps.trading, auth));
   routes.route('/', mixAccountRoutes(deps.trading, auth));
   routes.route('/', v2BulkRoutes(deps.trading, auth));
+  routes.route('/', v2PlanRoutes(deps.trading, auth));
+  routes.route('/', spotWalletRoutes({ ...deps, keys: store }, auth));
+  routes.route('/', v2BillRoutes(deps.trading, auth));
+  routes.route('/', v2OrderEditRoutes(deps.trading, auth));
+  routes.route('/', mixPositionRoutes(deps.trading, auth));
   return routes;
 }

@@ -5,7 +5,8 @@ import type { PaperTrading } from '../trading/paper-trading';
 import { requirePermission } from './api-key-auth';
 import type { ApiKeyEnv } from './api-key-env';
 import { v2TradingAccess } from './v2-trade-request';
-import { asV2, parameterWrong } from './v2-trade-errors';
+import { asV2, parameterWrong, toV2Error } from './v2-trade-errors';
+import { reduceOnlyRefused } from '../trading/trade-errors';
 import { checkMarginCoin, choiceOf, instrumentOf, orderIdOf, productOf, readV2Body } from './v2-trade-input';
 
 /** The v2 paths that act on every open order or position of a symbol at once (the exchange's bulk endpoints). */
@@ -77,14 +78,20 @@ export function v2BulkRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiK
     const userId = userOf(c);
     const body = await readV2Body(c);
     productOf(body.productType);
-    const spec = instrumentOf(ctx.simulator, 'USDT-FUTURES', body.symbol);
     const holdSide =
       body.holdSide === undefined || body.holdSide === '' ? null : choiceOf(body.holdSide, 'holdSide', HOLD_SIDES);
-    const closed = write(() => asV2('mix', () => futures.closePositions(userId, spec.symbol, holdSide)));
-    return replyMarketOk(c, {
-      successList: closed.map((order) => ({ ...ids(order), symbol: spec.symbol })),
-      failureList: [],
-    });
+    // Without a symbol every open position of the product closes, as the exchange's close-positions does.
+    const symbols =
+      body.symbol === undefined || body.symbol === ''
+        ? [...new Set(ctx.positions.ofUser(userId).map((position) => position.symbol))]
+        : [instrumentOf(ctx.simulator, 'USDT-FUTURES', body.symbol).symbol];
+    if (symbols.length === 0) throw toV2Error(reduceOnlyRefused('No position to close'), 'mix');
+    const closed = write(() =>
+      symbols.flatMap((symbol) =>
+        asV2('mix', () => futures.closePositions(userId, symbol, holdSide)).map((order) => ({ ...ids(order), symbol })),
+      ),
+    );
+    return replyMarketOk(c, { successList: closed, failureList: [] });
   });
 
   return routes;

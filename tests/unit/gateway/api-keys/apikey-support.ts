@@ -15,6 +15,7 @@ import { createPaperTrading, type PaperTrading } from '../../../../gateway/tradi
 import { TEST_SCRYPT } from '../auth/auth-support';
 import { cookieHeader, followSetCookies, T0, tempDir, testSigning } from '../support';
 import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
+import type { V2RateLimiter } from '../../../../gateway/v2-api/v2-rate-limits';
 
 /** What a JSON reply is read as. */
 // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field.
@@ -105,8 +106,11 @@ export class Account {
   }
 }
 
-/** Builds the harness: paper trading on the test clock, plain (unsigned) sessions, local mode, a trusted proxy. */
-export function makeKeyHarness(): KeyHarness {
+/**
+ * Builds the harness: paper trading on the test clock, plain (unsigned) sessions, local mode, a trusted proxy; the API's
+ * per-route limits only when a test passes its limiter.
+ */
+export function makeKeyHarness(options: { rateLimiter?: V2RateLimiter } = {}): KeyHarness {
   const dir = tempDir('gateway-apikeys-');
   const db = openDatabase(dir.path);
   const logger = createLogger('silent');
@@ -121,6 +125,7 @@ export function makeKeyHarness(): KeyHarness {
     trading,
     localMode: true,
     trustProxy: true,
+    apiRateLimits: options.rateLimiter,
   });
   const users = createUserStore(db);
   const harness: KeyHarness = {

@@ -77,8 +77,8 @@ async function tryLogin(message: unknown, url = privateUrl): Promise<{ client: S
   return { client, answer };
 }
 
-async function loggedIn(key: KeyCredentials): Promise<StreamClient> {
-  const { client, answer } = await tryLogin(loginMessage(key));
+async function loggedIn(key: KeyCredentials, message: unknown = loginMessage(key)): Promise<StreamClient> {
+  const { client, answer } = await tryLogin(message);
   expect(answer.text).toBe('{"event":"login","code":0}');
   return client;
 }
@@ -137,6 +137,67 @@ describe('private stream login', () => {
     client.send({ op: 'subscribe', args: [SPOT_ORDERS] });
     expect(await client.waitFor(() => true)).toMatchObject({ event: 'error', code: 30004 });
     client.close();
+  });
+
+  it('accepts the timestamp as a JSON number, signed over its decimal digits, as the exchange SDKs send it', async () => {
+    const key = await makeKey();
+    const seconds = Math.floor(Date.now() / 1000);
+    const message = loginMessage(key, { timestamp: seconds });
+    const numeric = { ...message, args: [{ ...message.args[0]!, timestamp: seconds }] };
+    expect(JSON.stringify(numeric)).toContain(`"timestamp":${seconds},`);
+    const client = await loggedIn(key, numeric);
+    client.send({ op: 'subscribe', args: [SPOT_ACCOUNT] });
+    expect((await client.waitFor(isPush('account', 'SPOT'))).action).toBe('snapshot');
+    client.close();
+  });
+
+  it('checks a numeric timestamp like a string one: stale is 30014, a sign over other digits 30015', async () => {
+    const key = await makeKey();
+    const stale = Math.floor(Date.now() / 1000) - 31;
+    const staleMessage = loginMessage(key, { timestamp: stale });
+    await expectRefused({ ...staleMessage, args: [{ ...staleMessage.args[0]!, timestamp: stale }] }, 30014);
+    const seconds = Math.floor(Date.now() / 1000);
+    // Signed over "<seconds>.0" (what a float would print as), sent as the whole number: not the signed text.
+    const signedOther = createHmac('sha256', key.secretKey).update(`${seconds}.0GET/user/verify`).digest('base64');
+    const message = loginMessage(key, { timestamp: seconds, sign: signedOther });
+    await expectRefused({ ...message, args: [{ ...message.args[0]!, timestamp: seconds }] }, 30015);
+  });
+
+  it('refuses with 30013 a timestamp that is not whole seconds, as a number or as a string', async () => {
+    const key = await makeKey();
+    const seconds = Math.floor(Date.now() / 1000);
+    const hostile: unknown[] = [
+      seconds + 0.5,
+      -seconds,
+      1e21,
+      Date.now(),
+      Number.MAX_SAFE_INTEGER + 2,
+      'NaN',
+      'Infinity',
+      '-1',
+      `${seconds}.0`,
+      `${seconds}e0`,
+      '0x65',
+      String(Date.now()),
+      true,
+      null,
+      [seconds],
+      { seconds },
+    ];
+    for (const timestamp of hostile) {
+      // Signed over what the value prints as, so only the timestamp check can refuse it.
+      const sign = createHmac('sha256', key.secretKey)
+        .update(`${String(timestamp)}GET/user/verify`)
+        .digest('base64');
+      const message = {
+        op: 'login',
+        args: [{ apiKey: key.apiKey, passphrase: key.passphrase, timestamp, sign }],
+      };
+      const { client, answer } = await tryLogin(message);
+      expect(answer, `timestamp ${JSON.stringify(timestamp)}`).toMatchObject({ event: 'error', code: 30013 });
+      client.close();
+      await client.closed;
+    }
   });
 
   it('refuses a wrong sign with 30015', async () => {

@@ -137,4 +137,16 @@ describe('v2 close-positions (USDT-M)', () => {
       '40020',
     );
   });
+
+  it('closes every contract of the product when no symbol is sent, and no one else’s', async () => {
+    const open = { ...USDT_M, marginMode: 'crossed', side: 'buy', orderType: 'market', size: '0.01' };
+    ok(await alice.post(O.placeOrder, { ...open, symbol: 'BTCUSDT' }));
+    ok(await alice.post(O.placeOrder, { ...open, symbol: 'ETHUSDT', size: '0.10' }));
+    ok(await bob.post(O.placeOrder, { ...open, symbol: 'BTCUSDT' }));
+    const closed = ok(await alice.post(B.mixClosePositions, { productType: 'USDT-FUTURES' }));
+    expect(closed.successList.map((row: { symbol: string }) => row.symbol).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(ok(await alice.get(A.allPosition, USDT_M))).toEqual([]);
+    expect((ok(await bob.get(A.allPosition, USDT_M)) as unknown[]).length).toBe(1);
+    expect((await alice.post(B.mixClosePositions, { productType: 'USDT-FUTURES' })).reply.code).toBe('22002');
+  });
 });

@@ -46,6 +46,7 @@ describe('a resting spot limit order through the v2 routes', () => {
       size: '0.001000',
       orderType: 'limit',
       side: 'buy',
+      force: 'gtc',
       status: 'live',
       priceAvg: '0',
       baseVolume: '0.000000',
@@ -56,7 +57,13 @@ describe('a resting spot limit order through the v2 routes', () => {
     const open = ok(await bot.get(P.unfilledOrders, { symbol: 'BTCUSDT' }));
     // In this list the exchange puts the order's price in priceAvg and the average fill price in basePrice.
     expect(open).toEqual([
-      expect.objectContaining({ orderId: placed.orderId, priceAvg: price, basePrice: '0', status: 'live' }),
+      expect.objectContaining({
+        orderId: placed.orderId,
+        priceAvg: price,
+        basePrice: '0',
+        status: 'live',
+        force: 'gtc',
+      }),
     ]);
 
     expect(ok(await bot.post(P.cancelOrder, { symbol: 'BTCUSDT', orderId: placed.orderId }))).toEqual(placed);

@@ -1,0 +1,137 @@
+import { isOpen, type Market, type OrderRecord } from '../trading/order-store';
+import { algoPrintOf, isPlanOrder } from './private-algo-views';
+import type { EventFeed, PrivateChannelReaders } from './private-channels';
+import { pushText } from './stream-protocol';
+
+/** Orders changed this long before the last scan are read again, so a change in the same millisecond is not missed. */
+export const SCAN_SLACK_MS = 2000;
+
+/** What a subscription last saw of one order: its plan's print and its filled totals (money and instrument units). */
+export interface OrderMark {
+  print: string;
+  filled: bigint;
+  value: bigint;
+  fee: bigint;
+  profit: bigint;
+  at: number;
+  open: boolean;
+}
+
+/**
+ * Where an event subscription is in its source: spot fills and closed positions follow a sequence (the ledger's, the
+ * position history's); futures fills and trigger orders follow the orders, each order's last seen state kept while it
+ * is open (so a later fill is told from what filled before the subscription) and for the scan slack after it ended.
+ */
+export type EventCursor =
+  | { source: 'ledger'; after: number }
+  | { source: 'history'; after: number }
+  | { source: 'orders'; marks: Map<string, OrderMark>; scannedAt: number };
+
+const markOf = (order: OrderRecord): OrderMark => ({
+  print: isPlanOrder(order) ? algoPrintOf(order) : '',
+  filled: order.baseVolume,
+  value: order.quoteVolume,
+  fee: order.fee,
+  profit: order.totalProfits,
+  at: order.uTime,
+  open: isOpen(order),
+});
+
+/**
+ * Where a new event subscription starts: after everything that happened before it. Open orders and those changed
+ * within the scan slack are marked as they are now, so only what changes from here on is pushed.
+ */
+export function startEvents(readers: PrivateChannelReaders, userId: string, feed: EventFeed): EventCursor {
+  if (feed.kind === 'positions-history') return { source: 'history', after: readers.lastClosedSeq(userId) };
+  if (feed.kind === 'fill' && feed.market === 'spot') return { source: 'ledger', after: readers.lastFillSeq(userId) };
+  const now = readers.now();
+  const marks = new Map<string, OrderMark>();
+  const known = [
+    ...readers.openOrders(userId, feed.market, undefined),
+    ...readers.changedOrders(userId, feed.market, now - SCAN_SLACK_MS),
+  ];
+  for (const order of known) marks.set(order.orderId, markOf(order));
+  return { source: 'orders', marks, scannedAt: now };
+}
+
+/** The user's orders of a market changed since the last scan (of one symbol when given); forgets orders long ended. */
+function scanOrders(
+  readers: PrivateChannelReaders,
+  userId: string,
+  cursor: Extract<EventCursor, { source: 'orders' }>,
+  market: Market,
+  symbol: string | undefined,
+): OrderRecord[] {
+  const since = cursor.scannedAt - SCAN_SLACK_MS;
+  cursor.scannedAt = readers.now();
+  for (const [id, mark] of cursor.marks) if (!mark.open && mark.at < since) cursor.marks.delete(id);
+  return readers
+    .changedOrders(userId, market, since)
+    .filter((order) => symbol === undefined || order.symbol === symbol);
+}
+
+/**
+ * The rows an event feed has to push since its last read, its cursor moved past them: the new fills (a futures
+ * order's is what it filled since last seen), the trigger orders whose plan changed, the positions closed.
+ */
+export function eventRows(
+  readers: PrivateChannelReaders,
+  userId: string,
+  feed: EventFeed,
+  cursor: EventCursor,
+): unknown[] {
+  if (cursor.source === 'history') {
+    const closed = readers.closedAfter(userId, cursor.after);
+    if (closed.length > 0) cursor.after = Number(closed[closed.length - 1]!.positionId);
+    return feed.kind === 'positions-history'
+      ? closed.map((row) => readers.closedRow(userId, row, feed.marginCoin))
+      : [];
+  }
+  if (cursor.source === 'ledger') {
+    const fills = readers.spotFillsAfter(userId, cursor.after);
+    if (fills.length > 0) cursor.after = fills[fills.length - 1]!.seq;
+    const symbol = feed.kind === 'fill' ? feed.symbol : undefined;
+    return fills
+      .filter((fill) => symbol === undefined || fill.spec.symbol === symbol)
+      .map((fill) => readers.spotFillRow(userId, fill));
+  }
+  if (feed.kind === 'positions-history') return [];
+  const rows: unknown[] = [];
+  for (const order of scanOrders(readers, userId, cursor, feed.market, feed.symbol)) {
+    const seen = cursor.marks.get(order.orderId);
+    if (feed.kind === 'fill') {
+      const filled = seen?.filled ?? 0n;
+      if (order.baseVolume > filled) {
+        const part = {
+          size: order.baseVolume - filled,
+          value: order.quoteVolume - (seen?.value ?? 0n),
+          fee: order.fee - (seen?.fee ?? 0n),
+          profit: order.totalProfits - (seen?.profit ?? 0n),
+          filledAfter: order.baseVolume,
+          at: order.uTime,
+        };
+        rows.push(readers.futuresFillRow(order, part, feed.marginCoin));
+      }
+    } else if (isPlanOrder(order) && seen?.print !== algoPrintOf(order)) {
+      rows.push(readers.algoRow(order, feed.marginCoin));
+    }
+    cursor.marks.set(order.orderId, markOf(order));
+  }
+  return rows;
+}
+
+/**
+ * An event feed's push of what happened since its last read, or undefined when nothing did. Each push is a
+ * `snapshot` of its events, as the exchange sends these channels.
+ */
+export function eventPush(
+  readers: PrivateChannelReaders,
+  userId: string,
+  argJson: string,
+  feed: EventFeed,
+  cursor: EventCursor,
+): string | undefined {
+  const rows = eventRows(readers, userId, feed, cursor);
+  if (rows.length === 0) return undefined;
+  return pushText('snapshot', argJson, JSON.stringify(rows), readers.now());
+}

@@ -1,0 +1,100 @@
+import type { Database } from 'better-sqlite3';
+import type { FillRecord } from '../asset/order-records';
+import { fillView } from '../asset/record-routes';
+import type { InstrumentSpec } from '../market/instruments';
+import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
+import type { OrderRecord } from '../trading/order-store';
+import { feeOn, type Liquidity, recordedLiquidity } from '../trading/trade-fees';
+import { chargedFee, fillIdOf } from './private-views';
+
+/**
+ * The rows of the exchange's v2 private `fill` channel (spot and USDT-M), with the fields ccxt's bitget
+ * `parseWsTrade` reads: a futures row carries `posMode` (ccxt tells the markets apart by it), a spot row does not.
+ * A spot fill is one ledger trade entry (its `tradeId` the entry's sequence number, as `GET /api/v2/spot/trade/fills`
+ * names it); the paper engine keeps a futures order's fills as the order's totals, so a futures fill is what an order
+ * gained between two reads of it (`FuturesFillPart`).
+ */
+
+/** How long after an order's placement its fills still count as taken in that request (v2 spot fills' rule). */
+const TAKER_WINDOW_MS = 50;
+
+/**
+ * Whether a fill took liquidity: a market (or liquidation) order always takes; else how matching charged it
+ * (`fee_fills`); else, for fills older than that record, the fee against the taker rate, or with equal rates whether it
+ * was made while the order was placed. The same rule as the v2 REST fills.
+ */
+export function fillScopeOf(
+  db: Database,
+  spec: InstrumentSpec,
+  order: Pick<OrderRecord, 'orderId' | 'orderType' | 'cTime'> | undefined,
+  fill: { value: bigint; fee: bigint; at: number },
+): Liquidity {
+  if (order?.orderType !== 'limit') return 'taker';
+  const recorded = recordedLiquidity(db, order.orderId, fill.at) ?? recordedLiquidity(db, order.orderId);
+  if (recorded) return recorded;
+  if (spec.makerFeeRate !== spec.takerFeeRate) return fill.fee >= feeOn(spec, fill.value, 'taker') ? 'taker' : 'maker';
+  return fill.at - order.cTime <= TAKER_WINDOW_MS ? 'taker' : 'maker';
+}
+
+/** The exchange's `feeDetail` list of a fill: one coin, no deduction, the fee as a charge. */
+const feeDetailOf = (feeCoin: string, fee: string) => [
+  { feeCoin, deduction: 'no', totalDeductionFee: '0', totalFee: chargedFee(fee) },
+];
+
+/** One spot fill of the `fill` channel (instType SPOT): a ledger trade entry and the fee its order paid for it. */
+export function spotFillRow(fill: FillRecord, order: OrderRecord | undefined, tradeScope: Liquidity) {
+  const view = fillView(fill);
+  return {
+    orderId: fill.orderId,
+    tradeId: String(fill.seq),
+    symbol: fill.spec.symbol,
+    orderType: order?.orderType === 'market' ? 'market' : 'limit',
+    side: fill.side,
+    priceAvg: view.price,
+    size: view.size,
+    amount: view.value,
+    tradeScope,
+    feeDetail: feeDetailOf(fill.spec.quoteCoin, view.fee),
+    cTime: String(fill.at),
+    uTime: String(fill.at),
+  };
+}
+
+/** What a futures order filled between two reads: size (instrument units), value, fee and realized PnL (money units). */
+export interface FuturesFillPart {
+  size: bigint;
+  value: bigint;
+  fee: bigint;
+  profit: bigint;
+  /** The order's filled size after this part: with the order id it names the part (`tradeId`). */
+  filledAfter: bigint;
+  at: number;
+}
+
+/** One USDT-M fill of the `fill` channel, its fee coin named as the subscription's product names the margin coin. */
+export function futuresFillRow(
+  spec: InstrumentSpec,
+  order: OrderRecord,
+  part: FuturesFillPart,
+  marginCoin: string,
+  tradeScope: Liquidity,
+) {
+  const places = spec.quotePrecision;
+  return {
+    orderId: order.orderId,
+    tradeId: fillIdOf(order.orderId, part.filledAfter),
+    symbol: order.symbol,
+    side: order.side,
+    orderType: order.orderType === 'liquidation' ? 'market' : order.orderType,
+    posMode: order.tradeSide === null ? 'one_way_mode' : 'hedge_mode',
+    price: averagePrice(spec, part.value, part.size, spec.pricePlace),
+    baseVolume: formatUnits(part.size, spec.volumePlace),
+    quoteVolume: formatMoney(part.value, places),
+    profit: formatMoney(part.profit, places),
+    tradeSide: order.tradeSide ?? `${order.side}_single`,
+    tradeScope,
+    feeDetail: feeDetailOf(marginCoin, formatMoney(part.fee, places)),
+    cTime: String(part.at),
+    uTime: String(part.at),
+  };
+}
