@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import ccxt, { type OrderBook } from 'ccxt';
+import type { OrderBook } from 'ccxt';
 import { type RunningGateway, startGateway } from '../../gateway/server';
 import { STARTING_USDT } from '../../gateway/trading/trading-context';
+import { type Bitget, bitgetAt, createKey } from './client-library-support';
 
 /**
  * Issue 21 §3: an existing Bitget v2 client library — ccxt, a dev dependency — pointed at the gateway by changing only
@@ -14,13 +13,6 @@ import { STARTING_USDT } from '../../gateway/trading/trading-context';
  * browser and no build needed). The key comes from the documented shell command (`npm run api-key`), as a script
  * would get it.
  */
-
-type Bitget = InstanceType<typeof ccxt.pro.bitget>;
-interface CreatedKey {
-  apiKey: string;
-  secretKey: string;
-  passphrase: string;
-}
 
 const SPOT = 'BTC/USDT';
 const SWAP = 'BTC/USDT:USDT';
@@ -47,26 +39,6 @@ test.afterAll(async () => {
   await gateway?.close();
   rmSync(root, { recursive: true, force: true });
 });
-
-/** `npm run api-key -- --email demo@example.com` (the demo account local mode seeds), run as the script does. */
-async function createKey(dataDir: string): Promise<CreatedKey> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'gateway/api-key-cli.ts', '--email', 'demo@example.com', '--data-dir', dataDir],
-    { cwd: process.cwd() },
-  );
-  return JSON.parse(stdout) as CreatedKey;
-}
-
-/** ccxt's bitget with every REST host and the two v2 stream URLs moved to the gateway; nothing else changed. */
-function bitgetAt(baseUrl: string, key: CreatedKey): Bitget {
-  const exchange = new ccxt.pro.bitget({ apiKey: key.apiKey, secret: key.secretKey, password: key.passphrase });
-  const api = exchange.urls.api as Record<string, unknown>;
-  for (const [name, host] of Object.entries(api)) if (typeof host === 'string') api[name] = baseUrl;
-  const stream = baseUrl.replace(/^http/, 'ws');
-  api.ws = { ...(api.ws as object), public: `${stream}/v2/ws/public`, private: `${stream}/v2/ws/private` };
-  return exchange;
-}
 
 function expectSaneBook(book: OrderBook, symbol: string): void {
   expect(book.symbol).toBe(symbol);
