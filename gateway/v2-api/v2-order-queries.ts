@@ -16,6 +16,8 @@ export interface OrderPageQuery {
   /** The exchange's cursor: orders placed before this order id of the same account (its `endId` of the last page). */
   idLessThan?: string;
   limit: number;
+  /** More conditions on the order table, as fixed SQL of the caller's own (never request text): the plan lists'. */
+  where?: readonly string[];
 }
 
 /** Reads a key owner's orders as the v2 lists page them, and finds an order by its clientOid. */
@@ -46,7 +48,7 @@ export function createV2OrderQueries(ctx: TradingContext): V2OrderQueries {
   return {
     page: (userId, query) => {
       const params: Record<string, string | number> = { user: userId, market: query.market, take: query.limit };
-      const where = ['user_id = @user', 'market = @market'];
+      const where = ['user_id = @user', 'market = @market', ...(query.where ?? [])];
       if (query.open !== undefined) where.push(query.open ? OPEN : `NOT ${OPEN}`);
       if (query.symbol !== undefined) {
         where.push('symbol = @symbol');

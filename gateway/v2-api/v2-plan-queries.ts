@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { Market, OrderRecord } from '../trading/order-store';
 import type { TradingContext } from '../trading/trading-context';
+import { createV2OrderQueries } from './v2-order-queries';
 import type { PlanState } from './v2-plan-views';
 
 /** The filters of a v2 plan order list: one market, waiting or finished trigger orders, and the exchange's paging. */
@@ -33,53 +33,23 @@ const STATE_SQL: Record<NonNullable<PlanPageQuery['state']>, string> = {
 
 /**
  * Reads a key owner's trigger (plan) orders as the v2 plan lists page them, newest placed first: every order with a
- * trigger price except the closing orders of spot TP/SL presets (the exchange lists those as spot TP/SL orders).
+ * trigger price except the closing orders of spot TP/SL presets (the exchange lists those as spot TP/SL orders). A
+ * plan list is the order list's page with the plan's conditions.
  */
 export function createPlanQueries(ctx: TradingContext) {
-  const statements = new Map<string, Statement>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = ctx.db.prepare(sql).pluck();
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
-  const seqOf = ctx.db.prepare('SELECT seq FROM trade_orders WHERE user_id = ? AND order_id = ?').pluck();
+  const orders = createV2OrderQueries(ctx);
   return {
     /** One page of the account's plan orders; an unknown `idLessThan` answers an empty page. */
     page(userId: string, query: PlanPageQuery): OrderRecord[] {
-      const params: Record<string, string | number> = { user: userId, market: query.market, take: query.limit };
       const where = [
-        'user_id = @user',
-        'market = @market',
         'trigger_price IS NOT NULL',
         'parent_order_id IS NULL',
         query.pending ? WAITING : `NOT (${WAITING})`,
       ];
       if (query.trailing !== undefined) where.push(`callback_bps IS ${query.trailing ? 'NOT ' : ''}NULL`);
       if (query.state !== undefined) where.push(STATE_SQL[query.state]);
-      if (query.symbol !== undefined) {
-        where.push('symbol = @symbol');
-        params.symbol = query.symbol;
-      }
-      if (query.startTime !== undefined) {
-        where.push('c_time >= @from');
-        params.from = query.startTime;
-      }
-      if (query.endTime !== undefined) {
-        where.push('c_time <= @to');
-        params.to = query.endTime;
-      }
-      if (query.idLessThan !== undefined) {
-        const before = seqOf.get(userId, query.idLessThan) as number | undefined;
-        if (before === undefined) return [];
-        where.push('seq < @before');
-        params.before = before;
-      }
-      const sql = `SELECT order_id FROM trade_orders WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @take`;
-      const ids = prepared(sql).all(params) as string[];
-      return ids.flatMap((id) => ctx.orders.find(userId, query.market, id) ?? []);
+      const { market, symbol, startTime, endTime, idLessThan, limit } = query;
+      return orders.page(userId, { market, symbol, startTime, endTime, idLessThan, limit, where });
     },
   };
 }

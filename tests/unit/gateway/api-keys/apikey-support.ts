@@ -38,6 +38,9 @@ export interface KeyHarness {
   app: Hono<GatewayEnv>;
   db: Database;
   trading: PaperTrading;
+  simulator: MarketSimulator;
+  /** Where its database lives (a restart opens it again). */
+  dir: { path: string; remove(): void };
   /** A new account, signed in on its own cookie jar. */
   account(email: string): Promise<Account>;
   close(): void;
@@ -106,16 +109,30 @@ export class Account {
   }
 }
 
+/** What a test may choose of its harness. */
+export interface KeyHarnessOptions {
+  /** The API's per-route limits (none unless given). */
+  rateLimiter?: V2RateLimiter;
+  /** The database's folder: a fresh one unless given (a restart passes the last harness's). */
+  dir?: { path: string; remove(): void };
+  /** The trading and market clock (held at T0 unless given; a test that moves the market moves this). */
+  clock?: { now: number };
+  /** Starts paper trading's reactions to the market (trigger orders, TP/SL, funding); off unless asked. */
+  started?: boolean;
+}
+
 /**
  * Builds the harness: paper trading on the test clock, plain (unsigned) sessions, local mode, a trusted proxy; the API's
  * per-route limits only when a test passes its limiter.
  */
-export function makeKeyHarness(options: { rateLimiter?: V2RateLimiter } = {}): KeyHarness {
-  const dir = tempDir('gateway-apikeys-');
+export function makeKeyHarness(options: KeyHarnessOptions = {}): KeyHarness {
+  const dir = options.dir ?? tempDir('gateway-apikeys-');
   const db = openDatabase(dir.path);
   const logger = createLogger('silent');
-  const simulator = new MarketSimulator({ seed: 7, nowMs: T0 });
-  const trading = createPaperTrading({ db, simulator, logger, now: () => T0 });
+  const clock = options.clock ?? { now: T0 };
+  const simulator = new MarketSimulator({ seed: 7, nowMs: clock.now });
+  const trading = createPaperTrading({ db, simulator, logger, now: () => clock.now });
+  if (options.started) trading.start();
   const app = createApp({
     db,
     simulator,
@@ -132,6 +149,8 @@ export function makeKeyHarness(options: { rateLimiter?: V2RateLimiter } = {}): K
     app,
     db,
     trading,
+    simulator,
+    dir,
     account: async (email) => {
       const user = users.insert({
         email,
@@ -148,6 +167,7 @@ export function makeKeyHarness(options: { rateLimiter?: V2RateLimiter } = {}): K
       return account;
     },
     close: () => {
+      if (options.started) trading.stop();
       if (db.open) db.close();
       dir.remove();
     },

@@ -4,13 +4,13 @@ import { unitsOf } from '../../../../gateway/money/money-units';
 import type { FuturesOrderInput } from '../../../../gateway/trading/futures-trading';
 import { FuturesWatch } from '../../../../gateway/trading/futures-watch';
 import type { SpotOrderInput } from '../../../../gateway/trading/spot-trading';
-import { assetOf, makeTradingHarness, type TradingHarness } from './trading-support';
+import { assetOf, makeTradingHarness, pinPerpetual, type TradingHarness } from './trading-support';
 
 const SYMBOL = 'BTCUSDT';
 
 let h: TradingHarness;
-/** The mark and last price the gateway reads for the perpetual while pinned, or null for the simulator's own. */
-let pinned: { mark: string; last: string } | null = null;
+/** The perpetual's mark and last price as the gateway reads them, pinned by the test. */
+let pinned: ReturnType<typeof pinPerpetual>;
 /** A futures watch fed by hand (paper trading's own is not subscribed to any market step here). */
 let watch: FuturesWatch;
 /** The perpetual's own last price when the test began (the prices below are read from it, not from a pin). */
@@ -20,14 +20,8 @@ beforeEach(() => {
   h = makeTradingHarness();
   h.step();
   h.trading.stop();
-  pinned = null;
   start = h.simulator.getTicker('USDT-FUTURES', SYMBOL)!.lastPr;
-  const real = h.simulator.getTicker.bind(h.simulator);
-  vi.spyOn(h.simulator, 'getTicker').mockImplementation((instType, symbol) => {
-    const ticker = real(instType, symbol);
-    if (!ticker || !pinned || instType !== 'USDT-FUTURES' || symbol !== SYMBOL) return ticker;
-    return { ...ticker, markPrice: pinned.mark, lastPr: pinned.last };
-  });
+  pinned = pinPerpetual(h, SYMBOL);
   watch = new FuturesWatch(h.trading.ctx, h.trading.futures);
 });
 afterEach(() => {
@@ -46,7 +40,7 @@ const text = (units: bigint) => new Decimal(units.toString()).div(10 ** spec().p
 
 /** Pins the mark and last price (price units) and lets the watch react to them once. */
 function pin(mark: bigint, last: bigint): void {
-  pinned = { mark: text(mark), last: text(last) };
+  pinned.set({ mark: text(mark), last: text(last) });
   watch.onTicker(spec(), h.simulator.getTicker('USDT-FUTURES', SYMBOL)!);
 }
 
@@ -101,7 +95,7 @@ describe('a futures trigger order watching the mark price', { timeout: 30_000 },
 
   it('takes its direction from the mark when placed', async () => {
     const ann = await traderId('ann@example.com');
-    pinned = { mark: text(near(1.01)), last: text(near(1)) };
+    pinned.set({ mark: text(near(1.01)), last: text(near(1)) });
     // Between the last price and the mark: a sell stop below the mark that the mark must fall to.
     const order = write(() =>
       h.trading.futures.place(

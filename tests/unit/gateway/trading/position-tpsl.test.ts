@@ -9,27 +9,21 @@ import { FuturesWatch } from '../../../../gateway/trading/futures-watch';
 import { createPositionStore } from '../../../../gateway/trading/position-store';
 import { balanceMismatches, unbalancedEntries } from '../asset/ledger-checks';
 import { tempDir } from '../support';
-import { makeTradingHarness, type Trader, type TradingHarness } from './trading-support';
+import { makeTradingHarness, pinPerpetual, type Trader, type TradingHarness } from './trading-support';
 
 const MIX = '/v1/trade/mix';
 const SYMBOL = 'BTCUSDT';
 
 let h: TradingHarness;
-/** The mark and last price the gateway reads while pinned (see `pin`), or null for the simulator's own. */
-let pinned: { mark: string; last: string } | null = null;
+/** The perpetual's mark and last price as the gateway reads them, pinned by the test. */
+let pinned: ReturnType<typeof pinPerpetual>;
 /** A TP/SL watch the test feeds by hand, so no market step moves a price the test did not choose. */
 let watch: FuturesWatch;
 
 beforeEach(() => {
   h = makeTradingHarness();
   h.step();
-  pinned = null;
-  const real = h.simulator.getTicker.bind(h.simulator);
-  vi.spyOn(h.simulator, 'getTicker').mockImplementation((instType, symbol) => {
-    const ticker = real(instType, symbol);
-    if (!ticker || !pinned || instType !== 'USDT-FUTURES' || symbol !== SYMBOL) return ticker;
-    return { ...ticker, markPrice: pinned.mark, lastPr: pinned.last };
-  });
+  pinned = pinPerpetual(h, SYMBOL);
   watch = new FuturesWatch(h.trading.ctx, h.trading.futures);
 });
 afterEach(() => {
@@ -42,7 +36,7 @@ const realTicker = (): TickerSnapshot => h.simulator.getTicker('USDT-FUTURES', S
 
 /** Pins the mark and last price the gateway sees, and lets the watch react to them once (one ticker). */
 function pin(mark: Decimal.Value, last: Decimal.Value): void {
-  pinned = { mark: new Decimal(mark).toFixed(1), last: new Decimal(last).toFixed(1) };
+  pinned.set({ mark: new Decimal(mark).toFixed(1), last: new Decimal(last).toFixed(1) });
   const spec = h.simulator.getInstrument('USDT-FUTURES', SYMBOL)!;
   watch.onTicker(spec, h.simulator.getTicker('USDT-FUTURES', SYMBOL)!);
 }

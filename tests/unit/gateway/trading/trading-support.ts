@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Hono } from 'hono';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createApp } from '../../../../gateway/app';
 import { hashPassword } from '../../../../gateway/auth/password-hash';
 import { createUserStore } from '../../../../gateway/auth/user-store';
@@ -146,4 +146,23 @@ export async function assetOf(trader: Trader, coin: string): Promise<{ available
     frozen: string;
   }>;
   return assets.find((a) => a.coin === coin) ?? { available: '0', frozen: '0' };
+}
+
+/**
+ * Pins one perpetual's mark and last price as the gateway reads them (`set(null)` gives back the simulator's own), by
+ * wrapping the simulator's `getTicker`; `vi.restoreAllMocks()` takes the wrap off.
+ */
+export function pinPerpetual(h: TradingHarness, symbol: string) {
+  let pinned: { mark: string; last: string } | null = null;
+  const real = h.simulator.getTicker.bind(h.simulator);
+  vi.spyOn(h.simulator, 'getTicker').mockImplementation((instType, name) => {
+    const ticker = real(instType, name);
+    if (!ticker || !pinned || instType !== 'USDT-FUTURES' || name !== symbol) return ticker;
+    return { ...ticker, markPrice: pinned.mark, lastPr: pinned.last };
+  });
+  return {
+    set(prices: { mark: string; last: string } | null): void {
+      pinned = prices;
+    },
+  };
 }

@@ -1,36 +1,23 @@
 import ccxt from 'ccxt';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../../../gateway/app';
-import { hashPassword } from '../../../../gateway/auth/password-hash';
-import { NO_REFERRAL } from '../../../../gateway/auth/auth-fields';
-import { createUserStore } from '../../../../gateway/auth/user-store';
-import { createLogger } from '../../../../gateway/log/logger';
 import type { InstType } from '../../../../gateway/market/instruments';
-import { MarketSimulator } from '../../../../gateway/market/simulator';
 import { formatUnits, unitsOf } from '../../../../gateway/money/money-units';
-import { openDatabase } from '../../../../gateway/open-database';
-import { createSignPolicy } from '../../../../gateway/security/sign-config';
 import { FuturesWatch } from '../../../../gateway/trading/futures-watch';
-import { createPaperTrading } from '../../../../gateway/trading/paper-trading';
 import { SPOT_ASSETS_PATH } from '../../../../gateway/v2-api/spot-account-routes';
 import { MIX_ACCOUNT_PATHS as A } from '../../../../gateway/v2-api/mix-account-routes';
 import { MIX_ORDER_PATHS as O } from '../../../../gateway/v2-api/mix-trade-routes';
 import { SPOT_TRADE_PATHS as S } from '../../../../gateway/v2-api/spot-trade-routes';
 import { V2_PLAN_PATHS as P } from '../../../../gateway/v2-api/v2-plan-routes';
-import { Account, type KeyCredentials, type KeyHarness, PASSWORD, sendSigned } from '../api-keys/apikey-support';
-import { TEST_SCRYPT } from '../auth/auth-support';
-import { T0, tempDir, testSigning } from '../support';
+import { type KeyCredentials, type KeyHarness, makeKeyHarness, sendSigned } from '../api-keys/apikey-support';
+import { T0, tempDir } from '../support';
 import { ok, refused, type V2Client } from './v2-trade-support';
 
 const USDT_M = { productType: 'USDT-FUTURES', marginCoin: 'USDT' };
 
 /** The key harness with a market the test moves: a clock, steps, and a restart over the same database. */
 interface PlanHarness extends KeyHarness {
-  simulator: MarketSimulator;
   clock: { now: number };
-  /** Where its database lives (a restart opens it again). */
-  dir: { path: string; remove(): void };
   /** Advances the clock by `ms` and steps the market (paper trading reacts at once). */
   step(ms?: number): void;
   /** Moves an instrument's last price (a perpetual's mark with it) and steps the market once. */
@@ -52,45 +39,12 @@ const open: PlanHarness[] = [];
  * history reads ask for the last 90 days of the real clock).
  */
 function makePlanHarness(dir = tempDir('gateway-plans-'), start = T0): PlanHarness {
-  const db = openDatabase(dir.path);
   const clock = { now: start };
-  const logger = createLogger('silent');
-  const simulator = new MarketSimulator({ seed: 7, nowMs: clock.now });
-  const trading = createPaperTrading({ db, simulator, logger, now: () => clock.now });
-  trading.start();
-  const app = createApp({
-    db,
-    simulator,
-    logger,
-    signing: { ...testSigning(), policy: createSignPolicy({ clientOpen: false }) },
-    passwordParams: TEST_SCRYPT,
-    trading,
-    localMode: true,
-    trustProxy: true,
-  });
-  const users = createUserStore(db);
+  const base = makeKeyHarness({ dir, clock, started: true });
+  const { app, simulator } = base;
   const harness: PlanHarness = {
-    app,
-    db,
-    trading,
-    simulator,
+    ...base,
     clock,
-    dir,
-    account: async (email) => {
-      const user = users.insert({
-        email,
-        areaCode: null,
-        mobile: null,
-        passwordHash: await hashPassword(PASSWORD, TEST_SCRYPT),
-        createdAt: Date.now(),
-        referral: NO_REFERRAL,
-      });
-      if (user === 'duplicate') throw new Error(`duplicate test user ${email}`);
-      const account = new Account(harness, user.id);
-      const reply = await account.post('/v1/user/login', { loginName: email, pwd: PASSWORD });
-      expect(reply.code, reply.msg).toBe('00000');
-      return account;
-    },
     step: (ms = 250) => {
       clock.now += ms;
       simulator.step(clock.now);
@@ -108,11 +62,6 @@ function makePlanHarness(dir = tempDir('gateway-plans-'), start = T0): PlanHarne
       post: (path, body) =>
         sendSigned(app, key, { method: 'POST', path, body: JSON.stringify(body), timestamp: timestamp() }),
     }),
-    close: () => {
-      trading.stop();
-      if (db.open) db.close();
-      dir.remove();
-    },
   };
   open.push(harness);
   return harness;
