@@ -55,6 +55,7 @@ export function dataOf<T>(state: ReadState<T>): T | null {
  * page's line (`fallback`, "Your assets could not be loaded."), never a reply's English.
  */
 export function failureText(error: unknown, fallback: string): string {
-  const code = error instanceof RequestError ? error.details.code : undefined;
+  // A bridge failure's code is the app's own, not the gateway's.
+  const code = error instanceof RequestError && error.kind !== 'bridge' ? error.details.code : undefined;
   return (code && localizedCodeText(code)) || fallback;
 }

@@ -118,7 +118,8 @@ export function errorText(error: unknown): string {
 /** Turns any failure of a call into a RequestError whose message is localized. */
 function localized(error: unknown): RequestError {
   if (error instanceof RequestError) {
-    const text = localizedCodeText(error.details.code ?? '');
+    // A bridge failure's code is the app's own, not the gateway's: the app's message stands.
+    const text = error.kind === 'bridge' ? null : localizedCodeText(error.details.code ?? '');
     return text ? new RequestError(error.kind, text, error.details) : error;
   }
   // The signing layer runs in the crypto worker: its timeouts and crashes reach here as WorkerCallError.

@@ -97,7 +97,7 @@ export function settingsFailureText(t: Translate, error: unknown): string {
   if (!(error instanceof RequestError)) return t('accountSettings.err.failed');
   const key = error.details.code ? FAILURE_TEXTS[error.details.code] : undefined;
   if (key) return t(key);
-  if (isInputRefused(error.details.code)) return t('accountSettings.err.invalid');
+  if (error.kind !== 'bridge' && isInputRefused(error.details.code)) return t('accountSettings.err.invalid');
   if (error.kind === 'business') return t('accountSettings.err.failed');
   return error.message || t('accountSettings.err.failed');
 }
