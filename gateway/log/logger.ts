@@ -19,14 +19,18 @@ export function isLogLevel(value: string): value is LogLevel {
   return Object.hasOwn(RANK, value);
 }
 
-/** Creates a logger writing one JSON object per line (default: stdout) for entries at or above `level`. */
+/** Errors go to stderr, the rest to stdout: a runner that keeps only stderr (the e2e web server) still shows every 500. */
+const writeStd = (line: string, entryLevel: Exclude<LogLevel, 'silent'>) =>
+  (entryLevel === 'error' ? process.stderr : process.stdout).write(line);
+
+/** Creates a logger writing one JSON object per line (default: errors to stderr, the rest to stdout) for entries at or above `level`. */
 export function createLogger(
   level: LogLevel,
-  write: (line: string) => void = (line) => process.stdout.write(line),
+  write: (line: string, entryLevel: Exclude<LogLevel, 'silent'>) => void = writeStd,
 ): Logger {
   const log = (entryLevel: Exclude<LogLevel, 'silent'>, msg: string, fields: LogFields = {}) => {
     if (RANK[entryLevel] < RANK[level]) return;
-    write(`${JSON.stringify({ ts: new Date().toISOString(), level: entryLevel, msg, ...fields })}\n`);
+    write(`${JSON.stringify({ ts: new Date().toISOString(), level: entryLevel, msg, ...fields })}\n`, entryLevel);
   };
   return {
     debug: (msg, fields) => log('debug', msg, fields),

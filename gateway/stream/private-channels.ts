@@ -4,8 +4,9 @@ import { coinPlaces } from '../trading/coin-places';
 import type { Market, OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import { createPositionHistory, type PositionHistoryRecord } from '../trading/position-history';
+import { fillLiquidity } from '../trading/trade-fees';
 import { futuresAlgoRow, spotAlgoRow } from './private-algo-views';
-import { type FuturesFillPart, fillScopeOf, futuresFillRow, spotFillRow } from './private-fill-views';
+import { type FuturesFillPart, futuresFillRow, spotFillRow } from './private-fill-views';
 import { type PrivateArg, PRIVATE_ERRORS } from './private-protocol';
 import {
   futuresAccountRow,
@@ -187,14 +188,14 @@ export class PrivateChannelReaders {
   spotFillRow(userId: string, fill: FillRecord): unknown {
     const { ctx } = this.trading;
     const order = ctx.orders.find(userId, 'spot', fill.orderId);
-    return spotFillRow(fill, order, fillScopeOf(ctx.db, fill.spec, order, fill));
+    return spotFillRow(fill, order, fillLiquidity(ctx.db, fill.spec, order, fill));
   }
 
   /** What a futures order filled between two reads, as the `fill` channel shows it. */
   futuresFillRow(order: OrderRecord, part: FuturesFillPart, marginCoin: string): unknown {
     const { ctx } = this.trading;
     const spec = ctx.spec('USDT-FUTURES', order.symbol);
-    return futuresFillRow(spec, order, part, marginCoin, fillScopeOf(ctx.db, spec, order, part));
+    return futuresFillRow(spec, order, part, marginCoin, fillLiquidity(ctx.db, spec, order, part));
   }
 
   /** A trigger order as the `orders-algo` channel of its market shows it. */

@@ -1,10 +1,9 @@
-import type { Database } from 'better-sqlite3';
 import type { FillRecord } from '../asset/order-records';
 import { fillView } from '../asset/record-routes';
 import type { InstrumentSpec } from '../market/instruments';
 import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
 import type { OrderRecord } from '../trading/order-store';
-import { feeOn, type Liquidity, recordedLiquidity } from '../trading/trade-fees';
+import type { Liquidity } from '../trading/trade-fees';
 import { chargedFee, fillIdOf } from './private-views';
 
 /**
@@ -14,27 +13,6 @@ import { chargedFee, fillIdOf } from './private-views';
  * names it); the paper engine keeps a futures order's fills as the order's totals, so a futures fill is what an order
  * gained between two reads of it (`FuturesFillPart`).
  */
-
-/** How long after an order's placement its fills still count as taken in that request (v2 spot fills' rule). */
-const TAKER_WINDOW_MS = 50;
-
-/**
- * Whether a fill took liquidity: a market (or liquidation) order always takes; else how matching charged it
- * (`fee_fills`); else, for fills older than that record, the fee against the taker rate, or with equal rates whether it
- * was made while the order was placed. The same rule as the v2 REST fills.
- */
-export function fillScopeOf(
-  db: Database,
-  spec: InstrumentSpec,
-  order: Pick<OrderRecord, 'orderId' | 'orderType' | 'cTime'> | undefined,
-  fill: { value: bigint; fee: bigint; at: number },
-): Liquidity {
-  if (order?.orderType !== 'limit') return 'taker';
-  const recorded = recordedLiquidity(db, order.orderId, fill.at) ?? recordedLiquidity(db, order.orderId);
-  if (recorded) return recorded;
-  if (spec.makerFeeRate !== spec.takerFeeRate) return fill.fee >= feeOn(spec, fill.value, 'taker') ? 'taker' : 'maker';
-  return fill.at - order.cTime <= TAKER_WINDOW_MS ? 'taker' : 'maker';
-}
 
 /** The exchange's `feeDetail` list of a fill: one coin, no deduction, the fee as a charge. */
 const feeDetailOf = (feeCoin: string, fee: string) => [

@@ -84,6 +84,31 @@ export function recordedLiquidity(db: Database, orderId: string, at?: number): L
   return vipVolumesOf(db).liquidityOf(orderId, at);
 }
 
+/** How long after an order's placement its fills still count as taken in that request (they are made in it). */
+const TAKER_WINDOW_MS = 50;
+
+/**
+ * Whether a fill took liquidity (v2 `tradeScope`, REST fills and the `fill` channel alike): a market (or liquidation)
+ * order always takes; else how matching charged the fill made at `at` (or, for a whole order's fills, any of them);
+ * else, for fills older than that record, the fee against the taker rate, or with equal rates whether the fill was
+ * made while the order was placed.
+ */
+export function fillLiquidity(
+  db: Database,
+  spec: InstrumentSpec,
+  order: Pick<OrderRecord, 'orderId' | 'orderType' | 'cTime'> | undefined,
+  fill: { value: bigint; fee: bigint; at?: number },
+): Liquidity {
+  if (order?.orderType !== 'limit') return 'taker';
+  const recorded =
+    (fill.at === undefined ? undefined : recordedLiquidity(db, order.orderId, fill.at)) ??
+    recordedLiquidity(db, order.orderId);
+  if (recorded) return recorded;
+  if (fill.at === undefined || spec.makerFeeRate !== spec.takerFeeRate)
+    return fill.fee >= feeOn(spec, fill.value, 'taker') ? 'taker' : 'maker';
+  return fill.at - order.cTime <= TAKER_WINDOW_MS ? 'taker' : 'maker';
+}
+
 /**
  * A fee on a value, rounded up to the quote precision (the exchange never undercharges a fraction of a unit).
  * `value` is in units of 10^-valuePlaces; `rate` a decimal string such as "0.001"; the result is in 10^-quotePlaces.

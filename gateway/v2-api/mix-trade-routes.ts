@@ -5,7 +5,7 @@ import { type FuturesOrderInput, leverageOf } from '../trading/futures-trading';
 import { isOpen, type OrderRecord, TIMES_IN_FORCE } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import { TradeError } from '../trading/trade-errors';
-import { feeOn, recordedLiquidity } from '../trading/trade-fees';
+import { fillLiquidity } from '../trading/trade-fees';
 import { priceUnits, sizeUnits } from '../trading/trade-input';
 import { requirePermission } from './api-key-auth';
 import type { ApiKeyEnv, apiCallerOf } from './api-key-env';
@@ -230,13 +230,8 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
     return replyMarketOk(c, {
       fillList: rows.map((o) => {
         const spec = specOf(o);
-        // A taker pays at least the taker fee on its value (rounded up per fill); a maker the lower maker fee.
-        // At a VIP level's rates the fee no longer tells: how matching charged the fills does (gateway/fees).
-        const charged = recordedLiquidity(ctx.db, o.orderId);
-        const scope =
-          o.orderType !== 'limit'
-            ? 'taker'
-            : (charged ?? (o.fee >= feeOn(spec, o.quoteVolume, 'taker') ? 'taker' : 'maker'));
+        // The order's fills as one: how matching charged them, else its fee against the taker rate.
+        const scope = fillLiquidity(ctx.db, spec, o, { value: o.quoteVolume, fee: o.fee });
         return mixFill(spec, o, product.marginCoin, scope);
       }),
       endId: rows.at(-1)?.orderId ?? '',

@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { type FillRecord, OrderRecords } from '../asset/order-records';
+import { OrderRecords } from '../asset/order-records';
 import { replyMarketOk } from '../http/envelope';
 import type { JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MatchLevel } from '../market/matching';
-import { feeOn, type Liquidity, recordedLiquidity } from '../trading/trade-fees';
+import { feeOn, fillLiquidity } from '../trading/trade-fees';
 import { MONEY_PLACES, notional, pow10, unitsOf } from '../money/money-units';
 import { isOpen, type OrderRecord, TIMES_IN_FORCE } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
@@ -80,23 +80,6 @@ export function baseForQuote(spec: InstrumentSpec, levels: readonly MatchLevel[]
   }
   const lot = unitsOf(spec.sizeMultiplier, spec.volumePlace);
   return size - (size % lot);
-}
-
-/** How long after an order's placement its fills still count as its own taker fills (they are made in that request). */
-const TAKER_WINDOW_MS = 50;
-
-/**
- * Whether a spot fill took liquidity or was hit resting: a market order always takes; with different maker and taker
- * rates the fee tells; else a fill made while the order was being placed took, a later one (the market crossing a
- * resting order) was a maker's.
- */
-function tradeScopeOf(fill: FillRecord, order: OrderRecord | undefined, recorded?: Liquidity): 'taker' | 'maker' {
-  const { spec } = fill;
-  if (order?.orderType !== 'limit') return 'taker';
-  // Fills at a VIP level's rates are told by how matching charged them (gateway/fees), not by the instrument's rates.
-  if (recorded) return recorded;
-  if (spec.makerFeeRate !== spec.takerFeeRate) return fill.fee >= feeOn(spec, fill.value, 'taker') ? 'taker' : 'maker';
-  return fill.at - order.cTime <= TAKER_WINDOW_MS ? 'taker' : 'maker';
 }
 
 /** The quote amount of a market buy in money units (40808 beyond the quote precision). */
@@ -308,12 +291,7 @@ export function spotTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<A
       c,
       rows.map((fill) => {
         const order = ctx.orders.find(userId, 'spot', fill.orderId);
-        return spotFill(
-          fill,
-          order,
-          userId,
-          tradeScopeOf(fill, order, recordedLiquidity(ctx.db, fill.orderId, fill.at)),
-        );
+        return spotFill(fill, order, userId, fillLiquidity(ctx.db, fill.spec, order, fill));
       }),
     );
   });
