@@ -41,6 +41,17 @@ export function estimateFee(typedPrice: string, size: string, rate: string, plac
   return new MathsDecimal(price).times(base).times(fee).toFixed(Math.max(0, places), MathsDecimal.ROUND_UP);
 }
 
+/**
+ * The estimated fee of a spot buy in the base coin it receives (the exchange charges a buy's fee there): size × rate,
+ * rounded up to `places`; null while the size is not a number.
+ */
+export function estimateBaseFee(size: string, rate: string, places: number): string | null {
+  const base = numericValue(size);
+  const fee = numericValue(rate);
+  if (base === null || fee === null) return null;
+  return new MathsDecimal(base).times(fee).toFixed(Math.max(0, places), MathsDecimal.ROUND_UP);
+}
+
 /** A fee rate as a plain percent figure, exactly ("0.0006" → "0.06"); null when it is not a number. */
 export function feeRatePercent(rate: string): string | null {
   const value = numericValue(rate);

@@ -18,7 +18,10 @@ export interface OrderMaxInput {
   isMarket: boolean;
   /** Futures leverage (1 for spot). */
   leverage: number;
-  /** The fee the gateway reserves on acceptance: the instrument's taker rate (contract: buy freezes value + taker fee). */
+  /**
+   * Futures: the fee the gateway reserves on acceptance, the instrument's taker rate. A spot buy reserves none (its
+   * fee is paid in the base coin it receives), so the rate is not read for spot.
+   */
   takerFeeRate: string;
   /** Lot: sizes are whole multiples of it. */
   sizeStep: string;
@@ -72,8 +75,8 @@ function reservedFor(
 
 /**
  * The size (base coin, a whole number of lots, plain decimal) an order may have when it uses `percent` (0 … 100) of
- * what its side can spend: spot sell → that share of the base available; spot buy → of the quote available ÷ price,
- * less the taker fee the gateway freezes; futures → of the available margin × leverage ÷ price, less the fee; a
+ * what its side can spend: spot sell → that share of the base available; spot buy → of the quote available ÷ price
+ * (the gateway freezes the value only: the fee is paid in the base coin bought); futures → of the available margin × leverage ÷ price, less the fee; a
  * futures order that first closes a position (`closable`) → that share of the largest size whose fee and opening
  * margin fit (see {@link closingMax}); a futures order opens no more than its `positionRoom`. Always floored to the lot, so the gateway never finds it above the balance;
  * "0" when nothing fits, null while the balance or the price is unknown.
@@ -107,7 +110,7 @@ function balanceSizeFor(input: OrderMaxInput, percent: number): string | null {
 
   const price = parse(input.price);
   if (price === null || price.lte(0)) return null;
-  const fee = parse(input.takerFeeRate) ?? new MathsDecimal(0);
+  const fee = input.market === 'spot' ? new MathsDecimal(0) : (parse(input.takerFeeRate) ?? new MathsDecimal(0));
   const unitPrice =
     input.isMarket && input.side === 'buy' ? price.times(100 + MARKET_BUY_BUFFER_PERCENT).div(100) : price;
   const closable = input.market === 'futures' ? MathsDecimal.max(0, parse(input.closable ?? '0') ?? 0) : null;

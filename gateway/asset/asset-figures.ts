@@ -1,6 +1,6 @@
 import type { CoinBalance } from '../trading/account-store';
 import { coinDisplayPlaces, coinPlaces } from '../trading/coin-places';
-import { formatMoney } from '../money/money-units';
+import { formatBalance } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
 import { btcFigure, DISPLAY_RATES, livePrices, type PriceOf, usdtFigure, usdtValueOf, coinValue } from './valuation';
 
@@ -68,8 +68,8 @@ export class AssetFigures {
         value,
         row: {
           coin: held.coin,
-          available: formatMoney(held.available, this.places.get(held.coin)),
-          frozen: formatMoney(held.frozen, this.places.get(held.coin)),
+          available: formatBalance(held.available, this.places.get(held.coin)),
+          frozen: formatBalance(held.frozen, this.places.get(held.coin)),
           usdtValue: usdtFigure(value),
           btcValue: btcFigure(value, btc),
           places: this.shown.get(held.coin) ?? 8,

@@ -23,7 +23,7 @@ export interface FillQuery extends PageQuery {
   to?: number;
 }
 
-/** One spot fill read from the ledger: money units of the base (size) and quote coin (value, fee). */
+/** One spot fill read from the ledger: money units of the base (size), the quote (value) and the fee's coin (fee). */
 export interface FillRecord {
   seq: number;
   orderId: string;
@@ -32,6 +32,8 @@ export interface FillRecord {
   size: bigint;
   value: bigint;
   fee: bigint;
+  /** The coin the fee was paid in: the coin the fill delivered (a buy's base, a sell's quote), or the quote coin. */
+  feeCoin: string;
   at: number;
 }
 
@@ -45,7 +47,8 @@ type TradeEntry = { seq: number; at: number; ref: string; symbol: string; lines:
  * no entry, and the next is the order's next trade or nothing).
  */
 export const NEXT_OF_ORDER_SQL = `SELECT e.seq AS seq, e.kind AS kind,
-    (SELECT group_concat(l.amount) FROM ledger_lines l WHERE l.entry_seq = e.seq AND l.owner = @user) AS amounts
+    (SELECT group_concat(l.coin || ':' || l.amount) FROM ledger_lines l
+      WHERE l.entry_seq = e.seq AND l.owner = @user) AS lines
   FROM ledger_entries e INDEXED BY ledger_entries_ref
   WHERE e.ref = @ref AND e.seq > @seq AND e.user_id = @user AND e.kind IN ('trade', 'fee')
   ORDER BY e.seq LIMIT 1`;
@@ -101,7 +104,7 @@ export class OrderRecords {
     }
     if (current) keep(current);
     const page = pageOf(fills, query.limit, (fill) => fill.seq);
-    for (const fill of page.rows) fill.fee = this.feeOf(userId, fill);
+    for (const fill of page.rows) Object.assign(fill, this.feeOf(userId, fill));
     return page;
   }
 
@@ -119,18 +122,28 @@ export class OrderRecords {
       size: base < 0n ? -base : base,
       value: quote < 0n ? -quote : quote,
       fee: 0n,
+      feeCoin: spec.quoteCoin,
       at: entry.at,
     };
   }
 
-  /** The fee of the fill: the user's lines of the order's fee entry that follows this trade (0 when none does). */
-  private feeOf(userId: string, fill: FillRecord): bigint {
+  /**
+   * The fee of the fill and its coin: the user's lines of the order's fee entry that follows this trade (0 in the
+   * quote coin when none does). One entry's fee lines are all of one coin.
+   */
+  private feeOf(userId: string, fill: FillRecord): Pick<FillRecord, 'fee' | 'feeCoin'> {
     const next = this.nextOfOrder.get({ user: userId, ref: fill.orderId, seq: fill.seq }) as
-      | { kind: 'trade' | 'fee'; amounts: string | null }
+      | { kind: 'trade' | 'fee'; lines: string | null }
       | undefined;
-    if (next?.kind !== 'fee' || next.amounts === null) return 0n;
-    const paid = next.amounts.split(',').reduce((sum, amount) => sum + BigInt(amount), 0n);
-    return -paid;
+    if (next?.kind !== 'fee' || next.lines === null) return { fee: 0n, feeCoin: fill.spec.quoteCoin };
+    let paid = 0n;
+    let feeCoin = fill.spec.quoteCoin;
+    for (const line of next.lines.split(',')) {
+      const [coin = '', amount = '0'] = line.split(':');
+      paid += BigInt(amount);
+      feeCoin = coin;
+    }
+    return { fee: -paid, feeCoin };
   }
 
   private statement(sql: string): Statement {

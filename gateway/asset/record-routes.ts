@@ -8,7 +8,10 @@ import { requireTrader } from '../trading/trade-session';
 import { type FillRecord, OrderRecords } from './order-records';
 import { readFillQuery, readOrderQuery } from './record-input';
 
-/** A fill as the contract sends it: `price` is value ÷ size at the pair's price places, the fee in the quote coin. */
+/**
+ * A fill as the contract sends it: `price` is value ÷ size at the pair's price places; the fee in the coin it was paid
+ * in (a buy's base coin to the money places, else the quote coin at its precision).
+ */
 export function fillView(fill: FillRecord) {
   const { spec } = fill;
   return {
@@ -19,8 +22,8 @@ export function fillView(fill: FillRecord) {
     price: averagePrice(spec, fill.value, fill.size / pow10(MONEY_PLACES - spec.volumePlace), spec.pricePlace),
     size: formatMoney(fill.size, spec.volumePlace),
     value: formatMoney(fill.value, spec.quotePrecision),
-    fee: formatMoney(fill.fee, spec.quotePrecision),
-    feeCoin: spec.quoteCoin,
+    fee: formatMoney(fill.fee, fill.feeCoin === spec.quoteCoin ? spec.quotePrecision : MONEY_PLACES),
+    feeCoin: fill.feeCoin,
     time: String(fill.at),
   };
 }

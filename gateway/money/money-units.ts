@@ -63,6 +63,17 @@ export function formatMoney(amount: bigint, places = MONEY_PLACES): string {
   return formatUnits(amount / pow10(cut), MONEY_PLACES - cut);
 }
 
+/**
+ * Formats a balance with at least `places` decimals (its coin's), and every further place it holds (up to the money
+ * places): a base coin's balance is a whole number of lots until a buy's fee, paid in that coin, leaves finer digits,
+ * and a balance is never shown as less than it is.
+ */
+export function formatBalance(amount: bigint, places = MONEY_PLACES): string {
+  let shown = Math.min(places, MONEY_PLACES);
+  while (shown < MONEY_PLACES && amount % pow10(MONEY_PLACES - shown) !== 0n) shown += 1;
+  return formatMoney(amount, shown);
+}
+
 /** Integer units of 10^-places of a trusted decimal string (an instrument constant). */
 export function unitsOf(text: string, places: number): bigint {
   const [whole, fraction = ''] = text.split('.');

@@ -32,7 +32,7 @@ export function spotFillRow(fill: FillRecord, order: OrderRecord | undefined, tr
     size: view.size,
     amount: view.value,
     tradeScope,
-    feeDetail: feeDetailOf(fill.spec.quoteCoin, view.fee),
+    feeDetail: feeDetailOf(view.feeCoin, view.fee),
     cTime: String(fill.at),
     uTime: String(fill.at),
   };

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { mixAccountView, mixPositionViews } from '../v2-api/mix-account-views';
 import type { InstrumentSpec } from '../market/instruments';
 import type { CoinBalance, PosMode } from '../trading/account-store';
-import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
+import { averagePrice, formatBalance, formatMoney, formatUnits } from '../money/money-units';
 import type { OrderRecord } from '../trading/order-store';
 import { futuresOrderView, spotOrderView } from '../trading/order-views';
 import type { PaperTrading } from '../trading/paper-trading';
@@ -41,7 +41,7 @@ export function spotOrderRow(spec: InstrumentSpec, order: OrderRecord) {
     accBaseVolume: view.baseVolume,
     priceAvg: view.priceAvg,
     status: order.status,
-    feeDetail: [{ feeCoin: spec.quoteCoin, fee: chargedFee(view.fee) }],
+    feeDetail: [{ feeCoin: view.feeCoin, fee: chargedFee(view.fee) }],
     enterPointSource: 'API',
     stpMode: 'none',
     cTime: view.cTime,
@@ -89,8 +89,8 @@ export function futuresOrderRow(spec: InstrumentSpec, order: OrderRecord, margin
 export function spotAccountRow(balance: CoinBalance, places: number | undefined, now: number) {
   return {
     coin: balance.coin,
-    available: formatMoney(balance.available, places),
-    frozen: formatMoney(balance.frozen, places),
+    available: formatBalance(balance.available, places),
+    frozen: formatBalance(balance.frozen, places),
     locked: '0',
     limitAvailable: '0',
     uTime: String(now),

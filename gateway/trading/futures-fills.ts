@@ -81,6 +81,7 @@ export class FuturesFills {
       leverage: position.leverage,
       presetTp: null,
       presetSl: null,
+      feeInBase: false,
       totalProfits: 0n,
       cTime: now,
       uTime: now,

@@ -78,6 +78,12 @@ export interface OrderRecord {
   trackPrice?: bigint;
   /** Futures trigger orders placed through the exchange's plan routes: what they were placed as. */
   planType?: FuturesPlanType;
+  /**
+   * Spot buys: the fee is charged in the base coin received (as the exchange charges it), so the order holds its
+   * value only. False for sells (their fee is the quote coin's, out of the proceeds), futures, and spot buys placed
+   * before buys paid in the base coin (they held value + fee and pay in the quote coin).
+   */
+  feeInBase: boolean;
   totalProfits: bigint;
   cTime: number;
   uTime: number;
@@ -140,6 +146,7 @@ export function newOrderRecord(start: OrderStart, line: Partial<LineFields> = {}
     leverage: null,
     presetTp: null,
     presetSl: null,
+    feeInBase: start.market === 'spot' && request.side === 'buy',
     totalProfits: 0n,
     cTime: start.now,
     uTime: start.now,
@@ -201,6 +208,7 @@ interface OrderRow {
   callback_bps: number | null;
   track_price: string | null;
   plan_type: FuturesPlanType | null;
+  fee_in_base: 0 | 1;
   total_profits: string;
   c_time: number;
   u_time: number;
@@ -242,6 +250,7 @@ function fromRow(row: OrderRow): OrderRecord {
     ...(row.callback_bps === null ? {} : { callbackBps: row.callback_bps }),
     ...(row.track_price === null ? {} : { trackPrice: BigInt(row.track_price) }),
     ...(row.plan_type === null ? {} : { planType: row.plan_type }),
+    feeInBase: row.fee_in_base === 1,
     totalProfits: BigInt(row.total_profits),
     cTime: row.c_time,
     uTime: row.u_time,
@@ -281,6 +290,7 @@ function toParams(order: OrderRecord) {
     callback_bps: order.callbackBps ?? null,
     track_price: order.trackPrice?.toString() ?? null,
     plan_type: order.planType ?? null,
+    fee_in_base: order.feeInBase ? 1 : 0,
     total_profits: order.totalProfits.toString(),
     c_time: order.cTime,
     u_time: order.uTime,
@@ -319,6 +329,7 @@ const COLUMNS: readonly string[] = [
   'callback_bps',
   'track_price',
   'plan_type',
+  'fee_in_base',
   'total_profits',
   'c_time',
   'u_time',

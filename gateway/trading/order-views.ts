@@ -1,7 +1,7 @@
 import type { InstrumentSpec } from '../market/instruments';
 import type { PositionLedger } from './futures-risk';
 import { delegateValueOf, liquidationOf, mmRateOf } from './futures-risk';
-import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
+import { averagePrice, formatMoney, formatUnits, MONEY_PLACES } from '../money/money-units';
 import type { OrderRecord } from './order-store';
 import { unrealizedPnl } from './position-math';
 import type { PositionRecord } from './position-store';
@@ -26,8 +26,9 @@ function orderView(spec: InstrumentSpec, order: OrderRecord) {
     baseVolume: formatUnits(order.baseVolume, spec.volumePlace),
     quoteVolume: formatMoney(order.quoteVolume, spec.quotePrecision),
     priceAvg: order.baseVolume === 0n ? '0' : averagePrice(spec, order.quoteVolume, order.baseVolume, spec.pricePlace),
-    fee: formatMoney(order.fee, spec.quotePrecision),
-    feeCoin: spec.quoteCoin,
+    // A spot buy pays in the base coin it receives (to the money places), every other order in the quote coin.
+    fee: formatMoney(order.fee, order.feeInBase ? MONEY_PLACES : spec.quotePrecision),
+    feeCoin: order.feeInBase ? spec.baseCoin : spec.quoteCoin,
     cTime: String(order.cTime),
     uTime: String(order.uTime),
   };

@@ -3,7 +3,7 @@ import { replyOk } from '../http/envelope';
 import type { GatewayEnv } from '../http/gateway-env';
 import { invalidField } from '../http/gateway-error';
 import { coinDisplayPlaces, coinPlaces } from './coin-places';
-import { formatMoney } from '../money/money-units';
+import { formatBalance } from '../money/money-units';
 import { cancelledList, spotOrderView } from './order-views';
 import { TIMES_IN_FORCE } from './order-store';
 import type { SpotOrderInput } from './spot-trading';
@@ -44,8 +44,8 @@ export function spotRoutes(trading: PaperTrading): Hono<GatewayEnv> {
       c,
       balances.map((b) => ({
         coin: b.coin,
-        available: formatMoney(b.available, places.get(b.coin)),
-        frozen: formatMoney(b.frozen, places.get(b.coin)),
+        available: formatBalance(b.available, places.get(b.coin)),
+        frozen: formatBalance(b.frozen, places.get(b.coin)),
         places: shown.get(b.coin) ?? 8,
       })),
     );

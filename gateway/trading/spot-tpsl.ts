@@ -1,6 +1,7 @@
 import { invalidField } from '../http/gateway-error';
 import type { InstrumentSpec } from '../market/instruments';
 import type { OrderSide } from '../market/matching';
+import { MONEY_PLACES, pow10, unitsOf } from '../money/money-units';
 import { newOrderRecord, type OrderRecord, type TpslKind } from './order-store';
 import { heldCoinOf, moveHeld } from './spot-holds';
 import type { TradingContext } from './trading-context';
@@ -33,6 +34,13 @@ export function checkSpotPresets(side: OrderSide, presets: SpotPresets, referenc
     throw invalidField(SPOT_PRESET_FIELDS.sl, `must be ${side === 'buy' ? 'below' : 'above'} the ${name}`);
 }
 
+/** Base coin held (money units) as a size of the instrument, cut down to its lot. */
+function lotOf(spec: InstrumentSpec, held: bigint): bigint {
+  const size = held / pow10(MONEY_PLACES - spec.volumePlace);
+  const lot = unitsOf(spec.sizeMultiplier, spec.volumePlace);
+  return size - (size % lot);
+}
+
 /**
  * The closing orders of spot TP/SL presets. Each fill of an order with presets places (or grows) one trigger market
  * order per preset on the other side for the filled size, so what has filled is protected at once, and the coins it
@@ -54,13 +62,17 @@ export class SpotTpsl {
     const open = ctx.orders.openTpslOf(parent.userId, parent.orderId);
     const legs = open.length > 0 ? open : this.newLegs(parent, now);
     if (legs.length === 0) return;
-    for (const leg of legs) {
-      leg.size += size;
-      leg.uTime = now;
-    }
     const holder = legs.find((leg) => leg.frozen > 0n) ?? legs[0]!;
     holder.frozen += received;
     moveHeld(ctx, 'freeze', holder, heldCoinOf(spec, holder.side), received);
+    // A buy's closing orders sell the base it holds for them, cut to the lot: a buy pays its fee in the base coin, so
+    // that is less than the size filled (what the lot leaves over goes back to available when the order ends). A
+    // sell's buy back the size that filled.
+    const sells = holder.side === 'sell';
+    for (const leg of legs) {
+      leg.size = sells ? lotOf(spec, holder.frozen) : leg.size + size;
+      leg.uTime = now;
+    }
     for (const leg of legs) {
       if (open.length > 0) ctx.orders.update(leg);
       else ctx.orders.insert(leg);

@@ -159,30 +159,50 @@ export class SpotTrading {
   /** Reacts to a ticker of a spot instrument: triggers stop orders on the last price, fills crossed resting orders as maker. */
   onTicker(spec: InstrumentSpec, ticker: TickerSnapshot): void {
     const prices = tickerPrices(spec, ticker);
+    // One order that fails is rolled back alone: the pair's other orders are still handled, then the failure is raised.
+    let failure: unknown;
     for (const listed of this.ctx.orders.openOfSymbol('spot', spec.symbol)) {
-      this.ctx.db.transaction(() => {
-        // A TP/SL closing order may have grown or been cancelled by an order handled before it here: read it again.
-        const order =
-          listed.parentOrderId === undefined ? listed : this.ctx.orders.find(listed.userId, 'spot', listed.orderId);
-        if (!order || !isOpen(order)) return;
-        if (order.planStatus === 'untriggered') {
-          if (!isTriggerReached(order.triggerUp, order.triggerPrice!, prices)) return;
-          this.tpsl.takeOver(order);
-          order.planStatus = 'triggered';
-          this.triggered(spec, order);
-        } else if (order.price !== null) {
-          if (!isRestingCrossed(order.side, order.price, prices)) return;
-          this.fill(spec, order, { price: order.price, size: order.size - order.baseVolume }, 'maker');
-          this.finish(spec, order);
-        } else return;
-        this.ctx.orders.update(order);
-        this.ctx.changes.notify(order.userId, ['orders', 'assets']);
-      })();
+      try {
+        this.onTickerOrder(spec, listed, prices);
+      } catch (error) {
+        failure ??= error;
+      }
     }
+    if (failure !== undefined) throw failure;
+  }
+
+  /** Triggers or fills one listed open order on a ticker, in its own transaction. */
+  private onTickerOrder(spec: InstrumentSpec, listed: OrderRecord, prices: ReturnType<typeof tickerPrices>): void {
+    this.ctx.db.transaction(() => {
+      // A TP/SL closing order may have grown or been cancelled by an order handled before it here: read it again.
+      const order =
+        listed.parentOrderId === undefined ? listed : this.ctx.orders.find(listed.userId, 'spot', listed.orderId);
+      if (!order || !isOpen(order)) return;
+      if (order.planStatus === 'untriggered') {
+        if (!isTriggerReached(order.triggerUp, order.triggerPrice!, prices)) return;
+        this.tpsl.takeOver(order);
+        order.planStatus = 'triggered';
+        this.triggered(spec, order);
+      } else if (order.price !== null) {
+        if (!isRestingCrossed(order.side, order.price, prices)) return;
+        this.fill(spec, order, { price: order.price, size: order.size - order.baseVolume }, 'maker');
+        this.finish(spec, order);
+      } else return;
+      this.ctx.orders.update(order);
+      this.ctx.changes.notify(order.userId, ['orders', 'assets']);
+    })();
   }
 
   /** A stop order whose trigger was reached becomes a limit or market order and executes now, with the funds it froze. */
   private triggered(spec: InstrumentSpec, order: OrderRecord): void {
+    // A closing order whose hold is under one lot (a buy's fee left less than a lot) has nothing to sell: it ends and
+    // gives its hold back.
+    if (order.size === 0n) {
+      order.status = 'cancelled';
+      this.release(spec, order);
+      order.uTime = this.ctx.now();
+      return;
+    }
     const levels = this.ctx.simulator.takerLevels('SPOT', spec.symbol, order.side) ?? [];
     const preview = matchTaker(
       { side: order.side, limit: order.price, size: order.size, postOnly: order.force === 'post_only' },
@@ -191,7 +211,7 @@ export class SpotTrading {
     const cost = preview.fills.reduce((sum, fill) => sum + notional(spec, fill.price, fill.size), 0n);
     const affordable =
       order.side === 'sell' ||
-      cost + userFeeOn(this.ctx, order.userId, spec, cost, 'taker') <=
+      cost + this.quoteFeeHeld(spec, order, cost) <=
         order.frozen + this.ctx.accounts.balance(order.userId, spec.quoteCoin).available;
     const killed = order.force === 'fok' && preview.filled < order.size;
     if (preview.rejected || killed || !affordable || (order.orderType === 'market' && preview.filled === 0n)) {
@@ -221,17 +241,25 @@ export class SpotTrading {
     order.uTime = this.ctx.now();
   }
 
-  /** The funds an order freezes when accepted: a buy `price × size` plus the taker fee (a market buy the walk's cost + 1 %), a sell its size. */
+  /**
+   * The funds an order freezes when accepted: a buy `price × size` (a market buy the walk's cost, a stop market buy
+   * that + 1 %), its fee being paid in the base coin it receives; a sell its size.
+   */
   private freezeAmount(spec: InstrumentSpec, order: OrderRecord, walk: readonly Fill[]): bigint {
     if (order.side === 'sell') return sizeToMoney(spec, order.size);
     if (order.price !== null) {
       const value = notional(spec, order.price, order.size);
-      return value + userFeeOn(this.ctx, order.userId, spec, value, 'taker');
+      return value + this.quoteFeeHeld(spec, order, value);
     }
     const cost = walk.reduce((sum, fill) => sum + notional(spec, fill.price, fill.size), 0n);
-    if (order.triggerPrice === null) return cost + userFeeOn(this.ctx, order.userId, spec, cost, 'taker');
+    if (order.triggerPrice === null) return cost + this.quoteFeeHeld(spec, order, cost);
     const padded = divCeil(cost * MARKET_BUY_MARGIN_PERCENT, 100n);
-    return padded + userFeeOn(this.ctx, order.userId, spec, padded, 'taker');
+    return padded + this.quoteFeeHeld(spec, order, padded);
+  }
+
+  /** The taker fee a buy holds in the quote coin on top of `value`: none when it pays in the base coin (every new buy). */
+  private quoteFeeHeld(spec: InstrumentSpec, order: OrderRecord, value: bigint): bigint {
+    return order.feeInBase ? 0n : userFeeOn(this.ctx, order.userId, spec, value, 'taker');
   }
 
   /** Refuses an order its owner could not pay for, as {@link freeze} would, without freezing anything. */
@@ -252,13 +280,42 @@ export class SpotTrading {
   private fill(spec: InstrumentSpec, order: OrderRecord, fill: Fill, liquidity: Liquidity): void {
     const { accounts } = this.ctx;
     const value = notional(spec, fill.price, fill.size);
-    const fee = chargeFill(this.ctx, { order, spec, value, size: fill.size, liquidity });
     const bought = sizeToMoney(spec, fill.size);
+    const inBase = order.side === 'buy' && order.feeInBase;
+    const fee = chargeFill(this.ctx, {
+      order,
+      spec,
+      value,
+      size: fill.size,
+      liquidity,
+      ...(inBase ? { received: bought } : {}),
+    });
     const { userId } = order;
     const entry = { userId, ref: order.orderId, symbol: order.symbol, at: this.ctx.now() };
     const { quoteCoin: quote, baseCoin: base } = spec;
-    if (order.side === 'buy') {
-      // Cost, then fee, come out of this order's frozen funds; a stop market buy that costs more takes the rest from available.
+    if (inBase) {
+      // The cost comes out of this order's frozen funds (a stop market buy that costs more takes the rest from
+      // available); the fee out of the base coin it just received.
+      const valueFrozen = value < order.frozen ? value : order.frozen;
+      order.frozen -= valueFrozen;
+      accounts.post({
+        ...entry,
+        kind: 'trade',
+        lines: [
+          userLine(userId, 'spot_frozen', quote, -valueFrozen),
+          userLine(userId, 'spot', quote, valueFrozen - value),
+          systemLine('market', quote, value),
+          userLine(userId, 'spot', base, bought),
+          systemLine('market', base, -bought),
+        ],
+      });
+      accounts.post({
+        ...entry,
+        kind: 'fee',
+        lines: [userLine(userId, 'spot', base, -fee), systemLine('fees', base, fee)],
+      });
+    } else if (order.side === 'buy') {
+      // A buy placed before buys paid in the base coin: cost, then fee, come out of this order's frozen funds; a stop market buy that costs more takes the rest from available.
       const valueFrozen = value < order.frozen ? value : order.frozen;
       const feeFrozen = fee < order.frozen - valueFrozen ? fee : order.frozen - valueFrozen;
       order.frozen -= valueFrozen + feeFrozen;
@@ -305,9 +362,10 @@ export class SpotTrading {
     order.fee += fee;
     order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
     order.uTime = this.ctx.now();
-    // What this fill delivered is what its closing orders will spend: the base bought, or the proceeds after the fee.
+    // What this fill delivered is what its closing orders will spend: the base bought (less a fee paid in it), or
+    // the proceeds after the fee.
     if (order.presetTp !== null || order.presetSl !== null)
-      this.tpsl.protect(spec, order, fill.size, order.side === 'buy' ? bought : value - fee);
+      this.tpsl.protect(spec, order, fill.size, order.side === 'buy' ? bought - (inBase ? fee : 0n) : value - fee);
   }
 
   /** Ends an order: filled when complete, else cancelled; what it still froze goes back to available. */

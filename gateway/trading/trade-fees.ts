@@ -58,10 +58,15 @@ export interface ChargedFill {
   value: bigint;
   size: bigint;
   liquidity: Liquidity;
+  /**
+   * A spot buy paying in the base coin: the base it received (money units). The fee is then that much times the rate,
+   * rounded up to the money places, in the base coin; the volume it counts is still the fill's value.
+   */
+  received?: bigint;
 }
 
 /**
- * The fee of a fill at the user's VIP level at the moment of the fill (the level its earlier fills reached), then
+ * The fee of a fill (in the quote coin; a spot buy paying in the base coin, in the base coin) at the user's VIP level at the moment of the fill (the level its earlier fills reached), then
  * the fill counts toward the 30-day volume: the fill that crosses a level pays the old rate, the next one the new.
  * The volume is the fill's USDT value: a spot fill's quote value (its size when USDT is the base), a futures fill's
  * notional.
@@ -73,6 +78,7 @@ export function chargeFill(ctx: TradingContext, fill: ChargedFill): bigint {
   const rate = rateAtLevel(spec, book.levelOf(order.userId, at), liquidity);
   const volume = spec.baseCoin === 'USDT' && spec.quoteCoin !== 'USDT' ? sizeToMoney(spec, fill.size) : value;
   book.record({ userId: order.userId, orderId: order.orderId, market: marketOf(spec), volume, liquidity, rate, at });
+  if (fill.received !== undefined) return feeOf(fill.received, MONEY_PLACES, rate, MONEY_PLACES);
   return feeAtRate(spec, value, rate);
 }
 

@@ -358,6 +358,15 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
         CHECK (plan_type IN ('normal_plan', 'track_plan', 'moving_plan'));
     `,
   },
+  {
+    id: 400,
+    name: 'spot-buy-fee-in-base',
+    // A spot buy pays its fee in the base coin it receives, as the exchange charges it, and holds its value only.
+    // Orders placed before keep the quote-coin fee they held for (0); new spot buys are written with 1.
+    sql: `
+      ALTER TABLE trade_orders ADD COLUMN fee_in_base INTEGER NOT NULL DEFAULT 0 CHECK (fee_in_base IN (0, 1));
+    `,
+  },
 ];
 
 /** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */

@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { replyMarketOk } from '../http/envelope';
 import type { CoinBalance } from '../trading/account-store';
 import { coinPlaces } from '../trading/coin-places';
-import { formatMoney } from '../money/money-units';
+import { formatBalance } from '../money/money-units';
 import type { PaperTrading } from '../trading/paper-trading';
 import { requirePermission } from './api-key-auth';
 import { type ApiKeyEnv, apiCallerOf } from './api-key-env';
@@ -71,8 +71,8 @@ export function spotAccountRoutes(trading: PaperTrading, auth: MiddlewareHandler
       const shown = places.get(name);
       return {
         coin: name,
-        available: formatMoney(balance.available, shown),
-        frozen: formatMoney(balance.frozen, shown),
+        available: formatBalance(balance.available, shown),
+        frozen: formatBalance(balance.frozen, shown),
         locked: '0',
         limitAvailable: '0',
         uTime: String(changed.get(name) ?? now),

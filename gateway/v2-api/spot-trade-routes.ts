@@ -4,7 +4,7 @@ import { replyMarketOk } from '../http/envelope';
 import type { JsonObject } from '../http/validate';
 import type { InstrumentSpec } from '../market/instruments';
 import type { MatchLevel } from '../market/matching';
-import { feeOn, fillLiquidity } from '../trading/trade-fees';
+import { fillLiquidity } from '../trading/trade-fees';
 import { MONEY_PLACES, notional, pow10, unitsOf } from '../money/money-units';
 import { isOpen, type OrderRecord, TIMES_IN_FORCE } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
@@ -56,26 +56,22 @@ export const SPOT_TRADE_PATHS = {
 export const SPOT_BATCH_MAX = 50;
 
 /**
- * The base size a market buy of `quote` (money units) buys: the taker levels walked best first while their cost plus
- * the taker fee fits the quote amount, cut to the lot. The exchange reads a market buy's `size` as the quote coin to
- * spend; the paper engine takes a base size, so the order spends at most the amount asked, fee included.
+ * The base size a market buy of `quote` (money units) buys: the taker levels walked best first while their cost fits
+ * the quote amount, cut to the lot. The exchange reads a market buy's `size` as the quote coin to spend (its fee is
+ * paid in the base coin received); the paper engine takes a base size, so the order spends at most the amount asked.
  */
 export function baseForQuote(spec: InstrumentSpec, levels: readonly MatchLevel[], quote: bigint): bigint {
-  const [, digits = '0', decimals = ''] = /^(\d+)(?:\.(\d+))?$/.exec(spec.takerFeeRate) ?? [];
-  const rateScale = pow10(decimals.length);
-  const rate = BigInt(digits + decimals);
   const perUnit = pow10(MONEY_PLACES - spec.pricePlace - spec.volumePlace);
   let left = quote;
   let size = 0n;
   for (const level of levels) {
     const cost = notional(spec, level.price, level.size);
-    const withFee = cost + feeOn(spec, cost, 'taker');
-    if (withFee <= left) {
+    if (cost <= left) {
       size += level.size;
-      left -= withFee;
+      left -= cost;
       continue;
     }
-    size += (left * rateScale) / (level.price * perUnit * (rateScale + rate));
+    size += left / (level.price * perUnit);
     break;
   }
   const lot = unitsOf(spec.sizeMultiplier, spec.volumePlace);

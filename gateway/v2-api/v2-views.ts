@@ -16,11 +16,11 @@ const charged = (fee: string) => (/^[0.]+$/.test(fee) ? '0' : `-${fee}`);
 
 /**
  * The spot `feeDetail`: a JSON text (the exchange sends it as a string) with the newer `newFees` block and the block of
- * the coin paid in. The paper engine charges spot fees in the quote coin.
+ * the coin paid in (a buy's base coin, a sell's quote coin).
  */
-function spotFeeDetail(spec: InstrumentSpec, fee: string): string {
+function spotFeeDetail(feeCoin: string, fee: string): string {
   const total = charged(fee);
-  return `{"newFees":{"c":0,"d":0,"deduction":false,"r":${total},"t":${total},"totalDeductionFee":0},"${spec.quoteCoin}":{"deduction":false,"feeCoinCode":"${spec.quoteCoin}","totalDeductionFee":0,"totalFee":${total}}}`;
+  return `{"newFees":{"c":0,"d":0,"deduction":false,"r":${total},"t":${total},"totalDeductionFee":0},"${feeCoin}":{"deduction":false,"feeCoinCode":"${feeCoin}","totalDeductionFee":0,"totalFee":${total}}}`;
 }
 
 /** How the exchange names a spot order's origin: a market order, or a normal (limit) one. */
@@ -50,7 +50,7 @@ export function spotOrderInfo(spec: InstrumentSpec, order: OrderRecord) {
     baseVolume: view.baseVolume,
     quoteVolume: view.quoteVolume,
     enterPointSource: 'API',
-    feeDetail: spotFeeDetail(spec, view.fee),
+    feeDetail: spotFeeDetail(view.feeCoin, view.fee),
     orderSource: orderSourceOf(order),
     cancelReason: '',
     triggerPrice: view.triggerPrice === '' ? null : view.triggerPrice,
@@ -106,7 +106,7 @@ export function spotFill(fill: FillRecord, order: OrderRecord | undefined, userI
     priceAvg: view.price,
     size: view.size,
     amount: view.value,
-    feeDetail: { deduction: 'no', feeCoin: spec.quoteCoin, totalDeductionFee: '0', totalFee: charged(view.fee) },
+    feeDetail: { deduction: 'no', feeCoin: view.feeCoin, totalDeductionFee: '0', totalFee: charged(view.fee) },
     tradeScope,
     cTime: String(fill.at),
     uTime: String(fill.at),

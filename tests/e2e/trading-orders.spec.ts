@@ -33,6 +33,7 @@ interface OrderReply {
   quoteVolume: string;
   baseVolume: string;
   fee: string;
+  feeCoin: string;
 }
 
 test.describe('trading screens: orders and positions', () => {
@@ -96,9 +97,8 @@ test.describe('trading screens: orders and positions', () => {
       SLOW,
     );
 
-    // The order holds price × size plus the taker fee (0.1 %, rounded up to the 8 places of USDT).
-    const value = units(price, 2) * units(size, 6);
-    const held = value + (value + 999n) / 1000n;
+    // The order holds price × size (a buy's fee is paid in the BTC it receives).
+    const held = units(price, 2) * units(size, 6);
     // The form shows USDT at its 4 places, cut toward zero.
     await expect
       .poll(async () => units(await availableOf(screen.available)), SLOW)
@@ -148,9 +148,11 @@ test.describe('trading screens: orders and positions', () => {
     expect(order.baseVolume).toBe('0.001000');
     await expect(page.getByText('Order placed.')).toBeVisible();
 
-    // The cost of the fills plus the taker fee leaves the available USDT.
-    const spent = units(order.quoteVolume) + units(order.fee);
+    // The cost of the fills leaves the available USDT; the taker fee is paid in the BTC bought.
+    const spent = units(order.quoteVolume);
     expect(spent).toBeGreaterThan(0n);
+    expect(order.feeCoin).toBe('BTC');
+    expect(units(order.fee)).toBeGreaterThan(0n);
     await expect
       .poll(async () => units(await availableOf(screen.available)), SLOW)
       .toBe(cutToPlaces(units(before) - spent));
@@ -171,7 +173,10 @@ test.describe('trading screens: orders and positions', () => {
 
     await screen.tab(/^Assets/).click();
     const btc = screen.panel.getByRole('row', { name: /^BTC/ });
-    await expect(btc.getByRole('cell')).toHaveText(['0.001000', '0.000000'], SLOW);
+    // 0.001 BTC less its fee, shown to the 6 places of BTC (cut toward zero).
+    const received = cutToPlaces(units('0.001') - units(order.fee), 6);
+    const btcText = `0.${(received % 10n ** 8n).toString().padStart(8, '0').slice(0, 6)}`;
+    await expect(btc.getByRole('cell')).toHaveText([btcText, '0.000000'], SLOW);
     const usdt = screen.panel.getByRole('row', { name: /^USDT/ });
     const expected = cutToPlaces(units(before) - spent);
     const whole = expected / 10n ** 8n;

@@ -71,7 +71,16 @@ function useOrderColumns(withMarket: boolean): RecordColumn<OrderRecordRow>[] {
         cell: (o) => figure(isZero(o.priceAvg) ? null : o.priceAvg),
         csv: (o) => (isZero(o.priceAvg) ? '' : o.priceAvg),
       },
-      { label: 'asset.records.fee', cell: (o) => figure(o.fee), csv: (o) => o.fee },
+      // A spot buy pays its fee in the base coin it receives, so the fee names its coin.
+      {
+        label: 'asset.records.fee',
+        cell: (o) => (
+          <>
+            {figure(o.fee)} {o.feeCoin}
+          </>
+        ),
+        csv: (o) => `${o.fee} ${o.feeCoin}`,
+      },
       { label: 'asset.records.status', cell: (o) => t(STATUS_TEXT[o.status]), csv: (o) => t(STATUS_TEXT[o.status]) },
     ];
     if (withMarket)

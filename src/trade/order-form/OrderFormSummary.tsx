@@ -12,7 +12,7 @@ export interface OrderFormSummaryProps {
   /** What the order may spend (plain decimal), or null while unknown. */
   available: string | null;
   estimate: OrderEstimate;
-  /** The estimated fee in the quote coin and whether it is the maker or the taker rate. */
+  /** The estimated fee in the coin it is paid in, and whether it is the maker or the taker rate. */
   fee: FeePreview;
   /** Futures: the largest size a long and a short could open now (base coin), null while unknown. */
   maxOpen?: { long: string | null; short: string | null };
@@ -35,6 +35,8 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
     spendCoin === instrument.base ? instrument.sizePlaces : MONEY_PLACES_FALLBACK,
   );
   const quotePlaces = coinPlacesOf(instrument.quote, MONEY_PLACES_FALLBACK);
+  // A spot buy's fee is a share of the base coin it receives: shown to every place it has, not cut to the lot.
+  const feePlaces = fee.coin === instrument.quote ? quotePlaces : MONEY_PLACES_FALLBACK;
   const estimateLabel =
     estimate.kind === 'margin'
       ? t('trade.form.estMargin')
@@ -79,8 +81,7 @@ export function OrderFormSummary({ instrument, side, available, estimate, fee, m
           })}
         </dt>
         <dd data-testid="order-fee" data-liquidity={fee.liquidity}>
-          <bdi dir="ltr">{fee.value === null ? number(null) : `≈ ${number(fee.value, quotePlaces)}`}</bdi>{' '}
-          {instrument.quote}
+          <bdi dir="ltr">{fee.value === null ? number(null) : `≈ ${number(fee.value, feePlaces)}`}</bdi> {fee.coin}
         </dd>
       </div>
     </dl>

@@ -6,7 +6,8 @@ import {
   presetSideProblem,
   pricePresetProblem,
 } from '../../../engine/rules/order-estimate';
-import { estimateFee, type Liquidity, likelyLiquidity } from '../../../engine/rules/order-fee';
+import { MONEY_PLACES_FALLBACK } from '../../../engine/rules/coin-places';
+import { estimateBaseFee, estimateFee, type Liquidity, likelyLiquidity } from '../../../engine/rules/order-fee';
 import { type OrderMaxInput, orderSizeFor, percentOfMax, roomUnder } from '../../../engine/rules/order-max';
 import {
   type OrderDraft,
@@ -48,11 +49,15 @@ export interface OrderEstimate {
   value: string | null;
 }
 
-/** The fee preview: the rate the order will likely pay and the fee in the quote coin (null while unknown). */
+/**
+ * The fee preview: the rate the order will likely pay and the fee (null while unknown) in the coin it is paid in: a
+ * spot buy's in the base coin it receives, every other order's in the quote coin.
+ */
 export interface FeePreview {
   liquidity: Liquidity;
   rate: string;
   value: string | null;
+  coin: string;
 }
 
 /** One reason the order cannot be sent, under the field it concerns (`params` fill the message). */
@@ -319,8 +324,10 @@ function feeOf(
 ): FeePreview {
   const liquidity = likelyLiquidity({ ...form, lastPrice: lastPriceNow });
   const rate = liquidity === 'maker' ? instrument.makerFeeRate : instrument.takerFeeRate;
+  if (instrument.market === 'spot' && form.side === 'buy')
+    return { liquidity, rate, value: estimateBaseFee(size, rate, MONEY_PLACES_FALLBACK), coin: instrument.base };
   const value = estimateFee(unitPriceOf(form, lastPriceNow) ?? '', size, rate, quotePlacesOf(instrument));
-  return { liquidity, rate, value };
+  return { liquidity, rate, value, coin: instrument.quote };
 }
 
 /**

@@ -172,7 +172,7 @@ describe('startGateway with tls', () => {
 
       const started = Date.now();
       await running.close();
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(10_000);
       await Promise.all([sessionClosed, wsClosed]);
       expect(running.db.open).toBe(false);
       await expect(h2Connect(running.url, tls.cert)).rejects.toThrow();
@@ -195,7 +195,8 @@ async function closesWithin(running: RunningGateway, ms: number): Promise<boolea
 }
 
 // The gateway tracks a TLS server's sockets from the TCP connection on: a handshake under way or a session that has
-// not asked anything yet must not hold close() open (for a silent socket, the 120 s handshake timeout).
+// not asked anything yet must not hold close() open (for a silent socket, the 120 s handshake timeout). "Promptly" is
+// within 10 s: far from that timeout, and safe on a loaded machine.
 describe('startGateway with tls, closing during a handshake', () => {
   it('closes promptly with an HTTP/2 client that has only just connected', async () => {
     const own = tempDir('gateway-tls-close-');
@@ -204,7 +205,7 @@ describe('startGateway with tls, closing during a handshake', () => {
     session.on('error', () => undefined);
     try {
       await new Promise<void>((resolve) => session.once('connect', () => resolve()));
-      expect(await closesWithin(running, 2000)).toBe(true);
+      expect(await closesWithin(running, 10_000)).toBe(true);
     } finally {
       session.destroy();
       await running.close();
@@ -220,7 +221,7 @@ describe('startGateway with tls, closing during a handshake', () => {
     try {
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await closesWithin(running, 2000)).toBe(true);
+      expect(await closesWithin(running, 10_000)).toBe(true);
     } finally {
       socket.destroy();
       await running.close();

@@ -24,17 +24,17 @@ const amountValue = () => (amount().element() as HTMLInputElement).value;
 const slider = () => page.getByRole('slider', { name: 'Share of the most you can use' });
 
 describe('OrderForm percentage slider and Max', () => {
-  it('fills the largest lot the quote balance pays for with the taker fee, and a share of it', async () => {
+  it('fills the largest lot the quote balance pays for (the fee is paid in the coin bought), and a share of it', async () => {
     await renderForm();
     await userEvent.click(page.getByRole('button', { name: 'Max', exact: true }));
-    // 1000 USDT / (100 × 1.001) = 9.99000… → 9.9900 BTC: 999 USDT plus a fee of 1.00.
-    await expect.poll(amountValue).toBe('9.9900');
+    // 1000 USDT / 100 = 10 BTC: the whole 1000 USDT, the fee coming out of the BTC received.
+    await expect.poll(amountValue).toBe('10.0000');
     await expect.element(slider()).toHaveAttribute('aria-valuetext', '100%');
     await userEvent.click(page.getByRole('button', { name: '25%', exact: true }));
-    await expect.poll(amountValue).toBe('2.4975');
+    await expect.poll(amountValue).toBe('2.5000');
     await expect.element(slider()).toHaveAttribute('aria-valuetext', '25%');
     // A typed amount moves the slider to its share.
-    await userEvent.fill(amount(), '4.995');
+    await userEvent.fill(amount(), '5');
     await expect.element(slider()).toHaveAttribute('aria-valuetext', '50%');
   });
 
@@ -127,11 +127,13 @@ describe('OrderForm fee preview', () => {
     await userEvent.fill(amount(), '1');
     const fee = page.getByTestId('order-fee');
     await expect.element(fee).toHaveAttribute('data-liquidity', 'maker');
-    await expect.element(fee).toHaveTextContent('≈ 0.1000 USDT');
+    // A buy pays its fee in the BTC it receives: 1 × 0.001, to every place a balance keeps.
+    await expect.element(fee).toHaveTextContent('≈ 0.00100000 BTC');
     await expect.element(page.getByText('Est. fee (maker 0.1%)')).toBeVisible();
     await userEvent.click(page.getByText('Market', { exact: true }));
     await expect.element(fee).toHaveAttribute('data-liquidity', 'taker');
-    // 1 × 101 × 0.001 = 0.101, rounded up to the cent.
+    // A sell pays in the USDT it receives: 1 × 101 × 0.001 = 0.101, rounded up to the cent.
+    await userEvent.click(page.getByText('Sell', { exact: true }));
     await expect.element(fee).toHaveTextContent('≈ 0.1100 USDT');
   });
 

@@ -37,18 +37,20 @@ const futuresBuy = (patch: Partial<OrderMaxInput> = {}): OrderMaxInput => ({
 });
 
 describe('orderSizeFor', () => {
-  it('sizes a spot buy at the quote available ÷ price, less the taker fee the gateway freezes', () => {
-    // 1000 / (100 × 1.001) = 9.99000…; 9.990 × 100 = 999 plus a fee of 0.999 → 1.00: exactly 1000.
-    expect(orderSizeFor(spotBuy(), 100)).toBe('9.990');
-    // Half: 500 / 100.1 = 4.995004…; 499.5 + 0.50 = 500.
-    expect(orderSizeFor(spotBuy(), 50)).toBe('4.995');
-    expect(orderSizeFor(spotBuy(), 25)).toBe('2.497');
+  it('sizes a spot buy at the quote available ÷ price: its fee is paid in the base coin it receives', () => {
+    // 1000 / 100 = 10: the gateway holds 1000 USDT and takes the fee out of the 10 BTC bought.
+    expect(orderSizeFor(spotBuy(), 100)).toBe('10.000');
+    expect(orderSizeFor(spotBuy(), 50)).toBe('5.000');
+    // A quarter at 100.3: 250 / 100.3 = 2.4925… → 2.492 (250 − 2.492 × 100.3 = 0.0484 left, under a lot's value).
+    expect(orderSizeFor(spotBuy({ price: '100.3' }), 25)).toBe('2.492');
+    // The fee rate changes nothing for a spot buy.
+    expect(orderSizeFor(spotBuy({ takerFeeRate: '0.01' }), 100)).toBe('10.000');
   });
 
-  it('steps back a lot when the fee, rounded up as the gateway rounds it, would not fit', () => {
-    // Exact share: 100.1 / 100.1 = 1.00, but 100 + fee 0.1 rounded up to a whole unit (1) = 101 > 100.1.
-    const input = spotBuy({ available: '100.1', sizeStep: '0.01', reservePlaces: 0 });
-    expect(orderSizeFor(input, 100)).toBe('0.99');
+  it('steps back a lot when the value would not fit', () => {
+    // 100.1 / 0.7 = 143.0: 143 × 0.7 = 100.1 fits exactly; at 0.71, 140.98… → 140.
+    expect(orderSizeFor(spotBuy({ available: '100.1', price: '0.7', sizeStep: '1' }), 100)).toBe('143');
+    expect(orderSizeFor(spotBuy({ available: '100.1', price: '0.71', sizeStep: '1' }), 100)).toBe('140');
   });
 
   it('sizes a spot sell at the base available floored to the lot', () => {
@@ -118,7 +120,7 @@ describe('orderSizeFor', () => {
   });
 
   it('clamps the share to 0 … 100 %', () => {
-    expect(orderSizeFor(spotBuy(), 150)).toBe('9.990');
+    expect(orderSizeFor(spotBuy(), 150)).toBe('10.000');
     expect(orderSizeFor(spotBuy(), -5)).toBe('0.000');
     expect(orderSizeFor(spotBuy(), Number.NaN)).toBe('0.000');
   });
@@ -144,8 +146,9 @@ const ceilDiv = (a: bigint, b: bigint) => (a % b === 0n ? a / b : a / b + 1n);
 const PLACES = 30;
 function gatewayReserve(input: OrderMaxInput, size: string, quotePlaces: number): bigint {
   const value = (unitsOf(input.price as string, 15) * unitsOf(size, 15)) as bigint; // 10^-30
+  // A spot buy holds its value only: its fee is paid in the base coin it receives.
+  if (input.market === 'spot') return value;
   const fee = feeOf(value, PLACES, input.takerFeeRate, quotePlaces) * 10n ** BigInt(PLACES - quotePlaces);
-  if (input.market === 'spot') return value + fee;
   // The gateway holds margin for what the order opens beyond the position it closes first.
   const closing = unitsOf(input.closable ?? '0', 15);
   const sized = unitsOf(size, 15);

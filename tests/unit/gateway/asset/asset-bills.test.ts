@@ -168,7 +168,8 @@ describe('GET /v1/asset/bills', () => {
     h.step();
     expect((await ann.ok('/v1/trade/spot/history-orders'))[0]).toMatchObject({ status: 'filled' });
     expect((await ofOrder()).map((r) => [r.kind, r.coin, r.amount])).toEqual([
-      ['fee', 'USDT', expect.stringMatching(/^-0\.0/)],
+      // A buy's fee is paid in the BGB it received.
+      ['fee', 'BGB', expect.stringMatching(/^-0\.0/)],
       ['trade', 'USDT', `-${(Number(price) * 10).toFixed(8)}`],
       ['trade', 'BGB', '10.00000000'],
     ]);

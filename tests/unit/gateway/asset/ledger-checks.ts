@@ -67,16 +67,21 @@ export function balanceMismatches(db: Database): string[] {
     .map((key) => `${key} ${stored.get(key) ?? 0n} ${ledger.get(key) ?? 0n}`);
 }
 
-/** The fees charged per coin, from the orders' `fee` column (spot in the quote coin, futures in USDT) and the withdrawals. */
+/**
+ * The fees charged per coin, from the orders' `fee` column (spot in the quote coin, or the base coin for a buy that pays
+ * there; futures in USDT) and the withdrawals.
+ */
 function feesCharged(db: Database, simulator: MarketSimulator, flows: OutsideFlows): Map<string, bigint> {
   const fees = new Map(flows.withdrawalFees);
-  const orders = db.prepare('SELECT market, symbol, fee FROM trade_orders').all() as {
+  const orders = db.prepare('SELECT market, symbol, fee, fee_in_base FROM trade_orders').all() as {
     market: 'spot' | 'futures';
     symbol: string;
     fee: string;
+    fee_in_base: 0 | 1;
   }[];
   for (const order of orders) {
-    const coin = order.market === 'spot' ? simulator.getInstrument('SPOT', order.symbol)!.quoteCoin : 'USDT';
+    const spec = order.market === 'spot' ? simulator.getInstrument('SPOT', order.symbol)! : undefined;
+    const coin = spec === undefined ? 'USDT' : order.fee_in_base === 1 ? spec.baseCoin : spec.quoteCoin;
     addTo(fees, coin, BigInt(order.fee));
   }
   return fees;

@@ -223,8 +223,11 @@ describe('GET /v1/asset/fills', () => {
       expect(sum('value').eq(order.quoteVolume), order.symbol).toBe(true);
       expect(sum('fee').eq(order.fee), order.symbol).toBe(true);
       for (const fill of own) {
-        expect(fill).toMatchObject({ symbol: order.symbol, side: order.side, feeCoin: 'USDT' });
+        // The fee is paid in the coin the fill delivered: a buy's base coin, a sell's USDT; the order names the same.
         const spec = h.simulator.getInstrument('SPOT', order.symbol)!;
+        const feeCoin = order.side === 'buy' ? spec.baseCoin : 'USDT';
+        expect(fill).toMatchObject({ symbol: order.symbol, side: order.side, feeCoin });
+        expect(order.feeCoin).toBe(feeCoin);
         const price = new D(fill.value!).div(fill.size!).toDecimalPlaces(spec.pricePlace, D.ROUND_HALF_UP);
         expect(fill.price).toBe(price.toFixed(spec.pricePlace));
       }

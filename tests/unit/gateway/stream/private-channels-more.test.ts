@@ -170,7 +170,8 @@ describe('fill channel, spot', () => {
         orderType: 'market',
         side: 'buy',
         tradeScope: 'taker',
-        feeDetail: [expect.objectContaining({ feeCoin: 'USDT', deduction: 'no', totalDeductionFee: '0' })],
+        // A buy pays its fee in the BGB it receives.
+        feeDetail: [expect.objectContaining({ feeCoin: 'BGB', deduction: 'no', totalDeductionFee: '0' })],
       });
       // ccxt reads a row without posMode as a spot trade.
       expect(row).not.toHaveProperty('posMode');
@@ -596,7 +597,7 @@ describe('ccxt.pro bitget against the event channels', () => {
       const [spotTrade] = await spotTrades;
       expect(spotTrade).toMatchObject({ order: spot.orderId, symbol: 'BTC/USDT', side: 'buy', takerOrMaker: 'taker' });
       expect(spotTrade!.amount).toBe(0.001);
-      expect(spotTrade!.fee).toMatchObject({ currency: 'USDT', cost: Number(spot.fee) });
+      expect(spotTrade!.fee).toMatchObject({ currency: 'BTC', cost: Number(spot.fee) });
       const [swapTrade] = await swapTrades;
       expect(swapTrade).toMatchObject({ order: swap.orderId, symbol: 'BTC/USDT:USDT', amount: 0.01 });
       expect(swapTrade!.price).toBe(Number(swap.priceAvg));

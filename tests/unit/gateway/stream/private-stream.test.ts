@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { createHmac } from 'node:crypto';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,7 +283,10 @@ describe('private stream channels', () => {
     ]);
     const account = await client.waitFor((m) => isPush('account', 'SPOT')(m) && m.action === 'update', { from });
     expect(account.data).toEqual([expect.objectContaining({ coin: 'USDT' })]);
-    expect(Number((account.data![0] as { frozen: string }).frozen)).toBeGreaterThan(Number(price) * 0.001);
+    // A buy holds its value only (its fee is paid in the BTC it receives).
+    expect(new Decimal((account.data![0] as { frozen: string }).frozen).eq(new Decimal(price).times('0.001'))).toBe(
+      true,
+    );
 
     await rest(key, 'POST', '/api/v2/spot/trade/cancel-order', { symbol: 'BTCUSDT', orderId: placed.orderId });
     const cancelled = await client.waitFor(

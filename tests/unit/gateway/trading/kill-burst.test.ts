@@ -1,13 +1,11 @@
-import { type ChildProcess, execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { V2_BULK_PATHS } from '../../../../gateway/v2-api/v2-bulk-routes';
-import { type KeyCredentials, signedHeaders } from '../api-keys/apikey-support';
+import type { KeyCredentials, Reply } from '../api-keys/apikey-support';
 import { balanceMismatches, unbalancedEntries } from '../asset/ledger-checks';
-import { firstLineOf, spawnMain, tempDir } from '../support';
+import { tempDir } from '../support';
+import { createKey, killStarted, socketClient, startGateway, stopGateway } from '../v2-api/v2-socket-support';
 
 /**
  * The money paths under kill -9: a real gateway process (gateway/main.ts on a socket, its own data directory) takes a
@@ -18,57 +16,24 @@ import { firstLineOf, spawnMain, tempDir } from '../support';
  * not get any of them twice.
  */
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BURST = 60;
 /** The SIGKILL lands once this many of the burst's replies are in: mid-burst whatever the machine's speed. */
 const KILL_AFTER_REPLIES = 20;
 
-interface Reply {
-  code: string;
-  msg: string;
-  data: unknown;
-}
-
-let children: ChildProcess[] = [];
 let removeDir: (() => void) | null = null;
 afterEach(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  children = [];
+  killStarted();
   removeDir?.();
   removeDir = null;
 });
 
-async function startGateway(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  // The burst measures what a kill loses or doubles, so the API's per-route limits (429) are lifted here.
-  const child = spawnMain({ DATA_DIR: dataDir, API_RATE_LIMITS: '0' });
-  children.push(child);
-  const line = await firstLineOf(child);
-  return { child, url: line.replace('Exchange client running at ', '').replace(/\/$/, '') };
-}
-
-async function createKey(dataDir: string): Promise<KeyCredentials> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'gateway/api-key-cli.ts', '--email', 'demo@example.com', '--data-dir', dataDir],
-    { cwd: ROOT },
-  );
-  return JSON.parse(stdout) as KeyCredentials;
-}
-
-/** A client library's signed requests over the socket; every request a fresh millisecond (no replay refusals). */
+/** A client library's signed requests over the socket, answering the JSON replies. */
 function clientOf(url: string, key: KeyCredentials) {
-  let last = 0;
-  const send = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply> => {
-    last = Math.max(Date.now(), last + 1);
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: signedHeaders(key, { method, path, body: text, timestamp: last }),
-      body: text,
-    });
-    return (await response.json()) as Reply;
+  const client = socketClient(url, key);
+  return {
+    get: async (path: string) => (await client.get(path)).reply,
+    post: async (path: string, body: unknown) => (await client.post(path, body)).reply,
   };
-  return { get: (path: string) => send('GET', path), post: (path: string, body: unknown) => send('POST', path, body) };
 }
 
 async function lastPrice(url: string, path: string): Promise<Decimal> {
@@ -81,7 +46,7 @@ describe('a gateway killed with SIGKILL in a burst of trading', () => {
     const dir = tempDir('kill-burst-');
     removeDir = dir.remove;
     const first = await startGateway(dir.path);
-    const key = await createKey(dir.path);
+    const key = await createKey(dir.path, ['read', 'spot_trade', 'futures_trade']);
     const api = clientOf(first.url, key);
 
     const btc = await lastPrice(first.url, '/api/v2/spot/market/tickers?symbol=BTCUSDT');
@@ -157,7 +122,6 @@ describe('a gateway killed with SIGKILL in a burst of trading', () => {
     }
     const acknowledged = new Map<string, string>();
     let replies = 0;
-    const exited = new Promise<void>((resolve) => first.child.on('exit', () => resolve()));
     const outcomes = await Promise.allSettled(
       burst.map(async (step) => {
         const reply = await step.request();
@@ -169,7 +133,7 @@ describe('a gateway killed with SIGKILL in a burst of trading', () => {
         return reply;
       }),
     );
-    await exited;
+    await first.exited;
     // The kill came once KILL_AFTER_REPLIES replies were in; what was still in flight was cut off with the socket.
     expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(KILL_AFTER_REPLIES);
 
@@ -194,9 +158,7 @@ describe('a gateway killed with SIGKILL in a burst of trading', () => {
           : await again.post('/api/v2/mix/order/place-order', mixOrder(step.clientOid!, 'buy'));
       if (acknowledged.has(step.clientOid!)) expect(resent.code, step.clientOid).not.toBe('00000');
     }
-    const closing = new Promise<void>((resolve) => second.child.on('exit', () => resolve()));
-    second.child.kill('SIGTERM');
-    await closing;
+    await stopGateway(second);
 
     const db = new Database(`${dir.path}/gateway.db`, { readonly: true });
     try {

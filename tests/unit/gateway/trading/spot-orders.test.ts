@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assetOf, makeTradingHarness, type TradingHarness } from './trading-support';
+import { assetOf, ledgerBalanceOf, makeTradingHarness, type TradingHarness } from './trading-support';
 
 let h: TradingHarness;
 beforeEach(() => {
@@ -11,9 +11,13 @@ afterEach(() => h.close());
 
 const bestAsk = () => h.simulator.getBook('SPOT', 'BTCUSDT', 5)!.asks[0]![0];
 const bestBid = () => h.simulator.getBook('SPOT', 'BTCUSDT', 5)!.bids[0]![0];
+const spec = (symbol: string) => h.simulator.getInstrument('SPOT', symbol)!;
+/** The fee a buy of `size` pays in the base coin it receives: size × rate, rounded up to 8 places. */
+const baseFee = (size: Decimal.Value, rate: string) =>
+  new Decimal(size).times(rate).toDecimalPlaces(8, Decimal.ROUND_UP);
 
 describe('a resting limit buy', () => {
-  it('freezes price × size plus the taker fee, shows in open orders, and cancelling gives the funds back', async () => {
+  it('freezes price × size (the fee is paid in the BTC it buys), shows in open orders, and cancelling gives the funds back', async () => {
     const ann = await h.trader('ann@example.com');
     const price = new Decimal(bestBid()).minus(100).toFixed(2);
     const order = await ann.ok('/v1/trade/spot/place-order', {
@@ -32,8 +36,8 @@ describe('a resting limit buy', () => {
       price,
       size: '0.010000',
     });
-    const value = new Decimal(price).times('0.01');
-    const frozen = value.plus(value.times('0.001').toDecimalPlaces(8, Decimal.ROUND_UP));
+    // Nothing is held for the fee: it is paid in the BTC a fill delivers.
+    const frozen = new Decimal(price).times('0.01');
     expect(await assetOf(ann, 'USDT')).toEqual({
       coin: 'USDT',
       available: new Decimal(10000).minus(frozen).toFixed(8),
@@ -53,7 +57,7 @@ describe('a resting limit buy', () => {
 });
 
 describe('a market buy', () => {
-  it('walks the asks best first, pays the taker fee, and takes the liquidity out of the public order book', async () => {
+  it('walks the asks best first, pays the taker fee in the BGB it buys, and takes the liquidity out of the public order book', async () => {
     const ann = await h.trader('ann@example.com');
     const asks = h.simulator.getBook('SPOT', 'BGBUSDT', 3)!.asks;
     const half = new Decimal(asks[1]![1]).div(2).toDecimalPlaces(4).toFixed(4);
@@ -69,17 +73,20 @@ describe('a market buy', () => {
       size,
     });
     const cost = new Decimal(asks[0]![0]).times(asks[0]![1]).plus(new Decimal(asks[1]![0]).times(half));
-    const fee = cost.times('0.001').toDecimalPlaces(8, Decimal.ROUND_UP);
+    // Each level's fill pays the taker fee on the BGB it delivered, rounded up on its own.
+    const fee = baseFee(asks[0]![1], spec('BGBUSDT').takerFeeRate).plus(baseFee(half, spec('BGBUSDT').takerFeeRate));
     expect(order).toMatchObject({
       status: 'filled',
       baseVolume: size,
       quoteVolume: cost.toFixed(8),
       fee: fee.toFixed(8),
-      feeCoin: 'USDT',
+      feeCoin: 'BGB',
     });
-    expect(await assetOf(ann, 'BGB')).toMatchObject({ available: size });
+    expect(ledgerBalanceOf(h, ann, 'BGB')).toEqual({ available: new Decimal(size).minus(fee).toFixed(), frozen: '0' });
+    // The cost alone comes out of USDT, and nothing stays frozen.
     expect(await assetOf(ann, 'USDT')).toMatchObject({
-      available: new Decimal(10000).minus(cost).minus(fee).toFixed(8),
+      available: new Decimal(10000).minus(cost).toFixed(8),
+      frozen: '0.00000000',
     });
 
     // The public order book now lacks the first level and half of the second...
@@ -107,7 +114,7 @@ describe('a market buy', () => {
 });
 
 describe('maker fills', () => {
-  it('fills a resting buy at its own price with the maker fee when the market comes down', async () => {
+  it('fills a resting buy at its own price with the maker fee, in BTC, when the market comes down', async () => {
     const ann = await h.trader('ann@example.com');
     const price = new Decimal(bestBid()).minus(500).toFixed(2);
     const order = await ann.ok('/v1/trade/spot/place-order', {
@@ -123,16 +130,22 @@ describe('maker fills', () => {
     h.step();
     const [filled] = await ann.ok('/v1/trade/spot/history-orders');
     const value = new Decimal(price).times('0.01');
+    const fee = baseFee('0.01', spec('BTCUSDT').makerFeeRate);
     expect(filled).toMatchObject({
       orderId: order.orderId,
       status: 'filled',
       priceAvg: price,
-      fee: value.times('0.001').toFixed(8),
+      fee: fee.toFixed(8),
+      feeCoin: 'BTC',
     });
-    expect(await assetOf(ann, 'BTC')).toMatchObject({ available: '0.010000' });
-    // Frozen at the taker rate, charged at the maker rate: the rest is back in available.
+    // The BTC bought less the maker fee paid in it.
+    expect(ledgerBalanceOf(h, ann, 'BTC')).toEqual({
+      available: new Decimal('0.01').minus(fee).toFixed(),
+      frozen: '0',
+    });
+    // Frozen price × size, spent whole at the order's own price: nothing is left frozen or given back.
     expect(await assetOf(ann, 'USDT')).toMatchObject({
-      available: new Decimal(10000).minus(value).minus(value.times('0.001')).toFixed(8),
+      available: new Decimal(10000).minus(value).toFixed(8),
       frozen: '0.00000000',
     });
   });

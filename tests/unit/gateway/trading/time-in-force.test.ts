@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assetOf, makeTradingHarness, type TradingHarness } from './trading-support';
+import { assetOf, ledgerBalanceOf, makeTradingHarness, type TradingHarness } from './trading-support';
 
 let h: TradingHarness;
 beforeEach(() => {
@@ -32,10 +32,18 @@ describe('time in force on spot', () => {
     });
     expect(order).toMatchObject({ force: 'ioc', status: 'cancelled' });
     expect(new Decimal(order.baseVolume).eq(ask.size)).toBe(true);
-    // What it paid is exactly the level's price × size and the fee it reports; nothing of the cancelled rest stays held.
+    // What it paid is exactly the level's price × size; the taker fee is paid in the DOGE it bought, rounded up to 8
+    // places; nothing of the cancelled rest stays held.
     expect(new Decimal(order.quoteVolume).eq(new Decimal(ask.price).times(ask.size))).toBe(true);
+    const rate = h.simulator.getInstrument('SPOT', SYMBOL)!.takerFeeRate;
+    const fee = new Decimal(ask.size).times(rate).toDecimalPlaces(8, Decimal.ROUND_UP);
+    expect(order).toMatchObject({ fee: fee.toFixed(8), feeCoin: 'DOGE' });
+    expect(ledgerBalanceOf(h, ann, 'DOGE')).toEqual({
+      available: new Decimal(ask.size).minus(fee).toFixed(),
+      frozen: '0',
+    });
     expect(await assetOf(ann, 'USDT')).toMatchObject({
-      available: new Decimal(10000).minus(order.quoteVolume).minus(order.fee).toFixed(8),
+      available: new Decimal(10000).minus(order.quoteVolume).toFixed(8),
       frozen: '0.00000000',
     });
     expect(await ann.ok(`/v1/trade/spot/open-orders?symbol=${SYMBOL}`)).toEqual([]);

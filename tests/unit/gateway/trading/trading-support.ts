@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import Decimal from 'decimal.js';
 import type { Hono } from 'hono';
 import { expect, vi } from 'vitest';
 import { createApp } from '../../../../gateway/app';
@@ -8,6 +9,7 @@ import { openDatabase } from '../../../../gateway/open-database';
 import type { GatewayEnv } from '../../../../gateway/http/gateway-env';
 import { createLogger } from '../../../../gateway/log/logger';
 import { MarketSimulator } from '../../../../gateway/market/simulator';
+import { MONEY_PLACES } from '../../../../gateway/money/money-units';
 import { createSignPolicy } from '../../../../gateway/security/sign-config';
 import { createPaperTrading, type PaperTrading } from '../../../../gateway/trading/paper-trading';
 import { TEST_SCRYPT } from '../auth/auth-support';
@@ -146,6 +148,23 @@ export async function assetOf(trader: Trader, coin: string): Promise<{ available
     frozen: string;
   }>;
   return assets.find((a) => a.coin === coin) ?? { available: '0', frozen: '0' };
+}
+
+/**
+ * A coin's balance of the trader as the ledger keeps it, every place included (the assets route cuts a balance to the
+ * coin's places), as plain numbers ("0", "0.00999").
+ */
+export function ledgerBalanceOf(
+  h: TradingHarness,
+  trader: Trader,
+  coin: string,
+): { available: string; frozen: string } {
+  const row = h.db
+    .prepare('SELECT available, frozen FROM trade_balances WHERE user_id = ? AND coin = ?')
+    .get(trader.userId, coin) as { available: string; frozen: string } | undefined;
+  const plain = (units: string | undefined) =>
+    new Decimal(units ?? '0').div(new Decimal(10).pow(MONEY_PLACES)).toFixed();
+  return { available: plain(row?.available), frozen: plain(row?.frozen) };
 }
 
 /**

@@ -71,7 +71,12 @@ async function buyBtc(client: V2Client, quote: string) {
   const fills = ok(await client.get(S.fills, { symbol: 'BTCUSDT', orderId }));
   return {
     orderId,
-    fills: fills as Array<{ priceAvg: string; size: string; amount: string; feeDetail: { totalFee: string } }>,
+    fills: fills as Array<{
+      priceAvg: string;
+      size: string;
+      amount: string;
+      feeDetail: { totalFee: string; feeCoin: string };
+    }>,
   };
 }
 
@@ -91,11 +96,12 @@ describe('GET /api/v2/spot/account/bills', () => {
     expect(btc).toHaveLength(fills.length);
     for (const row of [...btc, ...usdt.slice(0, -1)])
       expect(row).toMatchObject({ groupType: 'transaction', businessType: 'buy', cTime: String(T0) });
-    // What the fills bought and paid, and their fees, all in the bills.
+    // What the fills bought and paid, and their fees (a buy's in the BTC it received), all in the bills.
     expect(sum(btc.map((row) => row.size))).toBe(sum(fills.map((fill) => fill.size)));
-    expect(btc.every((row) => row.fees === '0.00000000')).toBe(true);
+    expect(sum(btc.map((row) => row.fees))).toBe(sum(fills.map((fill) => fill.feeDetail.totalFee)));
+    expect(fills.every((fill) => fill.feeDetail.feeCoin === 'BTC' && fill.feeDetail.totalFee !== '0')).toBe(true);
     expect(sum(usdt.slice(0, -1).map((row) => row.size))).toBe(sum(fills.map((fill) => `-${fill.amount}`)));
-    expect(sum(usdt.slice(0, -1).map((row) => row.fees))).toBe(sum(fills.map((fill) => fill.feeDetail.totalFee)));
+    expect(usdt.every((row) => row.fees === '0.00000000')).toBe(true);
     // The oldest row is the paper grant; the newest balances are the account's now.
     expect(usdt.at(-1)).toMatchObject({ groupType: 'other', businessType: 'airdrop_rewards', size: '10000.00000000' });
     const assets = ok(await bot.get('/api/v2/spot/account/assets'));
@@ -104,7 +110,7 @@ describe('GET /api/v2/spot/account/bills', () => {
     expect(money(btc[0]!.balance)).toBe(money(held('BTC')));
     expectChained(usdt.map((row) => ({ balance: row.balance, change: sum([row.size, row.fees]) })));
     expectChained([
-      ...btc.map((row) => ({ balance: row.balance, change: row.size })),
+      ...btc.map((row) => ({ balance: row.balance, change: sum([row.size, row.fees]) })),
       { balance: '0.00000000', change: '0' },
     ]);
     // billIds are unique and fall down the list.
@@ -281,11 +287,10 @@ describe('GET /api/v2/common/trade-rate', () => {
 
     const { orderId, fills } = await buyBtc(bot, '100');
     expect(chargedRates(orderId)).toEqual([{ liquidity: 'taker', rate: level0.takerFeeRate }]);
-    // Each fill's fee is its value at that rate, rounded up to the quote precision.
-    const places = Math.min(spotSpec.quotePrecision, MONEY_PLACES);
+    // Each fill's fee is the BTC it bought at that rate, rounded up to the money places, in BTC.
     for (const fill of fills) {
-      const value = new Decimal(fill.priceAvg).times(fill.size);
-      const fee = value.times(level0.takerFeeRate).toDecimalPlaces(places, Decimal.ROUND_UP);
+      const fee = new Decimal(fill.size).times(level0.takerFeeRate).toDecimalPlaces(MONEY_PLACES, Decimal.ROUND_UP);
+      expect(fill.feeDetail.feeCoin).toBe('BTC');
       expect(new Decimal(fill.feeDetail.totalFee).neg().eq(fee), `${fill.size} at ${fill.priceAvg}`).toBe(true);
     }
 
@@ -341,7 +346,9 @@ describe('the ledger and fee routes through ccxt', () => {
     const spotTransfer = spot.find((entry) => entry.type === 'transfer');
     expect(spotTransfer).toMatchObject({ direction: 'out', amount: 15, currency: 'USDT', id: spot[0]!.id });
     expect(spotTransfer!.before! - spotTransfer!.after!).toBeCloseTo(15, 8);
-    expect(spot.filter((entry) => entry.type === 'trade' && entry.fee!.cost! > 0).length).toBeGreaterThan(0);
+    // A buy's fee is in the BTC it bought: its BTC ledger shows the trade with a fee.
+    const btcLedger = await bitget.fetchLedger('BTC');
+    expect(btcLedger.filter((entry) => entry.type === 'trade' && entry.fee!.cost! > 0).length).toBeGreaterThan(0);
     const swap = await bitget.fetchLedger('USDT', undefined, undefined, { type: 'swap' });
     expect(swap.map((entry) => [entry.type, entry.direction, entry.amount, entry.after])).toEqual([
       ['transfer', 'in', 15, 10015],

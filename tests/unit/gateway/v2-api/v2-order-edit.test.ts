@@ -23,11 +23,9 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-/** What a spot limit buy holds: price × size plus the taker fee rounded up to the quote precision (8 decimals shown). */
+/** What a spot limit buy holds: price × size (its fee is paid in the BTC it buys; 8 decimals shown). */
 function spotBuyHold(price: string, size: string): string {
-  const spec = h.trading.ctx.spec('SPOT', 'BTCUSDT');
-  const value = new Decimal(price).times(size);
-  return value.plus(value.times(spec.takerFeeRate).toDecimalPlaces(spec.quotePrecision, Decimal.ROUND_UP)).toFixed(8);
+  return new Decimal(price).times(size).toFixed(8);
 }
 
 /** What a futures limit opening order holds: value / leverage rounded up to the quote precision (8 decimals shown). */

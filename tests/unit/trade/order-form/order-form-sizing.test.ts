@@ -51,10 +51,10 @@ describe('percentPatch', () => {
   };
 
   it('writes the share of Max in the coin the amount is typed in', () => {
-    // 1000 USDT / (100 × 1.001) → 9.9900 BTC; a quarter of it is 2.4975.
-    expect(percentPatch(formOf({}), SPOT, input, 100)).toEqual({ size: '9.9900' });
-    expect(percentPatch(formOf({}), SPOT, input, 25)).toEqual({ size: '2.4975' });
-    expect(percentPatch(formOf({ sizeUnit: 'quote' }), SPOT, input, 25)).toEqual({ quoteAmount: '249.75' });
+    // 1000 USDT / 100 → 10 BTC (a buy's fee is paid in the BTC it receives); a quarter of it is 2.5.
+    expect(percentPatch(formOf({}), SPOT, input, 100)).toEqual({ size: '10.0000' });
+    expect(percentPatch(formOf({}), SPOT, input, 25)).toEqual({ size: '2.5000' });
+    expect(percentPatch(formOf({ sizeUnit: 'quote' }), SPOT, input, 25)).toEqual({ quoteAmount: '250.00' });
   });
 
   it('empties the amount at 0 %, and writes nothing while Max is unknown', () => {

@@ -102,7 +102,8 @@ describe('summarizeOrderForm on a spot limit order', () => {
     expect(summary.available).toBe('1000');
     expect(summary.sendSize).toBe('1');
     expect(summary.estimate).toEqual({ kind: 'cost', value: '100' });
-    expect(summary.fee).toEqual({ liquidity: 'maker', rate: '0.001', value: '0.10' });
+    // A buy pays its fee in the base coin it receives: 1 × 0.001 BTC, to every place a balance keeps.
+    expect(summary.fee).toEqual({ liquidity: 'maker', rate: '0.001', value: '0.00100000', coin: 'BTC' });
     expect(summary.problems).toEqual([]);
     expect(summary.canSend).toBe(true);
     expect(summary.maxOpen).toBeUndefined();
@@ -132,8 +133,14 @@ describe('summarizeOrderForm on a spot limit order', () => {
       formOf({ price: '101.00', size: '1' }),
       contextOf(SPOT, { lastPrice: '101.00' }),
     );
-    // 101 × 1 × 0.002 = 0.202, rounded up to the cent.
-    expect(fee).toEqual({ liquidity: 'taker', rate: '0.002', value: '0.21' });
+    // 1 × 0.002 BTC of what it buys.
+    expect(fee).toEqual({ liquidity: 'taker', rate: '0.002', value: '0.00200000', coin: 'BTC' });
+    // A sell pays in the quote coin it receives: 101 × 1 × 0.002 = 0.202, rounded up to the cent.
+    const sell = summarizeOrderForm(
+      formOf({ side: 'sell', price: '100.00', size: '1' }),
+      contextOf(SPOT, { lastPrice: '101.00' }),
+    );
+    expect(sell.fee).toEqual({ liquidity: 'taker', rate: '0.002', value: '0.20', coin: 'USDT' });
   });
 
   it('weighs a limit against the last price of this moment when the page keeps no live one', () => {
@@ -177,14 +184,20 @@ describe('summarizeOrderForm on a spot market or stop-limit order', () => {
       contextOf(SPOT, { lastPrice: '101.00' }),
     );
     expect(summary.estimate).toEqual({ kind: 'cost', value: '101' });
-    expect(summary.fee).toEqual({ liquidity: 'taker', rate: '0.002', value: '0.21' });
+    expect(summary.fee).toEqual({ liquidity: 'taker', rate: '0.002', value: '0.00200000', coin: 'BTC' });
     expect(summary.request?.order).toEqual({ symbol: 'BTCUSDT', side: 'buy', orderType: 'market', size: '1' });
   });
 
   it('has no estimate for a market order while the last price is unknown', () => {
     const summary = summarizeOrderForm(formOf({ type: 'market', size: '1' }), contextOf(SPOT, { lastPrice: null }));
     expect(summary.estimate.value).toBeNull();
-    expect(summary.fee.value).toBeNull();
+    // A buy's fee is a share of the base it buys, known without a price; a sell's needs the price.
+    expect(summary.fee.value).toBe('0.00200000');
+    const sell = summarizeOrderForm(
+      formOf({ type: 'market', side: 'sell', size: '1' }),
+      contextOf(SPOT, { lastPrice: null }),
+    );
+    expect(sell.fee.value).toBeNull();
     expect(summary.maxSize).toBeNull();
   });
 
@@ -199,10 +212,10 @@ describe('summarizeOrderForm on a spot market or stop-limit order', () => {
 });
 
 describe('summarizeOrderForm Max and slider on spot', () => {
-  it('fills the largest lot the quote balance pays for with the taker fee', () => {
-    const summary = summarizeOrderForm(formOf({ price: '100.00', size: '4.99' }), contextOf(SPOT));
-    // 1000 / (100 × 1.002) = 9.98003… → 9.9800 BTC: 998.00 USDT and a fee of 2.00.
-    expect(summary.maxSize).toBe('9.9800');
+  it('fills the largest lot the quote balance pays for (the fee comes out of the base coin bought)', () => {
+    const summary = summarizeOrderForm(formOf({ price: '100.00', size: '5' }), contextOf(SPOT));
+    // 1000 / 100 = 10 BTC for the whole 1000 USDT.
+    expect(summary.maxSize).toBe('10.0000');
     expect(summary.percentOfMax).toBe(50);
     expect(summary.maxInput).toMatchObject({ market: 'spot', side: 'buy', available: '1000', price: '100.00' });
   });
