@@ -293,31 +293,12 @@ export class SpotTrading {
     const { userId } = order;
     const entry = { userId, ref: order.orderId, symbol: order.symbol, at: this.ctx.now() };
     const { quoteCoin: quote, baseCoin: base } = spec;
-    if (inBase) {
+    if (order.side === 'buy') {
       // The cost comes out of this order's frozen funds (a stop market buy that costs more takes the rest from
-      // available); the fee out of the base coin it just received.
+      // available); the fee out of the base coin it just received, or, for a buy placed before buys paid in the base
+      // coin, after the cost out of what it froze.
       const valueFrozen = value < order.frozen ? value : order.frozen;
-      order.frozen -= valueFrozen;
-      accounts.post({
-        ...entry,
-        kind: 'trade',
-        lines: [
-          userLine(userId, 'spot_frozen', quote, -valueFrozen),
-          userLine(userId, 'spot', quote, valueFrozen - value),
-          systemLine('market', quote, value),
-          userLine(userId, 'spot', base, bought),
-          systemLine('market', base, -bought),
-        ],
-      });
-      accounts.post({
-        ...entry,
-        kind: 'fee',
-        lines: [userLine(userId, 'spot', base, -fee), systemLine('fees', base, fee)],
-      });
-    } else if (order.side === 'buy') {
-      // A buy placed before buys paid in the base coin: cost, then fee, come out of this order's frozen funds; a stop market buy that costs more takes the rest from available.
-      const valueFrozen = value < order.frozen ? value : order.frozen;
-      const feeFrozen = fee < order.frozen - valueFrozen ? fee : order.frozen - valueFrozen;
+      const feeFrozen = inBase ? 0n : fee < order.frozen - valueFrozen ? fee : order.frozen - valueFrozen;
       order.frozen -= valueFrozen + feeFrozen;
       accounts.post({
         ...entry,
@@ -333,11 +314,13 @@ export class SpotTrading {
       accounts.post({
         ...entry,
         kind: 'fee',
-        lines: [
-          userLine(userId, 'spot_frozen', quote, -feeFrozen),
-          userLine(userId, 'spot', quote, feeFrozen - fee),
-          systemLine('fees', quote, fee),
-        ],
+        lines: inBase
+          ? [userLine(userId, 'spot', base, -fee), systemLine('fees', base, fee)]
+          : [
+              userLine(userId, 'spot_frozen', quote, -feeFrozen),
+              userLine(userId, 'spot', quote, feeFrozen - fee),
+              systemLine('fees', quote, fee),
+            ],
       });
     } else {
       order.frozen -= bought;

@@ -368,8 +368,10 @@ export function v2BillRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiK
         case 'fee': {
           const side = orderOf(change.ref)?.side;
           const spec = change.symbol === null ? undefined : ctx.simulator.getInstrument('SPOT', change.symbol);
-          // Without its order, a fill's side shows in its base coin: bought when the base coin came in.
-          const bought = spec === undefined || row.coin === spec.baseCoin ? row.amount > 0n : row.amount < 0n;
+          // Without its order, a fill's side shows in its base coin: bought when the base coin came in; a fee is paid in
+          // the coin the fill delivered, so one in the base coin is a buy's.
+          const inBase = spec === undefined || row.coin === spec.baseCoin;
+          const bought = change.kind === 'fee' ? inBase : inBase ? row.amount > 0n : row.amount < 0n;
           return { groupType: 'transaction', businessType: side ?? (bought ? 'buy' : 'sell') };
         }
         default:

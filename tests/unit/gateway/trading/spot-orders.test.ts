@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { moveHeld } from '../../../../gateway/trading/spot-holds';
+import { balanceMismatches, unbalancedEntries } from '../asset/ledger-checks';
 import { assetOf, ledgerBalanceOf, makeTradingHarness, type TradingHarness } from './trading-support';
 
 let h: TradingHarness;
@@ -148,6 +150,49 @@ describe('maker fills', () => {
       available: new Decimal(10000).minus(value).toFixed(8),
       frozen: '0.00000000',
     });
+  });
+});
+
+describe('a buy placed before buys paid in the base coin', () => {
+  it('keeps the quote-coin fee it held for: fills with the fee in USDT out of its hold, and nothing stays frozen', async () => {
+    const ann = await h.trader('ann@example.com');
+    const price = new Decimal(bestBid()).minus(500).toFixed(2);
+    const placed = await ann.ok('/v1/trade/spot/place-order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      orderType: 'limit',
+      price,
+      size: '0.010000',
+    });
+    const value = new Decimal(price).times('0.01');
+    const taker = (rate: string) => value.times(rate).toDecimalPlaces(spec('BTCUSDT').quotePrecision, Decimal.ROUND_UP);
+    // As such an order was stored: it pays in the quote coin, and holds value + taker fee.
+    const { ctx } = h.trading;
+    ctx.db.transaction(() => {
+      const order = ctx.orders.find(ann.userId, 'spot', placed.orderId)!;
+      const extra = BigInt(taker(spec('BTCUSDT').takerFeeRate).times(1e8).toFixed());
+      order.feeInBase = false;
+      order.frozen += extra;
+      moveHeld(ctx, 'freeze', order, 'USDT', extra);
+      ctx.orders.update(order);
+    })();
+    h.simulator.jumpPrice('SPOT', 'BTCUSDT', new Decimal(price).minus(50).toFixed(2), h.clock.now);
+    h.step();
+    const [filled] = await ann.ok('/v1/trade/spot/history-orders');
+    const fee = taker(spec('BTCUSDT').makerFeeRate);
+    expect(filled).toMatchObject({
+      orderId: placed.orderId,
+      status: 'filled',
+      fee: fee.toFixed(spec('BTCUSDT').quotePrecision),
+      feeCoin: 'USDT',
+    });
+    expect(ledgerBalanceOf(h, ann, 'BTC')).toEqual({ available: '0.01', frozen: '0' });
+    expect(await assetOf(ann, 'USDT')).toMatchObject({
+      available: new Decimal(10000).minus(value).minus(fee).toFixed(8),
+      frozen: '0.00000000',
+    });
+    expect(unbalancedEntries(h.db)).toEqual([]);
+    expect(balanceMismatches(h.db)).toEqual([]);
   });
 });
 

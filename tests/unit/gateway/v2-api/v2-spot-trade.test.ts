@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SPOT_TRADE_PATHS as P } from '../../../../gateway/v2-api/spot-trade-routes';
 import type { KeyHarness } from '../api-keys/apikey-support';
@@ -20,6 +21,57 @@ async function usdt(): Promise<{ available: string; frozen: string }> {
   return { available: row.available, frozen: row.frozen };
 }
 
+/** The key owner's BTC spot balance as the v2 assets route answers it. */
+async function btc(): Promise<{ available: string; frozen: string }> {
+  const [row] = ok(await bot.get(ASSETS, { coin: 'BTC' }));
+  return { available: row.available, frozen: row.frozen };
+}
+
+const btcusdt = () => h.trading.ctx.spec('SPOT', 'BTCUSDT');
+
+/** A BTC balance as the assets route shows it: at BTC's size places, and any finer places a fee left (up to 8). */
+const btcShown = (amount: Decimal.Value) => {
+  const value = new Decimal(amount);
+  return value.toFixed(Math.max(btcusdt().volumePlace, value.decimalPlaces()));
+};
+
+/** BTC held as a size to sell: cut down to the pair's lot, at its size places. */
+function toLot(held: Decimal.Value): string {
+  const { sizeMultiplier, volumePlace } = btcusdt();
+  return new Decimal(held).div(sizeMultiplier).floor().times(sizeMultiplier).toFixed(volumePlace);
+}
+
+/**
+ * The fee a taker buy paid in the BTC it received, checked fill by fill in the fills route: each fill pays its size ×
+ * the taker rate, rounded up to 8 places, in BTC.
+ */
+async function takerBuyFee(orderId: string): Promise<Decimal> {
+  const fills = ok(await bot.get(P.fills, { symbol: 'BTCUSDT', orderId }));
+  expect(fills.length).toBeGreaterThan(0);
+  let total = new Decimal(0);
+  for (const fill of fills) {
+    const fee = new Decimal(fill.size).times(btcusdt().takerFeeRate).toDecimalPlaces(8, Decimal.ROUND_UP);
+    expect(fill).toMatchObject({ orderId, side: 'buy', tradeScope: 'taker' });
+    expect(fill.feeDetail).toEqual({
+      deduction: 'no',
+      feeCoin: 'BTC',
+      totalDeductionFee: '0',
+      totalFee: `-${fee.toFixed(8)}`,
+    });
+    total = total.plus(fee);
+  }
+  return total;
+}
+
+/** A buy's v2 `feeDetail` (a JSON text): the newFees block and the BTC block, both charging `fee` in BTC. */
+function expectBuyFeeDetail(feeDetail: string, fee: Decimal) {
+  const charged = `-${fee.toFixed(8)}`;
+  expect(feeDetail).toBe(
+    `{"newFees":{"c":0,"d":0,"deduction":false,"r":${charged},"t":${charged},"totalDeductionFee":0},` +
+      `"BTC":{"deduction":false,"feeCoinCode":"BTC","totalDeductionFee":0,"totalFee":${charged}}}`,
+  );
+}
+
 describe('a resting spot limit order through the v2 routes', () => {
   it('is placed with its clientOid, read by orderInfo and unfilled-orders, cancelled, and found in history', async () => {
     const price = priceNear(h, 'SPOT', 'BTCUSDT', 0.9);
@@ -35,7 +87,9 @@ describe('a resting spot limit order through the v2 routes', () => {
       }),
     );
     expect(placed).toEqual({ orderId: expect.stringMatching(/^\d{18}$/), clientOid: 'e4a1c0de-0001' });
-    expect(Number((await usdt()).frozen)).toBeGreaterThan(Number(price) * 0.001);
+    // It holds price × size only: its fee will be paid in the BTC a fill delivers.
+    const value = new Decimal(price).times('0.001');
+    expect(await usdt()).toEqual({ available: new Decimal(10000).minus(value).toFixed(8), frozen: value.toFixed(8) });
 
     const [info] = ok(await bot.get(P.orderInfo, { orderId: placed.orderId }));
     expect(info).toMatchObject({
@@ -83,38 +137,40 @@ describe('a resting spot limit order through the v2 routes', () => {
 });
 
 describe('a marketable spot order through the v2 routes', () => {
-  it('fills at once and shows in fills with its fee; a market buy spends at most its quote size', async () => {
+  it('fills at once and shows in fills with its fee in BTC; a market buy spends at most its quote size on the value', async () => {
     const placed = ok(
       await bot.post(P.placeOrder, { symbol: 'BTCUSDT', side: 'buy', orderType: 'market', size: '100' }),
     );
     expect(placed.clientOid).toMatch(/^\d+$/);
     const [order] = ok(await bot.get(P.orderInfo, { orderId: placed.orderId }));
     expect(order).toMatchObject({ status: 'filled', orderType: 'market', price: '0', orderSource: 'market' });
-    const fee = -JSON.parse(order.feeDetail).newFees.t;
-    expect(fee).toBeGreaterThan(0);
-    expect(Number(order.quoteVolume) + fee).toBeLessThanOrEqual(100);
-    expect(Number(order.quoteVolume)).toBeGreaterThan(99);
     expect(order.size).toBe(order.quoteVolume);
 
     const fills = ok(await bot.get(P.fills, { symbol: 'BTCUSDT' }));
     expect(fills.length).toBeGreaterThan(0);
     for (const fill of fills) {
       expect(fill).toMatchObject({ orderId: placed.orderId, side: 'buy', orderType: 'market', tradeScope: 'taker' });
-      expect(fill.feeDetail).toMatchObject({ feeCoin: 'USDT', deduction: 'no' });
-      expect(Number(fill.feeDetail.totalFee)).toBeLessThan(0);
     }
-    const bought = fills.reduce((sum: number, fill: { size: string }) => sum + Number(fill.size), 0);
-    expect(bought).toBeCloseTo(Number(order.baseVolume), 6);
-    const charged = fills.reduce(
-      (sum: number, f: { feeDetail: { totalFee: string } }) => sum - Number(f.feeDetail.totalFee),
-      0,
-    );
-    expect(charged).toBeCloseTo(fee, 8);
-    const assets = ok(await bot.get(ASSETS));
-    expect(assets.find((row: { coin: string }) => row.coin === 'BTC').available).toBe(order.baseVolume);
+    const bought = fills.reduce((sum: Decimal, fill: { size: string }) => sum.plus(fill.size), new Decimal(0));
+    expect(bought.toFixed(btcusdt().volumePlace)).toBe(order.baseVolume);
+    const spent = fills.reduce((sum: Decimal, fill: { amount: string }) => sum.plus(fill.amount), new Decimal(0));
+    expect(spent.eq(order.quoteVolume)).toBe(true);
+    // The 100 USDT go to the value alone, cut to the lot: one more lot, at no less than the highest price the walk
+    // reached, would pass them.
+    const highest = Decimal.max(...fills.map((fill: { priceAvg: string }) => fill.priceAvg));
+    expect(spent.lte(100)).toBe(true);
+    expect(spent.plus(highest.times(btcusdt().sizeMultiplier)).gt(100)).toBe(true);
+
+    // Each fill paid the taker fee on the BTC it delivered, in BTC; the order's feeDetail names BTC with their sum.
+    const fee = await takerBuyFee(placed.orderId);
+    expect(fee.gt(0)).toBe(true);
+    expectBuyFeeDetail(order.feeDetail, fee);
+    // The BTC bought less the fee; the USDT spent is the value alone.
+    expect(await btc()).toEqual({ available: btcShown(bought.minus(fee)), frozen: btcShown(0) });
+    expect(await usdt()).toEqual({ available: new Decimal(10000).minus(spent).toFixed(8), frozen: '0.00000000' });
   });
 
-  it('fills a limit buy above the market, and sells what it bought', async () => {
+  it('fills a limit buy above the market, and sells what it bought less the fee paid in BTC', async () => {
     const buy = {
       symbol: 'BTCUSDT',
       side: 'buy',
@@ -123,17 +179,21 @@ describe('a marketable spot order through the v2 routes', () => {
       size: '0.002',
     };
     const placed = ok(await bot.post(P.placeOrder, buy));
-    expect(ok(await bot.get(P.orderInfo, { orderId: placed.orderId }))[0]).toMatchObject({
-      status: 'filled',
-      baseVolume: '0.002000',
-    });
-    const sold = ok(
-      await bot.post(P.placeOrder, { symbol: 'BTCUSDT', side: 'sell', orderType: 'market', size: '0.002' }),
-    );
-    expect(ok(await bot.get(P.orderInfo, { orderId: sold.orderId }))[0]).toMatchObject({
-      status: 'filled',
-      size: '0.002000',
-    });
+    const [bought] = ok(await bot.get(P.orderInfo, { orderId: placed.orderId }));
+    expect(bought).toMatchObject({ status: 'filled', baseVolume: '0.002000' });
+    const fee = await takerBuyFee(placed.orderId);
+    expectBuyFeeDetail(bought.feeDetail, fee);
+    // What there is to sell is the BTC bought less the fee, as the balance reads, cut to the lot.
+    const held = new Decimal('0.002').minus(fee);
+    const { available } = await btc();
+    expect(available).toBe(btcShown(held));
+    const size = toLot(available);
+    const sold = ok(await bot.post(P.placeOrder, { symbol: 'BTCUSDT', side: 'sell', orderType: 'market', size }));
+    const [sale] = ok(await bot.get(P.orderInfo, { orderId: sold.orderId }));
+    expect(sale).toMatchObject({ status: 'filled', size, baseVolume: size });
+    // A sell still pays its fee in USDT.
+    expect(JSON.parse(sale.feeDetail)).toHaveProperty('USDT.feeCoinCode', 'USDT');
+    expect(await btc()).toEqual({ available: btcShown(held.minus(size)), frozen: btcShown(0) });
     const history = ok(await bot.get(P.historyOrders, { symbol: 'BTCUSDT', limit: '1' }));
     expect(history.map((o: { orderId: string }) => o.orderId)).toEqual([sold.orderId]);
     const older = ok(await bot.get(P.historyOrders, { symbol: 'BTCUSDT', idLessThan: sold.orderId }));
@@ -193,7 +253,7 @@ describe('v2 spot batch orders', () => {
 });
 
 describe('v2 spot orders with TP/SL presets', () => {
-  it('shows a resting order’s presets, and a filled one’s closing trigger orders among the tpsl unfilled orders', async () => {
+  it('shows a resting order’s presets, and a filled one’s closing trigger orders for the BTC bought less the fee among the tpsl unfilled orders', async () => {
     const tp = priceNear(h, 'SPOT', 'BTCUSDT', 1.05);
     const sl = priceNear(h, 'SPOT', 'BTCUSDT', 0.85);
     const resting = ok(
@@ -231,8 +291,10 @@ describe('v2 spot orders with TP/SL presets', () => {
       }),
     );
     expect(ok(await bot.get(P.orderInfo, { orderId: filled.orderId }))[0].status).toBe('filled');
+    // The closing orders sell the BTC the buy delivered less the fee paid in it, cut to the lot.
+    const held = new Decimal('0.002').minus(await takerBuyFee(filled.orderId));
     const closing = ok(await bot.get(P.unfilledOrders, { symbol: 'BTCUSDT', tpslType: 'tpsl' }));
-    const leg = { side: 'sell', orderType: 'market', size: '0.002000', status: 'live', tpslType: 'tpsl' };
+    const leg = { side: 'sell', orderType: 'market', size: toLot(held), status: 'live', tpslType: 'tpsl' };
     expect(closing).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ ...leg, triggerPrice: tp }),
@@ -240,8 +302,8 @@ describe('v2 spot orders with TP/SL presets', () => {
       ]),
     );
     expect(closing).toHaveLength(2);
-    const btc = ok(await bot.get(ASSETS, { coin: 'BTC' }))[0];
-    expect({ available: Number(btc.available), frozen: Number(btc.frozen) }).toEqual({ available: 0, frozen: 0.002 });
+    // All of it is frozen once for the pair.
+    expect(await btc()).toEqual({ available: btcShown(0), frozen: btcShown(held) });
   });
 
   it('refuses presets on the wrong side, off the tick, and a limit execution price, placing nothing', async () => {
