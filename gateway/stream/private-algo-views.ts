@@ -1,6 +1,7 @@
 import type { InstrumentSpec } from '../market/instruments';
 import { formatMoney, formatUnits, notional, roundMoney } from '../money/money-units';
-import { isOpen, type OrderRecord } from '../trading/order-store';
+import { isOpen, type OrderRecord, type PositionPresetPlan } from '../trading/order-store';
+import { firedPresetId } from '../v2-api/v2-plan-views';
 
 /**
  * The rows of the exchange's v2 private `orders-algo` channel (trigger orders, spot and USDT-M), with the fields ccxt's
@@ -91,12 +92,26 @@ export function spotAlgoRow(spec: InstrumentSpec, order: OrderRecord) {
   return { ...fields, size, actualSize, planType: 'total' };
 }
 
-/** One USDT-M trigger order of `orders-algo`, its margin coin named as the subscription's product does. */
+/** The `orders-algo` plan type of a reached position preset: of the whole position (`ptp`, `psl`) or a part. */
+const PRESET_ALGO_TYPE: Record<PositionPresetPlan, string> = {
+  pos_profit: 'ptp',
+  pos_loss: 'psl',
+  profit_plan: 'tp',
+  loss_plan: 'sl',
+};
+
+/**
+ * One USDT-M trigger order of `orders-algo`, its margin coin named as the subscription's product does. A reached
+ * position preset shows under the id the plan lists gave it while it waited.
+ */
 export function futuresAlgoRow(spec: InstrumentSpec, order: OrderRecord, marginCoin: string) {
   const hedge = order.tradeSide !== null;
+  const preset =
+    order.presetPlan === undefined ? {} : { orderId: firedPresetId(order), clientOid: firedPresetId(order) };
   return {
     ...algoFields(spec, order),
-    planType: 'pl',
+    ...preset,
+    planType: order.presetPlan === undefined ? 'pl' : PRESET_ALGO_TYPE[order.presetPlan],
     tradeSide: order.tradeSide ?? `${order.side}_single`,
     posSide: hedge ? (order.holdSide ?? 'long') : 'net',
     posMode: hedge ? 'hedge_mode' : 'one_way_mode',

@@ -188,6 +188,13 @@ export class FuturesWatch {
     const size = preset === 'tp' ? position.presetTpSize : position.presetSlSize;
     const order = this.fills.closeAtMarket(spec, position, 'market', size ?? undefined);
     if (!order) return false;
+    // The close carries the preset out: it keeps the preset's trigger, so the plan lists show the preset executed.
+    order.triggerPrice = preset === 'tp' ? position.presetTp : position.presetSl;
+    order.triggerType = preset === 'tp' ? position.presetTpType : position.presetSlType;
+    order.planStatus = 'triggered';
+    order.presetPlan =
+      preset === 'tp' ? (size === null ? 'pos_profit' : 'profit_plan') : size === null ? 'pos_loss' : 'loss_plan';
+    this.ctx.orders.update(order);
     if (size === null) return true;
     // The close saved its own copy of the position; the preset is changed on what is stored now.
     const after = this.ctx.positions.get(position.userId, position.symbol, position.holdSide);

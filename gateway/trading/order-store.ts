@@ -29,6 +29,11 @@ export type TriggerPriceType = 'mark_price' | 'fill_price';
  * or a trailing close of a position placed with its TP/SL (`moving_plan`); the last two trail alike.
  */
 export type FuturesPlanType = 'normal_plan' | 'track_plan' | 'moving_plan';
+/**
+ * A position's take-profit or stop-loss as the exchange's plan lists name it: of the whole position (`pos_*`) or of a
+ * part (`*_plan`). Kept on the market order a reached preset closed with, so the plan's history shows it executed.
+ */
+export type PositionPresetPlan = 'pos_profit' | 'pos_loss' | 'profit_plan' | 'loss_plan';
 
 /** One paper order; prices and sizes in instrument units, money in 10^-8. */
 export interface OrderRecord {
@@ -78,6 +83,8 @@ export interface OrderRecord {
   trackPrice?: bigint;
   /** Futures trigger orders placed through the exchange's plan routes: what they were placed as. */
   planType?: FuturesPlanType;
+  /** Futures: the position preset whose trigger placed this closing market order (it carries the preset's trigger). */
+  presetPlan?: PositionPresetPlan;
   /**
    * Spot buys: the fee is charged in the base coin received (as the exchange charges it), so the order holds its
    * value only. False for sells (their fee is the quote coin's, out of the proceeds), futures, and spot buys placed
@@ -208,6 +215,7 @@ interface OrderRow {
   callback_bps: number | null;
   track_price: string | null;
   plan_type: FuturesPlanType | null;
+  preset_plan: PositionPresetPlan | null;
   fee_in_base: 0 | 1;
   total_profits: string;
   c_time: number;
@@ -250,6 +258,7 @@ function fromRow(row: OrderRow): OrderRecord {
     ...(row.callback_bps === null ? {} : { callbackBps: row.callback_bps }),
     ...(row.track_price === null ? {} : { trackPrice: BigInt(row.track_price) }),
     ...(row.plan_type === null ? {} : { planType: row.plan_type }),
+    ...(row.preset_plan === null ? {} : { presetPlan: row.preset_plan }),
     feeInBase: row.fee_in_base === 1,
     totalProfits: BigInt(row.total_profits),
     cTime: row.c_time,
@@ -290,6 +299,7 @@ function toParams(order: OrderRecord) {
     callback_bps: order.callbackBps ?? null,
     track_price: order.trackPrice?.toString() ?? null,
     plan_type: order.planType ?? null,
+    preset_plan: order.presetPlan ?? null,
     fee_in_base: order.feeInBase ? 1 : 0,
     total_profits: order.totalProfits.toString(),
     c_time: order.cTime,
@@ -329,6 +339,7 @@ const COLUMNS: readonly string[] = [
   'callback_bps',
   'track_price',
   'plan_type',
+  'preset_plan',
   'fee_in_base',
   'total_profits',
   'c_time',

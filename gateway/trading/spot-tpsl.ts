@@ -43,8 +43,9 @@ function lotOf(spec: InstrumentSpec, held: bigint): bigint {
 
 /**
  * The closing orders of spot TP/SL presets. Each fill of an order with presets places (or grows) one trigger market
- * order per preset on the other side for the filled size, so what has filled is protected at once, and the coins it
- * delivered (the base bought, or a sell's proceeds after the fee) are frozen for them in the same transaction. The open
+ * order per preset on the other side for what it delivered, so what has filled is protected at once, and the coins it
+ * delivered (the base bought less its fee, or a sell's proceeds after the fee) are frozen for them in the same
+ * transaction. The open
  * closing orders of one parent are one-cancels-other and hold those coins once: one of them carries the hold (its
  * `frozen`), the others none; whichever triggers takes the hold and cancels the rest.
  */
@@ -53,7 +54,8 @@ export class SpotTpsl {
 
   /**
    * After a fill of `size` of `parent` that delivered `received` (money units of the coin its closing orders spend):
-   * grows its open closing orders by the size and their hold by what was received, or places a new pair when none is
+   * grows their hold by what was received and their size with it (a buy's: the hold cut to the lot; a sell's buy-backs:
+   * by the size filled), or places a new pair when none is
    * open (the first fill, or after one triggered or both were cancelled). In the caller's transaction.
    */
   protect(spec: InstrumentSpec, parent: OrderRecord, size: bigint, received: bigint): void {

@@ -367,6 +367,16 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE trade_orders ADD COLUMN fee_in_base INTEGER NOT NULL DEFAULT 0 CHECK (fee_in_base IN (0, 1));
     `,
   },
+  {
+    id: 410,
+    name: 'fired-position-presets',
+    // The market order a reached position take-profit or stop-loss closed with keeps which preset it carried out, with
+    // the preset's trigger price and type: the plan lists then show the preset executed.
+    sql: `
+      ALTER TABLE trade_orders ADD COLUMN preset_plan TEXT
+        CHECK (preset_plan IN ('pos_profit', 'pos_loss', 'profit_plan', 'loss_plan'));
+    `,
+  },
 ];
 
 /** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */

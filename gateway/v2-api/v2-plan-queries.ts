@@ -9,8 +9,11 @@ export interface PlanPageQuery {
   /** Trigger orders still waiting for their trigger (current / pending), or the others (history). */
   pending: boolean;
   symbol?: string;
-  /** Futures: trailing orders only (true), none of them (false), or both (undefined). */
-  trailing?: boolean;
+  /**
+   * Futures: which list (the exchange's `planType`): trigger orders neither trailing nor a reached position preset,
+   * trailing orders, or the positions' TP/SL (trailing closes and reached presets); every plan order when left out.
+   */
+  list?: 'normal_plan' | 'track_plan' | 'profit_loss';
   /** History only: one plan state. */
   state?: Exclude<PlanState, 'live'>;
   /** Inclusive bounds on the order's creation time (ms). */
@@ -31,6 +34,13 @@ const STATE_SQL: Record<NonNullable<PlanPageQuery['state']>, string> = {
   executed: `plan_status = 'triggered' AND NOT (${FAILED})`,
 };
 
+/** The SQL of each futures plan list. */
+const LIST_SQL: Record<NonNullable<PlanPageQuery['list']>, string> = {
+  normal_plan: 'callback_bps IS NULL AND preset_plan IS NULL',
+  track_plan: 'callback_bps IS NOT NULL',
+  profit_loss: '(callback_bps IS NOT NULL OR preset_plan IS NOT NULL)',
+};
+
 /**
  * Reads a key owner's trigger (plan) orders as the v2 plan lists page them, newest placed first: every order with a
  * trigger price except the closing orders of spot TP/SL presets (the exchange lists those as spot TP/SL orders). A
@@ -46,7 +56,7 @@ export function createPlanQueries(ctx: TradingContext) {
         'parent_order_id IS NULL',
         query.pending ? WAITING : `NOT (${WAITING})`,
       ];
-      if (query.trailing !== undefined) where.push(`callback_bps IS ${query.trailing ? 'NOT ' : ''}NULL`);
+      if (query.list !== undefined) where.push(LIST_SQL[query.list]);
       if (query.state !== undefined) where.push(STATE_SQL[query.state]);
       const { market, symbol, startTime, endTime, idLessThan, limit } = query;
       return orders.page(userId, { market, symbol, startTime, endTime, idLessThan, limit, where });

@@ -782,14 +782,18 @@ export function v2PlanRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiK
     const clientOid = clientOidOf(queryOf(c, 'clientOid'));
     const paging = pagingOf(c);
     if (!product) return { entrustedList: [], endId: '' };
-    /** Which list an order belongs to: trailing closes are listed with the positions' TP/SL, as the exchange's. */
-    const listOf = (o: OrderRecord) => (mixPlanTypeOf(o) === 'moving_plan' ? 'profit_loss' : mixPlanTypeOf(o));
+    /**
+     * Which list an order belongs to: trailing closes and reached position presets are listed with the positions'
+     * TP/SL, as the exchange's.
+     */
+    const listOf = (o: OrderRecord) =>
+      o.presetPlan !== undefined || mixPlanTypeOf(o) === 'moving_plan' ? 'profit_loss' : mixPlanTypeOf(o);
     const query: PlanPageQuery = {
       market: 'futures',
       pending,
       symbol,
       state,
-      trailing: planType !== 'normal_plan',
+      list: planType,
       ...paging,
     };
     const named = orderId ?? clientOid;

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { InstrumentSpec } from '../market/instruments';
 import { formatMoney, formatUnits, notional, roundMoney } from '../money/money-units';
-import { type FuturesPlanType, type HoldSide, isOpen, type OrderRecord } from '../trading/order-store';
+import {
+  type FuturesPlanType,
+  type HoldSide,
+  isOpen,
+  type OrderRecord,
+  type PositionPresetPlan,
+} from '../trading/order-store';
 import { spotOrderView } from '../trading/order-views';
 import type { PositionRecord } from '../trading/position-store';
 import { mixOrder } from './v2-views';
@@ -103,12 +109,14 @@ export function mixPlanRow(spec: InstrumentSpec, order: OrderRecord, marginCoin:
   const preset = (price: string) => ({ price, type: price === '' ? '' : 'mark_price' });
   const tp = preset(row.presetStopSurplusPrice);
   const sl = preset(row.presetStopLossPrice);
+  // A position preset that was reached shows under the id it was listed with while it waited.
+  const id = order.presetPlan === undefined ? row.orderId : firedPresetId(order);
   return {
-    planType: mixPlanTypeOf(order),
+    planType: order.presetPlan ?? mixPlanTypeOf(order),
     symbol: row.symbol,
     size: row.size,
-    orderId: row.orderId,
-    clientOid: row.clientOid,
+    orderId: id,
+    clientOid: order.presetPlan === undefined ? row.clientOid : id,
     price: row.price,
     executePrice: row.price,
     ...(history
@@ -131,7 +139,7 @@ export function mixPlanRow(spec: InstrumentSpec, order: OrderRecord, marginCoin:
     posMode: row.posMode,
     orderType: row.orderType,
     reduceOnly: row.reduceOnly,
-    orderSource: 'plan',
+    orderSource: order.presetPlan === undefined ? 'plan' : presetOrderSource(order.presetPlan),
     stopSurplusTriggerPrice: tp.price,
     stopSurplusExecutePrice: '',
     stopSurplusTriggerType: tp.type,
@@ -154,6 +162,23 @@ export type PresetKind = 'tp' | 'sl';
 export function presetOrderId(userId: string, symbol: string, holdSide: HoldSide, kind: PresetKind): string {
   const digest = createHash('sha256').update(`position-preset|${userId}|${symbol}|${holdSide}|${kind}`).digest();
   return String(100_000_000_000_000_000n + (digest.readBigUInt64BE(0) % 900_000_000_000_000_000n));
+}
+
+/** The order source the exchange gives a position preset's close: `pos_profit_market`, `loss_market` and so on. */
+function presetOrderSource(plan: PositionPresetPlan): string {
+  const kind = plan === 'pos_profit' || plan === 'profit_plan' ? 'profit' : 'loss';
+  return `${plan.startsWith('pos_') ? 'pos_' : ''}${kind}_market`;
+}
+
+/**
+ * The id a reached position preset was listed under while it waited ({@link presetOrderId}): its owner, contract, the
+ * position's side (a one-way close names the side it would open, the other) and which preset it was.
+ */
+export function firedPresetId(order: OrderRecord): string {
+  const kind: PresetKind = order.presetPlan === 'pos_profit' || order.presetPlan === 'profit_plan' ? 'tp' : 'sl';
+  const side = order.holdSide ?? 'long';
+  const holdSide: HoldSide = order.tradeSide === 'close' ? side : side === 'long' ? 'short' : 'long';
+  return presetOrderId(order.userId, order.symbol, holdSide, kind);
 }
 
 /** The exchange's plan type of a position preset: the whole position (`pos_*`) or a part of it (`*_plan`). */

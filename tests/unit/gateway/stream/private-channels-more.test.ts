@@ -16,6 +16,7 @@ import { TEST_SCRYPT } from '../auth/auth-support';
 import { newOrderRecord, type OrderRecord } from '../../../../gateway/trading/order-store';
 import { makeTradingHarness, type Trader, type TradingHarness } from '../trading/trading-support';
 import { type Received, StreamClient } from './stream-support';
+import { presetOrderId } from '../../../../gateway/v2-api/v2-plan-views';
 
 /*
  * The private stream's event channels (`fill`, `orders-algo`, `positions-history`) over paper trading on a test clock:
@@ -440,6 +441,43 @@ describe('orders-algo channel', () => {
     expect(client.received.some((m) => m.text.includes(plain.orderId))).toBe(false);
     // Orders placed and cancelled without filling are no fills.
     expect(client.received.filter(pushOf(FUTURES_FILL))).toEqual([]);
+    client.close();
+  });
+});
+
+describe('orders-algo channel, position presets', () => {
+  it('pushes a position take-profit reached as executed, under the id the plan lists gave it while it waited', async () => {
+    const { trader, key } = await newTrader();
+    await futuresOrder(trader, { side: 'buy', size: '0.0100' });
+    const tp = futuresLast().times(1.02).toFixed(1);
+    await trader.ok('/v1/trade/mix/place-pos-tpsl', {
+      symbol: 'BTCUSDT',
+      productType: 'USDT-FUTURES',
+      holdSide: 'long',
+      stopSurplusTriggerPrice: tp,
+      stopSurplusTriggerType: 'fill_price',
+    });
+    const client = await loggedIn(key);
+    await subscribe(client, FUTURES_ALGO);
+    const from = client.received.length;
+    h.simulator.jumpPrice('USDT-FUTURES', 'BTCUSDT', futuresLast().times(1.03).toFixed(1), h.clock.now);
+    h.step();
+    const id = presetOrderId(trader.userId, 'BTCUSDT', 'long', 'tp');
+    const row = await rowOf(client, FUTURES_ALGO, (r) => r.orderId === id, from);
+    expect(row).toMatchObject({
+      instId: 'BTCUSDT',
+      clientOid: id,
+      planType: 'ptp',
+      status: 'executed',
+      triggerPrice: tp,
+      triggerType: 'fill_price',
+      orderType: 'market',
+      side: 'sell',
+      size: '0.0100',
+      actualSize: '0.0100',
+      reduceOnly: 'yes',
+    });
+    expect(await trader.ok('/v1/trade/mix/positions')).toEqual([]);
     client.close();
   });
 });

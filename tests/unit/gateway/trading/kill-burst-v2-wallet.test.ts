@@ -320,5 +320,5 @@ describe('a gateway killed with SIGKILL in a burst of v2 transfers and plan orde
       expect(formatMoney(holdOf('futures'))).toBe(end.locked);
       expect(holdOf('spot') > 0n && holdOf('futures') > 0n).toBe(true);
     });
-  }, 60_000);
+  }, 180_000);
 });

@@ -503,9 +503,24 @@ describe('position TP/SL through the plan routes', { timeout: 30_000 }, () => {
     expect(position).toMatchObject({ holdSide: 'long', total: '0.0060' });
     expect(ok(await bot.get(P.mixPending, { ...USDT_M, planType: 'profit_loss' })).entrustedList).toEqual([]);
     const closes = ok(await bot.get(O.ordersHistory, USDT_M)).entrustedList;
-    expect(closes.filter((o: { side: string }) => o.side === 'sell')).toEqual([
-      expect.objectContaining({ size: '0.0040', baseVolume: '0.0040', reduceOnly: 'YES' }),
+    const sells = closes.filter((o: { side: string }) => o.side === 'sell');
+    expect(sells).toEqual([expect.objectContaining({ size: '0.0040', baseVolume: '0.0040', reduceOnly: 'YES' })]);
+    // The preset's history: executed under the id it waited with, naming the close that carried it out.
+    const history = ok(await bot.get(P.mixHistory, { ...USDT_M, planType: 'profit_loss', symbol: 'BTCUSDT' }));
+    expect(history.entrustedList).toEqual([
+      expect.objectContaining({
+        planType: 'profit_plan',
+        orderId: placed.orderId,
+        planStatus: 'executed',
+        executeOrderId: sells[0].orderId,
+        triggerPrice: trigger,
+        triggerType: 'fill_price',
+        size: '0.0040',
+        orderSource: 'profit_market',
+      }),
     ]);
+    expect(ok(await bot.get(P.mixHistory, { ...USDT_M, planType: 'normal_plan' })).entrustedList).toEqual([]);
+    expect(ok(await bot.get(P.mixHistory, { ...USDT_M, planType: 'track_plan' })).entrustedList).toEqual([]);
   });
 
   it('place-pos-tpsl sets both presets, which list as pos_profit and pos_loss and cancel there', async () => {

@@ -120,7 +120,7 @@ describe('30 transfers at once, each for the whole balance, over a socket', () =
       const made = [winner.clientOid, (back.made[0]!.reply.data as { clientOid: string }).clientOid];
       expect(rows.sort()).toEqual(made.sort());
     });
-  }, 60_000);
+  }, 180_000);
 
   it('with one clientOid, moves the money once and answers every copy with the same transfer', async () => {
     const dir = tempDir('wallet-race-oid-');
@@ -150,7 +150,7 @@ describe('30 transfers at once, each for the whole balance, over a socket', () =
       expect(unbalancedEntries(db)).toEqual([]);
       expect(balanceMismatches(db)).toEqual([]);
     });
-  }, 60_000);
+  }, 180_000);
 
   it('a whole-balance transfer racing plan orders for the same USDT: either the transfer or the plans, never both', async () => {
     const dir = tempDir('wallet-race-plans-');
@@ -226,5 +226,5 @@ describe('30 transfers at once, each for the whole balance, over a socket', () =
         .all();
       expect(negative).toEqual([]);
     });
-  }, 60_000);
+  }, 180_000);
 });
