@@ -34,9 +34,25 @@ export function shouldReloadForStaleChunk(deps: StaleChunkDeps): boolean {
   return true;
 }
 
-/** Listens for failed chunk loads on this page (see the module's comment). */
+/**
+ * Listens for failed chunk loads on this page (see the module's comment). A page on its way out (a reload, a link, a
+ * typed address) ends the chunk loads it had in flight: those failures are no sign of a new build, and a reload from
+ * them would replace the navigation under way, so they are left alone.
+ */
 export function watchStaleChunks(target: EventTarget = window, deps?: StaleChunkDeps): void {
+  let isLeaving = false;
+  target.addEventListener('beforeunload', () => {
+    isLeaving = true;
+  });
+  target.addEventListener('pagehide', () => {
+    isLeaving = true;
+  });
+  // Back from the back-forward cache: the page is in use again.
+  target.addEventListener('pageshow', () => {
+    isLeaving = false;
+  });
   target.addEventListener('vite:preloadError', (event) => {
+    if (isLeaving) return;
     const page = deps ?? {
       storage: sessionStorage,
       now: () => Date.now(),

@@ -14,7 +14,12 @@ const TEXTS = Object.fromEntries(
 
 /** Reads the overview's figures from the gateway as the page does (signed, through the page's own request layer). */
 async function overviewOf(page: Page): Promise<{ totalUsdt: string; accounts: { account: string; usdt: string }[] }> {
-  const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/asset/overview');
+  // Only a request the reloaded page sends: one the page before it still had in flight answers into a document that is
+  // gone, and its body cannot be read.
+  const reloadedAt = Date.now();
+  const reply = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/v1/asset/overview' && r.request().timing().startTime >= reloadedAt,
+  );
   await page.reload();
   const body = await (await reply).json();
   expect(body.code, body.msg).toBe('00000');

@@ -48,6 +48,23 @@ describe('watchStaleChunks', () => {
     expect(page.reloads).toBe(3);
   });
 
+  it('leaves alone the chunk loads a page on its way out ends, and watches again once it is shown again', () => {
+    const target = new EventTarget();
+    const { page } = fakePage();
+    watchStaleChunks(target, page.deps);
+    target.dispatchEvent(new Event('beforeunload'));
+    expect(failChunk(target)).toBe(false);
+    expect(page.reloads).toBe(0);
+    target.dispatchEvent(new Event('pageshow'));
+    target.dispatchEvent(new Event('pagehide'));
+    expect(failChunk(target)).toBe(false);
+    expect(page.reloads).toBe(0);
+    // Restored from the back-forward cache, a failure is again taken for a deploy.
+    target.dispatchEvent(new Event('pageshow'));
+    expect(failChunk(target)).toBe(true);
+    expect(page.reloads).toBe(1);
+  });
+
   it('reads a stored value it did not write as none, and never reloads without session storage', () => {
     const target = new EventTarget();
     const { page, stored } = fakePage();
