@@ -37,7 +37,7 @@ export function shouldReloadForStaleChunk(deps: StaleChunkDeps): boolean {
 /**
  * Listens for failed chunk loads on this page (see the module's comment). A page on its way out (a reload, a link, a
  * typed address) ends the chunk loads it had in flight: those failures are no sign of a new build, and a reload from
- * them would replace the navigation under way, so they are left alone.
+ * them would replace the navigation under way, so they only end quietly.
  */
 export function watchStaleChunks(target: EventTarget = window, deps?: StaleChunkDeps): void {
   let isLeaving = false;
@@ -52,7 +52,8 @@ export function watchStaleChunks(target: EventTarget = window, deps?: StaleChunk
     isLeaving = false;
   });
   target.addEventListener('vite:preloadError', (event) => {
-    if (isLeaving) return;
+    // Kept from the route too: it would surface as an error in a page that is already going.
+    if (isLeaving) return event.preventDefault();
     const page = deps ?? {
       storage: sessionStorage,
       now: () => Date.now(),
