@@ -1,12 +1,13 @@
 import type { Statement } from 'better-sqlite3';
 import { type FillRecord, OrderRecords } from '../asset/order-records';
 import { coinPlaces } from '../trading/coin-places';
+import type { FuturesFillRecord } from '../trading/futures-fill-store';
 import type { Market, OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
 import { createPositionHistory, type PositionHistoryRecord } from '../trading/position-history';
 import { fillLiquidity } from '../trading/trade-fees';
 import { futuresAlgoRow, spotAlgoRow } from './private-algo-views';
-import { type FuturesFillPart, futuresFillRow, spotFillRow } from './private-fill-views';
+import { futuresFillRow, spotFillRow } from './private-fill-views';
 import { type PrivateArg, PRIVATE_ERRORS } from './private-protocol';
 import {
   futuresAccountRow,
@@ -191,11 +192,23 @@ export class PrivateChannelReaders {
     return spotFillRow(fill, order, fillLiquidity(ctx.db, fill.spec, order, fill));
   }
 
-  /** What a futures order filled between two reads, as the `fill` channel shows it. */
-  futuresFillRow(order: OrderRecord, part: FuturesFillPart, marginCoin: string): unknown {
+  /** The id of the user's latest USDT-M fill (0 before any): fills after it are new. */
+  lastFuturesFillId(userId: string): number {
+    return this.trading.ctx.futuresFills.lastId(userId);
+  }
+
+  /** The user's USDT-M fills after fill `after`, oldest first, at most a page. */
+  futuresFillsAfter(userId: string, after: number): FuturesFillRecord[] {
+    return this.trading.ctx.futuresFills.after(userId, after, HISTORY_PAGE);
+  }
+
+  /** One USDT-M fill as the `fill` channel shows it (nothing when its order is not the user's). */
+  futuresFillRow(userId: string, fill: FuturesFillRecord, marginCoin: string): unknown {
     const { ctx } = this.trading;
-    const spec = ctx.spec('USDT-FUTURES', order.symbol);
-    return futuresFillRow(spec, order, part, marginCoin, fillLiquidity(ctx.db, spec, order, part));
+    const order = ctx.orders.find(userId, 'futures', fill.orderId);
+    if (!order) return undefined;
+    const spec = ctx.spec('USDT-FUTURES', fill.symbol);
+    return futuresFillRow(spec, order, fill, marginCoin, fill.liquidity ?? fillLiquidity(ctx.db, spec, order, fill));
   }
 
   /** A trigger order as the `orders-algo` channel of its market shows it. */

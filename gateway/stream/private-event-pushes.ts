@@ -6,33 +6,27 @@ import { pushText } from './stream-protocol';
 /** Orders changed this long before the last scan are read again, so a change in the same millisecond is not missed. */
 export const SCAN_SLACK_MS = 2000;
 
-/** What a subscription last saw of one order: its plan's print and its filled totals (money and instrument units). */
+/** What a subscription last saw of one order: its plan's print, when it changed and whether it was open. */
 export interface OrderMark {
   print: string;
-  filled: bigint;
-  value: bigint;
-  fee: bigint;
-  profit: bigint;
   at: number;
   open: boolean;
 }
 
 /**
- * Where an event subscription is in its source: spot fills and closed positions follow a sequence (the ledger's, the
- * position history's); futures fills and trigger orders follow the orders, each order's last seen state kept while it
- * is open (so a later fill is told from what filled before the subscription) and for the scan slack after it ended.
+ * Where an event subscription is in its source: fills and closed positions follow a sequence (the ledger's for spot,
+ * the kept fills' for USDT-M, the position history's); trigger orders follow the orders, each order's last seen plan
+ * kept while it is open (so a later change is told from what was before the subscription) and for the scan slack after
+ * it ended.
  */
 export type EventCursor =
   | { source: 'ledger'; after: number }
+  | { source: 'futures-fills'; after: number }
   | { source: 'history'; after: number }
   | { source: 'orders'; marks: Map<string, OrderMark>; scannedAt: number };
 
 const markOf = (order: OrderRecord): OrderMark => ({
   print: isPlanOrder(order) ? algoPrintOf(order) : '',
-  filled: order.baseVolume,
-  value: order.quoteVolume,
-  fee: order.fee,
-  profit: order.totalProfits,
   at: order.uTime,
   open: isOpen(order),
 });
@@ -44,6 +38,7 @@ const markOf = (order: OrderRecord): OrderMark => ({
 export function startEvents(readers: PrivateChannelReaders, userId: string, feed: EventFeed): EventCursor {
   if (feed.kind === 'positions-history') return { source: 'history', after: readers.lastClosedSeq(userId) };
   if (feed.kind === 'fill' && feed.market === 'spot') return { source: 'ledger', after: readers.lastFillSeq(userId) };
+  if (feed.kind === 'fill') return { source: 'futures-fills', after: readers.lastFuturesFillId(userId) };
   const now = readers.now();
   const marks = new Map<string, OrderMark>();
   const known = [
@@ -71,8 +66,8 @@ function scanOrders(
 }
 
 /**
- * The rows an event feed has to push since its last read, its cursor moved past them: the new fills (a futures
- * order's is what it filled since last seen), the trigger orders whose plan changed, the positions closed.
+ * The rows an event feed has to push since its last read, its cursor moved past them: the new fills, the trigger
+ * orders whose plan changed, the positions closed.
  */
 export function eventRows(
   readers: PrivateChannelReaders,
@@ -95,24 +90,19 @@ export function eventRows(
       .filter((fill) => symbol === undefined || fill.spec.symbol === symbol)
       .map((fill) => readers.spotFillRow(userId, fill));
   }
+  if (cursor.source === 'futures-fills') {
+    const fills = readers.futuresFillsAfter(userId, cursor.after);
+    if (fills.length > 0) cursor.after = Number(fills[fills.length - 1]!.fillId);
+    const symbol = feed.kind === 'fill' ? feed.symbol : undefined;
+    return fills
+      .filter((fill) => symbol === undefined || fill.symbol === symbol)
+      .flatMap((fill) => readers.futuresFillRow(userId, fill, feed.marginCoin) ?? []);
+  }
   if (feed.kind === 'positions-history') return [];
   const rows: unknown[] = [];
   for (const order of scanOrders(readers, userId, cursor, feed.market, feed.symbol)) {
     const seen = cursor.marks.get(order.orderId);
-    if (feed.kind === 'fill') {
-      const filled = seen?.filled ?? 0n;
-      if (order.baseVolume > filled) {
-        const part = {
-          size: order.baseVolume - filled,
-          value: order.quoteVolume - (seen?.value ?? 0n),
-          fee: order.fee - (seen?.fee ?? 0n),
-          profit: order.totalProfits - (seen?.profit ?? 0n),
-          filledAfter: order.baseVolume,
-          at: order.uTime,
-        };
-        rows.push(readers.futuresFillRow(order, part, feed.marginCoin));
-      }
-    } else if (isPlanOrder(order) && seen?.print !== algoPrintOf(order)) {
+    if (feed.kind === 'orders-algo' && isPlanOrder(order) && seen?.print !== algoPrintOf(order)) {
       rows.push(readers.algoRow(order, feed.marginCoin));
     }
     cursor.marks.set(order.orderId, markOf(order));

@@ -2,16 +2,17 @@ import type { FillRecord } from '../asset/order-records';
 import { fillView } from '../asset/record-routes';
 import type { InstrumentSpec } from '../market/instruments';
 import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
+import type { FuturesFillRecord } from '../trading/futures-fill-store';
 import type { OrderRecord } from '../trading/order-store';
 import type { Liquidity } from '../trading/trade-fees';
-import { chargedFee, fillIdOf } from './private-views';
+import { chargedFee } from './private-views';
 
 /**
  * The rows of the exchange's v2 private `fill` channel (spot and USDT-M), with the fields ccxt's bitget
  * `parseWsTrade` reads: a futures row carries `posMode` (ccxt tells the markets apart by it), a spot row does not.
  * A spot fill is one ledger trade entry (its `tradeId` the entry's sequence number, as `GET /api/v2/spot/trade/fills`
- * names it); the paper engine keeps a futures order's fills as the order's totals, so a futures fill is what an order
- * gained between two reads of it (`FuturesFillPart`).
+ * names it); a futures fill is one kept USDT-M fill (its `tradeId` the fill's id, as `GET /api/v2/mix/order/fills`
+ * names it).
  */
 
 /** The exchange's `feeDetail` list of a fill: one coin, no deduction, the fee as a charge. */
@@ -38,29 +39,18 @@ export function spotFillRow(fill: FillRecord, order: OrderRecord | undefined, tr
   };
 }
 
-/** What a futures order filled between two reads: size (instrument units), value, fee and realized PnL (money units). */
-export interface FuturesFillPart {
-  size: bigint;
-  value: bigint;
-  fee: bigint;
-  profit: bigint;
-  /** The order's filled size after this part: with the order id it names the part (`tradeId`). */
-  filledAfter: bigint;
-  at: number;
-}
-
 /** One USDT-M fill of the `fill` channel, its fee coin named as the subscription's product names the margin coin. */
 export function futuresFillRow(
   spec: InstrumentSpec,
   order: OrderRecord,
-  part: FuturesFillPart,
+  part: FuturesFillRecord,
   marginCoin: string,
   tradeScope: Liquidity,
 ) {
   const places = spec.quotePrecision;
   return {
     orderId: order.orderId,
-    tradeId: fillIdOf(order.orderId, part.filledAfter),
+    tradeId: part.fillId,
     symbol: order.symbol,
     side: order.side,
     orderType: order.orderType === 'liquidation' ? 'market' : order.orderType,

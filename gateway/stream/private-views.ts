@@ -7,7 +7,7 @@ import { averagePrice, formatBalance, formatMoney, formatUnits } from '../money/
 import type { OrderRecord } from '../trading/order-store';
 import { futuresOrderView, spotOrderView } from '../trading/order-views';
 import type { PaperTrading } from '../trading/paper-trading';
-import type { PositionHistoryRecord } from '../trading/position-history';
+import { openCloseFees, type PositionHistoryRecord } from '../trading/position-history';
 
 /**
  * The rows of the exchange's v2 private WebSocket channels (spot `orders` and `account`, futures `orders`,
@@ -124,11 +124,6 @@ function positionIdOf(userId: string, symbol: string, holdSide: string, cTime: s
   return digitsOf(`${userId}\n${symbol}\n${holdSide}\n${cTime}`);
 }
 
-/** A futures fill's `tradeId`: its order and the order's filled size after it, so every part has its own. */
-export function fillIdOf(orderId: string, filledAfter: bigint): string {
-  return digitsOf(`fill\n${orderId}\n${filledAfter}`);
-}
-
 /** The futures `positions` channel's rows: every open position (of one symbol when given). */
 export function positionRows(trading: PaperTrading, userId: string, marginCoin: string, symbol?: string) {
   return mixPositionViews(trading, userId, marginCoin, symbol).map((p) => {
@@ -166,9 +161,7 @@ export function positionRows(trading: PaperTrading, userId: string, marginCoin: 
 
 /**
  * One closed position of the futures `positions-history` channel. Its `posId` is the one the `positions` channel showed
- * while it was open; `posMode` is the account's mode now (the mode cannot change while a position is open). The
- * history keeps one fee total, split here between opening and closing by their values, which is exact up to rounding
- * when both paid the same rate.
+ * while it was open; `posMode` is the account's mode now (the mode cannot change while a position is open).
  */
 export function positionHistoryRow(
   spec: InstrumentSpec,
@@ -178,8 +171,7 @@ export function positionHistoryRow(
   posMode: PosMode,
 ) {
   const places = spec.quotePrecision;
-  const traded = row.openedValue + row.closedValue;
-  const closeFee = traded === 0n ? 0n : (row.fees * row.closedValue) / traded;
+  const fees = openCloseFees(row);
   return {
     posId: positionIdOf(userId, row.symbol, row.holdSide, String(row.cTime)),
     instId: row.symbol,
@@ -193,8 +185,8 @@ export function positionHistoryRow(
     closeSize: formatUnits(row.closedSize, spec.volumePlace),
     achievedProfits: formatMoney(row.pnl, places),
     settleFee: formatMoney(row.funding, places),
-    openFee: chargedFee(formatMoney(row.fees - closeFee, places)),
-    closeFee: chargedFee(formatMoney(closeFee, places)),
+    openFee: chargedFee(formatMoney(fees.open, places)),
+    closeFee: chargedFee(formatMoney(fees.close, places)),
     cTime: String(row.cTime),
     uTime: String(row.uTime),
   };

@@ -131,6 +131,7 @@ export class FuturesFills {
     const value = notional(spec, fill.price, fill.size);
     const fee = chargeFill(ctx, { order, spec, value, size: fill.size, liquidity });
     let realized = 0n;
+    let closeFee = 0n;
     let remaining = fill.size;
     const closeSide: HoldSide | null = hedge
       ? order.tradeSide === 'close'
@@ -141,8 +142,10 @@ export class FuturesFills {
       const position = ctx.positions.get(order.userId, spec.symbol, closeSide);
       if (position) {
         const size = remaining < position.size ? remaining : position.size;
-        // The fee's share of the closed part goes to the position's history.
-        position.fees += size === fill.size ? fee : (fee * size) / fill.size;
+        // The fee's share of the closed part goes to the position's history as a closing fee.
+        closeFee = size === fill.size ? fee : (fee * size) / fill.size;
+        position.fees += closeFee;
+        if (position.closeFees !== null) position.closeFees += closeFee;
         const pnl = closePart(spec, position, fill.price, size, now);
         order.totalProfits += pnl;
         realized += pnl;
@@ -187,6 +190,19 @@ export class FuturesFills {
     order.status = order.baseVolume === order.size ? 'filled' : 'partially_filled';
     order.uTime = now;
     const entry = { userId: order.userId, ref: order.orderId, symbol: spec.symbol, at: now };
+    const { userId, orderId } = order;
+    ctx.futuresFills.record({
+      orderId,
+      userId,
+      symbol: spec.symbol,
+      size: fill.size,
+      value,
+      fee,
+      closeFee,
+      at: now,
+      profit: realized,
+      liquidity,
+    });
     ctx.accounts.post({ ...entry, kind: 'fee', lines: walletMove(order.userId, 'fees', -fee) });
     ctx.accounts.post({ ...entry, kind: 'realized_pnl', lines: walletMove(order.userId, 'market', realized) });
   }
@@ -250,6 +266,18 @@ export class FuturesFills {
       symbol: spec.symbol,
       at: now,
       lines: [userLine(position.userId, 'futures', 'USDT', taken), ...fundLines],
+    });
+    this.ctx.futuresFills.record({
+      orderId: order.orderId,
+      userId: position.userId,
+      symbol: spec.symbol,
+      size: closedSize,
+      value: notional(spec, mark, closedSize),
+      fee: 0n,
+      closeFee: 0n,
+      profit: loss,
+      liquidity: 'taker',
+      at: now,
     });
     order.price = mark;
     order.baseVolume = closedSize;

@@ -21,6 +21,8 @@ export interface PositionHistoryRecord {
   funding: bigint;
   /** Trading fees paid (positive). */
   fees: bigint;
+  /** The part of `fees` paid closing it; null on a position partly closed before these were kept. */
+  closeFees: bigint | null;
   liquidated: boolean;
   cTime: number;
   uTime: number;
@@ -39,6 +41,7 @@ interface HistoryRow {
   pnl: string;
   funding: string;
   fees: string;
+  close_fees: string | null;
   liquidated: number;
   c_time: number;
   u_time: number;
@@ -70,18 +73,29 @@ function recordOf(row: HistoryRow): PositionHistoryRecord {
     pnl: BigInt(row.pnl),
     funding: BigInt(row.funding),
     fees: BigInt(row.fees),
+    closeFees: row.close_fees === null ? null : BigInt(row.close_fees),
     liquidated: row.liquidated === 1,
     cTime: row.c_time,
     uTime: row.u_time,
   };
 }
 
+/**
+ * The fees a closed position paid opening and closing it (positive): exact where the position kept its closing fees,
+ * else (closed partly before they were kept) its one total shared by the value each side traded.
+ */
+export function openCloseFees(row: PositionHistoryRecord): { open: bigint; close: bigint } {
+  const traded = row.openedValue + row.closedValue;
+  const close = row.closeFees ?? (traded === 0n ? 0n : (row.fees * row.closedValue) / traded);
+  return { open: row.fees - close, close };
+}
+
 /** Writes a closed position's history row, and reads a user's closed positions newest first. */
 export function createPositionHistory(db: Database) {
   const insert = db.prepare(
     `INSERT INTO trade_position_history (user_id, symbol, hold_side, margin_mode, leverage, opened_size, opened_value,
-       closed_size, closed_value, pnl, funding, fees, liquidated, c_time, u_time)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       closed_size, closed_value, pnl, funding, fees, close_fees, liquidated, c_time, u_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const all = db.prepare('SELECT * FROM trade_position_history WHERE user_id = ? ORDER BY seq DESC LIMIT ?');
   const ofSymbol = db.prepare(
@@ -108,6 +122,7 @@ export function createPositionHistory(db: Database) {
         (p.achievedProfits - p.funding).toString(),
         p.funding.toString(),
         p.fees.toString(),
+        p.closeFees?.toString() ?? null,
         p.liquidated ? 1 : 0,
         p.cTime,
         p.uTime,

@@ -54,6 +54,7 @@ export function emptyPosition(input: {
     closedSize: 0n,
     closedValue: 0n,
     fees: 0n,
+    closeFees: 0n,
     funding: 0n,
     lastFundingTime: input.now,
     cTime: input.now,

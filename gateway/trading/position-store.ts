@@ -32,6 +32,8 @@ export interface PositionRecord {
   closedValue: bigint;
   /** Trading fees paid on its fills (positive). */
   fees: bigint;
+  /** The part of `fees` paid closing it; null on a position partly closed before these were kept. */
+  closeFees: bigint | null;
   /** Funding received (negative when paid); also part of `achievedProfits`. */
   funding: bigint;
   /** Set when the position is liquidated, so its history row says so (not stored on the open position). */
@@ -72,6 +74,7 @@ interface PositionRow {
   closed_size: string;
   closed_value: string;
   fees: string;
+  close_fees: string | null;
   funding: string;
   last_funding_time: number;
   c_time: number;
@@ -100,6 +103,7 @@ function fromRow(row: PositionRow): PositionRecord {
     closedSize: BigInt(row.closed_size),
     closedValue: BigInt(row.closed_value),
     fees: BigInt(row.fees),
+    closeFees: row.close_fees === null ? null : BigInt(row.close_fees),
     funding: BigInt(row.funding),
     lastFundingTime: row.last_funding_time,
     cTime: row.c_time,
@@ -119,17 +123,18 @@ export function createPositionStore(db: Database, onClosed: (position: PositionR
   const upsert = db.prepare(
     `INSERT INTO trade_positions (user_id, symbol, hold_side, margin_mode, size, open_value, margin, leverage, achieved_profits,
        preset_tp, preset_sl, preset_tp_type, preset_sl_type, preset_tp_size, preset_sl_size, opened_size, opened_value,
-       closed_size, closed_value, fees, funding, last_funding_time, c_time, u_time)
+       closed_size, closed_value, fees, close_fees, funding, last_funding_time, c_time, u_time)
      VALUES (@userId, @symbol, @holdSide, @marginMode, @size, @openValue, @margin, @leverage, @achievedProfits,
        @presetTp, @presetSl, @presetTpType, @presetSlType, @presetTpSize, @presetSlSize, @openedSize, @openedValue,
-       @closedSize, @closedValue, @fees, @funding, @lastFundingTime, @cTime, @uTime)
+       @closedSize, @closedValue, @fees, @closeFees, @funding, @lastFundingTime, @cTime, @uTime)
      ON CONFLICT (user_id, symbol, hold_side) DO UPDATE SET margin_mode = excluded.margin_mode, size = excluded.size,
        open_value = excluded.open_value, margin = excluded.margin, leverage = excluded.leverage,
        achieved_profits = excluded.achieved_profits, preset_tp = excluded.preset_tp, preset_sl = excluded.preset_sl,
        preset_tp_type = excluded.preset_tp_type, preset_sl_type = excluded.preset_sl_type,
        preset_tp_size = excluded.preset_tp_size, preset_sl_size = excluded.preset_sl_size,
        opened_size = excluded.opened_size, opened_value = excluded.opened_value, closed_size = excluded.closed_size,
-       closed_value = excluded.closed_value, fees = excluded.fees, funding = excluded.funding,
+       closed_value = excluded.closed_value, fees = excluded.fees, close_fees = excluded.close_fees,
+       funding = excluded.funding,
        last_funding_time = excluded.last_funding_time, u_time = excluded.u_time`,
   );
   const remove = db.prepare('DELETE FROM trade_positions WHERE user_id = ? AND symbol = ? AND hold_side = ?');
@@ -162,6 +167,7 @@ export function createPositionStore(db: Database, onClosed: (position: PositionR
         closedSize: p.closedSize.toString(),
         closedValue: p.closedValue.toString(),
         fees: p.fees.toString(),
+        closeFees: p.closeFees?.toString() ?? null,
         funding: p.funding.toString(),
       });
     },

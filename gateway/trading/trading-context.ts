@@ -5,6 +5,7 @@ import type { InstrumentSpec, InstType } from '../market/instruments';
 import type { MarketSimulator } from '../market/simulator';
 import { type AccountStore, createAccountStore } from './account-store';
 import { unitsOf } from '../money/money-units';
+import { createFuturesFillStore, type FuturesFillStore } from './futures-fill-store';
 import { createOrderStore, type OrderStore } from './order-store';
 import { createPositionHistory } from './position-history';
 import { createPositionStore, type PositionStore } from './position-store';
@@ -22,6 +23,8 @@ export interface TradingContext {
   accounts: AccountStore;
   orders: OrderStore;
   positions: PositionStore;
+  /** Each USDT-M fill on its own. */
+  futuresFills: FuturesFillStore;
   changes: TradeChanges;
   now: () => number;
   /** A fresh order id: 18 digits, as the exchange's ids look. */
@@ -49,6 +52,7 @@ export function createTradingContext(deps: {
     accounts,
     orders: createOrderStore(deps.db),
     positions: createPositionStore(deps.db, createPositionHistory(deps.db).record),
+    futuresFills: createFuturesFillStore(deps.db),
     newOrderId: () =>
       `${randomInt(1, 10)}${String(randomInt(0, 2 ** 47)).padStart(15, '0')}${String(randomInt(0, 100)).padStart(2, '0')}`,
     spec: (instType, symbol) => {

@@ -377,6 +377,38 @@ export const TRADING_MIGRATIONS: readonly Migration[] = [
         CHECK (preset_plan IN ('pos_profit', 'pos_loss', 'profit_plan', 'loss_plan'));
     `,
   },
+  {
+    id: 420,
+    name: 'futures-fills',
+    // Each USDT-M fill is kept on its own (its id is the exchange's tradeId): what it traded, its fee and the part of
+    // that fee paid closing a position, its realized PnL and whether it made or took liquidity. An order that filled
+    // before keeps one fill of its totals at its average price, liquidity unknown. A position keeps the fees it paid
+    // closing (close_fees), so a closed one's open and close fees are exact; NULL on those opened before, which share
+    // one total by value as they did.
+    sql: `
+      CREATE TABLE futures_fills (
+        fill_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES trade_accounts (user_id),
+        symbol TEXT NOT NULL,
+        size TEXT NOT NULL,
+        value TEXT NOT NULL,
+        fee TEXT NOT NULL,
+        close_fee TEXT NOT NULL,
+        profit TEXT NOT NULL,
+        liquidity TEXT CHECK (liquidity IN ('maker', 'taker')),
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX futures_fills_user ON futures_fills (user_id, fill_id);
+      CREATE INDEX futures_fills_order ON futures_fills (order_id, fill_id);
+      INSERT INTO futures_fills (order_id, user_id, symbol, size, value, fee, close_fee, profit, liquidity, at)
+        SELECT order_id, user_id, symbol, base_volume, quote_volume, fee, '0', total_profits, NULL, u_time
+        FROM trade_orders WHERE market = 'futures' AND base_volume <> '0' ORDER BY u_time, order_id;
+      ALTER TABLE trade_positions ADD COLUMN close_fees TEXT;
+      UPDATE trade_positions SET close_fees = '0' WHERE closed_size = '0';
+      ALTER TABLE trade_position_history ADD COLUMN close_fees TEXT;
+    `,
+  },
 ];
 
 /** Balances each opening entry with the world's line per coin (the sum of the entry's lines, negated). */

@@ -1,10 +1,15 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { replyMarketOk } from '../http/envelope';
 import { GatewayError } from '../http/gateway-error';
-import { MONEY_PLACES, formatMoney, pow10, unitsOf } from '../money/money-units';
+import { MONEY_PLACES, formatMoney, unitsOf } from '../money/money-units';
 import { FuturesPositionActions } from '../trading/futures-position-actions';
 import type { PaperTrading } from '../trading/paper-trading';
-import { createPositionHistory, type PositionHistoryRecord, positionHistoryView } from '../trading/position-history';
+import {
+  createPositionHistory,
+  openCloseFees,
+  type PositionHistoryRecord,
+  positionHistoryView,
+} from '../trading/position-history';
 import { TradeError } from '../trading/trade-errors';
 import { requirePermission } from './api-key-auth';
 import type { ApiKeyEnv } from './api-key-env';
@@ -63,17 +68,10 @@ function signedAmountOf(value: unknown, places: number): bigint {
   return negative ? -units : units;
 }
 
-/**
- * The exchange's open and close fees of a closed position (negative: paid). The history keeps one fee total per
- * position, so it is shared between opening and closing in proportion to the value each traded, cut to the quote
- * precision; the two always add up to the session API's `totalFee`.
- */
+/** The exchange's open and close fees of a closed position (negative: paid), at the quote precision. */
 function feesOf(row: PositionHistoryRecord, places: number): { openFee: string; closeFee: string } {
-  const step = pow10(MONEY_PLACES - Math.min(places, MONEY_PLACES));
-  const total = row.fees - (row.fees % step);
-  const traded = row.openedValue + row.closedValue;
-  const open = traded === 0n ? total : ((total * row.openedValue) / traded / step) * step;
-  return { openFee: formatMoney(-open, places), closeFee: formatMoney(-(total - open), places) };
+  const { open, close } = openCloseFees(row);
+  return { openFee: formatMoney(-open, places), closeFee: formatMoney(-close, places) };
 }
 
 /**

@@ -225,17 +225,32 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
   });
 
   routes.get(MIX_ORDER_PATHS.fills, ...read, (c) => {
-    // Fills of partly filled open orders and of finished ones alike.
-    const { product, rows } = page(c, undefined, true);
-    return replyMarketOk(c, {
-      fillList: rows.map((o) => {
-        const spec = specOf(o);
-        // The order's fills as one: how matching charged them, else its fee against the taker rate.
-        const scope = fillLiquidity(ctx.db, spec, o, { value: o.quoteVolume, fee: o.fee });
-        return mixFill(spec, o, product.marginCoin, scope);
-      }),
-      endId: rows.at(-1)?.orderId ?? '',
+    const userId = userOf(c);
+    const product: UsdtProduct | undefined = productOf(queryOf(c, 'productType'), true);
+    const symbolText = queryOf(c, 'symbol');
+    const symbol = symbolText === undefined ? undefined : instrumentOf(ctx.simulator, INST, symbolText).symbol;
+    const orderId = orderIdOf(queryOf(c, 'orderId'));
+    const query = {
+      symbol,
+      orderId,
+      idLessThan: orderIdOf(queryOf(c, 'idLessThan')),
+      startTime: timeOf(c, 'startTime'),
+      endTime: timeOf(c, 'endTime'),
+      limit: limitOf(c),
+    };
+    // Another account's order reads as one without fills.
+    const fills =
+      product && (orderId === undefined || orderOf(userId, symbol, orderId, undefined))
+        ? ctx.futuresFills.page(userId, query)
+        : [];
+    const fillList = fills.flatMap((fill) => {
+      const order = ctx.orders.find(userId, 'futures', fill.orderId);
+      if (!order) return [];
+      const spec = specOf(order);
+      const scope = fill.liquidity ?? fillLiquidity(ctx.db, spec, order, fill);
+      return [mixFill(spec, order, fill, product!.marginCoin, scope)];
     });
+    return replyMarketOk(c, { fillList, endId: fills.at(-1)?.fillId ?? '' });
   });
 
   return routes;

@@ -1,6 +1,8 @@
 import type { FillRecord } from '../asset/order-records';
 import { fillView } from '../asset/record-routes';
 import type { InstrumentSpec } from '../market/instruments';
+import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
+import type { FuturesFillRecord } from '../trading/futures-fill-store';
 import type { OrderRecord } from '../trading/order-store';
 import { futuresOrderView, spotOrderView } from '../trading/order-views';
 import type { PosMode } from '../trading/account-store';
@@ -158,26 +160,36 @@ export function mixOrder(spec: InstrumentSpec, order: OrderRecord, marginCoin: s
   };
 }
 
-/**
- * A futures fill of `GET fills`. The paper engine keeps a futures order's fills as the order's totals, so each order
- * with something filled is one fill at its average price (`tradeId` is the order id).
- */
-export function mixFill(spec: InstrumentSpec, order: OrderRecord, marginCoin: string, tradeScope: string) {
-  const view = futuresOrderView(spec, order);
+/** A futures fill of `GET fills`: one kept fill at its own price (`tradeId` the fill's id). */
+export function mixFill(
+  spec: InstrumentSpec,
+  order: OrderRecord,
+  fill: FuturesFillRecord,
+  marginCoin: string,
+  tradeScope: string,
+) {
+  const places = spec.quotePrecision;
   return {
-    tradeId: order.orderId,
+    tradeId: fill.fillId,
     symbol: order.symbol,
     orderId: order.orderId,
-    price: view.priceAvg,
-    baseVolume: view.baseVolume,
-    feeDetail: [{ deduction: 'no', feeCoin: marginCoin, totalDeductionFee: '0', totalFee: charged(view.fee) }],
+    price: averagePrice(spec, fill.value, fill.size, spec.pricePlace),
+    baseVolume: formatUnits(fill.size, spec.volumePlace),
+    feeDetail: [
+      {
+        deduction: 'no',
+        feeCoin: marginCoin,
+        totalDeductionFee: '0',
+        totalFee: charged(formatMoney(fill.fee, places)),
+      },
+    ],
     side: order.side,
-    quoteVolume: view.quoteVolume,
-    profit: view.totalProfits,
+    quoteVolume: formatMoney(fill.value, places),
+    profit: formatMoney(fill.profit, places),
     enterPointSource: 'API',
     tradeSide: tradeSideOf(order),
     posMode: posModeOf(order),
     tradeScope,
-    cTime: view.uTime,
+    cTime: String(fill.at),
   };
 }

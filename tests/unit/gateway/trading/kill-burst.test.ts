@@ -175,6 +175,26 @@ describe('a gateway killed with SIGKILL in a burst of trading', () => {
         .prepare("SELECT coin FROM trade_balances WHERE available LIKE '-%' OR frozen LIKE '-%'")
         .all() as { coin: string }[];
       expect(negative).toEqual([]);
+      // Each futures order's kept fills add up to what the order says it filled and paid, neither lost nor doubled.
+      const totals = new Map<string, { size: bigint; fee: bigint }>();
+      for (const fill of db.prepare('SELECT order_id, size, fee FROM futures_fills').all() as {
+        order_id: string;
+        size: string;
+        fee: string;
+      }[]) {
+        const total = totals.get(fill.order_id) ?? { size: 0n, fee: 0n };
+        totals.set(fill.order_id, { size: total.size + BigInt(fill.size), fee: total.fee + BigInt(fill.fee) });
+      }
+      const orders = db
+        .prepare("SELECT order_id, base_volume, fee FROM trade_orders WHERE market = 'futures' AND base_volume <> '0'")
+        .all() as { order_id: string; base_volume: string; fee: string }[];
+      expect(orders.length).toBeGreaterThan(0);
+      expect(totals.size).toBe(orders.length);
+      const differing = orders.filter((o) => {
+        const total = totals.get(o.order_id);
+        return total?.size !== BigInt(o.base_volume) || total.fee !== BigInt(o.fee);
+      });
+      expect(differing).toEqual([]);
     } finally {
       db.close();
     }
