@@ -1,7 +1,8 @@
 import type { InstrumentSpec } from '../market/instruments';
 import { formatMoney, formatUnits, notional, roundMoney } from '../money/money-units';
 import { isOpen, type OrderRecord, type PositionPresetPlan } from '../trading/order-store';
-import { firedPresetId } from '../v2-api/v2-plan-views';
+import type { PositionRecord } from '../trading/position-store';
+import { firedPresetId, type PresetKind, presetFacts } from '../v2-api/v2-plan-views';
 
 /**
  * The rows of the exchange's v2 private `orders-algo` channel (trigger orders, spot and USDT-M), with the fields ccxt's
@@ -124,4 +125,60 @@ export function futuresAlgoRow(spec: InstrumentSpec, order: OrderRecord, marginC
     stopLossTriggerPrice: priceText(spec, order.presetSl),
     stopLossTriggerType: 'mark_price',
   };
+}
+
+/**
+ * A position's preset as `orders-algo` pushes it while it waits (`live`: set, or its price, trigger type or size
+ * changed) and when it ends without executing (`cancelled`: taken off, or the position closed), under the id the plan
+ * lists give it; a reached one is pushed executed from the order it closed with ({@link futuresAlgoRow}).
+ */
+export function presetAlgoRow(
+  spec: InstrumentSpec,
+  position: PositionRecord,
+  kind: PresetKind,
+  context: { marginCoin: string; hedge: boolean; status: 'live' | 'cancelled'; at: number },
+) {
+  const { marginCoin, hedge, status, at } = context;
+  const preset = presetFacts(position, kind, hedge);
+  if (!preset) return undefined;
+  const trigger = formatUnits(preset.price, spec.pricePlace);
+  return {
+    instId: position.symbol,
+    orderId: preset.orderId,
+    clientOid: preset.orderId,
+    triggerPrice: trigger,
+    triggerType: preset.triggerType,
+    price: trigger,
+    executePrice: '0',
+    size: formatUnits(preset.size, spec.volumePlace),
+    actualSize: formatUnits(0n, spec.volumePlace),
+    orderType: 'market',
+    side: preset.side,
+    force: 'gtc',
+    status,
+    triggerTime: '',
+    enterPointSource: 'API',
+    stpMode: 'none',
+    cTime: String(position.cTime),
+    uTime: String(at),
+    planType: PRESET_ALGO_TYPE[preset.planType],
+    tradeSide: hedge ? 'close' : `${preset.side}_single`,
+    posSide: hedge ? position.holdSide : 'net',
+    posMode: hedge ? 'hedge_mode' : 'one_way_mode',
+    marginCoin,
+    marginMode: position.marginMode,
+    leverage: String(position.leverage),
+    reduceOnly: 'yes',
+    stopSurplusTriggerPrice: '',
+    stopSurplusTriggerType: '',
+    stopLossTriggerPrice: '',
+    stopLossTriggerType: '',
+  };
+}
+
+/** What `orders-algo` shows of a waiting preset: a change to any of these is pushed (not the position's size). */
+export function presetPrintOf(position: PositionRecord, kind: PresetKind): string {
+  return kind === 'tp'
+    ? `${position.presetTp}|${position.presetTpType}|${position.presetTpSize}`
+    : `${position.presetSl}|${position.presetSlType}|${position.presetSlSize}`;
 }

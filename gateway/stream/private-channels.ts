@@ -4,9 +4,11 @@ import { coinPlaces } from '../trading/coin-places';
 import type { FuturesFillRecord } from '../trading/futures-fill-store';
 import type { Market, OrderRecord } from '../trading/order-store';
 import type { PaperTrading } from '../trading/paper-trading';
+import type { PositionRecord } from '../trading/position-store';
 import { createPositionHistory, type PositionHistoryRecord } from '../trading/position-history';
 import { fillLiquidity } from '../trading/trade-fees';
-import { futuresAlgoRow, spotAlgoRow } from './private-algo-views';
+import { futuresAlgoRow, presetAlgoRow, spotAlgoRow } from './private-algo-views';
+import type { PresetMark } from './private-event-pushes';
 import { futuresFillRow, spotFillRow } from './private-fill-views';
 import { type PrivateArg, PRIVATE_ERRORS } from './private-protocol';
 import {
@@ -209,6 +211,19 @@ export class PrivateChannelReaders {
     if (!order) return undefined;
     const spec = ctx.spec('USDT-FUTURES', fill.symbol);
     return futuresFillRow(spec, order, fill, marginCoin, fill.liquidity ?? fillLiquidity(ctx.db, spec, order, fill));
+  }
+
+  /** The user's open USDT-M positions (of one symbol when given): the presets `orders-algo` follows are on them. */
+  presetPositions(userId: string, symbol: string | undefined): PositionRecord[] {
+    return this.trading.ctx.positions.ofUser(userId, symbol);
+  }
+
+  /** A position preset as the USDT-M `orders-algo` channel shows it, waiting or cancelled now. */
+  presetRow(userId: string, preset: PresetMark, marginCoin: string, status: 'live' | 'cancelled'): unknown {
+    const { ctx } = this.trading;
+    const spec = ctx.spec('USDT-FUTURES', preset.position.symbol);
+    const hedge = ctx.accounts.posMode(userId) === 'hedge_mode';
+    return presetAlgoRow(spec, preset.position, preset.kind, { marginCoin, hedge, status, at: this.now() });
   }
 
   /** A trigger order as the `orders-algo` channel of its market shows it. */

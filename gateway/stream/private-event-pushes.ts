@@ -1,5 +1,7 @@
 import { isOpen, type Market, type OrderRecord } from '../trading/order-store';
-import { algoPrintOf, isPlanOrder } from './private-algo-views';
+import type { PositionRecord } from '../trading/position-store';
+import { firedPresetId, type PresetKind, presetOrderId } from '../v2-api/v2-plan-views';
+import { algoPrintOf, isPlanOrder, presetPrintOf } from './private-algo-views';
 import type { EventFeed, PrivateChannelReaders } from './private-channels';
 import { pushText } from './stream-protocol';
 
@@ -23,7 +25,27 @@ export type EventCursor =
   | { source: 'ledger'; after: number }
   | { source: 'futures-fills'; after: number }
   | { source: 'history'; after: number }
-  | { source: 'orders'; marks: Map<string, OrderMark>; scannedAt: number };
+  | { source: 'orders'; marks: Map<string, OrderMark>; scannedAt: number; presets?: Map<string, PresetMark> };
+
+/** A position preset a USDT-M `orders-algo` subscription last saw waiting: what it showed, and the position it was on. */
+export interface PresetMark {
+  print: string;
+  position: PositionRecord;
+  kind: PresetKind;
+}
+
+/** The user's waiting position presets (of one symbol when given), by the id the plan lists give them. */
+function presetMarks(readers: PrivateChannelReaders, userId: string, symbol: string | undefined) {
+  const marks = new Map<string, PresetMark>();
+  for (const position of readers.presetPositions(userId, symbol)) {
+    for (const kind of ['tp', 'sl'] as const) {
+      if ((kind === 'tp' ? position.presetTp : position.presetSl) === null) continue;
+      const id = presetOrderId(position.userId, position.symbol, position.holdSide, kind);
+      marks.set(id, { print: presetPrintOf(position, kind), position, kind });
+    }
+  }
+  return marks;
+}
 
 const markOf = (order: OrderRecord): OrderMark => ({
   print: isPlanOrder(order) ? algoPrintOf(order) : '',
@@ -46,7 +68,8 @@ export function startEvents(readers: PrivateChannelReaders, userId: string, feed
     ...readers.changedOrders(userId, feed.market, now - SCAN_SLACK_MS),
   ];
   for (const order of known) marks.set(order.orderId, markOf(order));
-  return { source: 'orders', marks, scannedAt: now };
+  const presets = feed.market === 'futures' ? presetMarks(readers, userId, feed.symbol) : undefined;
+  return { source: 'orders', marks, scannedAt: now, presets };
 }
 
 /** The user's orders of a market changed since the last scan (of one symbol when given); forgets orders long ended. */
@@ -100,12 +123,24 @@ export function eventRows(
   }
   if (feed.kind === 'positions-history') return [];
   const rows: unknown[] = [];
+  const fired = new Set<string>();
   for (const order of scanOrders(readers, userId, cursor, feed.market, feed.symbol)) {
     const seen = cursor.marks.get(order.orderId);
-    if (feed.kind === 'orders-algo' && isPlanOrder(order) && seen?.print !== algoPrintOf(order)) {
-      rows.push(readers.algoRow(order, feed.marginCoin));
-    }
+    if (isPlanOrder(order) && seen?.print !== algoPrintOf(order)) rows.push(readers.algoRow(order, feed.marginCoin));
+    if (order.presetPlan !== undefined) fired.add(firedPresetId(order));
     cursor.marks.set(order.orderId, markOf(order));
+  }
+  if (cursor.presets) {
+    // A preset set or changed is pushed live; one gone without its close order (taken off, position closed) cancelled.
+    const waiting = presetMarks(readers, userId, feed.symbol);
+    for (const [id, mark] of waiting) {
+      if (cursor.presets.get(id)?.print !== mark.print)
+        rows.push(readers.presetRow(userId, mark, feed.marginCoin, 'live'));
+    }
+    for (const [id, mark] of cursor.presets) {
+      if (!waiting.has(id) && !fired.has(id)) rows.push(readers.presetRow(userId, mark, feed.marginCoin, 'cancelled'));
+    }
+    cursor.presets = waiting;
   }
   return rows;
 }

@@ -182,38 +182,52 @@ export function firedPresetId(order: OrderRecord): string {
 }
 
 /** The exchange's plan type of a position preset: the whole position (`pos_*`) or a part of it (`*_plan`). */
-export function presetPlanType(position: PositionRecord, kind: PresetKind) {
+export function presetPlanType(position: PositionRecord, kind: PresetKind): PositionPresetPlan {
   const partial = (kind === 'tp' ? position.presetTpSize : position.presetSlSize) !== null;
   if (kind === 'tp') return partial ? 'profit_plan' : 'pos_profit';
   return partial ? 'loss_plan' : 'pos_loss';
 }
 
 /**
+ * What one of a position's presets is as a plan: its trigger price and type, the size it closes (the whole position for
+ * `pos_profit` / `pos_loss`), the side of its market close (hedge mode: the position's side with `tradeSide` close, as
+ * the engine's closing orders are), the id it is listed under and its plan type; undefined when the preset is not set.
+ */
+export function presetFacts(position: PositionRecord, kind: PresetKind, hedge: boolean) {
+  const price = kind === 'tp' ? position.presetTp : position.presetSl;
+  if (price === null) return undefined;
+  const closeSide = position.holdSide === 'long' ? 'sell' : 'buy';
+  return {
+    price,
+    triggerType: kind === 'tp' ? position.presetTpType : position.presetSlType,
+    size: (kind === 'tp' ? position.presetTpSize : position.presetSlSize) ?? position.size,
+    side: hedge ? (position.holdSide === 'long' ? 'buy' : 'sell') : closeSide,
+    orderId: presetOrderId(position.userId, position.symbol, position.holdSide, kind),
+    planType: presetPlanType(position, kind),
+  };
+}
+
+/**
  * The rows of a position's TP/SL presets in `orders-plan-pending` with `planType=profit_loss`, as the exchange lists
- * them: each a market close of its size (the whole position for `pos_profit` / `pos_loss`), on the side that closes
- * the position (hedge mode: the position's side with `tradeSide` close, as the engine's closing orders are).
+ * them: each a market close of its size ({@link presetFacts}).
  */
 export function positionPresetRows(spec: InstrumentSpec, position: PositionRecord, marginCoin: string, hedge: boolean) {
   const rows = [];
   for (const kind of ['tp', 'sl'] as const) {
-    const price = kind === 'tp' ? position.presetTp : position.presetSl;
-    if (price === null) continue;
-    const size = (kind === 'tp' ? position.presetTpSize : position.presetSlSize) ?? position.size;
-    const closeSide = position.holdSide === 'long' ? 'sell' : 'buy';
-    const side = hedge ? (position.holdSide === 'long' ? 'buy' : 'sell') : closeSide;
-    const orderId = presetOrderId(position.userId, position.symbol, position.holdSide, kind);
-    const planType = presetPlanType(position, kind);
+    const preset = presetFacts(position, kind, hedge);
+    if (!preset) continue;
+    const { side, orderId, planType } = preset;
     rows.push({
       planType,
       symbol: position.symbol,
-      size: formatUnits(size, spec.volumePlace),
+      size: formatUnits(preset.size, spec.volumePlace),
       orderId,
       clientOid: orderId,
       price: '0',
       executePrice: '0',
       callbackRatio: '',
-      triggerPrice: formatUnits(price, spec.pricePlace),
-      triggerType: kind === 'tp' ? position.presetTpType : position.presetSlType,
+      triggerPrice: formatUnits(preset.price, spec.pricePlace),
+      triggerType: preset.triggerType,
       planStatus: 'live',
       side,
       posSide: hedge ? position.holdSide : 'net',
@@ -224,7 +238,7 @@ export function positionPresetRows(spec: InstrumentSpec, position: PositionRecor
       posMode: hedge ? 'hedge_mode' : 'one_way_mode',
       orderType: 'market',
       reduceOnly: 'YES',
-      orderSource: `${planType.startsWith('pos_') ? 'pos_' : ''}${kind === 'tp' ? 'profit' : 'loss'}_market`,
+      orderSource: presetOrderSource(planType),
       stopSurplusTriggerPrice: '',
       stopSurplusExecutePrice: '',
       stopSurplusTriggerType: '',

@@ -480,6 +480,64 @@ describe('orders-algo channel, position presets', () => {
       reduceOnly: 'yes',
     });
     expect(await trader.ok('/v1/trade/mix/positions')).toEqual([]);
+    // Executed, not also cancelled: the preset ended by its close.
+    await afterPing(client, from);
+    const ofPreset = client.received
+      .slice(from)
+      .filter(pushOf(FUTURES_ALGO))
+      .flatMap(rowsOf)
+      .filter((r) => r.orderId === id);
+    expect(ofPreset.map((r) => r.status)).toEqual(['executed']);
+    client.close();
+  });
+
+  it('pushes a preset set and changed as live and taken off or closed with its position as cancelled', async () => {
+    const { trader, key } = await newTrader();
+    await futuresOrder(trader, { side: 'buy', size: '0.0100' });
+    const client = await loggedIn(key);
+    await subscribe(client, FUTURES_ALGO);
+    const tpId = presetOrderId(trader.userId, 'BTCUSDT', 'long', 'tp');
+    const slId = presetOrderId(trader.userId, 'BTCUSDT', 'long', 'sl');
+    const tpsl = (fields: Record<string, string>) =>
+      trader.ok('/v1/trade/mix/place-pos-tpsl', { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', ...fields });
+    const tp = futuresLast().times(1.05).toFixed(1);
+    const sl = futuresLast().times(0.95).toFixed(1);
+
+    let from = client.received.length;
+    await tpsl({ holdSide: 'long', stopSurplusTriggerPrice: tp, stopLossTriggerPrice: sl });
+    const setTp = await rowOf(client, FUTURES_ALGO, (r) => r.orderId === tpId, from);
+    const setSl = await rowOf(client, FUTURES_ALGO, (r) => r.orderId === slId, from);
+    expect(setTp).toMatchObject({ status: 'live', planType: 'ptp', triggerPrice: tp, side: 'sell', size: '0.0100' });
+    expect(setSl).toMatchObject({ status: 'live', planType: 'psl', triggerPrice: sl, triggerType: 'mark_price' });
+
+    from = client.received.length;
+    const nearer = futuresLast().times(1.04).toFixed(1);
+    await tpsl({ holdSide: 'long', stopSurplusTriggerPrice: nearer, stopSurplusTriggerType: 'fill_price' });
+    const changed = await rowOf(client, FUTURES_ALGO, (r) => r.orderId === tpId, from);
+    expect(changed).toMatchObject({ status: 'live', triggerPrice: nearer, triggerType: 'fill_price' });
+    await afterPing(client, from);
+    // Only what changed is pushed: the stop-loss stayed as it was.
+    const rows = () => client.received.slice(from).filter(pushOf(FUTURES_ALGO)).flatMap(rowsOf);
+    expect(rows().filter((r) => r.orderId === slId)).toEqual([]);
+
+    from = client.received.length;
+    await tpsl({ holdSide: 'long', stopLossTriggerPrice: '' });
+    expect(await rowOf(client, FUTURES_ALGO, (r) => r.orderId === slId, from)).toMatchObject({
+      status: 'cancelled',
+      planType: 'psl',
+      triggerPrice: sl,
+    });
+
+    from = client.received.length;
+    await trader.ok('/v1/trade/mix/close-position', { symbol: 'BTCUSDT', holdSide: 'long' });
+    expect(await rowOf(client, FUTURES_ALGO, (r) => r.orderId === tpId, from)).toMatchObject({
+      status: 'cancelled',
+      triggerPrice: nearer,
+    });
+    await afterPing(client, from);
+    expect(
+      rows().map((r) => `${r.orderId === tpId ? 'tp' : r.orderId === slId ? 'sl' : r.orderId} ${r.status}`),
+    ).toEqual(['tp cancelled']);
     client.close();
   });
 });
