@@ -149,7 +149,8 @@ export class FuturesPositionActions {
   }
 
   /**
-   * Reverses a position (in the caller's transaction): closes it whole at market, then opens the same size on the other
+   * Reverses a position (in the caller's transaction): closes it at market, whole or `part` of it (smaller than the
+   * position; hedge mode, where the other side may already hold a position), then opens the same size on the other
    * side at market, in the position's margin mode and the symbol's leverage. Either both happen or neither: a close the
    * book cannot fill whole (43010) or an opening the account cannot hold (43004, a tier's leverage) refuses the whole.
    * `clientOid` names the opening order (the v2 reversal's `clientOid`); the caller has checked it is unused.
@@ -159,11 +160,13 @@ export class FuturesPositionActions {
     symbol: string,
     holdSide: HoldSide | null,
     clientOid = '',
+    part?: bigint,
   ): { closed: OrderRecord; opened: OrderRecord } {
     const spec = this.ctx.spec(INST, symbol);
     const position = this.positionOf(userId, spec, holdSide);
-    const { size, marginMode } = position;
-    const closed = this.futures.fills.closeAtMarket(spec, position, 'market');
+    const { marginMode } = position;
+    const size = part !== undefined && part < position.size ? part : position.size;
+    const closed = this.futures.fills.closeAtMarket(spec, position, 'market', size);
     if (!closed || closed.baseVolume !== size) throw noLiquidity();
     const hedge = this.ctx.accounts.posMode(userId) === 'hedge_mode';
     const opened = this.futures.place(userId, {

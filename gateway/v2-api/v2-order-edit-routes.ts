@@ -66,7 +66,8 @@ const presetText = (spec: InstrumentSpec, price: bigint | null) =>
  *   ones are sent. Both happen or neither (a refused new order leaves the old one resting); presets alone are not
  *   modified here.
  * - futures `cancel-all-orders` (all contracts, or one `symbol`), `batch-place-order` (each order its own
- *   transaction, as spot `batch-orders`), and `click-backhand`: the session API's whole-position reversal.
+ *   transaction, as spot `batch-orders`), and `click-backhand`: the session API's reversal (whole in one-way mode, of
+ *   `size` in hedge mode).
  * Orders are placed and cancelled by the same engine calls as `place-order` and `cancel-order`.
  */
 export function v2OrderEditRoutes(trading: PaperTrading, auth: MiddlewareHandler<ApiKeyEnv>): Hono<ApiKeyEnv> {
@@ -222,13 +223,9 @@ export function v2OrderEditRoutes(trading: PaperTrading, auth: MiddlewareHandler
     const { opened } = write(() =>
       asV2('mix', () => {
         const position = positions.positionOf(userId, spec, holdSide);
-        // The exchange reverses part of a hedge position when size is below it; the engine reverses whole positions.
-        if (hedge && size !== undefined && size < position.size)
-          throw parameterWrong(
-            'size',
-            `a partial reversal is not simulated: send the position's size ${formatUnits(position.size, spec.volumePlace)} or more, or none`,
-          );
-        return positions.reverse(userId, spec.symbol, position.holdSide, clientOid);
+        // Hedge mode reverses `size` of the position (all of it when none or more is sent): that much closes and as
+        // much opens on the other side, which may already hold a position.
+        return positions.reverse(userId, spec.symbol, position.holdSide, clientOid, hedge ? size : undefined);
       }),
     );
     return replyMarketOk(c, ids(opened));

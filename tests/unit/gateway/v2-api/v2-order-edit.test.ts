@@ -371,23 +371,39 @@ describe('v2 mix click-backhand', () => {
     refused(await trader.post(E.mixReversal, { ...BTC_M, clientOid: 'flip-1' }), '40017');
   });
 
-  it('reverses a hedge-mode side named by side and tradeSide open; a partial size is refused, changing nothing', async () => {
+  it('reverses a hedge-mode side named by side and tradeSide open, in part or whole', async () => {
     ok(await trader.post(A.setPositionMode, { productType: 'USDT-FUTURES', posMode: 'hedge_mode' }));
     ok(await trader.post(O.placeOrder, { ...marketLong, tradeSide: 'open' }));
     const body = { ...BTC_M, side: 'buy', tradeSide: 'open' };
-    const msg = refused(await trader.post(E.mixReversal, { ...body, size: '0.0050' }), '40020');
-    expect(msg).toContain('partial reversal is not simulated');
     refused(await trader.post(E.mixReversal, { ...BTC_M, size: '0.0100' }), '40019');
     refused(await trader.post(E.mixReversal, { ...body, tradeSide: 'close' }), '40020');
+    refused(await trader.post(E.mixReversal, { ...body, size: '0.00505' }), '40808');
     expect(ok(await trader.get(A.allPosition, USDT_M))).toEqual([
       expect.objectContaining({ holdSide: 'long', total: '0.0100' }),
     ]);
-    ok(await trader.post(E.mixReversal, { ...body, size: '0.0100' }));
-    expect(ok(await trader.get(A.allPosition, USDT_M))).toEqual([
-      expect.objectContaining({ holdSide: 'short', total: '0.0100', posMode: 'hedge_mode' }),
-    ]);
+    // Part of the long: 0.003 closes and a short of 0.003 opens beside the rest.
+    const part = ok(await trader.post(E.mixReversal, { ...body, size: '0.0030', clientOid: 'part-1' }));
+    const sides = async () =>
+      Object.fromEntries(
+        (ok(await trader.get(A.allPosition, USDT_M)) as { holdSide: string; total: string }[]).map((p) => [
+          p.holdSide,
+          p.total,
+        ]),
+      );
+    expect(await sides()).toEqual({ long: '0.0070', short: '0.0030' });
+    expect(ok(await trader.get(O.detail, { ...BTC_M, orderId: part.orderId }))).toMatchObject({
+      clientOid: 'part-1',
+      side: 'sell',
+      tradeSide: 'open',
+      baseVolume: '0.0030',
+    });
+    // More than the long holds reverses all of it, onto the short.
+    ok(await trader.post(E.mixReversal, { ...body, size: '0.0500' }));
+    expect(await sides()).toEqual({ short: '0.0100' });
     // The long is gone: reversing it again finds no position.
     refused(await trader.post(E.mixReversal, body), '22002');
+    ok(await trader.post(E.mixReversal, { ...BTC_M, side: 'sell', tradeSide: 'open' }));
+    expect(await sides()).toEqual({ long: '0.0100' });
   });
 
   it("finds no position of its own to reverse and leaves another user's position as it was", async () => {
