@@ -15,6 +15,11 @@ export const DATE_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
   numberingSystem: 'latn',
 };
 
+/*
+ * A page shows a moment in an isolate whose direction follows the text (`<bdi dir="auto">`), never one forced left to
+ * right: Arabic's format carries right-to-left marks between its parts and reads scrambled in a left-to-right box.
+ */
+
 /** Shown for a time that is not one (a missing or malformed field). */
 export const NO_TIME = '--';
 

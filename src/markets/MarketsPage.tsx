@@ -21,6 +21,9 @@ const TABS: { tab: MarketsTab; label: 'markets.tabSpot' | 'markets.tabFutures' |
   { tab: 'futures', label: 'markets.tabFutures' },
 ];
 
+/** A tab is current only on its own list. */
+const EXACT_TAB = { exact: true } as const;
+
 function failureText(
   view: Pick<MarketListView, 'isOffline' | 'failure' | 'isCached' | 'updatedText'>,
   t: Translate,
@@ -97,6 +100,8 @@ export function MarketsPage() {
               key={id}
               to="/"
               search={(prev) => ({ ...prev, tab: id === 'spot' ? undefined : id })}
+              // Exact: the router would also take the spot tab (no tab) for current on every other tab.
+              activeOptions={EXACT_TAB}
               aria-current={tab === id ? 'page' : undefined}
               className="markets__tab"
             >

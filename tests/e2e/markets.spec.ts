@@ -24,6 +24,8 @@ test.describe('markets page', () => {
     await expect(page).toHaveURL(/tab=futures/);
     await expect(page.locator('tr[data-symbol="ETHUSDT"]')).toBeVisible();
     await expect(page.locator('tr[data-symbol="BGBUSDT"]')).toHaveCount(0);
+    // Only the chosen tab reads as current (the spot list's link has no tab, which the router matches loosely).
+    await expect(page.locator('.markets__tab[aria-current="page"]')).toHaveText(['USDT-M futures']);
     // A perpetual's own figures: its funding rate in percent and its open interest in its coin, sortable.
     await expect(page.getByRole('columnheader', { name: 'Funding rate' })).toBeVisible();
     const eth = page.locator('tr[data-symbol="ETHUSDT"] td');

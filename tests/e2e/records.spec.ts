@@ -124,5 +124,11 @@ test.describe('spot orders', () => {
       ['Orders', 'Fills'].map((name) => page.getByRole('link', { name, exact: true }).boundingBox()),
     );
     expect(fills!.x - (orders!.x + orders!.width)).toBeGreaterThanOrEqual(8);
+    // One view is current at a time: the orders link (no view) is not current on the fills view.
+    const current = page.locator('.records__views [aria-current="page"]');
+    await expect(current).toHaveText(['Orders']);
+    await page.getByRole('link', { name: 'Fills', exact: true }).click();
+    await expect(page).toHaveURL(/view=fills/);
+    await expect(current).toHaveText(['Fills']);
   });
 });

@@ -154,7 +154,7 @@ function SavedList({
             {entry.memo ? ` · ${entry.memo}` : ''}
           </code>
           <span>
-            <bdi dir="ltr">{formatDateTime(entry.cTime, intl)}</bdi>
+            <bdi dir="auto">{formatDateTime(entry.cTime, intl)}</bdi>
           </span>
           <Button
             size="sm"

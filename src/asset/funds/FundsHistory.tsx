@@ -54,7 +54,7 @@ export function FundsHistory<Row extends FundsRow>({
               {page.rows.map((row) => (
                 <li key={row.id} data-status={row.status}>
                   <span>
-                    <bdi dir="ltr">{formatDateTime(row.cTime, intl)}</bdi>
+                    <bdi dir="auto">{formatDateTime(row.cTime, intl)}</bdi>
                   </span>
                   <span>
                     <bdi dir="ltr">{coinAmount(row.amount, row.coin, intl)}</bdi> {row.coin}

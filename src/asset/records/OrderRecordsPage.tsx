@@ -47,7 +47,7 @@ function useOrderColumns(withMarket: boolean): RecordColumn<OrderRecordRow>[] {
     const columns: RecordColumn<OrderRecordRow>[] = [
       {
         label: 'asset.records.time',
-        cell: (o) => <bdi dir="ltr">{formatDateTime(o.cTime, intl)}</bdi>,
+        cell: (o) => <bdi dir="auto">{formatDateTime(o.cTime, intl)}</bdi>,
         csv: (o) => csvTime(o.cTime),
       },
       { label: 'asset.records.pair', cell: (o) => o.symbol, csv: (o) => o.symbol },
@@ -100,6 +100,9 @@ const allOrders = (f: RecordFilters, cursor: string | null, limit: number) =>
 const spotFills = (f: RecordFilters, cursor: string | null, limit: number) =>
   loadFills({ symbol: f.coin, side: f.kind, from: f.from, to: f.to }, cursor, limit);
 
+/** A tab is current only on its own view. */
+const EXACT = { exact: true } as const;
+
 /** `/record/exchange`: spot orders and, on its second tab, their fills. */
 export function SpotRecordsPage() {
   const t = useT();
@@ -111,7 +114,7 @@ export function SpotRecordsPage() {
     return [
       {
         label: 'asset.records.time',
-        cell: (f) => <bdi dir="ltr">{formatDateTime(f.time, intl)}</bdi>,
+        cell: (f) => <bdi dir="auto">{formatDateTime(f.time, intl)}</bdi>,
         csv: (f) => csvTime(f.time),
       },
       { label: 'asset.records.pair', cell: (f) => f.symbol, csv: (f) => f.symbol },
@@ -139,12 +142,20 @@ export function SpotRecordsPage() {
   return (
     <RecordsArea title={t('asset.records.exchange')}>
       <nav className="records__views" aria-label={t('asset.records.exchange')}>
-        <Link to="/record/exchange" search={{}} aria-current={isFills ? undefined : 'page'} className="asset__tab">
+        {/* Exact: the router would also take the orders view ({}) for current on the fills view, a superset of it. */}
+        <Link
+          to="/record/exchange"
+          search={{}}
+          activeOptions={EXACT}
+          aria-current={isFills ? undefined : 'page'}
+          className="asset__tab"
+        >
           {t('asset.records.orders')}
         </Link>
         <Link
           to="/record/exchange"
           search={{ view: 'fills' }}
+          activeOptions={EXACT}
           aria-current={isFills ? 'page' : undefined}
           className="asset__tab"
         >

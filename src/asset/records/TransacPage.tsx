@@ -36,7 +36,7 @@ export function TransacPage() {
     () => [
       {
         label: 'asset.records.time',
-        cell: (b) => <bdi dir="ltr">{formatDateTime(b.time, intl)}</bdi>,
+        cell: (b) => <bdi dir="auto">{formatDateTime(b.time, intl)}</bdi>,
         csv: (b) => csvTime(b.time),
       },
       { label: 'asset.records.type', cell: (b) => t(KIND_TEXT[b.kind]), csv: (b) => t(KIND_TEXT[b.kind]) },
