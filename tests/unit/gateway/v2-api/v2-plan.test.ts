@@ -519,6 +519,13 @@ describe('position TP/SL through the plan routes', { timeout: 30_000 }, () => {
         orderSource: 'profit_market',
       }),
     ]);
+    // The demo product reads the same paper account, in its own margin coin.
+    const demo = ok(
+      await bot.get(P.mixHistory, { productType: 'SUSDT-FUTURES', planType: 'profit_loss', symbol: 'BTCUSDT' }),
+    );
+    expect(demo.entrustedList).toEqual([
+      expect.objectContaining({ orderId: placed.orderId, planStatus: 'executed', marginCoin: 'SUSDT' }),
+    ]);
     expect(ok(await bot.get(P.mixHistory, { ...USDT_M, planType: 'normal_plan' })).entrustedList).toEqual([]);
     expect(ok(await bot.get(P.mixHistory, { ...USDT_M, planType: 'track_plan' })).entrustedList).toEqual([]);
   });
