@@ -1,4 +1,4 @@
-import { checkPriceBand } from './price-band';
+import { checkPriceBands } from './price-band';
 import { invalidField } from '../http/gateway-error';
 import { matchTaker, type OrderSide } from '../market/matching';
 import type { MarginModeName, PosMode, SymbolSettings } from './account-store';
@@ -200,8 +200,7 @@ export class FuturesTrading {
     const holdSide: HoldSide = input.side === 'buy' ? 'long' : 'short';
     const isClose = hedge ? input.tradeSide === 'close' : input.reduceOnly;
     const execSide: OrderSide = hedge && isClose ? (input.side === 'buy' ? 'sell' : 'buy') : input.side;
-    checkPriceBand(spec, execSide, 'price', input.price, last);
-    checkPriceBand(spec, execSide, 'triggerPrice', input.triggerPrice, last);
+    checkPriceBands(spec, execSide, input, last);
     const closable = this.closableSize(userId, spec.symbol, hedge ? (isClose ? holdSide : null) : oppositeOf(holdSide));
     if (isClose && (closable === 0n || input.size > closable)) {
       throw reduceOnlyRefused(closable === 0n ? 'No position to close' : 'Close size exceeds the position');

@@ -5,7 +5,7 @@ import { type Fill, matchTaker, type OrderSide } from '../market/matching';
 import { divCeil, sizeToMoney, unitsOf, notional } from '../money/money-units';
 import { systemLine, userLine } from '../money/ledger-lines';
 import { insertCancelledAtOnce, isOpen, newOrderRecord, type OrderRecord, type TimeInForce } from './order-store';
-import { checkPriceBand } from './price-band';
+import { checkPriceBands } from './price-band';
 import { heldCoinOf, moveHeld } from './spot-holds';
 import { checkSpotPresets, type PresetReference, type SpotPresets, SpotTpsl } from './spot-tpsl';
 import { chargeFill, type Liquidity, userFeeOn } from './trade-fees';
@@ -113,8 +113,7 @@ export class SpotTrading {
     const spec = ctx.spec('SPOT', input.symbol);
     const now = ctx.now();
     const last = lastPriceOf(spec, ctx.simulator.getTicker('SPOT', spec.symbol));
-    checkPriceBand(spec, input.side, 'price', input.price, last);
-    checkPriceBand(spec, input.side, 'triggerPrice', input.triggerPrice, last);
+    checkPriceBands(spec, input.side, input, last);
     checkSpotPresets(input.side, input, presetReferenceOf(input, last));
     const levels = ctx.simulator.takerLevels('SPOT', spec.symbol, input.side) ?? [];
     const preview = matchTaker(

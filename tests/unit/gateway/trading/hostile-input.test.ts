@@ -64,6 +64,9 @@ describe('hostile order fields', () => {
     ['a price far above the market', SPOT, { ...buy, price: '999999999.00' }, '43011'],
     ['a buy at a hundredth-and-less of the market', SPOT, { ...buy, price: '1.23', size: '5.000000' }, '43011'],
     ['a futures sell far below the market', MIX, { ...long, side: 'sell', price: '1.0' }, '43011'],
+    // A trigger waits for the market from either side: only a typo a hundredfold off is refused.
+    ['a trigger a thousandfold above', SPOT, { ...buy, orderType: 'market', triggerPrice: '99999999.00' }, '43011'],
+    ['a futures trigger a thousandth of it', MIX, { ...long, orderType: 'market', triggerPrice: '10.0' }, '43011'],
     ['a size far beyond the balance', SPOT, { ...buy, size: '999.000000' }, '43004'],
     ['a wrong productType', MIX, { ...long, productType: 'COIN-FUTURES' }, '40002'],
     ['a missing marginMode', MIX, { ...long, marginMode: undefined }, '40002'],
@@ -81,6 +84,30 @@ describe('hostile order fields', () => {
       expect(snapshot()).toEqual(before);
     });
   }
+
+  it('takes stops on the far side of the market, banding a stop-limit price around its trigger', async () => {
+    const lastOf = (inst: 'SPOT' | 'USDT-FUTURES') => Number(h.simulator.getTicker(inst, 'BTCUSDT')!.lastPr);
+    await ann.ok(SPOT, { symbol: 'BTCUSDT', side: 'buy', orderType: 'market', size: '0.003000' });
+    const spotStop = (lastOf('SPOT') * 0.8).toFixed(2);
+    // A sell stop 20 % below the market (a stop-loss), market or limit 1 % under its trigger.
+    await ann.ok(SPOT, { ...buy, side: 'sell', orderType: 'market', size: '0.001000', triggerPrice: spotStop });
+    const limit = (Number(spotStop) * 0.99).toFixed(2);
+    await ann.ok(SPOT, { ...buy, side: 'sell', size: '0.001000', triggerPrice: spotStop, price: limit });
+    // A stop-limit sell priced 10 % under its trigger would fill far through it once triggered: refused.
+    const through = (Number(spotStop) * 0.9).toFixed(2);
+    const refused = await ann.post(SPOT, {
+      ...buy,
+      side: 'sell',
+      size: '0.001000',
+      triggerPrice: spotStop,
+      price: through,
+    });
+    expect(refused.code, refused.msg).toBe('43011');
+    expect(refused.msg).toContain('price must be between');
+    // A futures buy stop 20 % above the market (a breakout, or a short's stop-loss).
+    const breakout = (lastOf('USDT-FUTURES') * 1.2).toFixed(1);
+    await bob.ok(MIX, { ...long, orderType: 'market', triggerPrice: breakout });
+  });
 
   it('answers 40002 (HTTP 200, status error) with a message naming the field', async () => {
     const res = await ann.request(SPOT, {
