@@ -176,6 +176,13 @@ export function presetAlgoRow(
   };
 }
 
+/** A position preset a USDT-M `orders-algo` subscription last saw waiting: what it showed, and the position it was on. */
+export interface PresetMark {
+  print: string;
+  position: PositionRecord;
+  kind: PresetKind;
+}
+
 /** What `orders-algo` shows of a waiting preset: a change to any of these is pushed (not the position's size). */
 export function presetPrintOf(position: PositionRecord, kind: PresetKind): string {
   return kind === 'tp'

@@ -7,8 +7,7 @@ import type { PaperTrading } from '../trading/paper-trading';
 import type { PositionRecord } from '../trading/position-store';
 import { createPositionHistory, type PositionHistoryRecord } from '../trading/position-history';
 import { fillLiquidity } from '../trading/trade-fees';
-import { futuresAlgoRow, presetAlgoRow, spotAlgoRow } from './private-algo-views';
-import type { PresetMark } from './private-event-pushes';
+import { futuresAlgoRow, type PresetMark, presetAlgoRow, spotAlgoRow } from './private-algo-views';
 import { futuresFillRow, spotFillRow } from './private-fill-views';
 import { type PrivateArg, PRIVATE_ERRORS } from './private-protocol';
 import {

@@ -1,7 +1,6 @@
 import { isOpen, type Market, type OrderRecord } from '../trading/order-store';
-import type { PositionRecord } from '../trading/position-store';
-import { firedPresetId, type PresetKind, presetOrderId } from '../v2-api/v2-plan-views';
-import { algoPrintOf, isPlanOrder, presetPrintOf } from './private-algo-views';
+import { firedPresetId, presetOrderId } from '../v2-api/v2-plan-views';
+import { algoPrintOf, isPlanOrder, type PresetMark, presetPrintOf } from './private-algo-views';
 import type { EventFeed, PrivateChannelReaders } from './private-channels';
 import { pushText } from './stream-protocol';
 
@@ -26,13 +25,6 @@ export type EventCursor =
   | { source: 'futures-fills'; after: number }
   | { source: 'history'; after: number }
   | { source: 'orders'; marks: Map<string, OrderMark>; scannedAt: number; presets?: Map<string, PresetMark> };
-
-/** A position preset a USDT-M `orders-algo` subscription last saw waiting: what it showed, and the position it was on. */
-export interface PresetMark {
-  print: string;
-  position: PositionRecord;
-  kind: PresetKind;
-}
 
 /** The user's waiting position presets (of one symbol when given), by the id the plan lists give them. */
 function presetMarks(readers: PrivateChannelReaders, userId: string, symbol: string | undefined) {

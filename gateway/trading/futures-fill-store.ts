@@ -1,5 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import type { Liquidity } from './trade-fees';
 
 /** One USDT-M fill: size in instrument units, value, fees and PnL in money units (10^-8). */
 export interface FuturesFillRecord {
@@ -16,7 +15,7 @@ export interface FuturesFillRecord {
   /** Realized PnL of what it closed (the liquidation loss for a liquidation). */
   profit: bigint;
   /** Whether it made or took liquidity; null for a fill kept from an order's totals, before fills were kept one by one. */
-  liquidity: Liquidity | null;
+  liquidity: 'maker' | 'taker' | null;
   at: number;
 }
 
@@ -42,7 +41,7 @@ interface FillRow {
   fee: string;
   close_fee: string;
   profit: string;
-  liquidity: Liquidity | null;
+  liquidity: 'maker' | 'taker' | null;
   at: number;
 }
 

@@ -117,8 +117,9 @@ export function LeverageDialog({ instrument, settings, maxLever, stamps, onClose
             tone={(value) => (value === 'long' ? 'buy' : 'sell')}
             className="trade-leverage__sides"
             options={[
-              { value: 'long', label: `${t('trade.form.long')} ${settings.longLeverage}×` },
-              { value: 'short', label: `${t('trade.form.short')} ${settings.shortLeverage}×` },
+              // The leverage after the side stays "10×" in Arabic too, as the big figure reads.
+              { value: 'long', label: t('trade.form.long'), figure: `${settings.longLeverage}×` },
+              { value: 'short', label: t('trade.form.short'), figure: `${settings.shortLeverage}×` },
             ]}
             onChange={chooseSide}
           />

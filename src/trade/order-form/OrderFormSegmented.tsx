@@ -3,6 +3,8 @@ import { useId } from 'react';
 export interface SegmentOption<V extends string> {
   value: V;
   label: string;
+  /** A figure after the label (a leverage), kept left to right in a right-to-left page. */
+  figure?: string;
 }
 
 export interface OrderFormSegmentedProps<V extends string> {
@@ -36,7 +38,7 @@ export function OrderFormSegmented<V extends string>({
           key={option.value}
           className="trade-segmented__option"
           data-tone={tone?.(option.value)}
-          title={option.label}
+          title={option.figure ? `${option.label} ${option.figure}` : option.label}
         >
           <input
             type="radio"
@@ -45,7 +47,15 @@ export function OrderFormSegmented<V extends string>({
             checked={option.value === value}
             onChange={() => onChange(option.value)}
           />
-          <span>{option.label}</span>
+          <span>
+            {option.label}
+            {option.figure && (
+              <>
+                {' '}
+                <bdi dir="ltr">{option.figure}</bdi>
+              </>
+            )}
+          </span>
         </label>
       ))}
     </fieldset>

@@ -229,6 +229,9 @@ describe('isolated margin: a leverage per side', () => {
     await userEvent.click(page.getByRole('button', { name: 'Leverage Long 10× / Short 20×' }));
     await expect.element(sides()).toBeVisible();
     await expect.element(sides().getByRole('radio', { name: 'Long 10×' })).toBeChecked();
+    // Each side's leverage reads left to right, so an Arabic page shows "10×" as the big figure does, not "×10".
+    for (const figure of ['10×', '20×'])
+      expect(sides().getByText(figure, { exact: true }).element().closest('bdi')?.getAttribute('dir')).toBe('ltr');
     expect(exact().value).toBe('10');
     await expect.element(page.getByTestId('leverage-max-position')).toHaveTextContent('600 BTC');
     await userEvent.click(sides().getByText('Short 20×', { exact: true }));
