@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Bitget, bitgetAt } from '../../../e2e/client-library-support';
 import { MONEY_PLACES } from '../../../../gateway/money/money-units';
 import { balanceMismatches, unbalancedEntries } from '../asset/ledger-checks';
-import { firstLineOf, spawnMain, tempDir } from '../support';
-import { createKey, type GatewayProcess, killStarted, readDatabase, started, stopGateway } from './v2-socket-support';
+import { tempDir } from '../support';
+import { createKey, killStarted, readDatabase, stopGateway, startGateway } from './v2-socket-support';
 
 /**
  * A compressed bot soak: the loop a freqtrade- or hummingbot-style bot runs, driven through ccxt's `bitget` (rate
@@ -25,15 +25,6 @@ afterEach(() => {
   removeDir?.();
   removeDir = null;
 });
-
-/** Starts gateway/main.ts over `dataDir` with the per-route request limits on, as a real deployment runs. */
-async function startLimitedGateway(dataDir: string): Promise<GatewayProcess> {
-  const child = spawnMain({ DATA_DIR: dataDir });
-  started.push(child);
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const line = await firstLineOf(child);
-  return { child, url: line.replace('Exchange client running at ', '').replace(/\/$/, ''), exited };
-}
 
 type Trade = Awaited<ReturnType<Bitget['fetchMyTrades']>>[number];
 type Order = Awaited<ReturnType<Bitget['fetchOrder']>>;
@@ -64,7 +55,7 @@ describe('a trading bot through ccxt against a rate-limited gateway', () => {
   it('runs its cycles with not one call refused, leaves nothing open, and the money reconciles', async () => {
     const dir = tempDir('v2-bot-soak-');
     removeDir = dir.remove;
-    const gateway = await startLimitedGateway(dir.path);
+    const gateway = await startGateway(dir.path, { rateLimits: true });
     const key = await createKey(dir.path, ['spot_trade', 'futures_trade', 'transfer']);
     const bitget = bitgetAt(gateway.url, key);
     bitget.enableRateLimit = true;

@@ -25,11 +25,11 @@ export function killStarted(): void {
 }
 
 /**
- * Starts gateway/main.ts over `dataDir` with the API's per-route limits (429) lifted: these tests measure what many
- * requests at once do to the money, not the limits.
+ * Starts gateway/main.ts over `dataDir` with the API's per-route limits (429) lifted, as most of these tests measure
+ * what many requests at once do to the money, not the limits; `rateLimits: true` keeps them, as a deployment runs.
  */
-export async function startGateway(dataDir: string): Promise<GatewayProcess> {
-  const child = spawnMain({ DATA_DIR: dataDir, API_RATE_LIMITS: '0' });
+export async function startGateway(dataDir: string, options: { rateLimits?: boolean } = {}): Promise<GatewayProcess> {
+  const child = spawnMain(options.rateLimits ? { DATA_DIR: dataDir } : { DATA_DIR: dataDir, API_RATE_LIMITS: '0' });
   started.push(child);
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const line = await firstLineOf(child);

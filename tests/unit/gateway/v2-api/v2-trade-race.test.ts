@@ -11,17 +11,16 @@ import { V2_BULK_PATHS as B } from '../../../../gateway/v2-api/v2-bulk-routes';
 import { V2_ORDER_EDIT_PATHS as E } from '../../../../gateway/v2-api/v2-order-edit-routes';
 import { V2_RATE_LIMITS } from '../../../../gateway/v2-api/v2-rate-limits';
 import { balanceMismatches, unbalancedEntries } from '../asset/ledger-checks';
-import { firstLineOf, spawnMain, tempDir } from '../support';
+import { tempDir } from '../support';
 import {
   createKey,
-  type GatewayProcess,
   killStarted,
   readDatabase,
   type SocketClient,
   type SocketReply,
   socketClient,
-  started,
   stopGateway,
+  startGateway,
 } from './v2-socket-support';
 
 /**
@@ -43,20 +42,11 @@ afterEach(() => {
   removeDir = null;
 });
 
-/** Starts gateway/main.ts over `dataDir` with the per-route request limits on, as a real deployment runs. */
-async function startLimitedGateway(dataDir: string): Promise<GatewayProcess> {
-  const child = spawnMain({ DATA_DIR: dataDir });
-  started.push(child);
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const line = await firstLineOf(child);
-  return { child, url: line.replace('Exchange client running at ', '').replace(/\/$/, ''), exited };
-}
-
 /** A fresh gateway with the seeded demo account's key (spot and futures trading) and its user id. */
 async function setUp(prefix: string) {
   const dir = tempDir(prefix);
   removeDir = dir.remove;
-  const gateway = await startLimitedGateway(dir.path);
+  const gateway = await startGateway(dir.path, { rateLimits: true });
   const key = await createKey(dir.path, ['spot_trade', 'futures_trade']);
   const api = socketClient(gateway.url, key);
   const userId = String(ok(await settled(() => api.get(W.accountInfo))).userId);
@@ -99,6 +89,26 @@ async function burst(path: string, count: number, send: (i: number) => Promise<S
   expect(through.length).toBeGreaterThanOrEqual(Math.min(limit, count));
   expect(through.length).toBeLessThanOrEqual(Math.min(count, limit * seconds));
   return { through, made: through.filter((r) => r.reply.code === '00000'), limit };
+}
+
+/**
+ * Of the batches of two let through (a batch answers 00000 with its per-order results), the one placed whole: every
+ * order of the others is refused with `code`. Answers the placed orders' ids, sorted.
+ */
+function oneBatchPlaced(made: SocketReply[], through: SocketReply[], code: string): string[] {
+  expect(made).toHaveLength(through.length);
+  const placed = made.filter((r) => r.reply.data.successList.length > 0);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.reply.data.successList).toHaveLength(2);
+  expect(placed[0]!.reply.data.failureList).toEqual([]);
+  const failures = made
+    .filter((r) => r !== placed[0])
+    .flatMap((r) => {
+      expect(r.reply.data.successList).toEqual([]);
+      return (r.reply.data.failureList as { errorCode: string }[]).map((f) => f.errorCode);
+    });
+  expect(failures).toEqual(Array.from({ length: 2 * (through.length - 1) }, () => code));
+  return (placed[0]!.reply.data.successList as { orderId: string }[]).map((o) => o.orderId).sort();
 }
 
 /** The account's spot USDT (available, frozen) and its futures account (available, locked). */
@@ -180,24 +190,9 @@ describe('30 v2 bulk trading calls at once for the same money, over a socket', (
       }),
     );
     expect(limit).toBe(5);
-    // A batch answers 00000 with its per-order results: every one let through.
-    expect(made).toHaveLength(through.length);
-    const placed = made.filter((r) => r.reply.data.successList.length > 0);
-    expect(placed).toHaveLength(1);
-    expect(placed[0]!.reply.data.successList).toHaveLength(2);
-    expect(placed[0]!.reply.data.failureList).toEqual([]);
-    const failures = made
-      .filter((r) => r !== placed[0])
-      .flatMap((r) => {
-        expect(r.reply.data.successList).toEqual([]);
-        return (r.reply.data.failureList as { errorCode: string }[]).map((f) => f.errorCode);
-      });
-    expect(failures).toEqual(Array.from({ length: 2 * (through.length - 1) }, () => '43012'));
-
+    const placed = oneBatchPlaced(made, through, '43012');
     const open = ok(await settled(() => api.get(S.unfilledOrders, { symbol: 'BTCUSDT' }))) as { orderId: string }[];
-    expect(open.map((o) => o.orderId).sort()).toEqual(
-      (placed[0]!.reply.data.successList as { orderId: string }[]).map((o) => o.orderId).sort(),
-    );
+    expect(open.map((o) => o.orderId).sort()).toEqual(placed);
     const end = await holdings(api);
     expect(end.spotFrozen).toBe(held.toFixed(8));
     expect(end.spot).toBe(new Decimal(start.spot).minus(held).toFixed(8));
@@ -236,23 +231,9 @@ describe('30 v2 bulk trading calls at once for the same money, over a socket', (
       }),
     );
     expect(limit).toBe(5);
-    expect(made).toHaveLength(through.length);
-    const placed = made.filter((r) => r.reply.data.successList.length > 0);
-    expect(placed).toHaveLength(1);
-    expect(placed[0]!.reply.data.successList).toHaveLength(2);
-    expect(placed[0]!.reply.data.failureList).toEqual([]);
-    const failures = made
-      .filter((r) => r !== placed[0])
-      .flatMap((r) => {
-        expect(r.reply.data.successList).toEqual([]);
-        return (r.reply.data.failureList as { errorCode: string }[]).map((f) => f.errorCode);
-      });
-    expect(failures).toEqual(Array.from({ length: 2 * (through.length - 1) }, () => '40762'));
-
+    const placed = oneBatchPlaced(made, through, '40762');
     const pending = ok(await settled(() => api.get(O.ordersPending, USDT_M)));
-    expect((pending.entrustedList as { orderId: string }[]).map((o) => o.orderId).sort()).toEqual(
-      (placed[0]!.reply.data.successList as { orderId: string }[]).map((o) => o.orderId).sort(),
-    );
+    expect((pending.entrustedList as { orderId: string }[]).map((o) => o.orderId).sort()).toEqual(placed);
     const end = await holdings(api);
     expect(end.futuresLocked).toBe(one.times(2).toFixed(8));
     expect(end.futures).toBe(new Decimal(start.futures).minus(end.futuresLocked).toFixed(8));
