@@ -1,10 +1,10 @@
 import type { FillRecord } from '../asset/order-records';
 import { fillView } from '../asset/record-routes';
 import type { InstrumentSpec } from '../market/instruments';
-import { averagePrice, formatMoney, formatUnits } from '../money/money-units';
 import type { FuturesFillRecord } from '../trading/futures-fill-store';
 import type { OrderRecord } from '../trading/order-store';
 import type { Liquidity } from '../trading/trade-fees';
+import { futuresFillFigures } from '../v2-api/v2-views';
 import { chargedFee } from './private-views';
 
 /**
@@ -43,26 +43,26 @@ export function spotFillRow(fill: FillRecord, order: OrderRecord | undefined, tr
 export function futuresFillRow(
   spec: InstrumentSpec,
   order: OrderRecord,
-  part: FuturesFillRecord,
+  fill: FuturesFillRecord,
   marginCoin: string,
   tradeScope: Liquidity,
 ) {
-  const places = spec.quotePrecision;
+  const { fee, ...figures } = futuresFillFigures(spec, order, fill);
   return {
     orderId: order.orderId,
-    tradeId: part.fillId,
+    tradeId: fill.fillId,
     symbol: order.symbol,
     side: order.side,
     orderType: order.orderType === 'liquidation' ? 'market' : order.orderType,
-    posMode: order.tradeSide === null ? 'one_way_mode' : 'hedge_mode',
-    price: averagePrice(spec, part.value, part.size, spec.pricePlace),
-    baseVolume: formatUnits(part.size, spec.volumePlace),
-    quoteVolume: formatMoney(part.value, places),
-    profit: formatMoney(part.profit, places),
-    tradeSide: order.tradeSide ?? `${order.side}_single`,
+    posMode: figures.posMode,
+    price: figures.price,
+    baseVolume: figures.baseVolume,
+    quoteVolume: figures.quoteVolume,
+    profit: figures.profit,
+    tradeSide: figures.tradeSide,
     tradeScope,
-    feeDetail: feeDetailOf(marginCoin, formatMoney(part.fee, places)),
-    cTime: String(part.at),
-    uTime: String(part.at),
+    feeDetail: feeDetailOf(marginCoin, fee),
+    cTime: String(fill.at),
+    uTime: String(fill.at),
   };
 }

@@ -243,8 +243,11 @@ export function mixTradeRoutes(trading: PaperTrading, auth: MiddlewareHandler<Ap
       product && (orderId === undefined || orderOf(userId, symbol, orderId, undefined))
         ? ctx.futuresFills.page(userId, query)
         : [];
+    // A page's fills are mostly of a few orders: each is read once.
+    const orders = new Map<string, OrderRecord | undefined>();
     const fillList = fills.flatMap((fill) => {
-      const order = ctx.orders.find(userId, 'futures', fill.orderId);
+      if (!orders.has(fill.orderId)) orders.set(fill.orderId, ctx.orders.find(userId, 'futures', fill.orderId));
+      const order = orders.get(fill.orderId);
       if (!order) return [];
       const spec = specOf(order);
       const scope = fill.liquidity ?? fillLiquidity(ctx.db, spec, order, fill);

@@ -160,6 +160,23 @@ export function mixOrder(spec: InstrumentSpec, order: OrderRecord, marginCoin: s
   };
 }
 
+/**
+ * The figures of one kept USDT-M fill as both APIs show them (REST `fills`, the `fill` channel): its own price, size,
+ * value, realized PnL and fee (a positive amount), and the order's trade side and position mode.
+ */
+export function futuresFillFigures(spec: InstrumentSpec, order: OrderRecord, fill: FuturesFillRecord) {
+  const places = spec.quotePrecision;
+  return {
+    price: averagePrice(spec, fill.value, fill.size, spec.pricePlace),
+    baseVolume: formatUnits(fill.size, spec.volumePlace),
+    quoteVolume: formatMoney(fill.value, places),
+    profit: formatMoney(fill.profit, places),
+    fee: formatMoney(fill.fee, places),
+    tradeSide: tradeSideOf(order),
+    posMode: posModeOf(order),
+  };
+}
+
 /** A futures fill of `GET fills`: one kept fill at its own price (`tradeId` the fill's id). */
 export function mixFill(
   spec: InstrumentSpec,
@@ -168,27 +185,20 @@ export function mixFill(
   marginCoin: string,
   tradeScope: string,
 ) {
-  const places = spec.quotePrecision;
+  const { fee, ...figures } = futuresFillFigures(spec, order, fill);
   return {
     tradeId: fill.fillId,
     symbol: order.symbol,
     orderId: order.orderId,
-    price: averagePrice(spec, fill.value, fill.size, spec.pricePlace),
-    baseVolume: formatUnits(fill.size, spec.volumePlace),
-    feeDetail: [
-      {
-        deduction: 'no',
-        feeCoin: marginCoin,
-        totalDeductionFee: '0',
-        totalFee: charged(formatMoney(fill.fee, places)),
-      },
-    ],
+    price: figures.price,
+    baseVolume: figures.baseVolume,
+    feeDetail: [{ deduction: 'no', feeCoin: marginCoin, totalDeductionFee: '0', totalFee: charged(fee) }],
     side: order.side,
-    quoteVolume: formatMoney(fill.value, places),
-    profit: formatMoney(fill.profit, places),
+    quoteVolume: figures.quoteVolume,
+    profit: figures.profit,
     enterPointSource: 'API',
-    tradeSide: tradeSideOf(order),
-    posMode: posModeOf(order),
+    tradeSide: figures.tradeSide,
+    posMode: figures.posMode,
     tradeScope,
     cTime: String(fill.at),
   };

@@ -21,9 +21,6 @@ const TABS: { tab: MarketsTab; label: 'markets.tabSpot' | 'markets.tabFutures' |
   { tab: 'futures', label: 'markets.tabFutures' },
 ];
 
-/** A tab is current only on its own list. */
-const EXACT_TAB = { exact: true } as const;
-
 function failureText(
   view: Pick<MarketListView, 'isOffline' | 'failure' | 'isCached' | 'updatedText'>,
   t: Translate,
@@ -101,7 +98,7 @@ export function MarketsPage() {
               to="/"
               search={(prev) => ({ ...prev, tab: id === 'spot' ? undefined : id })}
               // Exact: the router would also take the spot tab (no tab) for current on every other tab.
-              activeOptions={EXACT_TAB}
+              activeOptions={{ exact: true }}
               aria-current={tab === id ? 'page' : undefined}
               className="markets__tab"
             >

@@ -100,9 +100,6 @@ const allOrders = (f: RecordFilters, cursor: string | null, limit: number) =>
 const spotFills = (f: RecordFilters, cursor: string | null, limit: number) =>
   loadFills({ symbol: f.coin, side: f.kind, from: f.from, to: f.to }, cursor, limit);
 
-/** A tab is current only on its own view. */
-const EXACT = { exact: true } as const;
-
 /** `/record/exchange`: spot orders and, on its second tab, their fills. */
 export function SpotRecordsPage() {
   const t = useT();
@@ -146,7 +143,7 @@ export function SpotRecordsPage() {
         <Link
           to="/record/exchange"
           search={{}}
-          activeOptions={EXACT}
+          activeOptions={{ exact: true }}
           aria-current={isFills ? undefined : 'page'}
           className="asset__tab"
         >
@@ -155,7 +152,7 @@ export function SpotRecordsPage() {
         <Link
           to="/record/exchange"
           search={{ view: 'fills' }}
-          activeOptions={EXACT}
+          activeOptions={{ exact: true }}
           aria-current={isFills ? 'page' : undefined}
           className="asset__tab"
         >
